@@ -1,0 +1,85 @@
+/**
+ * Argument-validation clauses, derived from the parameter lists in ../methods.ts: the same data
+ * the fake validates with. One clause per (method, case), WPT's `invalid` files as data.
+ */
+import { special, formatArgs, type Arg } from "../arguments.js";
+import { METHOD_NAMES, METHODS, type MethodName, type ParamSpec, type RuleStatus } from "../methods.js";
+import type { ClauseInput } from "../clause.js";
+import { defineClauses } from "./define.js";
+
+export interface InvalidArgumentCase {
+  clauseId: string;
+  method: MethodName;
+  slug: string;
+  args: Arg[];
+  status: RuleStatus;
+}
+
+const WRONG_VALUE: Record<ParamSpec["type"], { slug: string; value: Arg }> = {
+  number: { slug: "not-a-number", value: "7" },
+  string: { slug: "not-a-string", value: 42 },
+  object: { slug: "not-an-object", value: "full_page" },
+};
+
+/** Inputs the doc is silent on (research Q2, Q3, Q4): observed, never failed. */
+const EXTRA_CASES: Partial<Record<MethodName, { slug: string; args: Arg[] }[]>> = {
+  useTaskSpace: [
+    { slug: "id-null", args: [null] },
+    { slug: "id-not-integer", args: [1.5] },
+    { slug: "id-negative", args: [-1] },
+    { slug: "id-nan", args: [special("NaN")] },
+  ],
+  claimTaskSpace: [{ slug: "id-name-string", args: [special("spaceName")] }],
+  snapshot: [
+    { slug: "scope-unknown", args: [{ scope: "everything" }] },
+    { slug: "max-result-length-negative", args: [{ maxResultLength: -1 }] },
+  ],
+};
+
+function casesOf(method: MethodName): Omit<InvalidArgumentCase, "clauseId" | "method">[] {
+  const spec = METHODS[method];
+  const { params, validation } = spec;
+  const fill = params.map((p) => p.example);
+  const out: Omit<InvalidArgumentCase, "clauseId" | "method">[] = [];
+  if (params.length === 0) {
+    out.push({ slug: "any-argument", args: [1], status: validation.extra });
+    return out;
+  }
+  params.forEach((p, i) => {
+    if (!p.optional) out.push({ slug: `${p.name}-missing`, args: fill.slice(0, i), status: validation.missing });
+    const wrong = WRONG_VALUE[p.type];
+    out.push({ slug: `${p.name}-${wrong.slug}`, args: [...fill.slice(0, i), wrong.value], status: validation.wrongType });
+    if (p.nonEmpty) out.push({ slug: `${p.name}-empty`, args: [...fill.slice(0, i), ""], status: validation.wrongType });
+  });
+  out.push({ slug: "extra-argument", args: [...fill, 1], status: validation.extra });
+  for (const extra of EXTRA_CASES[method] ?? []) out.push({ ...extra, status: "unspecified" });
+  return out;
+}
+
+export const INVALID_ARGUMENT_CASES: InvalidArgumentCase[] = METHOD_NAMES.flatMap((method) =>
+  casesOf(method).map((c) => ({ ...c, method, clauseId: `arguments.${method}.${c.slug}` })),
+);
+
+export function invalidArgumentCases(method: MethodName): InvalidArgumentCase[] {
+  return INVALID_ARGUMENT_CASES.filter((c) => c.method === method);
+}
+
+const FAKE_CHOICE = "the fake throws TypeError with error_code EGO_INVALID_ARGUMENT, as for the documented cases";
+
+export const argumentClauses: ClauseInput[] = defineClauses("arguments", [
+  ...INVALID_ARGUMENT_CASES.map((c) => ({
+    id: c.clauseId,
+    title: `${c.method}(${formatArgs(c.args)}) throws a TypeError with error_code EGO_INVALID_ARGUMENT synchronously`,
+    methods: [c.method],
+    features: [...METHODS[c.method].features],
+    ...(c.status === "unspecified"
+      ? { unspecified: { question: `research Q2-Q4: the doc states no argument rule for this ${c.method} input`, choice: FAKE_CHOICE } }
+      : {}),
+  })),
+  {
+    id: "arguments.createTaskSpace.no-space-on-throw",
+    title: "a createTaskSpace call rejected for its arguments leaves no space behind",
+    methods: ["createTaskSpace", "listTaskSpaces"],
+    features: ["task-space-listing-v2"],
+  },
+]);

@@ -1,0 +1,12 @@
+import { defineClauses } from "./define.js";
+
+export const tabClauses = defineClauses("tabs", [
+  { id: "tabs.create.result", title: "createTab(url) resolves a descriptor with a targetId", methods: ["createTab"], severity: "critical" },
+  { id: "tabs.list.shape", title: "listTabs resolves {tabs:[{index, targetId, url, title, active}]}", methods: ["listTabs"], severity: "critical" },
+  { id: "tabs.list.contains-created", title: "a created tab is listed with its targetId and url", methods: ["createTab", "listTabs"] },
+  { id: "tabs.list.scoped-to-space", title: "listTabs lists only the selected task space's tabs", methods: ["listTabs", "useTaskSpace"], severity: "critical" },
+  {
+    id: "tabs.list.one-active", title: "exactly one listed tab is active", methods: ["listTabs"],
+    unspecified: { question: "research Q8: exactly one active tab, index semantics", choice: "the most recently created tab is active; indexes are 0..n-1 in creation order" },
+  },
+]);

@@ -1,0 +1,53 @@
+import { BLOCKED_UNDER_USER_CONTROL, METHODS, UNLISTED_UNDER_USER_CONTROL, type MethodName } from "../methods.js";
+import { defineClauses } from "./define.js";
+
+const runtimeModel = { section: "Runtime Model", anchor: "runtime-model" };
+const listTabsDoc = METHODS.listTabs.doc;
+
+const channelText: Record<string, string> = {
+  "resolves-error": "resolves {error: <reason key>, error_code: EGO_TASK_SPACE_USER_IN_CONTROL}",
+  rejects: "rejects an Error with error_code EGO_TASK_SPACE_USER_IN_CONTROL and the reason key as message",
+  callback: "is not sent and reports EGO_TASK_SPACE_USER_IN_CONTROL through onSendCDPMessageError",
+};
+
+const blocked = BLOCKED_UNDER_USER_CONTROL.map((m: MethodName) => ({
+  id: `user-control.blocked.${m}`,
+  title: `under user control ${m} ${channelText[METHODS[m].userControl]}`,
+  methods: [m],
+  severity: "blocker" as const,
+  features: ["error-codes" as const],
+  doc: runtimeModel,
+}));
+
+const unlisted = UNLISTED_UNDER_USER_CONTROL.map((m: MethodName) => ({
+  id: `user-control.unlisted.${m}`,
+  title: `${m} while the selected space is under user control`,
+  methods: [m],
+  doc: runtimeModel,
+  unspecified: {
+    question: "research Q14: calls the doc does not list as blocked",
+    choice:
+      m === "handOffTaskSpace" || m === "takeOverTaskSpace"
+        ? "allowed: they move control, so blocking them would dead-lock the hand-off"
+        : "allowed: they do not mutate the selected space's browser state",
+  },
+}));
+
+export const userControlClauses = defineClauses("user-control", [
+  ...blocked,
+  ...unlisted,
+  { id: "user-control.reason-key.is-key", title: "the error of EGO_TASK_SPACE_USER_IN_CONTROL is a stable reason key, not display text", methods: ["listTabs"], features: ["reason-keys", "error-codes"], doc: listTabsDoc },
+  {
+    id: "user-control.reason-key.hand-off", title: "after an agent hand-off the reason key is manual_takeover", methods: ["handOffTaskSpace", "listTabs"], features: ["reason-keys", "error-codes"], doc: listTabsDoc,
+    unspecified: { question: "research Q15: manual_takeover or a sentence after an explicit hand-off (the doc example contradicts itself)", choice: "manual_takeover, as the research records for GUI takeover and explicit hand-off" },
+  },
+  { id: "user-control.reason-key.passes-through", title: "each documented reason key reaches the caller unchanged on every blocked channel", methods: ["listTabs", "snapshot", "setAgentTaskState"], features: ["reason-keys", "error-codes"], needs: ["operator"], doc: listTabsDoc },
+  {
+    id: "user-control.reason-key.unknown", title: "an unknown reason key still comes with EGO_TASK_SPACE_USER_IN_CONTROL", methods: ["listTabs"], features: ["error-codes"], needs: ["operator"], doc: listTabsDoc,
+    unspecified: { question: "the doc requires callers to treat unknown keys as generic user control; what the bridge sends for a new cause is not stated", choice: "the key is passed through verbatim with the same error_code" },
+  },
+  { id: "user-control.cdp.no-reason-key", title: "the CDP error callback carries the control boundary, not the reason key", methods: ["sendCDPMessage"], features: ["error-codes"], doc: METHODS.sendCDPMessage.doc },
+  { id: "user-control.take-over.unblocks", title: "after takeOverTaskSpace the blocked calls work again", methods: ["takeOverTaskSpace", "listTabs", "setAgentTaskState"], severity: "critical" },
+  { id: "user-control.operator.return-control", title: "after the user gives control back the blocked calls work again", methods: ["listTabs"], needs: ["operator"] },
+  { id: "user-control.blocked.no-side-effect", title: "a blocked setAgentTaskState leaves no state change behind; a blocked createTab opens no tab", methods: ["setAgentTaskState", "createTab", "listTabs"] },
+]);

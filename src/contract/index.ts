@@ -1,0 +1,11 @@
+export * from "./arguments.js";
+export * from "./catalogue.js";
+export * from "./clause.js";
+export * from "./error-codes.js";
+export * from "./features.js";
+export * from "./methods.js";
+export * from "./ownership.js";
+export * from "./reason-keys.js";
+export * from "./schemas.js";
+export { invalidArgumentCases, INVALID_ARGUMENT_CASES, type InvalidArgumentCase } from "./clauses/arguments.js";
+export type { EgoSurface } from "./ego-surface.js";

@@ -1,0 +1,181 @@
+/**
+ * The method catalogue of `globalThis.ego` (native-bindings-api.md), as data.
+ *
+ * Each parameter list is read by three parties:
+ * - the fake bridge validates calls against it (fake-bridge/binding),
+ * - the argument-validation clauses are derived from it (./clauses/arguments.ts),
+ * - the report names methods and doc sections from it.
+ */
+import { special, type Arg } from "./arguments.js";
+import type { Feature } from "./features.js";
+
+export type ParamType = "number" | "string" | "object";
+
+export interface ParamSpec {
+  name: string;
+  type: ParamType;
+  optional?: boolean;
+  /** a string that must be non-empty (createTaskSpace name) */
+  nonEmpty?: boolean;
+  /** a valid value, used to fill the other parameters of a case that breaks this one */
+  example: Arg;
+}
+
+/** How a documented argument rule stands in the doc: stated ("documented") or not ("unspecified"). */
+export type RuleStatus = "documented" | "unspecified";
+
+export interface ValidationSpec {
+  /** a required parameter left out */
+  missing: RuleStatus;
+  /** a parameter of the wrong type */
+  wrongType: RuleStatus;
+  /** more arguments than parameters ("extra arguments", "any argument" for zero-parameter methods) */
+  extra: RuleStatus;
+}
+
+/** How a method reports EGO_TASK_SPACE_USER_IN_CONTROL (native-bindings-api.md, runtime model). */
+export type UserControlChannel = "resolves-error" | "rejects" | "callback" | "unlisted";
+
+export interface MethodSpec {
+  name: MethodName;
+  /** sync: returns its value directly (useTaskSpace, sendCDPMessage); async: returns a Promise */
+  kind: "sync" | "async";
+  params: ParamSpec[];
+  validation: ValidationSpec;
+  /** acts on the task selected with useTaskSpace() in this invocation */
+  taskScoped: boolean;
+  userControl: UserControlChannel;
+  /** the documented success status string, with `<id>` for the numeric task-space id */
+  status?: string;
+  /** features the build needs for this method to exist */
+  features: Feature[];
+  doc: { section: string; anchor: string };
+}
+
+export const METHOD_NAMES = [
+  "getBrowserVersion",
+  "useTaskSpace",
+  "listProfiles",
+  "createTab",
+  "listTabs",
+  "snapshot",
+  "listTaskSpaces",
+  "createTaskSpace",
+  "claimTaskSpace",
+  "closeTaskSpace",
+  "completeTaskSpace",
+  "handOffTaskSpace",
+  "takeOverTaskSpace",
+  "setAgentTaskState",
+  "animationHighlightMouseToPosition",
+  "sendCDPMessage",
+] as const;
+export type MethodName = (typeof METHOD_NAMES)[number];
+
+/** Callback properties of the object (not methods). */
+export const CALLBACK_PROPERTIES = ["onCDPMessage", "onSendCDPMessageError"] as const;
+
+const none: ParamSpec[] = [];
+const noArgsRule: ValidationSpec = { missing: "documented", wrongType: "documented", extra: "documented" };
+const allUnspecified: ValidationSpec = { missing: "unspecified", wrongType: "unspecified", extra: "unspecified" };
+
+export const METHODS: Record<MethodName, MethodSpec> = {
+  getBrowserVersion: {
+    name: "getBrowserVersion", kind: "async", params: none, validation: allUnspecified,
+    taskScoped: false, userControl: "unlisted", features: ["browser-version"],
+    doc: { section: "Browser Version", anchor: "browser-version" },
+  },
+  useTaskSpace: {
+    name: "useTaskSpace", kind: "sync", params: [{ name: "id", type: "number", example: special("ownSpaceId") }], validation: noArgsRule,
+    taskScoped: false, userControl: "unlisted", features: ["numeric-ids"],
+    doc: { section: "Task Context", anchor: "task-context" },
+  },
+  listProfiles: {
+    name: "listProfiles", kind: "async", params: none, validation: noArgsRule,
+    taskScoped: false, userControl: "unlisted", features: ["profiles"],
+    doc: { section: "Profiles", anchor: "profiles" },
+  },
+  createTab: {
+    name: "createTab", kind: "async", params: [{ name: "url", type: "string", example: "about:blank" }],
+    validation: { missing: "documented", wrongType: "documented", extra: "unspecified" },
+    taskScoped: true, userControl: "resolves-error", features: [],
+    doc: { section: "Tabs", anchor: "tabs" },
+  },
+  listTabs: {
+    name: "listTabs", kind: "async", params: none, validation: allUnspecified,
+    taskScoped: true, userControl: "resolves-error", features: [],
+    doc: { section: "Tabs", anchor: "tabs" },
+  },
+  snapshot: {
+    name: "snapshot", kind: "async", params: [{ name: "options", type: "object", optional: true, example: {} }],
+    validation: allUnspecified, taskScoped: true, userControl: "rejects", features: [],
+    doc: { section: "Snapshot", anchor: "snapshot" },
+  },
+  listTaskSpaces: {
+    name: "listTaskSpaces", kind: "async", params: none, validation: noArgsRule,
+    taskScoped: false, userControl: "unlisted", features: ["task-space-listing-v2"],
+    doc: { section: "Task Spaces", anchor: "task-spaces" },
+  },
+  createTaskSpace: {
+    name: "createTaskSpace", kind: "async",
+    params: [{ name: "name", type: "string", nonEmpty: true, example: special("spaceName") }, { name: "profileId", type: "string", optional: true, example: "" }],
+    validation: noArgsRule, taskScoped: false, userControl: "unlisted", features: [],
+    doc: { section: "Task Spaces", anchor: "task-spaces" },
+  },
+  claimTaskSpace: {
+    name: "claimTaskSpace", kind: "async",
+    params: [{ name: "id", type: "number", example: special("ownSpaceId") }, { name: "name", type: "string", optional: true, example: special("spaceName") }],
+    validation: noArgsRule, taskScoped: false, userControl: "unlisted", features: ["numeric-ids"],
+    doc: { section: "Task Spaces", anchor: "task-spaces" },
+  },
+  closeTaskSpace: {
+    name: "closeTaskSpace", kind: "async", params: none, validation: noArgsRule,
+    taskScoped: true, userControl: "resolves-error", status: "<id> task space closed.", features: [],
+    doc: { section: "Task Spaces", anchor: "task-spaces" },
+  },
+  completeTaskSpace: {
+    name: "completeTaskSpace", kind: "async", params: none, validation: noArgsRule,
+    taskScoped: true, userControl: "resolves-error", status: "<id> task space completed.", features: [],
+    doc: { section: "Task Spaces", anchor: "task-spaces" },
+  },
+  handOffTaskSpace: {
+    name: "handOffTaskSpace", kind: "async", params: none, validation: noArgsRule,
+    taskScoped: true, userControl: "unlisted", status: "<id> has been handed off to the user.", features: [],
+    doc: { section: "Task Control", anchor: "task-control" },
+  },
+  takeOverTaskSpace: {
+    name: "takeOverTaskSpace", kind: "async", params: none, validation: noArgsRule,
+    taskScoped: true, userControl: "unlisted", status: "<id> has been taken over by the agent.", features: [],
+    doc: { section: "Task Control", anchor: "task-control" },
+  },
+  setAgentTaskState: {
+    name: "setAgentTaskState", kind: "async", params: [{ name: "state", type: "string", example: "ego-conformance probe" }], validation: noArgsRule,
+    taskScoped: true, userControl: "resolves-error", status: "<id> state updated.", features: [],
+    doc: { section: "Task Control", anchor: "task-control" },
+  },
+  animationHighlightMouseToPosition: {
+    name: "animationHighlightMouseToPosition", kind: "async",
+    params: [{ name: "x", type: "number", example: 10 }, { name: "y", type: "number", example: 20 }], validation: noArgsRule,
+    taskScoped: true, userControl: "resolves-error", status: "<id> mouse highlight shown.", features: [],
+    doc: { section: "UI Helpers", anchor: "ui-helpers" },
+  },
+  sendCDPMessage: {
+    name: "sendCDPMessage", kind: "sync", params: [{ name: "message", type: "string", example: '{"id":1,"method":"Browser.getVersion"}' }],
+    validation: { missing: "documented", wrongType: "documented", extra: "unspecified" },
+    taskScoped: true, userControl: "callback", features: [],
+    doc: { section: "Chrome DevTools Protocol", anchor: "chrome-devtools-protocol" },
+  },
+};
+
+export const TASK_SCOPED_METHODS = METHOD_NAMES.filter((m) => METHODS[m].taskScoped);
+export const BLOCKED_UNDER_USER_CONTROL = METHOD_NAMES.filter((m) => METHODS[m].userControl !== "unlisted");
+export const UNLISTED_UNDER_USER_CONTROL = METHOD_NAMES.filter((m) => METHODS[m].userControl === "unlisted");
+
+/** The status string a method documents for a task-space id, or undefined. */
+export function statusFor(method: MethodName, id: number): string | undefined {
+  return METHODS[method].status?.replace("<id>", String(id));
+}
+
+/** Source URL of the native bindings reference (docs/native-bindings-api.md in the Ego Lite runtime). */
+export const DOC_URL = "https://github.com/citrolabs/ego-lite/blob/main/docs/native-bindings-api.md";
+export const docLink = (anchor: string) => `${DOC_URL}#${anchor}`;

@@ -1,0 +1,33 @@
+/**
+ * Names of the Allure labels and parameters the harness writes on every result, and reads back
+ * when it summarises a run. One place, so the writer (src/harness) and the readers
+ * (summary, matrix, gate) cannot drift apart.
+ */
+export const LABEL = {
+  /** the clause id from src/contract (the key every comparison uses) */
+  clause: "clause",
+  /** the clause's area (also written as the epic) */
+  area: "area",
+  /** the first method of the clause (also written as the feature) */
+  method: "method",
+  /** "required" or "unspecified" (observed and reported, never failed) */
+  conformance: "conformance",
+  /** fake | installed */
+  targetKind: "target",
+  /** the target's display name (fake persona, CLI path) */
+  targetName: "target_name",
+  /** the Ego Lite version text, or "unknown" */
+  egoVersion: "ego_version",
+  /** the fake persona, when there is one */
+  persona: "persona",
+  /** why a clause was not applicable: "version", "feature:<name>", "needs:<capability>" */
+  notApplicable: "not_applicable",
+} as const;
+
+/** Non-excluded parameters: results for different targets and versions never collapse into retries. */
+export const PARAMETER = {
+  egoVersion: "Ego Lite version",
+  target: "target",
+} as const;
+
+export const UNKNOWN_VERSION = "unknown";

@@ -1,0 +1,49 @@
+/**
+ * A target is something that injects `globalThis.ego`: the embedded fake bridge, or an installed
+ * Ego Lite reached through its `ego-browser` CLI. Suites only ever see this interface.
+ */
+import type { Json } from "../contract/arguments.js";
+import type { Capability, Feature } from "../contract/features.js";
+import type { EgoVersion } from "../version/ego-version.js";
+import type { ProbeScope } from "../probe/scope.js";
+import type { Operator } from "./operator.js";
+
+export type TargetKind = "fake" | "installed";
+
+export interface TargetInfo {
+  kind: TargetKind;
+  /** what to show in reports: "fake bridge (in-process)", or the CLI path */
+  name: string;
+  /** the detected or emulated Ego Lite version; null when unknown */
+  egoVersion: EgoVersion | null;
+  /** the version text as reported (may be non-numeric, e.g. "ego-windows-host") */
+  egoVersionText: string | null;
+  /** where the version came from: persona, getBrowserVersion, Info.plist, flag */
+  versionSource: string;
+  /** the fake persona, when the target is the fake */
+  persona?: string;
+  /** build features this target is taken to have (gates clauses) */
+  features: ReadonlySet<Feature>;
+  /** what the target offers beyond the build: an operator, CDP traffic */
+  capabilities: ReadonlySet<Capability>;
+}
+
+/**
+ * A probe function runs inside the target, like Playwright's page.evaluate: it travels as source
+ * text plus JSON arguments, so it must be self-contained (no closures over test-side variables).
+ */
+export type ProbeFunction<A extends Json[], R> = (probe: ProbeScope, ...args: A) => R | Promise<R>;
+
+/** One script invocation: one binding instance with its own task selection and callbacks. */
+export interface Session {
+  evaluate<A extends Json[], R extends Json | void>(fn: ProbeFunction<A, R>, ...args: A): Promise<R>;
+  close(): Promise<void>;
+}
+
+export interface Target {
+  readonly info: TargetInfo;
+  openSession(): Promise<Session>;
+  /** the human at the browser, where the target has one */
+  readonly operator: Operator | undefined;
+  close(): Promise<void>;
+}
