@@ -1,0 +1,112 @@
+/**
+ * Reads an Allure results directory (what allure-vitest writes) into typed test results.
+ *
+ * Only `*-result.json` files are read; containers, attachments, categories.json and
+ * environment.properties are not results and are ignored here. Only the fields the report
+ * layer uses are validated (with zod); anything else in the file is left alone. A result file
+ * that is not JSON, or lacks a field we rely on, is an error that names the file: a summary
+ * that silently dropped results would report clauses as unknown for the wrong reason.
+ */
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+
+export const RESULT_STATUSES = ["passed", "failed", "broken", "skipped", "unknown"] as const;
+export const ResultStatus = z.enum(RESULT_STATUSES);
+export type ResultStatus = z.infer<typeof ResultStatus>;
+
+const NameValue = z.object({ name: z.string(), value: z.string() });
+
+const ResultFileSchema = z.object({
+  uuid: z.string().optional(),
+  historyId: z.string().optional(),
+  name: z.string(),
+  fullName: z.string().optional(),
+  // The Allure model makes status optional; a result without one has no verdict, so it is unknown.
+  status: ResultStatus.optional(),
+  statusDetails: z
+    .object({ message: z.string().optional(), trace: z.string().optional() })
+    .optional(),
+  labels: z.array(NameValue).default([]),
+  parameters: z
+    .array(z.object({ name: z.string(), value: z.string(), excluded: z.boolean().optional() }))
+    .default([]),
+  start: z.number().optional(),
+  stop: z.number().optional(),
+});
+
+export interface Label {
+  name: string;
+  value: string;
+}
+
+export interface TestResult {
+  /** absolute path of the `*-result.json` file */
+  file: string;
+  uuid?: string;
+  historyId?: string;
+  name: string;
+  fullName?: string;
+  status: ResultStatus;
+  message?: string;
+  trace?: string;
+  labels: Label[];
+  parameters: { name: string; value: string }[];
+  start?: number;
+  stop?: number;
+}
+
+export const RESULT_FILE_SUFFIX = "-result.json";
+
+/** Parses the text of one result file; `file` is only used to name it in errors and on the result. */
+export function parseResultFile(file: string, text: string): TestResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`malformed Allure result ${file}: not JSON (${(error as Error).message})`);
+  }
+  const parsed = ResultFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`malformed Allure result ${file}:\n${z.prettifyError(parsed.error)}`);
+  }
+  const r = parsed.data;
+  const result: TestResult = {
+    file,
+    name: r.name,
+    status: r.status ?? "unknown",
+    labels: r.labels,
+    parameters: r.parameters.map(({ name, value }) => ({ name, value })),
+  };
+  if (r.uuid !== undefined) result.uuid = r.uuid;
+  if (r.historyId !== undefined) result.historyId = r.historyId;
+  if (r.fullName !== undefined) result.fullName = r.fullName;
+  if (r.statusDetails?.message !== undefined) result.message = r.statusDetails.message;
+  if (r.statusDetails?.trace !== undefined) result.trace = r.statusDetails.trace;
+  if (r.start !== undefined) result.start = r.start;
+  if (r.stop !== undefined) result.stop = r.stop;
+  return result;
+}
+
+/**
+ * Every test result in `dir`, in file-name order (stable across runs and platforms).
+ * A missing directory is an error; an empty one gives no results.
+ */
+export async function readResults(dir: string): Promise<TestResult[]> {
+  const info = await stat(dir).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`cannot read Allure results directory ${dir}: ${error.code ?? error.message}`);
+  });
+  if (!info.isDirectory()) throw new Error(`Allure results path ${dir} is not a directory`);
+  const names = (await readdir(dir)).filter((n) => n.endsWith(RESULT_FILE_SUFFIX)).sort();
+  const results: TestResult[] = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    results.push(parseResultFile(file, await readFile(file, "utf8")));
+  }
+  return results;
+}
+
+/** The first value of label `name`, if the result carries it. */
+export function labelValue(result: Pick<TestResult, "labels">, name: string): string | undefined {
+  return result.labels.find((l) => l.name === name)?.value;
+}
