@@ -1,0 +1,209 @@
+/**
+ * The run summary: one status per selected contract clause, counted per area and in total.
+ *
+ * Per-clause status: the worst status among the clause's results, in the order
+ *   broken > failed > unknown > passed > skipped
+ * (a clause with one broken and one passed parameterisation is broken; passed and skipped
+ * parameterisations make it passed). A selected clause with no result at all is `unknown`:
+ * it was meant to run and nothing says it held, so it is never green. `known` (an expected
+ * failure with an owner and an expiry) is a status the expectations layer will assign; nothing
+ * produces it yet, so its count is 0, but the field is part of every count.
+ *
+ * Totals are a partition of the selected clauses. Each selected clause is counted exactly once,
+ * under its *bucket* (see `clauseBucket`):
+ *   - an unspecified clause (the catalogue says the docs leave the behaviour open) whose status is
+ *     `passed` counts under `unspecified`, not `passed`: it is an observation, not a conformance
+ *     pass;
+ *   - every other clause counts under its status (an unspecified clause that is broken, skipped or
+ *     unknown counts there: those are not observations; one that failed counts as failed, because
+ *     the writer never fails unspecified clauses and hiding such a result would be dishonest).
+ * So passed + failed + broken + skipped + known + unknown + unspecified = number of selected
+ * clauses, and each area's counts sum to the number of selected clauses in that area.
+ *
+ * Whether a clause is unspecified comes from the catalogue (the source of truth), not the label.
+ * Results for catalogue clauses outside the selection are ignored. Results that name no clause,
+ * or a clause the catalogue does not have, and results that disagree on the target or the Ego
+ * Lite version, are reported as `problems`: a summary with problems does not pass.
+ */
+import type { Area, Clause } from "../contract/clause.js";
+import { LABEL } from "./labels.js";
+import { labelValue, type ResultStatus, type TestResult } from "./results-reader.js";
+
+export type ClauseStatus = ResultStatus | "known";
+export type Bucket = ClauseStatus | "unspecified";
+
+/** Key order of every count object (also the JSON key order). */
+export const BUCKETS = ["passed", "failed", "broken", "skipped", "known", "unknown", "unspecified"] as const satisfies readonly Bucket[];
+export type Counts = Record<Bucket, number>;
+
+/** Worst first. `known` is absent: results never carry it; expectations will assign it. */
+export const STATUS_PRECEDENCE: readonly ResultStatus[] = ["broken", "failed", "unknown", "passed", "skipped"];
+
+export interface ClauseSummary {
+  id: string;
+  area: Area;
+  /** the clause's first method (null for clauses about the contract as a whole) */
+  method: string | null;
+  status: ClauseStatus;
+  /** the catalogue marks the behaviour unspecified: observed and reported, never failed */
+  unspecified: boolean;
+  /** how many results reported this clause (0 means none: status unknown) */
+  results: number;
+  /** distinct messages of the results that gave the clause its status (skip reasons for skipped) */
+  messages?: string[];
+}
+
+export type SummaryProblem =
+  | { kind: "labels-disagree"; label: string; values: string[] }
+  | { kind: "missing-label"; label: string; results: string[] }
+  | { kind: "unknown-clause"; clause: string; results: string[] };
+
+export interface RunSummary {
+  /** the `target` label (fake | installed) all results agree on; null when none carries it or they disagree */
+  target: string | null;
+  /** the `target_name` label, same rule */
+  targetName: string | null;
+  /** the fake persona, same rule (null for installed targets) */
+  persona: string | null;
+  /** the `ego_version` label, same rule; "unknown" when only version-independent clauses ran */
+  egoVersion: string | null;
+  totals: Counts;
+  /** areas with at least one selected clause, in catalogue order */
+  areas: Partial<Record<Area, Counts>>;
+  /** the selected clauses, in catalogue order */
+  clauses: ClauseSummary[];
+  problems: SummaryProblem[];
+}
+
+export interface SummarizeOptions {
+  /** which catalogue clauses were meant to run (default: all of them) */
+  selected?: (clause: Clause) => boolean;
+}
+
+export function emptyCounts(): Counts {
+  return { passed: 0, failed: 0, broken: 0, skipped: 0, known: 0, unknown: 0, unspecified: 0 };
+}
+
+/** The total a clause counts under (see the partition rule at the top of this file). */
+export function clauseBucket(clause: Pick<ClauseSummary, "status" | "unspecified">): Bucket {
+  return clause.unspecified && clause.status === "passed" ? "unspecified" : clause.status;
+}
+
+/** The worst of some result statuses; `unknown` for none. */
+export function worstStatus(statuses: Iterable<ResultStatus>): ResultStatus {
+  let worst: ResultStatus | undefined;
+  for (const s of statuses) {
+    if (worst === undefined || STATUS_PRECEDENCE.indexOf(s) < STATUS_PRECEDENCE.indexOf(worst)) worst = s;
+  }
+  return worst ?? "unknown";
+}
+
+export function summarize(results: readonly TestResult[], catalogue: readonly Clause[], options: SummarizeOptions = {}): RunSummary {
+  const selected = options.selected ?? (() => true);
+  const problems: SummaryProblem[] = [];
+  const known = new Map(catalogue.map((c) => [c.id, c]));
+
+  const byClause = new Map<string, TestResult[]>();
+  const unnamed: string[] = [];
+  const unknownClauses = new Map<string, string[]>();
+  for (const r of results) {
+    const id = labelValue(r, LABEL.clause);
+    if (id === undefined) unnamed.push(describeResult(r));
+    else if (!known.has(id)) unknownClauses.set(id, [...(unknownClauses.get(id) ?? []), describeResult(r)]);
+    else byClause.set(id, [...(byClause.get(id) ?? []), r]);
+  }
+  if (unnamed.length > 0) problems.push({ kind: "missing-label", label: LABEL.clause, results: unnamed });
+  for (const [clause, rs] of unknownClauses) problems.push({ kind: "unknown-clause", clause, results: rs });
+
+  const target = agreedLabel(results, LABEL.targetKind, true, problems);
+  const targetName = agreedLabel(results, LABEL.targetName, true, problems);
+  const egoVersion = agreedLabel(results, LABEL.egoVersion, true, problems);
+  const persona = agreedLabel(results, LABEL.persona, false, problems);
+
+  const clauses: ClauseSummary[] = [];
+  const totals = emptyCounts();
+  const areas: Partial<Record<Area, Counts>> = {};
+  for (const clause of catalogue) {
+    if (!selected(clause)) continue;
+    const summary = summarizeClause(clause, byClause.get(clause.id) ?? []);
+    clauses.push(summary);
+    const bucket = clauseBucket(summary);
+    totals[bucket] += 1;
+    (areas[clause.area] ??= emptyCounts())[bucket] += 1;
+  }
+  return { target, targetName, persona, egoVersion, totals, areas, clauses, problems };
+}
+
+/** No failed, no broken, no unknown clause, and nothing that makes the summary untrustworthy. */
+export function summaryPassed(summary: RunSummary): boolean {
+  const { failed, broken, unknown } = summary.totals;
+  return failed === 0 && broken === 0 && unknown === 0 && summary.problems.length === 0;
+}
+
+export function describeProblem(problem: SummaryProblem): string {
+  switch (problem.kind) {
+    case "labels-disagree":
+      return `results disagree on label '${problem.label}': ${problem.values.join(", ")} (a results directory mixing runs?)`;
+    case "missing-label":
+      return `${problem.results.length} result(s) without label '${problem.label}': ${preview(problem.results)}`;
+    case "unknown-clause":
+      return `result(s) name clause '${problem.clause}', which the catalogue does not have: ${preview(problem.results)}`;
+  }
+}
+
+function summarizeClause(clause: Clause, results: readonly TestResult[]): ClauseSummary {
+  const status = worstStatus(results.map((r) => r.status));
+  const summary: ClauseSummary = {
+    id: clause.id,
+    area: clause.area,
+    method: clause.methods[0] ?? null,
+    status,
+    unspecified: clause.unspecified !== undefined,
+    results: results.length,
+  };
+  const messages = distinct(results.filter((r) => r.status === status).map(messageOf));
+  if (messages.length > 0) summary.messages = messages;
+  return summary;
+}
+
+function messageOf(result: TestResult): string | undefined {
+  if (result.message !== undefined && result.message.trim() !== "") return result.message;
+  const reason = labelValue(result, LABEL.notApplicable);
+  return result.status === "skipped" && reason !== undefined ? `not applicable: ${reason}` : undefined;
+}
+
+/**
+ * The one value of `label` across all results. Disagreement is a problem and gives null;
+ * so does a required label missing from some results (the value would describe only part of the run).
+ */
+function agreedLabel(results: readonly TestResult[], label: string, required: boolean, problems: SummaryProblem[]): string | null {
+  const values = new Set<string>();
+  const missing: string[] = [];
+  for (const r of results) {
+    const v = labelValue(r, label);
+    if (v === undefined) missing.push(describeResult(r));
+    else values.add(v);
+  }
+  if (required && missing.length > 0) problems.push({ kind: "missing-label", label, results: missing });
+  if (values.size > 1) {
+    problems.push({ kind: "labels-disagree", label, values: [...values].sort() });
+    return null;
+  }
+  if (required && missing.length > 0) return null;
+  const [only] = values;
+  return only ?? null;
+}
+
+function describeResult(r: TestResult): string {
+  const file = r.file.split(/[\\/]/).pop() ?? r.file;
+  return `${r.name} (${file})`;
+}
+
+function distinct(values: readonly (string | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => v !== undefined))];
+}
+
+function preview(items: readonly string[], max = 3): string {
+  const shown = items.slice(0, max).join("; ");
+  return items.length > max ? `${shown}; and ${items.length - max} more` : shown;
+}
