@@ -1,0 +1,159 @@
+/**
+ * Renders a run summary: plain aligned text for humans, and the machine object for `--json`.
+ * No dependencies; colour is opt-in (see `colorWanted`) and never changes the layout.
+ */
+import { UNKNOWN_VERSION } from "./labels.js";
+import {
+  BUCKETS,
+  clauseBucket,
+  describeProblem,
+  summaryPassed,
+  type Bucket,
+  type ClauseSummary,
+  type Counts,
+  type RunSummary,
+} from "./summary.js";
+
+export interface RenderOptions {
+  /** where the HTML report was written; "not generated" when absent */
+  reportPath?: string;
+  /** ANSI colour on the verdict and the non-zero failure counts (default: off) */
+  color?: boolean;
+}
+
+/** Table columns, in this order. `known` only appears once something is known (expectations). */
+const COLUMNS: readonly Bucket[] = ["passed", "failed", "broken", "skipped", "unspecified", "unknown"];
+/** Statuses listed clause by clause under the table, with what they mean. */
+const LISTED = [
+  ["failed", "Failed (contract violations)"],
+  ["broken", "Broken (harness or infrastructure errors)"],
+  ["unknown", "Unknown (no verdict: never green)"],
+] as const;
+
+const MESSAGE_WIDTH = 120;
+
+/** Colour only for a TTY, and never when NO_COLOR is set (https://no-color.org). */
+export function colorWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  return stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === "");
+}
+
+export function renderTerminal(summary: RunSummary, options: RenderOptions = {}): string {
+  const paint = painter(options.color ?? false);
+  const lines: string[] = [];
+  lines.push(...renderHeader(summary), "");
+  lines.push(...renderTable(summary, paint), "");
+  for (const [status, title] of LISTED) {
+    const clauses = summary.clauses.filter((c) => c.status === status);
+    if (clauses.length === 0) continue;
+    lines.push(`${title}: ${clauses.length}`);
+    const width = Math.max(...clauses.map((c) => c.id.length));
+    for (const c of clauses) lines.push(`  ${c.id.padEnd(width)}  ${firstLine(c)}`);
+    lines.push("");
+  }
+  if (summary.problems.length > 0) {
+    lines.push(`Problems with the results: ${summary.problems.length}`);
+    for (const p of summary.problems) lines.push(`  ${describeProblem(p)}`);
+    lines.push("");
+  }
+  lines.push(verdict(summary, paint));
+  lines.push(`Report: ${options.reportPath ?? "not generated"}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function renderHeader(summary: RunSummary): string[] {
+  const target = summary.target ?? disagreeingOr(summary, "target", "not reported by any result");
+  const name = summary.targetName !== null ? ` (${summary.targetName})` : "";
+  const persona = summary.persona !== null ? `, persona ${summary.persona}` : "";
+  let version: string;
+  if (summary.egoVersion === UNKNOWN_VERSION) version = "unknown — only version-independent clauses ran";
+  else version = summary.egoVersion ?? disagreeingOr(summary, "ego_version", "not reported by any result");
+  return ["Ego Lite conformance", `Target:           ${target}${name}${persona}`, `Ego Lite version: ${version}`];
+}
+
+function disagreeingOr(summary: RunSummary, label: string, otherwise: string): string {
+  for (const p of summary.problems) {
+    if (p.kind === "labels-disagree" && p.label === label) return `DISAGREE — results name ${p.values.join(", ")}`;
+    if (p.kind === "missing-label" && p.label === label) return `INCOMPLETE — ${p.results.length} result(s) lack it`;
+  }
+  return otherwise;
+}
+
+function renderTable(summary: RunSummary, paint: Painter): string[] {
+  const columns = summary.totals.known > 0 ? [...COLUMNS.slice(0, 4), "known" as const, ...COLUMNS.slice(4)] : COLUMNS;
+  const rows: [string, Counts][] = Object.entries(summary.areas).map(([area, counts]) => [area, counts as Counts]);
+  rows.push(["total", summary.totals]);
+  const first = Math.max("area".length, ...rows.map(([name]) => name.length));
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map(([, counts]) => String(counts[c]).length)));
+  const row = (name: string, cells: string[], colour: (i: number, text: string) => string = (_, t) => t) =>
+    [name.padEnd(first), ...cells.map((cell, i) => colour(i, cell.padStart(widths[i] ?? 0)))].join("  ").trimEnd();
+  const out = [row("area", columns.map((c) => c))];
+  for (const [name, counts] of rows) {
+    if (name === "total") out.push("-".repeat(out[0]?.length ?? 0));
+    out.push(row(name, columns.map((c) => String(counts[c])), (i, text) => {
+      const column = columns[i];
+      return column !== undefined && counts[column] > 0 ? paint(column, text) : text;
+    }));
+  }
+  return out;
+}
+
+function verdict(summary: RunSummary, paint: Painter): string {
+  if (summaryPassed(summary)) {
+    const { passed, unspecified, skipped } = summary.totals;
+    return paint("passed", `PASSED: ${passed} passed, ${unspecified} unspecified (observed), ${skipped} not applicable`);
+  }
+  const { failed, broken, unknown } = summary.totals;
+  const parts = [`${failed} failed`, `${broken} broken`, `${unknown} unknown`];
+  if (summary.problems.length > 0) parts.push(`${summary.problems.length} problem(s) with the results`);
+  return paint("failed", `NOT PASSED: ${parts.join(", ")}`);
+}
+
+function firstLine(clause: ClauseSummary): string {
+  const message = clause.messages?.[0];
+  if (message === undefined) return clause.results === 0 ? "no result reported" : "(no message)";
+  const line = message.split(/\r?\n/).find((l) => l.trim() !== "")?.trim() ?? "(empty message)";
+  return line.length > MESSAGE_WIDTH ? `${line.slice(0, MESSAGE_WIDTH - 1)}…` : line;
+}
+
+type Painter = (bucket: Bucket, text: string) => string;
+const ANSI: Partial<Record<Bucket, string>> = { passed: "32", failed: "31", broken: "33", unknown: "35" };
+function painter(color: boolean): Painter {
+  return (bucket, text) => {
+    const code = ANSI[bucket];
+    return color && code !== undefined ? `\u001b[${code}m${text}\u001b[0m` : text;
+  };
+}
+
+/** The machine-readable summary (`--json`). */
+export interface SummaryJson {
+  target: string | null;
+  targetName: string | null;
+  persona: string | null;
+  egoVersion: string | null;
+  passed: boolean;
+  totals: Counts;
+  areas: Record<string, Counts>;
+  /** `status` is the bucket the clause counts under, so counting clauses by status gives `totals` */
+  clauses: { id: string; area: string; method: string | null; status: Bucket }[];
+  problems: string[];
+}
+
+export function renderJson(summary: RunSummary): SummaryJson {
+  const areas: Record<string, Counts> = {};
+  for (const [area, counts] of Object.entries(summary.areas)) areas[area] = orderedCounts(counts as Counts);
+  return {
+    target: summary.target,
+    targetName: summary.targetName,
+    persona: summary.persona,
+    egoVersion: summary.egoVersion,
+    passed: summaryPassed(summary),
+    totals: orderedCounts(summary.totals),
+    areas,
+    clauses: summary.clauses.map((c) => ({ id: c.id, area: c.area, method: c.method, status: clauseBucket(c) })),
+    problems: summary.problems.map(describeProblem),
+  };
+}
+
+function orderedCounts(counts: Counts): Counts {
+  return Object.fromEntries(BUCKETS.map((b) => [b, counts[b]])) as Counts;
+}
