@@ -172,7 +172,7 @@ export const BLOCKED_UNDER_USER_CONTROL = METHOD_NAMES.filter((m) => METHODS[m].
 export const UNLISTED_UNDER_USER_CONTROL = METHOD_NAMES.filter((m) => METHODS[m].userControl === "unlisted");
 
 /** The status string a method documents for a task-space id, or undefined. */
-export function statusFor(method: MethodName, id: number): string | undefined {
+export function statusFor(method: MethodName, id: number | string): string | undefined {
   return METHODS[method].status?.replace("<id>", String(id));
 }
 

@@ -34,9 +34,12 @@ export interface TargetInfo {
  */
 export type ProbeFunction<A extends Json[], R> = (probe: ProbeScope, ...args: A) => R | Promise<R>;
 
-/** One script invocation: one binding instance with its own task selection and callbacks. */
+/**
+ * One script invocation: one binding instance with its own task selection and callbacks.
+ * What a probe returns crosses the boundary as JSON (R is what the probe builds from JSON values).
+ */
 export interface Session {
-  evaluate<A extends Json[], R extends Json | void>(fn: ProbeFunction<A, R>, ...args: A): Promise<R>;
+  evaluate<A extends Json[], R>(fn: ProbeFunction<A, R>, ...args: A): Promise<Awaited<R>>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,34 @@
+/** Labels, parameters and links every clause result carries (names in src/report/labels.ts). */
+import * as allure from "allure-js-commons";
+import { docLink } from "../contract/methods.js";
+import type { Clause } from "../contract/clause.js";
+import type { TargetInfo } from "../target/target.js";
+import { LABEL, PARAMETER, UNKNOWN_VERSION } from "../report/labels.js";
+
+export async function labelClause(clause: Clause, target: TargetInfo, variant?: string): Promise<void> {
+  const version = target.egoVersionText ?? UNKNOWN_VERSION;
+  await allure.epic(clause.area);
+  await allure.feature(clause.methods[0] ?? clause.area);
+  await allure.story(clause.id);
+  await allure.severity(clause.severity);
+  await allure.label(LABEL.clause, clause.id);
+  await allure.label(LABEL.area, clause.area);
+  await allure.label(LABEL.method, clause.methods[0] ?? clause.area);
+  await allure.label(LABEL.conformance, clause.unspecified ? "unspecified" : "required");
+  await allure.label(LABEL.targetKind, target.kind);
+  await allure.label(LABEL.targetName, target.name);
+  await allure.label(LABEL.egoVersion, version);
+  if (target.persona) await allure.label(LABEL.persona, target.persona);
+  await allure.parameter(PARAMETER.egoVersion, version);
+  await allure.parameter(PARAMETER.target, target.kind === "fake" ? `${target.kind}${target.persona ? `:${target.persona}` : ""}` : target.name);
+  if (variant !== undefined) await allure.parameter("variant", variant);
+  await allure.link(docLink(clause.doc.anchor), `native-bindings-api.md: ${clause.doc.section}`);
+  const lines = [`**${clause.title}**`, "", `Methods: ${clause.methods.map((m) => `\`${m}\``).join(", ") || "(run-wide)"}`];
+  if (clause.features.length) lines.push(`Features: ${clause.features.join(", ")}`);
+  if (clause.versions) lines.push(`Ego Lite versions: ${clause.versions}`);
+  if (clause.unspecified) {
+    lines.push("", `Unspecified by the docs (${clause.unspecified.question}). Observed and reported, never failed.`);
+    lines.push(`The fake's choice: ${clause.unspecified.choice}.`);
+  }
+  await allure.description(lines.join("\n"));
+}

@@ -1,0 +1,117 @@
+/**
+ * `clause(id, body)`: the one way a suite declares a test. It looks the clause up in the
+ * catalogue, labels the result, skips it where it does not apply, gives the body its fixtures,
+ * and keeps "unspecified" clauses observational: a difference from the fake's choice is
+ * reported, never failed. Harness errors stay errors (broken), assertion errors are violations.
+ */
+import * as allure from "allure-js-commons";
+import { getStatusFromError } from "allure-js-commons/sdk";
+import { expect, test as base } from "vitest";
+import { clauseById } from "../contract/catalogue.js";
+import type { Clause } from "../contract/clause.js";
+import type { Operator } from "../target/operator.js";
+import { resolveTarget } from "../target/resolve.js";
+import type { Session, Target } from "../target/target.js";
+import { LABEL } from "../report/labels.js";
+import { notApplicable } from "./applicability.js";
+import { labelClause } from "./allure-labels.js";
+import { contractMatchers } from "./matchers.js";
+import { readRunConfig, type RunConfig } from "./run-config.js";
+import { RunSpaces } from "./spaces.js";
+import { recordingSession, type ProbeLog } from "./recording-session.js";
+
+expect.extend(contractMatchers);
+
+export interface ClauseContext {
+  clause: Clause;
+  target: Target;
+  /** a session (one script invocation) opened for this test */
+  ego: Session;
+  /** open another session: a fresh invocation with its own selection */
+  session(): Promise<Session>;
+  /** task spaces made by this run for this test, cleaned up after it */
+  spaces: RunSpaces;
+  /** the human at the browser; clauses that need one are skipped where there is none */
+  operator: Operator;
+  run: RunConfig;
+}
+
+interface FileFixtures {
+  run: RunConfig;
+  target: Target;
+}
+
+const test = base.extend<FileFixtures>({
+  run: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => use(readRunConfig()),
+    { scope: "file" },
+  ],
+  target: [
+    async ({ run }, use) => {
+      const target = await resolveTarget(run);
+      try {
+        await use(target);
+      } finally {
+        await target.close();
+      }
+    },
+    { scope: "file" },
+  ],
+});
+
+export interface ClauseOptions {
+  /** a parameter of a clause implemented by several tests (a reason key, a profile) */
+  variant?: string;
+  timeout?: number;
+}
+
+export function spacePrefix(runId: string, clauseId: string): string {
+  return `ego-conformance ${runId} ${clauseId}`;
+}
+
+export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, options: ClauseOptions = {}): void {
+  const spec = clauseById(id);
+  const title = `${spec.id}${options.variant === undefined ? "" : ` [${options.variant}]`}: ${spec.title}`;
+  test(title, { timeout: options.timeout ?? 60_000 }, async ({ target, run, skip }) => {
+    await labelClause(spec, target.info, options.variant);
+    const gate = notApplicable(spec, target.info);
+    if (gate) {
+      await allure.label(LABEL.notApplicable, gate.key);
+      skip(`not applicable: ${gate.reason}`);
+      return;
+    }
+    const log: ProbeLog = [];
+    const sessions: Session[] = [];
+    const open = async () => {
+      const s = recordingSession(await target.openSession(), log);
+      sessions.push(s);
+      return s;
+    };
+    const spaces = new RunSpaces(target, spacePrefix(run.runId, spec.id));
+    const ctx: ClauseContext = {
+      clause: spec,
+      target,
+      ego: await open(),
+      session: open,
+      spaces,
+      operator: target.operator as Operator,
+      run,
+    };
+    try {
+      await body(ctx);
+      if (spec.unspecified) await allure.label("unspecified_outcome", "as-the-fake-chose");
+    } catch (error) {
+      if (spec.unspecified && getStatusFromError(error as Error) === "failed") {
+        await allure.label("unspecified_outcome", "differs-from-the-fake");
+        await allure.attachment("observed (differs from the fake's choice)", String((error as Error).message), "text/plain");
+      } else {
+        throw error;
+      }
+    } finally {
+      if (log.length) await allure.attachment("probes", JSON.stringify(log, null, 2), "application/json");
+      for (const s of sessions) await s.close();
+      await spaces.cleanup();
+    }
+  });
+}

@@ -1,0 +1,28 @@
+/** A session that keeps what every probe sent and got back, for the report. */
+import type { Json } from "../contract/arguments.js";
+import type { Session } from "../target/target.js";
+
+export type ProbeLog = { probe: string; args: Json[]; result?: unknown; error?: string }[];
+
+function firstLine(fn: (...args: never[]) => unknown): string {
+  const text = fn.toString().replace(/\s+/g, " ");
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
+export function recordingSession(inner: Session, log: ProbeLog): Session {
+  return {
+    async evaluate<A extends Json[], R>(fn: (p: never, ...a: A) => R, ...args: A): Promise<Awaited<R>> {
+      const entry: ProbeLog[number] = { probe: firstLine(fn), args: args as Json[] };
+      log.push(entry);
+      try {
+        const result = await inner.evaluate(fn as never, ...args) as Awaited<R>;
+        entry.result = result;
+        return result;
+      } catch (error) {
+        entry.error = String(error);
+        throw error;
+      }
+    },
+    close: () => inner.close(),
+  };
+}

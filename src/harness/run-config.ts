@@ -1,0 +1,40 @@
+/**
+ * How a conformance run tells the suites which target to use. The CLI writes these variables
+ * before vitest starts its workers; the suites' fixtures read them. Nothing else crosses.
+ */
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+export const RUN_ENV = {
+  target: "EGO_CONFORMANCE_TARGET",
+  runId: "EGO_CONFORMANCE_RUN_ID",
+  faults: "EGO_CONFORMANCE_FAULTS",
+} as const;
+
+export const RunConfig = z.object({
+  target: z.enum(["fake", "installed"]).default("fake"),
+  runId: z.string().regex(/^[a-z0-9-]+$/),
+  faults: z.array(z.string()).default([]),
+});
+export type RunConfig = z.infer<typeof RunConfig>;
+
+export function newRunId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-").toLowerCase();
+  return `${stamp}-${randomBytes(3).toString("hex")}`;
+}
+
+export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
+  return RunConfig.parse({
+    target: env[RUN_ENV.target] || undefined,
+    runId: env[RUN_ENV.runId] || newRunId(),
+    faults: env[RUN_ENV.faults] ? env[RUN_ENV.faults]!.split(",").filter(Boolean) : undefined,
+  });
+}
+
+export function runConfigEnv(config: RunConfig): Record<string, string> {
+  return {
+    [RUN_ENV.target]: config.target,
+    [RUN_ENV.runId]: config.runId,
+    [RUN_ENV.faults]: config.faults.join(","),
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Task spaces a test needs, made by this run and only by this run (Pact-style typed provider
+ * states). Every name carries the run's prefix; every id created is recorded and closed again
+ * in reverse order when the test ends, including spaces a probe created by name.
+ */
+import type { Json } from "../contract/arguments.js";
+import type { Session, Target } from "../target/target.js";
+
+export interface OwnSpace {
+  /** the id as the build returned it (a number on conforming builds) */
+  id: number;
+  name: string;
+}
+
+export class PreconditionError extends Error {
+  override name = "PreconditionError";
+}
+
+const CLOSE_POLL_MS = 50;
+const CLOSE_BOUND_MS = 5000;
+
+export class RunSpaces {
+  private readonly created: OwnSpace[] = [];
+  private counter = 0;
+  private session: Session | undefined;
+
+  constructor(
+    private readonly target: Target,
+    /** `ego-conformance <run-id> <clause-id>`: every space this test makes starts with it */
+    readonly prefix: string,
+  ) {}
+
+  /** A fresh name under this test's prefix. */
+  name(label = "space"): string {
+    this.counter += 1;
+    return `${this.prefix} ${label}-${this.counter}`;
+  }
+
+  private async own(): Promise<Session> {
+    this.session ??= await this.target.openSession();
+    return this.session;
+  }
+
+  /** An agent-owned space (createTaskSpace), not selected anywhere. */
+  async create(options: { label?: string; profileId?: string } = {}): Promise<OwnSpace> {
+    const name = this.name(options.label);
+    const session = await this.own();
+    const args: Json[] = options.profileId === undefined ? [name] : [name, options.profileId];
+    const made = await session.evaluate(async (p, args) => p.call("createTaskSpace", args), args);
+    const value = made.value as { id?: unknown; name?: unknown } | undefined;
+    if (made.channel !== "resolved" || value?.id === undefined || value?.id === null || (value as { error?: unknown }).error != null) {
+      throw new PreconditionError(`precondition failed: could not create a task space '${name}': ${JSON.stringify(made)}`);
+    }
+    const space = { id: value.id as number, name };
+    this.created.push(space);
+    return space;
+  }
+
+  /** Run `calls` (task-scoped methods without arguments) on a space of ours, in order; each must succeed. */
+  async drive(space: OwnSpace, calls: string[]): Promise<void> {
+    const session = await this.target.openSession();
+    try {
+      const seen = await session.evaluate(
+        async (p, id, calls) => {
+          p.ego.useTaskSpace(id as number);
+          const out = [];
+          for (const method of calls as string[]) out.push(await p.call(method, []));
+          return out;
+        },
+        space.id,
+        calls,
+      );
+      const failed = seen.find((o) => o.channel !== "resolved" || (typeof o.value === "object" && o.value !== null && "error" in o.value));
+      if (failed) throw new PreconditionError(`precondition failed on space ${space.id}: ${JSON.stringify(failed)}`);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** A space of ours with ownership `user`: created, then completed. */
+  async userOwned(options: { label?: string } = {}): Promise<OwnSpace> {
+    const space = await this.create(options);
+    await this.drive(space, ["completeTaskSpace"]);
+    return space;
+  }
+
+  /** A space of ours handed off to the user (ownership agentDelegatedToUser, reason manual_takeover). */
+  async delegated(options: { label?: string } = {}): Promise<OwnSpace> {
+    const space = await this.create(options);
+    await this.drive(space, ["handOffTaskSpace"]);
+    return space;
+  }
+
+  /** Record a space created some other way (operator, a probe), so cleanup closes it. */
+  track(space: OwnSpace): void {
+    this.created.push(space);
+  }
+
+  /**
+   * Close every space of this test: the recorded ones and any listed space whose name carries
+   * the prefix. User-owned ones are claimed and delegated ones taken over first (closing acts on
+   * the agent's own space). Close is eventually consistent, so the listing is polled.
+   */
+  async cleanup(): Promise<void> {
+    const session = await this.own();
+    const problems = await session.evaluate(
+      async (p, prefix, recorded, pollMs, boundMs) => {
+        const ids = new Set(recorded as unknown[]);
+        const listed = (await p.ego.listTaskSpaces()) as { taskSpaces?: { id: unknown; name?: unknown; ownership?: unknown }[] };
+        const spaces = Array.isArray(listed?.taskSpaces) ? listed.taskSpaces : [];
+        const ours = spaces.filter((s) => ids.has(s.id) || (typeof s.name === "string" && s.name.startsWith(prefix as string)));
+        const problems: string[] = [];
+        for (const space of ours.reverse()) {
+          if (space.ownership === "user") await p.ego.claimTaskSpace(space.id as number);
+          p.ego.useTaskSpace(space.id as number);
+          if (space.ownership === "agentDelegatedToUser") await p.ego.takeOverTaskSpace();
+          const closed = await p.ego.closeTaskSpace();
+          if (typeof closed === "object" && closed !== null && "error" in closed) problems.push(`close ${String(space.id)}: ${JSON.stringify(closed)}`);
+        }
+        const deadline = Date.now() + (boundMs as number);
+        for (;;) {
+          const now = (await p.ego.listTaskSpaces()) as { taskSpaces?: { id: unknown }[] };
+          const left = (now?.taskSpaces ?? []).filter((s) => ours.some((o) => o.id === s.id));
+          if (left.length === 0) break;
+          if (Date.now() > deadline) {
+            problems.push(`still listed after ${String(boundMs)} ms: ${left.map((s) => String(s.id)).join(", ")}`);
+            break;
+          }
+          await p.sleep(pollMs as number);
+        }
+        return problems;
+      },
+      this.prefix,
+      this.created.map((s) => s.id),
+      CLOSE_POLL_MS,
+      CLOSE_BOUND_MS,
+    );
+    await session.close();
+    this.session = undefined;
+    if (problems.length) throw new Error(`cleanup of this test's task spaces failed: ${problems.join("; ")}`);
+  }
+}

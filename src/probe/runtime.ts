@@ -1,0 +1,153 @@
+/**
+ * The probe runtime: ONE self-contained function whose source text is sent into the target
+ * (in-process fake or an `ego-browser nodejs` script) ahead of every probe. It must not close
+ * over anything: no imports, no module-level helpers. test/probe checks that it runs in a bare
+ * vm context.
+ */
+import type { ProbeScope } from "./scope.js";
+
+export function createProbeScope(ego: any): ProbeScope {
+  const DEFAULT_TIMEOUT_MS = 5000;
+
+  function kindOf(value: unknown): string {
+    if (value === null) return "null";
+    if (Array.isArray(value)) return "array";
+    return typeof value;
+  }
+
+  function toJson(value: unknown, depth = 0): any {
+    if (depth > 20) return "[too deep]";
+    if (value === undefined) return undefined;
+    if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+    if (typeof value === "number") return Number.isFinite(value) ? value : `[number ${String(value)}]`;
+    if (typeof value === "bigint") return `[bigint ${String(value)}]`;
+    if (typeof value === "function") return `[function ${(value as { name?: string }).name || "anonymous"}]`;
+    if (typeof value === "symbol") return `[${String(value)}]`;
+    if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : toJson(v, depth + 1)));
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value as object)) {
+      const v = toJson((value as Record<string, unknown>)[key], depth + 1);
+      if (v !== undefined) out[key] = v;
+    }
+    return out;
+  }
+
+  function describeError(error: unknown): any {
+    const isObject = typeof error === "object" && error !== null;
+    const info: Record<string, unknown> = {
+      isError: error instanceof Error,
+      isTypeError: error instanceof TypeError,
+      errorCodeIsOwn: isObject && Object.prototype.hasOwnProperty.call(error, "error_code"),
+      ownKeys: isObject ? Object.getOwnPropertyNames(error) : [],
+      thrownType: kindOf(error),
+    };
+    if (isObject) {
+      const e = error as { name?: unknown; message?: unknown; error_code?: unknown };
+      if (typeof e.name === "string") info.name = e.name;
+      if (typeof e.message === "string") info.message = e.message;
+      if (e.error_code !== undefined) info.error_code = toJson(e.error_code);
+    } else {
+      info.message = String(error);
+    }
+    return info;
+  }
+
+  function decodeArg(arg: unknown): unknown {
+    if (arg && typeof arg === "object" && !Array.isArray(arg) && Object.keys(arg).length === 1 && "$" in arg) {
+      const tag = (arg as { $: string }).$;
+      if (tag === "undefined") return undefined;
+      if (tag === "NaN") return NaN;
+      if (tag === "Infinity") return Infinity;
+      if (tag === "function") return function probeArgument() {};
+      throw new Error(`probe: argument {$:'${tag}'} must be resolved by the harness before the call`);
+    }
+    return arg;
+  }
+
+  function describeArg(arg: unknown): string {
+    if (arg && typeof arg === "object" && !Array.isArray(arg) && "$" in arg) {
+      const tag = (arg as { $: string }).$;
+      return tag === "function" ? "() => {}" : tag;
+    }
+    return JSON.stringify(arg);
+  }
+
+  function isThenable(value: unknown): value is PromiseLike<unknown> {
+    return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+  }
+
+  async function observe(thunk: () => unknown, options: { timeoutMs?: number; call?: string } = {}): Promise<any> {
+    const call = options.call ?? "call";
+    let returned: unknown;
+    try {
+      returned = thunk();
+    } catch (error) {
+      return { call, channel: "threw", promise: false, error: describeError(error) };
+    }
+    if (!isThenable(returned)) {
+      const obs: Record<string, unknown> = { call, channel: "returned", promise: false, valueType: kindOf(returned) };
+      const json = toJson(returned);
+      if (json !== undefined) obs.value = json;
+      return obs;
+    }
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => resolve({ call, channel: "timeout", promise: true }), timeoutMs);
+    });
+    const settled = Promise.resolve(returned).then(
+      (value) => {
+        const obs: Record<string, unknown> = { call, channel: "resolved", promise: true, valueType: kindOf(value) };
+        const json = toJson(value);
+        if (json !== undefined) obs.value = json;
+        return obs;
+      },
+      (error) => ({ call, channel: "rejected", promise: true, error: describeError(error) }),
+    );
+    try {
+      return await Promise.race([settled, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function call(method: string, args: unknown[] = [], options: { timeoutMs?: number } = {}): Promise<any> {
+    const decoded = args.map(decodeArg);
+    const label = `${method}(${args.map(describeArg).join(", ")})`;
+    return observe(() => ego[method](...decoded), { ...options, call: label });
+  }
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  async function cdp(message: unknown, options: { waitMs?: number } = {}): Promise<any> {
+    const callbacks: unknown[] = [];
+    let returned = false;
+    const previousError = ego.onSendCDPMessageError;
+    const previousMessage = ego.onCDPMessage;
+    ego.onSendCDPMessageError = (...args: unknown[]) =>
+      callbacks.push({ slot: "onSendCDPMessageError", args: args.map((a) => toJson(a) ?? null), afterReturn: returned });
+    ego.onCDPMessage = (...args: unknown[]) =>
+      callbacks.push({ slot: "onCDPMessage", args: args.map((a) => toJson(a) ?? null), afterReturn: returned });
+    try {
+      const obs = await observe(
+        () => {
+          try {
+            return ego.sendCDPMessage(message);
+          } finally {
+            returned = true;
+          }
+        },
+        { call: `sendCDPMessage(${describeArg(message)})` },
+      );
+      await sleep(options.waitMs ?? 50);
+      return { ...obs, callbacks };
+    } finally {
+      ego.onSendCDPMessageError = previousError;
+      ego.onCDPMessage = previousMessage;
+    }
+  }
+
+  return { ego, observe, call, cdp, sleep, toJson: (value: unknown) => toJson(value) ?? null } as ProbeScope;
+}

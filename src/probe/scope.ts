@@ -1,0 +1,39 @@
+/**
+ * What a probe function receives inside the target. Implemented by ./runtime.ts, whose source
+ * travels into the target with every probe.
+ */
+import type { Json } from "../contract/arguments.js";
+import type { EgoSurface } from "../contract/ego-surface.js";
+import type { Observation } from "./observation.js";
+
+export interface ObserveOptions {
+  /** how long a returned Promise may stay pending before the observation says "timeout" */
+  timeoutMs?: number;
+  /** a label for messages, e.g. `listTabs()` */
+  call?: string;
+}
+
+export interface CdpObserveOptions {
+  /** how long to collect callback deliveries after the send */
+  waitMs?: number;
+}
+
+export interface ProbeScope {
+  ego: EgoSurface;
+  /** Call `thunk` and record how it ended: returned, threw, resolved, rejected or timeout. */
+  observe(thunk: () => unknown, options?: ObserveOptions): Promise<Observation>;
+  /**
+   * Observe `ego[method](...args)`. `args` may hold encoded values JSON cannot carry
+   * (`{$:'undefined'}`, `{$:'NaN'}`, `{$:'Infinity'}`, `{$:'function'}`), decoded here.
+   * A method that does not exist is observed as a synchronous TypeError, as calling it would be.
+   */
+  call(method: string, args?: Json[], options?: ObserveOptions): Promise<Observation>;
+  /**
+   * Send a raw CDP message with recorders on both callback slots, collect deliveries for
+   * `waitMs`, then restore the slots as they were.
+   */
+  cdp(message: unknown, options?: CdpObserveOptions): Promise<Observation>;
+  /** Make a value JSON-safe (undefined dropped, functions and non-finite numbers described). */
+  toJson(value: unknown): Json;
+  sleep(ms: number): Promise<void>;
+}

@@ -1,0 +1,65 @@
+/**
+ * The embedded fake target: the fake bridge in this process. Each session is a fresh binding
+ * instance (its own selection and callbacks) over one shared browser-side model, as each
+ * `ego-browser nodejs` invocation is against the real app.
+ */
+import vm from "node:vm";
+import type { Json } from "../contract/arguments.js";
+import type { Capability, Feature } from "../contract/features.js";
+import { asJson, probeProgram } from "../probe/program.js";
+import { tryParseEgoVersion } from "../version/index.js";
+import { createFakeBrowser, type FaultName } from "../../fake-bridge/index.js";
+import type { Session, Target, TargetInfo } from "./target.js";
+
+export interface FakeTargetOptions {
+  /** the Ego Lite version the fake reports (getBrowserVersion) */
+  version: string;
+  /** the build features the fake emulates */
+  features: ReadonlySet<Feature>;
+  persona?: string;
+  faults?: FaultName[];
+  /** bound on one probe, so a hung call ends as a harness error instead of a stuck run */
+  probeTimeoutMs?: number;
+}
+
+const CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(["operator"]);
+
+export function createFakeTarget(options: FakeTargetOptions): Target {
+  const browser = createFakeBrowser({ version: options.version, features: options.features, faults: options.faults ?? [] });
+  const info: TargetInfo = {
+    kind: "fake",
+    name: options.faults?.length ? `fake bridge (in-process, faults: ${options.faults.join(", ")})` : "fake bridge (in-process)",
+    egoVersion: tryParseEgoVersion(options.version),
+    egoVersionText: options.version,
+    versionSource: options.persona ? `persona ${options.persona}` : "fake default",
+    ...(options.persona ? { persona: options.persona } : {}),
+    features: options.features,
+    capabilities: CAPABILITIES,
+  };
+  const timeoutMs = options.probeTimeoutMs ?? 30_000;
+
+  async function openSession(): Promise<Session> {
+    const ego = browser.newBinding();
+    let closed = false;
+    return {
+      async evaluate(fn, ...args) {
+        if (closed) throw new Error("session is closed");
+        const run = vm.runInThisContext(probeProgram(fn, args as Json[]), { filename: "ego-conformance-probe.js" }) as (ego: unknown) => Promise<unknown>;
+        let timer: NodeJS.Timeout | undefined;
+        const bound = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`probe did not finish within ${timeoutMs} ms`)), timeoutMs);
+        });
+        try {
+          return asJson(await Promise.race([run(ego), bound])) as never;
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      async close() {
+        closed = true;
+      },
+    };
+  }
+
+  return { info, openSession, operator: browser.operator, close: async () => {} };
+}

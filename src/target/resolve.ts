@@ -1,0 +1,26 @@
+/** Resolve the run's target from its configuration. */
+import type { RunConfig } from "../harness/run-config.js";
+import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "./default-build.js";
+import { createFakeTarget } from "./fake-target.js";
+import { FAULT_NAMES, type FaultName } from "../../fake-bridge/index.js";
+import type { Target } from "./target.js";
+
+export class TargetUnavailableError extends Error {
+  override name = "TargetUnavailableError";
+}
+
+function faultNames(names: readonly string[]): FaultName[] {
+  for (const name of names) {
+    if (!(FAULT_NAMES as readonly string[]).includes(name)) {
+      throw new TargetUnavailableError(`unknown fault '${name}' (known: ${FAULT_NAMES.join(", ")})`);
+    }
+  }
+  return names as FaultName[];
+}
+
+export async function resolveTarget(config: RunConfig): Promise<Target> {
+  if (config.target === "installed") {
+    throw new TargetUnavailableError("the installed target is not available in this build of ego-conformance yet");
+  }
+  return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults) });
+}

@@ -1,0 +1,21 @@
+// Status strings of task-scoped calls start with the numeric id of the selected space.
+import { expect } from "vitest";
+import { clause } from "../../src/harness/clause.js";
+
+clause("numeric-ids.status.carries-id", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await ego.evaluate(async (p, id) => {
+    p.ego.useTaskSpace(id);
+    return [
+      await p.call("setAgentTaskState", ["numeric ids"]),
+      await p.call("animationHighlightMouseToPosition", [10, 20]),
+      await p.call("handOffTaskSpace", []),
+      await p.call("takeOverTaskSpace", []),
+      await p.call("completeTaskSpace", []),
+    ];
+  }, own.id);
+  for (const obs of seen) {
+    expect(obs.channel, obs.call).toBe("resolved");
+    expect(obs.value, obs.call).toEqual(expect.stringMatching(new RegExp(`^${own.id}\\b`)));
+  }
+});

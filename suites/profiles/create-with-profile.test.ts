@@ -1,0 +1,47 @@
+// createTaskSpace(name, profileId?): the given profile, or the default one for omitted, "" and "default".
+import { expect } from "vitest";
+import { clause, type ClauseContext } from "../../src/harness/clause.js";
+import { entryOf, observeCall } from "../../src/harness/probes.js";
+
+interface Profile {
+  id: string;
+  name: string;
+  isDefault: boolean;
+}
+
+async function profiles(ctx: ClauseContext): Promise<Profile[]> {
+  const seen = await observeCall(ctx.ego, "listProfiles");
+  const list = (seen.value as { profiles?: Profile[] } | undefined)?.profiles;
+  if (!Array.isArray(list) || list.length === 0) throw new Error(`precondition failed: listProfiles gave no profile: ${JSON.stringify(seen)}`);
+  return list;
+}
+
+/** Create a space of ours with the given argument list after the name, and return its listing entry. */
+async function createdEntry(ctx: ClauseContext, rest: string[]) {
+  const name = ctx.spaces.name();
+  const seen = await observeCall(ctx.ego, "createTaskSpace", [name, ...rest]);
+  const id = (seen.value as { id?: number } | undefined)?.id;
+  if (id === undefined) throw new Error(`precondition failed: createTaskSpace(${[name, ...rest].join(", ")}) created nothing: ${JSON.stringify(seen)}`);
+  ctx.spaces.track({ id, name });
+  return entryOf(ctx.ego, id);
+}
+
+clause("profiles.create.with-profile-id", async (ctx) => {
+  const all = await profiles(ctx);
+  const chosen = all.find((p) => !p.isDefault) ?? all[0]!;
+  expect(await createdEntry(ctx, [chosen.id])).toMatchObject({ profileId: chosen.id, profileName: chosen.name });
+});
+
+const defaults = [
+  ["profiles.create.default-omitted", []],
+  ["profiles.create.default-empty", [""]],
+  ["profiles.create.default-keyword", ["default"]],
+] as const;
+
+for (const [id, rest] of defaults) {
+  clause(id, async (ctx) => {
+    const fallback = (await profiles(ctx)).find((p) => p.isDefault);
+    expect(fallback, "listProfiles marks a default profile").toBeDefined();
+    expect(await createdEntry(ctx, [...rest])).toMatchObject({ profileId: fallback!.id });
+  });
+}

@@ -1,0 +1,52 @@
+// listTabs: shape, the created tab, scoping to the selected space, one active tab.
+import { expect } from "vitest";
+import { TabList } from "../../src/contract/index.js";
+import { clause } from "../../src/harness/clause.js";
+import { observeCall } from "../../src/harness/probes.js";
+
+clause("tabs.list.shape", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  expect(await observeCall(ego, "listTabs", [], own.id)).toResolveMatching(TabList);
+});
+
+clause("tabs.list.contains-created", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const url = "https://example.com/contains-created";
+  const seen = await ego.evaluate(async (p, id, url) => {
+    p.ego.useTaskSpace(id);
+    const tab = (await p.ego.createTab(url)) as { targetId?: string };
+    return { tab, list: (await p.ego.listTabs()) as { tabs: { targetId: string; url: string }[] } };
+  }, own.id, url);
+  expect(seen.list.tabs).toContainEqual(expect.objectContaining({ targetId: seen.tab.targetId, url }));
+});
+
+clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
+  const a = await spaces.create({ label: "a" });
+  const b = await spaces.create({ label: "b" });
+  const seen = await ego.evaluate(async (p, a, b) => {
+    p.ego.useTaskSpace(a);
+    const inA = (await p.ego.createTab("https://example.com/only-in-a")) as { targetId: string };
+    p.ego.useTaskSpace(b);
+    const inB = (await p.ego.createTab("https://example.com/only-in-b")) as { targetId: string };
+    const listB = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
+    p.ego.useTaskSpace(a);
+    const listA = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
+    return { inA: inA.targetId, inB: inB.targetId, listA: listA.tabs.map((t) => t.targetId), listB: listB.tabs.map((t) => t.targetId) };
+  }, a.id, b.id);
+  expect(seen.listA).toContain(seen.inA);
+  expect(seen.listA, "space A does not list space B's tab").not.toContain(seen.inB);
+  expect(seen.listB).toContain(seen.inB);
+  expect(seen.listB, "space B does not list space A's tab").not.toContain(seen.inA);
+});
+
+clause("tabs.list.one-active", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await ego.evaluate(async (p, id) => {
+    p.ego.useTaskSpace(id);
+    await p.ego.createTab("https://example.com/one");
+    await p.ego.createTab("https://example.com/two");
+    return (await p.ego.listTabs()) as { tabs: { active: boolean; index: number }[] };
+  }, own.id);
+  expect(seen.tabs.filter((t) => t.active)).toHaveLength(1);
+  expect(seen.tabs.map((t) => t.index)).toEqual(seen.tabs.map((_, i) => i));
+});

@@ -1,0 +1,48 @@
+// useTaskSpace: synchronous, local, per invocation, never claims, switches.
+import { expect } from "vitest";
+import { TabList } from "../../src/contract/index.js";
+import { clause } from "../../src/harness/clause.js";
+import { entryOf, observeCall, unusedId } from "../../src/harness/probes.js";
+
+clause("task-context.use.synchronous", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await observeCall(ego, "useTaskSpace", [own.id]);
+  expect(seen.channel, "a plain value, not a Promise").toBe("returned");
+  expect(seen.value).toBe(own.id);
+});
+
+clause("task-context.use.does-not-validate", async ({ ego }) => {
+  const id = await unusedId(ego);
+  const seen = await observeCall(ego, "useTaskSpace", [id]);
+  expect(seen.channel).toBe("returned");
+  expect(seen.value).toBe(id);
+});
+
+clause("task-context.use.per-invocation", async ({ ego, session, spaces }) => {
+  const own = await spaces.create();
+  await observeCall(ego, "useTaskSpace", [own.id]);
+  expect(await observeCall(ego, "listTabs"), "the selecting invocation sees its space").toResolveMatching(TabList);
+  const other = await session();
+  expect(await observeCall(other, "listTabs"), "a second invocation starts with nothing selected").toResolveWithErrorCode("EGO_TASK_SPACE_NOT_SELECTED");
+});
+
+clause("task-context.use.does-not-claim", async ({ ego, spaces }) => {
+  const own = await spaces.userOwned();
+  const before = await entryOf(ego, own.id);
+  await observeCall(ego, "useTaskSpace", [own.id]);
+  expect(await entryOf(ego, own.id)).toEqual(before);
+});
+
+clause("task-context.use.switches", async ({ ego, spaces }) => {
+  const first = await spaces.create({ label: "first" });
+  const second = await spaces.create({ label: "second" });
+  const seen = await ego.evaluate(async (p, a, b) => {
+    p.ego.useTaskSpace(a);
+    const one = await p.call("setAgentTaskState", ["first"]);
+    p.ego.useTaskSpace(b);
+    const two = await p.call("setAgentTaskState", ["second"]);
+    return [one, two];
+  }, first.id, second.id);
+  expect(seen[0]).toResolveStatus("setAgentTaskState", first.id);
+  expect(seen[1]).toResolveStatus("setAgentTaskState", second.id);
+});

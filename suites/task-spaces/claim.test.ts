@@ -1,0 +1,70 @@
+// claimTaskSpace: ownership, rename, kept name, kept tabs and profile, no selection,
+// user-created Spaces, and already agent-owned spaces.
+import { expect } from "vitest";
+import { TaskSpaceRef } from "../../src/contract/index.js";
+import { clause } from "../../src/harness/clause.js";
+import { entryOf, observeCall } from "../../src/harness/probes.js";
+
+clause("task-spaces.claim.becomes-agent", async ({ ego, spaces }) => {
+  const own = await spaces.userOwned();
+  const seen = await observeCall(ego, "claimTaskSpace", [own.id]);
+  expect(seen).toResolveMatching(TaskSpaceRef);
+  expect(await entryOf(ego, own.id)).toMatchObject({ id: own.id, ownership: "agent" });
+});
+
+clause("task-spaces.claim.renames", async ({ ego, spaces }) => {
+  const own = await spaces.userOwned();
+  const renamed = spaces.name("renamed");
+  const seen = await observeCall(ego, "claimTaskSpace", [own.id, renamed]);
+  expect(seen.value).toMatchObject({ id: own.id, name: renamed, taskId: renamed });
+  expect(await entryOf(ego, own.id)).toMatchObject({ name: renamed });
+});
+
+clause("task-spaces.claim.keeps-name", async ({ ego, spaces }) => {
+  const own = await spaces.userOwned();
+  expect((await observeCall(ego, "claimTaskSpace", [own.id])).value).toMatchObject({ id: own.id, name: own.name });
+  expect(await entryOf(ego, own.id)).toMatchObject({ name: own.name });
+});
+
+clause("task-spaces.claim.keeps-tabs-and-profile", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const tabsBefore = await ego.evaluate(async (p, id) => {
+    p.ego.useTaskSpace(id);
+    await p.ego.createTab("https://example.com/claim-keeps-tabs");
+    const tabs = await p.ego.listTabs();
+    await p.ego.completeTaskSpace();
+    return tabs;
+  }, own.id);
+  const entryBefore = await entryOf(ego, own.id);
+  await observeCall(ego, "claimTaskSpace", [own.id]);
+  const tabsAfter = await observeCall(ego, "listTabs", [], own.id);
+  expect(tabsAfter.value, "tabs and active tab unchanged by the claim").toEqual(tabsBefore);
+  const entryAfter = await entryOf(ego, own.id);
+  expect({ profileId: entryAfter?.profileId, profileName: entryAfter?.profileName }).toEqual({ profileId: entryBefore?.profileId, profileName: entryBefore?.profileName });
+});
+
+clause("task-spaces.claim.does-not-select", async ({ ego, spaces }) => {
+  const own = await spaces.userOwned();
+  const seen = await ego.evaluate(async (p, id) => {
+    await p.ego.claimTaskSpace(id);
+    return p.call("listTabs", []);
+  }, own.id);
+  expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_NOT_SELECTED");
+});
+
+clause("task-spaces.claim.user-created-space", async ({ ego, spaces, operator }) => {
+  const name = spaces.name("user-created");
+  const made = await operator.createUserSpace(name, { tabs: [{ url: "https://example.com/notes", title: "Project notes" }] });
+  spaces.track({ id: made.id, name });
+  const before = await entryOf(ego, made.id);
+  const seen = await observeCall(ego, "claimTaskSpace", [made.id, name]);
+  expect(seen.value).toMatchObject({ id: made.id, name });
+  const after = await entryOf(ego, made.id);
+  expect(after).toMatchObject({ id: made.id, ownership: "agent", profileId: before?.profileId, recentTabTitles: before?.recentTabTitles });
+});
+
+clause("task-spaces.claim.agent-owned", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  expect(await observeCall(ego, "claimTaskSpace", [own.id])).toResolveMatching(TaskSpaceRef);
+  expect(await entryOf(ego, own.id)).toMatchObject({ ownership: "agent" });
+});

@@ -1,0 +1,15 @@
+// completeTaskSpace: status string; the Space stays, same id, now user-owned.
+import { expect } from "vitest";
+import { clause } from "../../src/harness/clause.js";
+import { entryOf, observeCall } from "../../src/harness/probes.js";
+
+clause("task-spaces.complete.status", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  expect(await observeCall(ego, "completeTaskSpace", [], own.id)).toResolveStatus("completeTaskSpace", own.id);
+});
+
+clause("task-spaces.complete.user-owned-same-id", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  await observeCall(ego, "completeTaskSpace", [], own.id);
+  expect(await entryOf(ego, own.id)).toMatchObject({ id: own.id, name: own.name, ownership: "user" });
+});

@@ -1,0 +1,27 @@
+// listTaskSpaces: entry shape, read-only, and regular Spaces the user created.
+import { expect } from "vitest";
+import { TaskSpaceList } from "../../src/contract/index.js";
+import { clause } from "../../src/harness/clause.js";
+import { entryOf, listSpaces, observeCall } from "../../src/harness/probes.js";
+
+clause("task-spaces.list.entry-shape", async ({ ego, spaces }) => {
+  await spaces.create();
+  await spaces.userOwned();
+  await spaces.delegated();
+  expect(await observeCall(ego, "listTaskSpaces")).toResolveMatching(TaskSpaceList);
+});
+
+clause("task-spaces.list.read-only", async ({ ego, spaces }) => {
+  await spaces.userOwned();
+  const before = await listSpaces(ego);
+  await listSpaces(ego);
+  expect(await listSpaces(ego), "listing twice changes nothing").toEqual(before);
+  expect(await observeCall(ego, "listTabs"), "listing selects nothing").toResolveWithErrorCode("EGO_TASK_SPACE_NOT_SELECTED");
+});
+
+clause("task-spaces.list.includes-user-spaces", async ({ ego, spaces, operator }) => {
+  const name = spaces.name("user-created");
+  const made = await operator.createUserSpace(name, { tabs: [{ url: "https://example.com/notes", title: "Project notes" }] });
+  spaces.track({ id: made.id, name });
+  expect(await entryOf(ego, made.id)).toMatchObject({ id: made.id, name, taskId: name, createdBy: "user", ownership: "user" });
+});

@@ -1,0 +1,18 @@
+// A blocked call changes nothing: no tab opens, no state text lands.
+import { expect } from "vitest";
+import { clause } from "../../src/harness/clause.js";
+
+clause("user-control.blocked.no-side-effect", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await ego.evaluate(async (p, id) => {
+    p.ego.useTaskSpace(id);
+    const before = (await p.ego.listTabs()) as { tabs: unknown[] };
+    await p.ego.handOffTaskSpace();
+    await p.ego.createTab("https://example.com/blocked");
+    await p.ego.setAgentTaskState("must not land");
+    await p.ego.takeOverTaskSpace();
+    const after = (await p.ego.listTabs()) as { tabs: unknown[] };
+    return { before, after };
+  }, own.id);
+  expect(seen.after, "no tab was opened by the blocked createTab").toEqual(seen.before);
+});
