@@ -1,0 +1,147 @@
+/**
+ * The Allure 3 HTML report: run the `allure` package's CLI (`generate`, configured by the repo's
+ * allurerc.mjs), strip the analytics every page embeds, and prove the result is offline.
+ */
+import { existsSync } from "node:fs";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { findExternalRequests, stripAnalytics } from "./offline.js";
+
+export { findExternalRequests, stripAnalytics } from "./offline.js";
+export { environmentEntries, writeEnvironment, type RunEnvironment } from "./environment.js";
+
+/** The repository's allurerc.mjs (two levels above src/report, and above dist/report alike). */
+export const REPO_ALLURE_CONFIG = fileURLToPath(new URL("../../allurerc.mjs", import.meta.url));
+
+export interface GenerateOptions {
+  /** the Allure results directory (relative paths are resolved against `cwd`) */
+  resultsDir: string;
+  /** where the report goes; an earlier report there is replaced, anything else is refused */
+  outputDir: string;
+  /** working directory of the CLI: allurerc.mjs paths (the history file) resolve against it */
+  cwd: string;
+  /** default: `<cwd>/allurerc.mjs` if it exists, else the repository's allurerc.mjs */
+  configPath?: string;
+  /** default 120 s */
+  timeoutMs?: number;
+}
+
+export interface GeneratedReport {
+  /** absolute path of the report's entry page */
+  indexHtml: string;
+  /** analytics/external scripts removed, per generated page (relative to the output directory) */
+  stripped: Record<string, number>;
+}
+
+/** The `allure` (v3) CLI entry file, found through node's resolution, not through `.bin` (which Allure 2 would shadow). */
+export function resolveAllureCli(from: string = import.meta.url): string {
+  const require = createRequire(from);
+  let dir = dirname(require.resolve("allure")); // the package's main; its package.json is not exported
+  for (;;) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest)) {
+      const pkg = require(manifest) as { name?: string; bin?: string | Record<string, string> };
+      if (pkg.name === "allure") {
+        const bin = typeof pkg.bin === "string" ? pkg.bin : pkg.bin?.allure;
+        if (bin === undefined) throw new Error(`the allure package at ${dir} declares no 'allure' bin`);
+        return join(dir, bin);
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("cannot find the allure package's package.json above its main module");
+    dir = parent;
+  }
+}
+
+export async function generateAllureReport(options: GenerateOptions): Promise<GeneratedReport> {
+  const cwd = resolve(options.cwd);
+  const resultsDir = resolve(cwd, options.resultsDir);
+  const outputDir = resolve(cwd, options.outputDir);
+  const configPath = options.configPath !== undefined ? resolve(cwd, options.configPath) : defaultConfig(cwd);
+
+  await checkResultsDir(resultsDir);
+  await clearEarlierReport(outputDir, { cwd, resultsDir });
+
+  const cli = resolveAllureCli();
+  const run = await execa(process.execPath, [cli, "generate", resultsDir, "-o", outputDir, "--config", configPath], {
+    cwd,
+    reject: false,
+    timeout: options.timeoutMs ?? 120_000,
+    env: { ALLURE_NO_ANALYTICS: "true" }, // honoured by the allure2 plugin only; stripping below does the rest
+  });
+  if (run.failed) {
+    const why = run.timedOut ? "timed out" : `exit ${run.exitCode ?? run.signal ?? "?"}`;
+    throw new Error(`allure generate failed (${why}): ${[run.stderr, run.stdout].filter(Boolean).join("\n").trim()}`);
+  }
+
+  const indexHtml = join(outputDir, "index.html");
+  if (!existsSync(indexHtml)) {
+    throw new Error(`allure generate wrote no ${indexHtml} (more than one report plugin configured in ${configPath}?)`);
+  }
+  const stripped = await stripAndVerify(outputDir);
+  return { indexHtml, stripped };
+}
+
+/** Strips every generated page, then throws if any page still requests a host. */
+export async function stripAndVerify(outputDir: string): Promise<Record<string, number>> {
+  const stripped: Record<string, number> = {};
+  const leaks: string[] = [];
+  for (const file of await htmlFiles(outputDir)) {
+    const name = relative(outputDir, file);
+    const { html, removed } = stripAnalytics(await readFile(file, "utf8"));
+    if (removed > 0) await writeFile(file, html, "utf8");
+    stripped[name] = removed;
+    const external = findExternalRequests(html);
+    if (external.length > 0) leaks.push(`${name}: ${external.join(", ")}`);
+  }
+  if (leaks.length > 0) {
+    throw new Error(`the generated report is not offline; external requests remain in:\n  ${leaks.join("\n  ")}`);
+  }
+  return stripped;
+}
+
+function defaultConfig(cwd: string): string {
+  const local = join(cwd, "allurerc.mjs");
+  return existsSync(local) ? local : REPO_ALLURE_CONFIG;
+}
+
+async function checkResultsDir(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info === undefined || !info.isDirectory()) throw new Error(`Allure results directory ${dir} does not exist`);
+  // The CLI takes results directories as glob patterns; a metacharacter would silently match something else.
+  if (/[*?[\]{}()!]/.test(dir)) throw new Error(`Allure results directory ${dir} contains glob metacharacters; use another path`);
+}
+
+/**
+ * Allure only flattens its output into `outputDir` when that directory holds nothing but the
+ * new report; leftovers of an earlier report would leave a stale index.html at the top. So an
+ * earlier report (a directory with an index.html) is removed first. Anything else is refused:
+ * this never deletes a directory that is not a report.
+ */
+async function clearEarlierReport(outputDir: string, guard: { cwd: string; resultsDir: string }): Promise<void> {
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+  if (within(guard.cwd, outputDir)) throw new Error(`refusing to write the report over ${outputDir}: it contains the working directory`);
+  if (within(guard.resultsDir, outputDir)) throw new Error(`refusing to write the report over ${outputDir}: it contains the results`);
+  const entries = await readdir(outputDir).catch((error: NodeJS.ErrnoException): string[] => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  if (entries.length === 0) return;
+  if (!entries.includes("index.html")) {
+    throw new Error(`refusing to replace ${outputDir}: it is not empty and holds no index.html of an earlier report`);
+  }
+  await rm(outputDir, { recursive: true, force: true });
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await htmlFiles(path)));
+    else if (entry.isFile() && entry.name.toLowerCase().endsWith(".html")) out.push(path);
+  }
+  return out.sort();
+}

@@ -1,0 +1,94 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  environmentEntries,
+  findExternalRequests,
+  generateAllureReport,
+  resolveAllureCli,
+  writeEnvironment,
+} from "../../src/report/allure-report.js";
+import { resultFileJson } from "./helpers.js";
+
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "ego-allure-"));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+async function allFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await allFiles(p)));
+    else out.push(p);
+  }
+  return out;
+}
+
+describe("resolveAllureCli", () => {
+  it("finds the Allure 3 CLI of the allure package", async () => {
+    const cli = resolveAllureCli();
+    expect(cli).toMatch(/[\\/]allure[\\/]cli\.js$/);
+    expect(existsSync(cli)).toBe(true);
+  });
+});
+
+describe("generateAllureReport", () => {
+  it("generates an offline report from passed, failed and skipped results", { timeout: 60_000 }, async () => {
+    const results = join(work, "allure-results");
+    await mkdir(results);
+    await writeFile(join(results, "p-result.json"), resultFileJson({ uuid: "p", clause: "numeric-ids.list.ids-unique", status: "passed", name: "ids are unique" }));
+    await writeFile(join(results, "f-result.json"), resultFileJson({ uuid: "f", clause: "tabs.list.one-active", status: "failed", name: "one active tab", message: "expected 1 active tab, got 2" }));
+    await writeFile(join(results, "s-result.json"), resultFileJson({ uuid: "s", clause: "cdp.events", status: "skipped", name: "cdp events", notApplicable: "needs:cdp-traffic" }));
+    await writeEnvironment(results, environmentEntries({ target: "fake", egoVersion: "0.5.0.19", persona: "0.5.0.19" }));
+
+    const { indexHtml, stripped } = await generateAllureReport({ resultsDir: "allure-results", outputDir: "report", cwd: work });
+
+    expect(indexHtml).toBe(join(work, "report", "index.html"));
+    const html = await readFile(indexHtml, "utf8");
+    expect(html).toContain("Ego Lite conformance");
+    expect(findExternalRequests(html)).toEqual([]);
+    expect(stripped["index.html"]).toBe(2); // the gtag loader and its inline config
+    for (const file of await allFiles(join(work, "report"))) {
+      expect(await readFile(file, "utf8"), file).not.toContain("googletagmanager");
+    }
+
+    // environment.properties shows as metadata
+    const env = JSON.parse(await readFile(join(work, "report", "widgets", "allure_environment.json"), "utf8")) as { name: string; values: string[] }[];
+    expect(env).toContainEqual({ name: "Ego Lite version", values: ["0.5.0.19"] });
+    expect(env).toContainEqual({ name: "target", values: ["fake"] });
+
+    // categories come from allurerc.mjs
+    const categories = await readFile(join(work, "report", "widgets", "categories.json"), "utf8");
+    expect(categories).toContain("Contract violations");
+    expect(categories).toContain("Not applicable");
+    expect(categories).not.toContain("Product errors");
+
+    // history goes next to the report, relative to cwd
+    expect(existsSync(join(work, "reports", "allure-history.jsonl"))).toBe(true);
+
+    // a second generation replaces the first report instead of nesting beside it
+    await generateAllureReport({ resultsDir: "allure-results", outputDir: "report", cwd: work });
+    expect(existsSync(join(work, "report", "awesome"))).toBe(false);
+  });
+
+  it("refuses to overwrite a directory that is not a report", async () => {
+    const results = join(work, "r2");
+    await mkdir(results);
+    const precious = join(work, "precious");
+    await mkdir(precious);
+    await writeFile(join(precious, "notes.txt"), "keep me");
+    await expect(generateAllureReport({ resultsDir: results, outputDir: precious, cwd: work })).rejects.toThrow(/refusing to replace/);
+    expect(await readFile(join(precious, "notes.txt"), "utf8")).toBe("keep me");
+    await expect(generateAllureReport({ resultsDir: results, outputDir: work, cwd: work })).rejects.toThrow(/working directory/);
+  });
+
+  it("fails on a missing results directory", async () => {
+    await expect(generateAllureReport({ resultsDir: "nope", outputDir: "out", cwd: work })).rejects.toThrow(/does not exist/);
+  });
+});

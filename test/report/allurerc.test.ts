@@ -1,0 +1,33 @@
+import { pathToFileURL } from "node:url";
+import type { AllureConfig } from "allure"; // type only: importing allure at runtime runs its CLI
+import { describe, expect, it } from "vitest";
+import { REPO_ALLURE_CONFIG } from "../../src/report/allure-report.js";
+import { LABEL } from "../../src/report/labels.js";
+
+const config = ((await import(pathToFileURL(REPO_ALLURE_CONFIG).href)) as { default: AllureConfig }).default;
+
+type Rule = { name: string; matchers: { statuses?: string[]; labels?: Record<string, RegExp> }; groupBy?: ({ label: string } | string)[] };
+
+describe("allurerc.mjs", () => {
+  const rules = config.categories as unknown as Rule[];
+
+  it("names the report and writes it to reports/allure-report with the awesome plugin only", () => {
+    expect(config.name).toBe("Ego Lite conformance");
+    expect(config.output).toBe("./reports/allure-report");
+    expect(Object.keys(config.plugins ?? {})).toEqual(["awesome"]);
+  });
+
+  it("has the four categories, known failures first so they are not counted as violations", () => {
+    expect(rules.map((r) => r.name)).toEqual(["Known failures", "Contract violations", "Harness errors", "Not applicable"]);
+    expect(rules[0]?.matchers.labels?.expectation?.test("known")).toBe(true);
+    expect(rules.slice(1).map((r) => r.matchers.statuses)).toEqual([["failed"], ["broken"], ["skipped"]]);
+  });
+
+  it("groups by labels the harness writes", () => {
+    const labels = new Set<string>(Object.values(LABEL));
+    const grouped = rules.flatMap((r) => r.groupBy ?? []).map((g) => (typeof g === "string" ? g : g.label));
+    for (const name of grouped) expect(labels.has(name), name).toBe(true);
+    const awesome = (config.plugins?.awesome?.options ?? {}) as { groupBy?: string[] };
+    for (const name of awesome.groupBy ?? []) expect(labels.has(name), name).toBe(true);
+  });
+});
