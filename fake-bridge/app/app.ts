@@ -1,0 +1,135 @@
+/**
+ * The fake Ego Lite app: the browser-side state every binding instance (every `ego-browser
+ * nodejs` invocation) shares. It owns Spaces, their tabs and pages, profiles and the id counters;
+ * the commands in ./commands read and change it, the binding only selects and delivers.
+ */
+import type { CreatedBy } from "../../src/contract/ownership.js";
+import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
+import { Counter, targetIdFor } from "./ids.js";
+import { buildPage } from "./page-model.js";
+import { DEFAULT_PROFILES, ProfileRegistry, type ProfileSpec } from "./profiles.js";
+import type { Tab } from "./tabs.js";
+import type { SpaceKey, TaskSpace } from "./task-space.js";
+import { BLANK_URL, normalizeUrl, titleForUrl } from "./urls.js";
+
+export const DEFAULT_APP_VERSION = "0.5.1.13";
+
+export interface FakeAppOptions {
+  /** the version getBrowserVersion and CDP Browser.getVersion report */
+  version?: string;
+  profiles?: readonly ProfileSpec[];
+  /**
+   * How long a closed space stays listed after closeTaskSpace resolved (close is eventually
+   * consistent on real builds, research 1.5). During that time it is listed but cannot be used.
+   */
+  closeDelayMs?: number;
+  behaviour?: Behaviour;
+}
+
+export interface NewSpace {
+  name: string;
+  createdBy: CreatedBy;
+  profile: ProfileSpec;
+  /** initial tabs; omitted or empty: the one default about:blank "New Tab" */
+  tabs?: readonly { url: string; title?: string }[];
+}
+
+export class FakeApp {
+  readonly version: string;
+  readonly behaviour: Behaviour;
+  readonly profiles: ProfileRegistry;
+  readonly closeDelayMs: number;
+  private readonly spaces = new Map<number, TaskSpace>();
+  private readonly spaceIds = new Counter(1);
+  private readonly targetCounter = new Counter(1);
+  private readonly nodeIds = new Counter(1);
+
+  constructor(options: FakeAppOptions = {}) {
+    const closeDelayMs = options.closeDelayMs ?? 0;
+    if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new Error(`closeDelayMs must be a non-negative number, got ${closeDelayMs}`);
+    this.version = options.version ?? DEFAULT_APP_VERSION;
+    this.behaviour = options.behaviour ?? resolveBehaviour();
+    this.profiles = new ProfileRegistry(options.profiles ?? DEFAULT_PROFILES);
+    this.closeDelayMs = closeDelayMs;
+  }
+
+  /** Creates a Space with a fresh id (never reused) and its tabs; the last tab is active. */
+  createSpace(init: NewSpace): TaskSpace {
+    const id = this.spaceIds.take();
+    const tabs = (init.tabs?.length ? init.tabs : [{ url: BLANK_URL }]).map((t) => this.newTab(t.url, t.title));
+    const space: TaskSpace = {
+      id,
+      name: init.name,
+      createdBy: init.createdBy,
+      ownership: init.createdBy,
+      control: null,
+      profileId: init.profile.id,
+      tabs,
+      activeTargetId: tabs[tabs.length - 1]!.targetId,
+      agentTaskState: null,
+      lastHighlight: null,
+      closing: false,
+    };
+    this.spaces.set(id, space);
+    return space;
+  }
+
+  /** Opens a tab in the space and makes it the active one. */
+  openTab(space: TaskSpace, url: string): Tab {
+    const tab = this.newTab(url);
+    space.tabs.push(tab);
+    space.activeTargetId = tab.targetId;
+    return tab;
+  }
+
+  private newTab(rawUrl: string, title?: string): Tab {
+    const url = normalizeUrl(rawUrl);
+    const tabTitle = title ?? titleForUrl(url);
+    return {
+      targetId: targetIdFor(this.targetCounter.take()),
+      url,
+      title: tabTitle,
+      page: buildPage(url, tabTitle, () => this.nodeIds.take()),
+    };
+  }
+
+  /** A usable (listed and not closing) space by numeric id. */
+  byId(id: number): TaskSpace | undefined {
+    const space = this.spaces.get(id);
+    return space && !space.closing ? space : undefined;
+  }
+
+  /**
+   * The usable space a selection key points at. Numbers are ids; numeric strings are ids only
+   * under the string-ids fault; on builds before numeric ids the key is a name (first match).
+   */
+  locate(key: SpaceKey): TaskSpace | undefined {
+    const b = this.behaviour;
+    if (!b.numericIds) {
+      return typeof key === "string" ? [...this.spaces.values()].find((s) => !s.closing && s.name === key) : undefined;
+    }
+    if (typeof key === "number") return this.byId(key);
+    return b.stringIds && /^\d+$/.test(key) ? this.byId(Number(key)) : undefined;
+  }
+
+  /** Every listed space in id order, including spaces whose close has not settled yet. */
+  listed(): TaskSpace[] {
+    return [...this.spaces.values()].sort((a, b) => a.id - b.id);
+  }
+
+  /** Closes a space: unusable at once, unlisted after closeDelayMs. */
+  close(space: TaskSpace): void {
+    space.closing = true;
+    if (this.closeDelayMs === 0) {
+      this.spaces.delete(space.id);
+      return;
+    }
+    setTimeout(() => this.spaces.delete(space.id), this.closeDelayMs);
+  }
+
+  /** A read-only copy of a listed space's state, for tests and the operator (not part of the contract). */
+  inspect(id: number): Readonly<Omit<TaskSpace, "tabs">> & { tabs: readonly Tab[] } | undefined {
+    const space = this.spaces.get(id);
+    return space === undefined ? undefined : { ...space, tabs: [...space.tabs] };
+  }
+}

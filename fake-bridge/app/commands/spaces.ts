@@ -1,0 +1,67 @@
+/** Task-space lifecycle commands (native-bindings-api.md, "Task Spaces" and "Task Control"). */
+import { fail, failures, ok, type Outcome } from "../failures.js";
+import { claim, complete, handOff, takeOver } from "../ownership.js";
+import { taskSpaceListing, taskSpaceRef } from "../results.js";
+import { statusText } from "../status.js";
+import type { SpaceKey } from "../task-space.js";
+import { onSelectedSpace, type CommandContext } from "./context.js";
+
+export function listTaskSpaces(ctx: CommandContext): Outcome<Record<string, unknown>> {
+  return ok(taskSpaceListing(ctx.app, ctx.app.behaviour));
+}
+
+/**
+ * createTaskSpace(name, profileId?): an agent-owned space with one default tab.
+ * - It does not select the new space (clause task-spaces.create.does-not-select, research Q10).
+ * - Duplicate names are accepted with a new id (clause task-spaces.create.duplicate-name).
+ * - An unknown profileId (a display name included) fails before anything is created.
+ */
+export function createTaskSpace(ctx: CommandContext, name: string, profileId: string | undefined): Outcome<Record<string, unknown>> {
+  const { app } = ctx;
+  const profile = app.profiles.resolve(profileId);
+  if (profile === undefined) return fail(failures.profileNotFound());
+  const space = app.createSpace({ name, createdBy: "agent", profile });
+  if (app.behaviour.createSelects) ctx.select(app.behaviour.numericIds ? space.id : space.name);
+  return ok(taskSpaceRef(space, app.behaviour));
+}
+
+/**
+ * claimTaskSpace(id, name?): any usable listed space (see ../ownership.ts `claim`); does not
+ * select it. An unknown or closing id resolves NOT_FOUND naming the id used for the lookup.
+ */
+export function claimTaskSpace(ctx: CommandContext, key: SpaceKey, name: string | undefined): Outcome<Record<string, unknown>> {
+  const space = ctx.app.locate(key);
+  if (space === undefined) return fail(failures.notFound(key));
+  claim(space, name);
+  return ok(taskSpaceRef(space, ctx.app.behaviour));
+}
+
+export function closeTaskSpace(ctx: CommandContext): Outcome<string> {
+  return onSelectedSpace(ctx, "closeTaskSpace", (space) => {
+    const status = statusText("closeTaskSpace", space, ctx.app.behaviour.numericIds);
+    ctx.app.close(space);
+    return ok(status);
+  });
+}
+
+export function completeTaskSpace(ctx: CommandContext): Outcome<string> {
+  return onSelectedSpace(ctx, "completeTaskSpace", (space) => {
+    if (ctx.app.behaviour.completeCloses) ctx.app.close(space);
+    else complete(space);
+    return ok(statusText("completeTaskSpace", space, ctx.app.behaviour.numericIds));
+  });
+}
+
+export function handOffTaskSpace(ctx: CommandContext): Outcome<string> {
+  return onSelectedSpace(ctx, "handOffTaskSpace", (space) => {
+    handOff(space);
+    return ok(statusText("handOffTaskSpace", space, ctx.app.behaviour.numericIds));
+  });
+}
+
+export function takeOverTaskSpace(ctx: CommandContext): Outcome<string> {
+  return onSelectedSpace(ctx, "takeOverTaskSpace", (space) => {
+    takeOver(space);
+    return ok(statusText("takeOverTaskSpace", space, ctx.app.behaviour.numericIds));
+  });
+}

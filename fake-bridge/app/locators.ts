@@ -1,0 +1,34 @@
+/**
+ * Stable locators for snapshot refs. A candidate is `href:<url>` for links and
+ * `role:<role>[name=<name>]` for other named roles; a candidate shared by two nodes of the page
+ * does not identify either, so both are marked ambiguous. The snapshot then omits `loc` for them
+ * (native-bindings-api.md, "Snapshot": never 'unstable' or 'ambiguous') unless the build predates
+ * locator omission.
+ */
+import type { PageNode } from "./page-model.js";
+
+export type LocatorHint = { readonly kind: "stable"; readonly value: string } | { readonly kind: "ambiguous" };
+
+/** The sentinel older builds printed for a locator they could not make unique (feature locator-omission). */
+export const UNSTABLE_LOCATOR = "unstable";
+
+const UNLOCATABLE_ROLES = new Set(["root", "text"]);
+
+export function candidateLocator(node: Pick<PageNode, "role" | "name" | "href">): string | undefined {
+  if (UNLOCATABLE_ROLES.has(node.role)) return undefined;
+  if (node.role === "link" && node.href !== undefined) return `href:${node.href}`;
+  return `role:${node.role}[name=${node.name}]`;
+}
+
+export function assignLocators(nodes: readonly PageNode[]): void {
+  const counts = new Map<string, number>();
+  for (const node of nodes) {
+    const c = candidateLocator(node);
+    if (c !== undefined) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  for (const node of nodes) {
+    const c = candidateLocator(node);
+    if (c === undefined) continue;
+    node.locator = counts.get(c) === 1 ? { kind: "stable", value: c } : { kind: "ambiguous" };
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Renders a structured snapshot of a page (native-bindings-api.md, "Snapshot").
+ *
+ * content: an indented text tree, two spaces per level, starting with a `root` line; one line
+ * per node: `<role> "<name>" [ref=<backendNodeId>, loc=<locator>, url=<href>]`, `text "<text>"`.
+ * refs: one entry `{backendNodeId, role, name, loc?}` per printed node that has a ref.
+ *
+ * Choices where the docs are silent (research Q24-Q28), each also stated in the clause catalogue:
+ * - scope defaults to full_page (doc);
+ * - only_within_viewport drops nodes below the fold (the Related links and the Sign in form);
+ * - subtree prints the `root` line, then the chosen node at depth 1 with its descendants; the
+ *   document node as root means the whole page; an id that is not a node of the active tab's
+ *   page fails with EGO_SNAPSHOT_FAILED;
+ * - interactiveOnly prints only interactive nodes (button, link, textbox), flattened at depth 1;
+ * - includeActionMarks appends `action=click` / `action=type` inside the brackets of interactive nodes;
+ * - maxResultLength cuts content to at most that many characters, no marker (clause
+ *   snapshot.max-result-length); refs keep only the nodes whose line is printed in full.
+ */
+import { fail, failures, ok, type Outcome } from "./failures.js";
+import { UNSTABLE_LOCATOR } from "./locators.js";
+import { documentOrder, type Page, type PageNode } from "./page-model.js";
+
+export const SNAPSHOT_SCOPES = ["full_page", "only_within_viewport", "subtree"] as const;
+export type SnapshotScope = (typeof SNAPSHOT_SCOPES)[number];
+
+export interface SnapshotOptions {
+  scope: SnapshotScope;
+  /** backendNodeId of the subtree root; only read for scope 'subtree' */
+  root?: number;
+  interactiveOnly: boolean;
+  includeStableLocator: boolean;
+  includeActionMarks: boolean;
+  /** 0 = unlimited */
+  maxResultLength: number;
+}
+
+export const DEFAULT_SNAPSHOT_OPTIONS: SnapshotOptions = {
+  scope: "full_page",
+  interactiveOnly: false,
+  includeStableLocator: false,
+  includeActionMarks: false,
+  maxResultLength: 0,
+};
+
+export interface SnapshotRef {
+  backendNodeId: number;
+  role: string;
+  name: string;
+  loc?: string;
+}
+
+export interface SnapshotResult {
+  content: string;
+  refs: SnapshotRef[];
+}
+
+export interface RenderSwitches {
+  /** omit ambiguous locators (true) or print them as 'unstable' (older builds) */
+  locatorOmission: boolean;
+}
+
+interface Line {
+  depth: number;
+  node: PageNode | null; // null: the `root` line
+}
+
+const hasRef = (node: PageNode) => node.role !== "root" && node.role !== "text";
+const ACTION: Record<string, string> = { button: "click", link: "click", textbox: "type" };
+
+function locOf(node: PageNode, options: SnapshotOptions, switches: RenderSwitches): string | undefined {
+  if (!options.includeStableLocator || node.locator === undefined) return undefined;
+  if (node.locator.kind === "stable") return node.locator.value;
+  return switches.locatorOmission ? undefined : UNSTABLE_LOCATOR;
+}
+
+function lineText(line: Line, options: SnapshotOptions, switches: RenderSwitches): string {
+  const indent = "  ".repeat(line.depth);
+  const node = line.node;
+  if (node === null) return `${indent}root`;
+  const label = `${node.role} ${JSON.stringify(node.name)}`;
+  if (!hasRef(node)) return `${indent}${label}`;
+  const attrs = [`ref=${node.backendNodeId}`];
+  const loc = locOf(node, options, switches);
+  if (loc !== undefined) attrs.push(`loc=${loc}`);
+  if (node.href !== undefined) attrs.push(`url=${node.href}`);
+  if (options.includeActionMarks && node.interactive) attrs.push(`action=${ACTION[node.role] ?? "click"}`);
+  return `${indent}${label} [${attrs.join(", ")}]`;
+}
+
+function treeLines(nodes: readonly PageNode[], depth: number, visible: (n: PageNode) => boolean): Line[] {
+  return nodes.filter(visible).flatMap((n) => [{ depth, node: n }, ...treeLines(n.children, depth + 1, visible)]);
+}
+
+function selectLines(page: Page, options: SnapshotOptions): Outcome<Line[]> {
+  let top: readonly PageNode[] = page.document.children;
+  if (options.scope === "subtree") {
+    const root = options.root === undefined ? undefined : page.byId.get(options.root);
+    if (root === undefined) return fail(failures.snapshotFailed(`No node with backendNodeId ${String(options.root)} in the current page`));
+    if (root !== page.document) top = [root];
+  }
+  const visible = options.scope === "only_within_viewport" ? (n: PageNode) => n.inViewport : () => true;
+  const lines: Line[] = options.interactiveOnly
+    ? top.flatMap(documentOrder).filter((n) => n.interactive && visible(n)).map((node) => ({ depth: 1, node }))
+    : treeLines(top, 1, visible);
+  return ok([{ depth: 0, node: null }, ...lines]);
+}
+
+export function renderSnapshot(page: Page, options: SnapshotOptions, switches: RenderSwitches): Outcome<SnapshotResult> {
+  const selected = selectLines(page, options);
+  if (!selected.ok) return selected;
+  const limit = options.maxResultLength > 0 ? Math.floor(options.maxResultLength) : Infinity;
+  const texts = selected.value.map((l) => lineText(l, options, switches));
+  const content = texts.join("\n");
+  const refs: SnapshotRef[] = [];
+  let offset = 0;
+  selected.value.forEach((line, i) => {
+    const end = offset + texts[i]!.length;
+    const node = line.node;
+    if (node !== null && hasRef(node) && end <= limit) {
+      const loc = locOf(node, options, switches);
+      refs.push({ backendNodeId: node.backendNodeId, role: node.role, name: node.name, ...(loc !== undefined ? { loc } : {}) });
+    }
+    offset = end + 1;
+  });
+  return ok({ content: limit === Infinity ? content : content.slice(0, limit), refs });
+}

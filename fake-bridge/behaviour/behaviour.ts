@@ -1,0 +1,82 @@
+/**
+ * The one place where "which build, which faults" becomes behaviour. Every branch in the fake
+ * that depends on a build feature (src/contract/features.ts) or on a fault plan (../faults)
+ * reads a named switch of `Behaviour`, never the feature set or fault list directly, so a
+ * persona (an older build) is just another feature set passed to `resolveBehaviour`.
+ */
+import { FEATURE_NAMES, type Feature } from "../../src/contract/features.js";
+import type { FaultName } from "../faults/faults.js";
+
+/** The newest documented build: every feature except the dropped dialog fallback key. */
+export const CURRENT_FEATURES: ReadonlySet<Feature> = new Set(FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key"));
+
+export interface Behaviour {
+  readonly features: ReadonlySet<Feature>;
+  readonly faults: ReadonlySet<FaultName>;
+
+  // ---- build features ----
+  /** `error_code` on every failure channel (without it: `{error}`, plain Errors, callback gets the message only) */
+  readonly errorCodes: boolean;
+  /** numeric ids; without it spaces are located by their name (useTaskSpace(taskId), claimTaskSpace(name)) */
+  readonly numericIds: boolean;
+  /** listTaskSpaces resolves `{taskSpaces:[...]}` entries; without it `{taskIds:[names]}` */
+  readonly listingV2: boolean;
+  /** a handed-off space is listed as agentDelegatedToUser; without it it is still listed as agent */
+  readonly delegatedOwnership: boolean;
+  /** the getBrowserVersion method exists */
+  readonly browserVersionMethod: boolean;
+  /** listProfiles exists, createTaskSpace takes profileId, listing entries carry the profile */
+  readonly profiles: boolean;
+  /** USER_IN_CONTROL carries a reason key; without it a display sentence */
+  readonly reasonKeys: boolean;
+  /** an ambiguous locator is omitted; otherwise printed as `unstable` */
+  readonly locatorOmission: boolean;
+  /** snapshot scope 'subtree' exists */
+  readonly snapshotSubtree: boolean;
+  /** CDP Browser.getVersion is answered; otherwise it is an unknown CDP method */
+  readonly cdpBrowserGetVersion: boolean;
+
+  // ---- faults (each changes exactly one rule) ----
+  readonly invalidArgumentsResolve: boolean;
+  readonly stringIds: boolean;
+  readonly listTabsIgnoresUserControl: boolean;
+  readonly snapshotResolvesErrors: boolean;
+  readonly syncCdpErrorCallback: boolean;
+  readonly inheritedErrorCode: boolean;
+  readonly createSelects: boolean;
+  readonly completeCloses: boolean;
+}
+
+export interface BehaviourInput {
+  features?: ReadonlySet<Feature>;
+  faults?: Iterable<FaultName>;
+}
+
+export function resolveBehaviour(input: BehaviourInput = {}): Behaviour {
+  const features: ReadonlySet<Feature> = new Set(input.features ?? CURRENT_FEATURES);
+  const faults: ReadonlySet<FaultName> = new Set(input.faults ?? []);
+  const has = (f: Feature) => features.has(f);
+  const fault = (f: FaultName) => faults.has(f);
+  return Object.freeze({
+    features,
+    faults,
+    errorCodes: has("error-codes"),
+    numericIds: has("numeric-ids"),
+    listingV2: has("task-space-listing-v2"),
+    delegatedOwnership: has("delegated-ownership"),
+    browserVersionMethod: has("browser-version"),
+    profiles: has("profiles"),
+    reasonKeys: has("reason-keys"),
+    locatorOmission: has("locator-omission") && !fault("unstable-locators"),
+    snapshotSubtree: has("snapshot-subtree"),
+    cdpBrowserGetVersion: has("cdp-browser-getversion"),
+    invalidArgumentsResolve: fault("resolve-invalid-arguments"),
+    stringIds: fault("string-ids"),
+    listTabsIgnoresUserControl: fault("listtabs-ignores-user-control"),
+    snapshotResolvesErrors: fault("snapshot-resolves-errors"),
+    syncCdpErrorCallback: fault("sync-cdp-error-callback"),
+    inheritedErrorCode: fault("inherited-error-code"),
+    createSelects: fault("create-selects"),
+    completeCloses: fault("complete-closes"),
+  });
+}

@@ -1,0 +1,10 @@
+/** An argument a method does not accept. Raised by the validators, turned into a channel by ./errors.ts. */
+export class ArgumentProblem extends Error {
+  override name = "ArgumentProblem";
+  constructor(
+    readonly method: string,
+    readonly problem: string,
+  ) {
+    super(`${method}(): ${problem}`);
+  }
+}

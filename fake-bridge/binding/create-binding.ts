@@ -1,0 +1,138 @@
+/**
+ * `createBinding(app)`: one `globalThis.ego` object, as one `ego-browser nodejs` invocation
+ * sees it. The task selection and the two callback slots belong to this instance; everything
+ * else is the shared app. Channels (native-bindings-api.md, research 1.2):
+ * - invalid arguments throw a TypeError with own error_code EGO_INVALID_ARGUMENT synchronously,
+ *   also from Promise-returning methods (research Q1);
+ * - regular commands resolve `{error, error_code}` on failure;
+ * - snapshot rejects with an Error carrying error_code;
+ * - sendCDPMessage returns undefined and reports pre-send failures to onSendCDPMessageError;
+ * - every settlement and callback happens on a later event-loop turn (./event-loop.ts).
+ */
+import { METHOD_NAMES, METHODS, type MethodName } from "../../src/contract/methods.js";
+import type { EgoSurface } from "../../src/contract/ego-surface.js";
+import type { FakeApp } from "../app/app.js";
+import { sendCdpMessage } from "../app/cdp.js";
+import type { CommandContext } from "../app/commands/context.js";
+import type { TaskFailure } from "../app/failures.js";
+import type { SpaceKey } from "../app/task-space.js";
+import { ArgumentProblem } from "./argument-problem.js";
+import { CallbackSlot } from "./callback-slots.js";
+import { PREPARE, type AsyncMethodName, type Command } from "./commands.js";
+import { CDP_CHANNEL_UNAVAILABLE, errorObjectOf, INVALID_ARGUMENT, rejectionOf, typeErrorWithCode } from "./errors.js";
+import { nextTurn, settleOnNextTurn } from "./event-loop.js";
+import { methodPresent, paramRulesFor } from "./params.js";
+import { checkArguments } from "./validate.js";
+
+export interface BindingOptions {
+  /**
+   * Whether the Node CDP channel is connected (default true). When it is not, sendCDPMessage
+   * throws a TypeError with error_code EGO_CDP_CHANNEL_UNAVAILABLE (after argument checks).
+   */
+  cdpChannel?: boolean;
+}
+
+export function createBinding(app: FakeApp, options: BindingOptions = {}): EgoSurface {
+  const b = app.behaviour;
+  const cdpConnected = options.cdpChannel ?? true;
+  let selection: SpaceKey | undefined;
+  const onCDPMessage = new CallbackSlot();
+  const onSendCDPMessageError = new CallbackSlot();
+
+  const context = (): CommandContext => ({
+    app,
+    selection,
+    select: (key) => {
+      selection = key;
+    },
+  });
+
+  /** An argument problem on its channel: thrown, or resolved under the resolve-invalid-arguments fault. */
+  function argumentFailure(problem: ArgumentProblem): Promise<unknown> {
+    if (!b.invalidArgumentsResolve) throw typeErrorWithCode(problem.message, INVALID_ARGUMENT, b);
+    const failure = { code: INVALID_ARGUMENT, message: problem.message };
+    return settleOnNextTurn((resolve) => resolve(errorObjectOf(failure, b)));
+  }
+
+  function validated<T>(method: MethodName, args: readonly unknown[], then: () => T): T | Promise<unknown> {
+    try {
+      checkArguments(method, paramRulesFor(method, b), args);
+      return then();
+    } catch (error) {
+      if (error instanceof ArgumentProblem) return argumentFailure(error);
+      throw error;
+    }
+  }
+
+  /** How a failed command reaches the caller: the channel src/contract/methods.ts names. */
+  function settle(method: AsyncMethodName, command: Command): Promise<unknown> {
+    const ctx = context(); // the selection travels with the request, as it is at call time
+    const rejects = METHODS[method].userControl === "rejects" && !b.snapshotResolvesErrors;
+    return settleOnNextTurn((resolve, reject) => {
+      const outcome = command(ctx);
+      if (outcome.ok) resolve(outcome.value);
+      else if (rejects) reject(rejectionOf(outcome.failure, b));
+      else resolve(errorObjectOf(outcome.failure, b));
+    });
+  }
+
+  function asyncMethod(method: AsyncMethodName) {
+    return (...args: unknown[]): Promise<unknown> =>
+      validated(method, args, () => settle(method, PREPARE[method](args, b))) as Promise<unknown>;
+  }
+
+  /** useTaskSpace(id): a local, synchronous selection; it validates nothing browser-side. */
+  function useTaskSpace(...args: unknown[]): unknown {
+    return validated("useTaskSpace", args, () => {
+      selection = args[0] as SpaceKey;
+      return args[0];
+    });
+  }
+
+  function reportSendError(failure: TaskFailure): void {
+    if (b.errorCodes) onSendCDPMessageError.fire(failure.message, failure.code);
+    else onSendCDPMessageError.fire(failure.message);
+  }
+
+  /** sendCDPMessage(message): returns undefined; the answer or the pre-send failure comes later. */
+  function sendCDPMessage(...args: unknown[]): unknown {
+    return validated("sendCDPMessage", args, () => {
+      if (!cdpConnected) throw typeErrorWithCode("The CDP channel is not connected.", CDP_CHANNEL_UNAVAILABLE, b);
+      const ctx = context();
+      const raw = args[0] as string;
+      if (b.syncCdpErrorCallback) {
+        // the sync-cdp-error-callback fault: a pre-send failure is reported inside the call
+        const outcome = sendCdpMessage(ctx, raw);
+        if (!outcome.ok) {
+          reportSendError(outcome.failure);
+          return undefined;
+        }
+      }
+      nextTurn(() => {
+        const outcome = sendCdpMessage(ctx, raw);
+        if (outcome.ok) onCDPMessage.fire(outcome.value);
+        else reportSendError(outcome.failure);
+      });
+      return undefined;
+    });
+  }
+
+  const surface: Record<string, unknown> = {};
+  for (const method of METHOD_NAMES) {
+    if (!methodPresent(method, b)) continue;
+    const impl = method === "useTaskSpace" ? useTaskSpace : method === "sendCDPMessage" ? sendCDPMessage : asyncMethod(method);
+    Object.defineProperty(impl, "name", { value: method });
+    surface[method] = impl;
+  }
+  Object.defineProperty(surface, "onCDPMessage", {
+    get: () => onCDPMessage.get(),
+    set: (v: unknown) => onCDPMessage.set(v),
+    enumerable: true,
+  });
+  Object.defineProperty(surface, "onSendCDPMessageError", {
+    get: () => onSendCDPMessageError.get(),
+    set: (v: unknown) => onSendCDPMessageError.set(v),
+    enumerable: true,
+  });
+  return surface as unknown as EgoSurface;
+}

@@ -1,0 +1,22 @@
+/**
+ * "All async callbacks are bounced through the Node event loop before JS is invoked"
+ * (native-bindings-api.md, "Error Codes"). Every Promise of the fake settles, and every callback
+ * fires, from a setImmediate turn: never synchronously, never inside the call that caused it.
+ * setImmediate runs in FIFO order, so calls are handled browser-side in the order they were made.
+ */
+export function nextTurn(run: () => void): void {
+  setImmediate(run);
+}
+
+/** A Promise settled on a later turn with whatever `compute` decides. */
+export function settleOnNextTurn<T>(compute: (resolve: (value: T) => void, reject: (reason: unknown) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    nextTurn(() => {
+      try {
+        compute(resolve, reject);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}

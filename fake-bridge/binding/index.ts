@@ -1,0 +1,4 @@
+export { createBinding, type BindingOptions } from "./create-binding.js";
+export { argumentProblem } from "./validate.js";
+export { methodPresent, paramRulesFor, paramSpecsFor, type ParamRule } from "./params.js";
+export { parseSnapshotOptions } from "./snapshot-options.js";

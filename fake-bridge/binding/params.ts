@@ -1,0 +1,69 @@
+/**
+ * The parameter rules a method is validated against: the documented params of
+ * src/contract/methods.ts (`METHODS[m].params`), adjusted only where the behaviour module says
+ * the emulated build differs. No method has hand-written validation besides snapshot's options.
+ *
+ * Value rules (choices where the doc only says "not a number", research Q3):
+ * - `id` parameters (useTaskSpace, claimTaskSpace) take only values that can be ids:
+ *   non-negative safe integers. NaN, Infinity, 1.5 and -1 throw the TypeError like a non-number;
+ * - other numbers (animationHighlightMouseToPosition x, y) must be finite;
+ * - `nonEmpty` strings reject "" (createTaskSpace name);
+ * - `object` means a plain object: not null, not an array.
+ */
+import { METHODS, type MethodName, type ParamSpec } from "../../src/contract/methods.js";
+import type { Behaviour } from "../behaviour/behaviour.js";
+
+export interface ParamRule {
+  readonly name: string;
+  readonly optional: boolean;
+  /** what the message says the parameter must be */
+  readonly expected: string;
+  accepts(value: unknown): boolean;
+}
+
+const isTaskSpaceIdNumber = (v: unknown) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+const isDigitString = (v: unknown) => typeof v === "string" && /^\d+$/.test(v);
+
+function ruleOf(spec: ParamSpec, b: Behaviour): ParamRule {
+  const optional = spec.optional === true;
+  switch (spec.type) {
+    case "number":
+      if (spec.name === "id") {
+        // the string-ids fault: the string form of an id ("7") is accepted too
+        return b.stringIds
+          ? { name: spec.name, optional, expected: "a task-space id", accepts: (v) => isTaskSpaceIdNumber(v) || isDigitString(v) }
+          : { name: spec.name, optional, expected: "a task-space id (a non-negative integer)", accepts: isTaskSpaceIdNumber };
+      }
+      return { name: spec.name, optional, expected: "a finite number", accepts: (v) => typeof v === "number" && Number.isFinite(v) };
+    case "string":
+      return spec.nonEmpty
+        ? { name: spec.name, optional, expected: "a non-empty string", accepts: (v) => typeof v === "string" && v !== "" }
+        : { name: spec.name, optional, expected: "a string", accepts: (v) => typeof v === "string" };
+    case "object":
+      return { name: spec.name, optional, expected: "an object", accepts: (v) => typeof v === "object" && v !== null && !Array.isArray(v) };
+  }
+}
+
+/** The documented params, as the emulated build has them. */
+export function paramSpecsFor(method: MethodName, b: Behaviour): readonly ParamSpec[] {
+  const params = METHODS[method].params;
+  // before profiles, createTaskSpace took the name only and rejected any second argument
+  if (method === "createTaskSpace" && !b.profiles) return params.slice(0, 1);
+  if (!b.numericIds) {
+    // before numeric ids: useTaskSpace(taskId) and claimTaskSpace(name) located spaces by name
+    if (method === "useTaskSpace") return [{ name: "taskId", type: "string", example: "" }];
+    if (method === "claimTaskSpace") return [{ name: "name", type: "string", example: "" }];
+  }
+  return params;
+}
+
+export function paramRulesFor(method: MethodName, b: Behaviour): ParamRule[] {
+  return paramSpecsFor(method, b).map((spec) => ruleOf(spec, b));
+}
+
+/** Whether the emulated build has the method at all (older builds lack getBrowserVersion, listProfiles). */
+export function methodPresent(method: MethodName, b: Behaviour): boolean {
+  if (method === "getBrowserVersion") return b.browserVersionMethod;
+  if (method === "listProfiles") return b.profiles;
+  return true;
+}

@@ -1,0 +1,54 @@
+/**
+ * The options object of snapshot(options?). The doc lists the options but no validation
+ * (research Q4); the fake's choices, also stated in the clause catalogue (arguments.snapshot.*):
+ * - an unknown `scope` value -> TypeError EGO_INVALID_ARGUMENT (so is 'subtree' on builds
+ *   without the snapshot-subtree feature);
+ * - `scope: 'subtree'` without `root` -> TypeError; `root` that is not a number -> TypeError;
+ *   `root` with another scope is ignored; a numeric `root` that names no node of the active page
+ *   rejects EGO_SNAPSHOT_FAILED (that is the browser's answer, not an argument check);
+ * - a negative, NaN or infinite `maxResultLength` -> TypeError; a fraction is floored;
+ * - a boolean option of another type -> TypeError;
+ * - unknown keys are ignored (the native side reads the keys it knows).
+ */
+import type { Behaviour } from "../behaviour/behaviour.js";
+import { DEFAULT_SNAPSHOT_OPTIONS, SNAPSHOT_SCOPES, type SnapshotOptions, type SnapshotScope } from "../app/snapshot.js";
+import { ArgumentProblem } from "./argument-problem.js";
+
+const BOOLEAN_OPTIONS = ["interactiveOnly", "includeStableLocator", "includeActionMarks"] as const;
+
+function problem(text: string): never {
+  throw new ArgumentProblem("snapshot", text);
+}
+
+export function scopesOf(b: Behaviour): readonly SnapshotScope[] {
+  return b.snapshotSubtree ? SNAPSHOT_SCOPES : SNAPSHOT_SCOPES.filter((s) => s !== "subtree");
+}
+
+/** Parses an options value that already passed the generic check (a plain object or undefined). */
+export function parseSnapshotOptions(value: unknown, b: Behaviour): SnapshotOptions {
+  const options: SnapshotOptions = { ...DEFAULT_SNAPSHOT_OPTIONS };
+  if (value === undefined) return options;
+  const raw = value as Record<string, unknown>;
+  const scopes = scopesOf(b);
+  if (raw.scope !== undefined) {
+    if (!(scopes as readonly unknown[]).includes(raw.scope)) problem(`option 'scope' must be one of ${scopes.map((s) => `'${s}'`).join(", ")}`);
+    options.scope = raw.scope as SnapshotScope;
+  }
+  if (raw.root !== undefined) {
+    if (typeof raw.root !== "number") problem("option 'root' must be a number (a backendNodeId from a previous ref)");
+    options.root = raw.root;
+  }
+  if (options.scope === "subtree" && options.root === undefined) problem("option 'root' is required for scope 'subtree'");
+  for (const key of BOOLEAN_OPTIONS) {
+    const v = raw[key];
+    if (v === undefined) continue;
+    if (typeof v !== "boolean") problem(`option '${key}' must be a boolean`);
+    options[key] = v;
+  }
+  if (raw.maxResultLength !== undefined) {
+    const n = raw.maxResultLength;
+    if (typeof n !== "number" || !Number.isFinite(n) || n < 0) problem("option 'maxResultLength' must be a non-negative number");
+    options.maxResultLength = Math.floor(n);
+  }
+  return options;
+}

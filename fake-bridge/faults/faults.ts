@@ -1,0 +1,34 @@
+/**
+ * Named fault plans: each one breaks exactly the contract rule its name says, so the harness's
+ * mutant check can prove that a suite notices that one defect. A fault never changes anything
+ * else; the switches it sets are read through ../behaviour/behaviour.ts like every other switch.
+ */
+export const FAULTS = {
+  "resolve-invalid-arguments":
+    "argument errors resolve {error, error_code: 'EGO_INVALID_ARGUMENT'} (a Promise, also for the sync methods) instead of throwing a TypeError",
+  "string-ids":
+    "every task-space id returned by createTaskSpace, claimTaskSpace and listTaskSpaces is a string (\"7\"); useTaskSpace and claimTaskSpace also accept that string form",
+  "listtabs-ignores-user-control": "listTabs is not blocked while the user is in control; every other call is unchanged",
+  "snapshot-resolves-errors": "snapshot failures resolve {error, error_code} instead of rejecting with an Error",
+  "sync-cdp-error-callback": "onSendCDPMessageError is called synchronously, inside sendCDPMessage, instead of through the event loop",
+  "inherited-error-code": "the error_code of an argument TypeError is inherited from its prototype instead of being an own property",
+  "unstable-locators": "an ambiguous locator is printed as loc=unstable (refs and content) instead of being omitted",
+  "create-selects": "createTaskSpace also selects the new space in the calling binding",
+  "complete-closes": "completeTaskSpace removes the space instead of leaving it listed as user-owned",
+} as const;
+
+export type FaultName = keyof typeof FAULTS;
+export const FAULT_NAMES = Object.keys(FAULTS) as FaultName[];
+
+export function isFaultName(value: unknown): value is FaultName {
+  return typeof value === "string" && Object.hasOwn(FAULTS, value);
+}
+
+/** Checks a list of fault names (from a CLI flag or a config file); throws on an unknown name. */
+export function parseFaults(names: readonly string[]): ReadonlySet<FaultName> {
+  const unknown = names.filter((n) => !isFaultName(n));
+  if (unknown.length > 0) {
+    throw new Error(`unknown fault ${unknown.map((n) => `'${n}'`).join(", ")} (known: ${FAULT_NAMES.join(", ")})`);
+  }
+  return new Set(names as FaultName[]);
+}

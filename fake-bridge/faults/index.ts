@@ -1,0 +1,1 @@
+export { FAULTS, FAULT_NAMES, isFaultName, parseFaults, type FaultName } from "./faults.js";

@@ -1,0 +1,65 @@
+/**
+ * The fake Ego Lite browser, as a library.
+ *
+ *   const browser = createFakeBrowser({ version: "0.5.1.13" });
+ *   const ego = browser.newBinding();        // one per script invocation
+ *   browser.operator.takeControl(id, "location");
+ *
+ * `features` chooses the emulated build (src/contract/features.ts; default: every feature except
+ * dialog-fallback-key), `faults` breaks named rules on purpose (./faults). Both are read through
+ * ./behaviour, the one place a persona for an older build plugs into.
+ */
+import type { EgoSurface } from "../src/contract/ego-surface.js";
+import type { Feature } from "../src/contract/features.js";
+import type { Operator } from "../src/target/operator.js";
+import { DEFAULT_APP_VERSION, FakeApp } from "./app/app.js";
+import type { ProfileSpec } from "./app/profiles.js";
+import { CURRENT_FEATURES, resolveBehaviour } from "./behaviour/behaviour.js";
+import { createBinding, type BindingOptions } from "./binding/create-binding.js";
+import { parseFaults, type FaultName } from "./faults/faults.js";
+import { FakeOperator } from "./operator/fake-operator.js";
+
+export interface FakeBrowserOptions {
+  /** the Ego Lite version reported by getBrowserVersion (default 0.5.1.13) */
+  version?: string;
+  /** the profiles listProfiles offers (default: Default/Personal, Profile 2/Work); exactly one default */
+  profiles?: readonly ProfileSpec[];
+  /** named fault plans (FAULT_NAMES); an unknown name throws */
+  faults?: readonly FaultName[];
+  /** how long a closed space stays listed (default 0: removed at once) */
+  closeDelayMs?: number;
+  /** the build features to emulate (default CURRENT_FEATURES) */
+  features?: ReadonlySet<Feature>;
+}
+
+export interface FakeBrowser {
+  readonly app: FakeApp;
+  /** a fresh `globalThis.ego` for one script invocation: its own selection and callbacks */
+  newBinding(options?: BindingOptions): EgoSurface;
+  readonly operator: Operator;
+}
+
+export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser {
+  const behaviour = resolveBehaviour({
+    features: options.features ?? CURRENT_FEATURES,
+    faults: parseFaults(options.faults ?? []),
+  });
+  const app = new FakeApp({
+    version: options.version ?? DEFAULT_APP_VERSION,
+    behaviour,
+    ...(options.profiles ? { profiles: options.profiles } : {}),
+    ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
+  });
+  return {
+    app,
+    newBinding: (bindingOptions?: BindingOptions) => createBinding(app, bindingOptions),
+    operator: new FakeOperator(app),
+  };
+}
+
+export { DEFAULT_APP_VERSION, FakeApp, type FakeAppOptions } from "./app/app.js";
+export { DEFAULT_PROFILES, type ProfileSpec } from "./app/profiles.js";
+export { CURRENT_FEATURES, resolveBehaviour, type Behaviour } from "./behaviour/behaviour.js";
+export { createBinding, type BindingOptions } from "./binding/create-binding.js";
+export { FAULTS, FAULT_NAMES, isFaultName, parseFaults, type FaultName } from "./faults/faults.js";
+export { FakeOperator } from "./operator/fake-operator.js";

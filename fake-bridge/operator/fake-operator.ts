@@ -1,0 +1,46 @@
+/**
+ * The human at the fake browser (src/target/operator.ts). It acts on the shared app directly, as
+ * a person in the Ego Lite UI would: no binding, no selection, no argument checks of the bridge.
+ * Its own misuse (an unknown space or profile) rejects with a plain Error: that is a harness bug,
+ * not a contract outcome.
+ */
+import type { Operator, UserSpaceOptions } from "../../src/target/operator.js";
+import type { FakeApp } from "../app/app.js";
+import { returnControl, takeControl } from "../app/ownership.js";
+import type { TaskSpace } from "../app/task-space.js";
+
+export class FakeOperator implements Operator {
+  constructor(private readonly app: FakeApp) {}
+
+  private space(id: number): TaskSpace {
+    const space = this.app.byId(id);
+    if (space === undefined) throw new Error(`operator: Task space not found: ${id}`);
+    return space;
+  }
+
+  /** A regular Space made in the UI: createdBy 'user', ownership 'user'. Given tabs replace the default tab; the last one is active. */
+  async createUserSpace(name: string, options: UserSpaceOptions = {}): Promise<{ id: number }> {
+    const profile = this.app.profiles.resolve(options.profileId);
+    if (profile === undefined) throw new Error(`operator: Profile not found: ${String(options.profileId)}`);
+    const space = this.app.createSpace({ name, createdBy: "user", profile, ...(options.tabs ? { tabs: options.tabs } : {}) });
+    return { id: space.id };
+  }
+
+  /**
+   * The user takes control for `reason` (any string; unknown keys pass through verbatim): an
+   * agent-owned space becomes agentDelegatedToUser, a user-owned one stays user; both are blocked.
+   */
+  async takeControl(id: number, reason: string): Promise<void> {
+    takeControl(this.space(id), reason);
+  }
+
+  /** The user gives control back: a delegated space returns to the agent and is unblocked. */
+  async returnControl(id: number): Promise<void> {
+    returnControl(this.space(id));
+  }
+
+  /** Closing a Space in the UI; eventually consistent like closeTaskSpace (closeDelayMs). */
+  async closeUserSpace(id: number): Promise<void> {
+    this.app.close(this.space(id));
+  }
+}

@@ -1,0 +1,1 @@
+export { FakeOperator } from "./fake-operator.js";
