@@ -134,10 +134,14 @@ export function summarize(results: readonly TestResult[], catalogue: readonly Cl
   return { target, targetName, persona, egoVersion, totals, areas, clauses, problems };
 }
 
-/** No failed, no broken, no unknown clause, and nothing that makes the summary untrustworthy. */
+/**
+ * No failed, no broken, no unknown clause, and nothing that makes the summary untrustworthy:
+ * no problems, and at least one selected clause (a selection that matched nothing verified
+ * nothing, e.g. a mistyped --grep, and must not be green).
+ */
 export function summaryPassed(summary: RunSummary): boolean {
   const { failed, broken, unknown } = summary.totals;
-  return failed === 0 && broken === 0 && unknown === 0 && summary.problems.length === 0;
+  return summary.clauses.length > 0 && failed === 0 && broken === 0 && unknown === 0 && summary.problems.length === 0;
 }
 
 export function describeProblem(problem: SummaryProblem): string {

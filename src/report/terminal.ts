@@ -19,6 +19,8 @@ export interface RenderOptions {
   reportPath?: string;
   /** ANSI colour on the verdict and the non-zero failure counts (default: off) */
   color?: boolean;
+  /** at most this many clauses listed per status (default 50); the rest are counted, not hidden silently */
+  maxListed?: number;
 }
 
 /** Table columns, in this order. `known` only appears once something is known (expectations). */
@@ -46,8 +48,10 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
     const clauses = summary.clauses.filter((c) => c.status === status);
     if (clauses.length === 0) continue;
     lines.push(`${title}: ${clauses.length}`);
-    const width = Math.max(...clauses.map((c) => c.id.length));
-    for (const c of clauses) lines.push(`  ${c.id.padEnd(width)}  ${firstLine(c)}`);
+    const shown = clauses.slice(0, options.maxListed ?? 50);
+    const width = Math.max(...shown.map((c) => c.id.length));
+    for (const c of shown) lines.push(`  ${c.id.padEnd(width)}  ${firstLine(c)}`);
+    if (shown.length < clauses.length) lines.push(`  … and ${clauses.length - shown.length} more (the JSON summary lists every clause)`);
     lines.push("");
   }
   if (summary.problems.length > 0) {
@@ -102,6 +106,7 @@ function verdict(summary: RunSummary, paint: Painter): string {
     const { passed, unspecified, skipped } = summary.totals;
     return paint("passed", `PASSED: ${passed} passed, ${unspecified} unspecified (observed), ${skipped} not applicable`);
   }
+  if (summary.clauses.length === 0) return paint("failed", "NOT PASSED: no clause was selected, so nothing was verified");
   const { failed, broken, unknown } = summary.totals;
   const parts = [`${failed} failed`, `${broken} broken`, `${unknown} unknown`];
   if (summary.problems.length > 0) parts.push(`${summary.problems.length} problem(s) with the results`);

@@ -152,6 +152,12 @@ describe("totals", () => {
 });
 
 describe("selection", () => {
+  it("that matches nothing does not pass: nothing was verified", () => {
+    const s = summarize([result({ clause: "tabs.a", status: "passed" })], catalogue, { selected: () => false });
+    expect(s.totals).toEqual({ passed: 0, failed: 0, broken: 0, skipped: 0, known: 0, unknown: 0, unspecified: 0 });
+    expect(summaryPassed(s)).toBe(false);
+  });
+
   it("does not report unselected clauses, and ignores their results", () => {
     const s = summarize(
       [result({ clause: "tabs.a", status: "passed" }), result({ clause: "cdp.c", status: "failed" })],

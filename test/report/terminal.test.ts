@@ -91,6 +91,23 @@ describe("renderTerminal", () => {
   });
 });
 
+describe("renderTerminal edge cases", () => {
+  it("caps long lists, saying how many more there are", () => {
+    const many = Array.from({ length: 7 }, (_, i) => clause(`tabs.m${i}`));
+    const out = renderTerminal(summarize([], many), { maxListed: 3 });
+    expect(out).toContain("Unknown (no verdict: never green): 7");
+    expect(out.match(/no result reported/g)).toHaveLength(3);
+    expect(out).toContain("  … and 4 more (the JSON summary lists every clause)");
+    expect(out).toMatch(/^Target: +not reported by any result$/m);
+  });
+
+  it("renders an empty selection without crashing, and does not call it a pass", () => {
+    const out = renderTerminal(summarize([], catalogue, { selected: () => false }));
+    expect(out).toMatch(/^total +0 +0 +0 +0 +0 +0$/m);
+    expect(out).toContain("NOT PASSED: no clause was selected, so nothing was verified");
+  });
+});
+
 describe("colorWanted", () => {
   it("wants colour only on a TTY without NO_COLOR", () => {
     expect(colorWanted({ isTTY: true }, {})).toBe(true);
