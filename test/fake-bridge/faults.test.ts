@@ -1,0 +1,202 @@
+/**
+ * Fault plans: each fault changes exactly the rule it names. A fixed set of independent probe
+ * steps runs against the clean fake and against each fault; the steps whose observation differs
+ * must be exactly the ones the fault is about.
+ */
+import { describe, expect, it } from "vitest";
+import type { EgoSurface } from "../../src/contract/ego-surface.js";
+import { createFakeBrowser, FAULT_NAMES, FAULTS, parseFaults, type FaultName, type FakeBrowser } from "../../fake-bridge/index.js";
+import { microtasks, nextTurn, type Loose } from "./helpers.js";
+
+/** How one call ended, as plain data. */
+async function observe(fn: () => unknown): Promise<unknown> {
+  let value: unknown;
+  try {
+    value = fn();
+  } catch (e) {
+    const err = e as Loose;
+    return { channel: "threw", type: err?.constructor?.name, code: err?.error_code };
+  }
+  if (!(value instanceof Promise)) return { channel: "returned", value };
+  try {
+    return { channel: "resolved", value: await value };
+  } catch (e) {
+    const err = e as Loose;
+    return { channel: "rejected", type: err?.constructor?.name, message: err?.message, code: err?.error_code };
+  }
+}
+
+type Step = (b: FakeBrowser, ego: EgoSurface) => Promise<unknown>;
+
+async function selected(ego: EgoSurface): Promise<number> {
+  const ref = (await ego.createTaskSpace("s")) as Loose;
+  ego.useTaskSpace(ref.id);
+  return ref.id;
+}
+
+const STEPS: Record<string, Step> = {
+  "args:channel": async (_b, ego) => observe(() => (ego.listTaskSpaces as Loose)(1)),
+  "args:sync-method": async (_b, ego) => observe(() => ego.useTaskSpace(-1)),
+  "args:own-code": async (_b, ego) => {
+    try {
+      (ego.listTaskSpaces as Loose)(1);
+    } catch (e) {
+      return Object.hasOwn(e as object, "error_code");
+    }
+    return "did not throw";
+  },
+  "ids:create": async (_b, ego) => observe(() => ego.createTaskSpace("x")),
+  "ids:list": async (_b, ego) => {
+    await ego.createTaskSpace("x");
+    return observe(() => ego.listTaskSpaces());
+  },
+  "ids:claim": async (_b, ego) => {
+    await ego.createTaskSpace("x");
+    return observe(() => ego.claimTaskSpace(1, "y"));
+  },
+  "ids:use-string": async (_b, ego) => {
+    await ego.createTaskSpace("x");
+    return observe(() => ego.useTaskSpace("1" as Loose));
+  },
+  "ids:use-number": async (_b, ego) => {
+    await ego.createTaskSpace("x");
+    return observe(() => ego.useTaskSpace(1));
+  },
+  "control:listTabs": async (_b, ego) => {
+    await selected(ego);
+    await ego.handOffTaskSpace();
+    return observe(() => ego.listTabs());
+  },
+  "control:createTab": async (_b, ego) => {
+    await selected(ego);
+    await ego.handOffTaskSpace();
+    return observe(() => ego.createTab("https://x.example/"));
+  },
+  "control:setAgentTaskState": async (_b, ego) => {
+    await selected(ego);
+    await ego.handOffTaskSpace();
+    return observe(() => ego.setAgentTaskState("s"));
+  },
+  "control:snapshot": async (_b, ego) => {
+    await selected(ego);
+    await ego.handOffTaskSpace();
+    return observe(() => ego.snapshot());
+  },
+  "snapshot:not-selected": async (_b, ego) => observe(() => ego.snapshot()),
+  "snapshot:locators": async (_b, ego) => {
+    await selected(ego);
+    await ego.createTab("https://example.com/");
+    return observe(() => ego.snapshot({ includeStableLocator: true }));
+  },
+  "cdp:error-timing": async (_b, ego) => {
+    const when: string[] = [];
+    let returned = false;
+    ego.onSendCDPMessageError = (...args: unknown[]) => when.push(`${returned ? "after" : "during"}:${args.join("|")}`);
+    ego.sendCDPMessage("{}");
+    returned = true;
+    await microtasks();
+    await nextTurn();
+    return when;
+  },
+  "cdp:answer": async (_b, ego) => {
+    await selected(ego);
+    const seen: unknown[] = [];
+    ego.onCDPMessage = (m: unknown) => seen.push(m);
+    ego.sendCDPMessage('{"id":1,"method":"Target.getTargets"}');
+    await nextTurn();
+    return seen;
+  },
+  "create:selection": async (_b, ego) => {
+    await ego.createTaskSpace("x");
+    return observe(() => ego.listTabs());
+  },
+  "complete:listing": async (_b, ego) => {
+    await selected(ego);
+    await ego.completeTaskSpace();
+    return ((await ego.listTaskSpaces()) as Loose).taskSpaces.map((e: Loose) => [e.name, e.ownership]);
+  },
+  "close:listing": async (_b, ego) => {
+    await selected(ego);
+    await ego.closeTaskSpace();
+    return ((await ego.listTaskSpaces()) as Loose).taskSpaces.map((e: Loose) => [e.name, e.ownership]);
+  },
+  "status:strings": async (_b, ego) => {
+    await selected(ego);
+    return Promise.all([ego.setAgentTaskState("a"), ego.animationHighlightMouseToPosition(1, 2), ego.handOffTaskSpace(), ego.takeOverTaskSpace()]);
+  },
+  "profiles:not-found": async (_b, ego) => observe(() => ego.createTaskSpace("x", "nope")),
+  "version": async (_b, ego) => observe(() => ego.getBrowserVersion!()),
+};
+
+/** The steps each fault is expected to change, and no others. */
+const EXPECTED: Record<FaultName, string[]> = {
+  "resolve-invalid-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string"],
+  "string-ids": ["ids:create", "ids:list", "ids:claim", "ids:use-string"],
+  "listtabs-ignores-user-control": ["control:listTabs"],
+  "snapshot-resolves-errors": ["control:snapshot", "snapshot:not-selected"],
+  "sync-cdp-error-callback": ["cdp:error-timing"],
+  "inherited-error-code": ["args:own-code"],
+  "unstable-locators": ["snapshot:locators"],
+  "create-selects": ["create:selection"],
+  "complete-closes": ["complete:listing"],
+};
+
+async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [name, step] of Object.entries(STEPS)) {
+    const b = createFakeBrowser({ faults });
+    out[name] = await step(b, b.newBinding());
+  }
+  return out;
+}
+
+describe("fault plans", () => {
+  it("exports the list of fault names, each with a description", () => {
+    expect(FAULT_NAMES).toEqual(Object.keys(FAULTS));
+    expect(FAULT_NAMES).toEqual(expect.arrayContaining(["resolve-invalid-arguments", "string-ids", "listtabs-ignores-user-control"]));
+    for (const name of FAULT_NAMES) expect(FAULTS[name].length).toBeGreaterThan(20);
+  });
+
+  it("an unknown fault name is refused", () => {
+    expect(() => parseFaults(["nope"])).toThrow(/unknown fault 'nope'/);
+    expect(() => createFakeBrowser({ faults: ["nope" as FaultName] })).toThrow(/unknown fault/);
+  });
+
+  for (const fault of FAULT_NAMES) {
+    it(`${fault} changes exactly: ${EXPECTED[fault].join(", ")}`, async () => {
+      const clean = await transcript([]);
+      const faulty = await transcript([fault]);
+      const changed = Object.keys(STEPS).filter((s) => JSON.stringify(clean[s]) !== JSON.stringify(faulty[s]));
+      expect(changed.sort()).toEqual([...EXPECTED[fault]].sort());
+    });
+  }
+});
+
+describe("what each fault does", () => {
+  it("resolve-invalid-arguments: argument errors resolve {error, error_code: EGO_INVALID_ARGUMENT}", async () => {
+    const ego = createFakeBrowser({ faults: ["resolve-invalid-arguments"] }).newBinding();
+    const result = (ego.createTaskSpace as Loose)("");
+    expect(result).toBeInstanceOf(Promise);
+    expect(await result).toEqual({ error: expect.stringContaining("createTaskSpace()"), error_code: "EGO_INVALID_ARGUMENT" });
+    expect(await (ego.useTaskSpace(NaN) as Loose)).toMatchObject({ error_code: "EGO_INVALID_ARGUMENT" });
+  });
+
+  it("string-ids: ids are strings everywhere they are returned, and the string form is accepted", async () => {
+    const ego = createFakeBrowser({ faults: ["string-ids"] }).newBinding();
+    const ref = (await ego.createTaskSpace("x")) as Loose;
+    expect(ref.id).toBe("1");
+    expect(((await ego.listTaskSpaces()) as Loose).taskSpaces[0].id).toBe("1");
+    expect(ego.useTaskSpace(ref.id)).toBe("1");
+    expect(await ego.setAgentTaskState("s")).toBe("1 state updated.");
+    expect(await ego.claimTaskSpace(ref.id, "y")).toEqual({ taskId: "y", id: "1", name: "y" });
+    expect(() => ego.useTaskSpace("one" as Loose)).toThrow(TypeError);
+  });
+
+  it("listtabs-ignores-user-control: listTabs works while handed off, the rest stays blocked", async () => {
+    const ego = createFakeBrowser({ faults: ["listtabs-ignores-user-control"] }).newBinding();
+    await selected(ego);
+    await ego.handOffTaskSpace();
+    expect(await ego.listTabs()).toHaveProperty("tabs");
+    expect(await ego.createTab("https://x.example/")).toMatchObject({ error_code: "EGO_TASK_SPACE_USER_IN_CONTROL" });
+  });
+});
