@@ -10,6 +10,11 @@ import type { FaultName } from "../faults/faults.js";
 /** The newest documented build: every feature except the dropped dialog fallback key. */
 export const CURRENT_FEATURES: ReadonlySet<Feature> = new Set(FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key"));
 
+/**
+ * Every switch the fake reads. `dialog-fallback-key` has no switch: the operator raises any reason
+ * key verbatim (fallback_site_dialog_required_notice included), so the feature only tells the
+ * harness whether a build may send that key.
+ */
 export interface Behaviour {
   readonly features: ReadonlySet<Feature>;
   readonly faults: ReadonlySet<FaultName>;
@@ -43,7 +48,7 @@ export interface Behaviour {
   readonly snapshotResolvesErrors: boolean;
   readonly syncCdpErrorCallback: boolean;
   readonly inheritedErrorCode: boolean;
-  readonly createSelects: boolean;
+  readonly claimSelects: boolean;
   readonly completeCloses: boolean;
 }
 
@@ -76,7 +81,7 @@ export function resolveBehaviour(input: BehaviourInput = {}): Behaviour {
     snapshotResolvesErrors: fault("snapshot-resolves-errors"),
     syncCdpErrorCallback: fault("sync-cdp-error-callback"),
     inheritedErrorCode: fault("inherited-error-code"),
-    createSelects: fault("create-selects"),
+    claimSelects: fault("claim-selects"),
     completeCloses: fault("complete-closes"),
   });
 }

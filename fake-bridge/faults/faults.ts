@@ -2,6 +2,8 @@
  * Named fault plans: each one breaks exactly the contract rule its name says, so the harness's
  * mutant check can prove that a suite notices that one defect. A fault never changes anything
  * else; the switches it sets are read through ../behaviour/behaviour.ts like every other switch.
+ * Every fault breaks a documented rule, never a choice the fake made where the docs are silent
+ * (a clause marked `unspecified` is observed, never failed, so such a mutant could not be caught).
  */
 export const FAULTS = {
   "resolve-invalid-arguments":
@@ -13,7 +15,7 @@ export const FAULTS = {
   "sync-cdp-error-callback": "onSendCDPMessageError is called synchronously, inside sendCDPMessage, instead of through the event loop",
   "inherited-error-code": "the error_code of an argument TypeError is inherited from its prototype instead of being an own property",
   "unstable-locators": "an ambiguous locator is printed as loc=unstable (refs and content) instead of being omitted",
-  "create-selects": "createTaskSpace also selects the new space in the calling binding",
+  "claim-selects": "claimTaskSpace also selects the claimed space in the calling binding (the doc says it does not)",
   "complete-closes": "completeTaskSpace removes the space instead of leaving it listed as user-owned",
 } as const;
 

@@ -110,6 +110,11 @@ const STEPS: Record<string, Step> = {
     await ego.createTaskSpace("x");
     return observe(() => ego.listTabs());
   },
+  "claim:selection": async (_b, ego) => {
+    await ego.createTaskSpace("x");
+    await ego.claimTaskSpace(1);
+    return observe(() => ego.listTabs());
+  },
   "complete:listing": async (_b, ego) => {
     await selected(ego);
     await ego.completeTaskSpace();
@@ -137,7 +142,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   "sync-cdp-error-callback": ["cdp:error-timing"],
   "inherited-error-code": ["args:own-code"],
   "unstable-locators": ["snapshot:locators"],
-  "create-selects": ["create:selection"],
+  "claim-selects": ["claim:selection"],
   "complete-closes": ["complete:listing"],
 };
 

@@ -9,7 +9,7 @@ export interface CommandContext {
   readonly app: FakeApp;
   /** the selection captured when the call was made (the request carries it to the browser) */
   readonly selection: SpaceKey | undefined;
-  /** changes the calling invocation's selection (used only by the create-selects fault) */
+  /** changes the calling invocation's selection (used only by the claim-selects fault) */
   select(key: SpaceKey): void;
 }
 

@@ -21,7 +21,6 @@ export function createTaskSpace(ctx: CommandContext, name: string, profileId: st
   const profile = app.profiles.resolve(profileId);
   if (profile === undefined) return fail(failures.profileNotFound());
   const space = app.createSpace({ name, createdBy: "agent", profile });
-  if (app.behaviour.createSelects) ctx.select(app.behaviour.numericIds ? space.id : space.name);
   return ok(taskSpaceRef(space, app.behaviour));
 }
 
@@ -33,6 +32,7 @@ export function claimTaskSpace(ctx: CommandContext, key: SpaceKey, name: string 
   const space = ctx.app.locate(key);
   if (space === undefined) return fail(failures.notFound(key));
   claim(space, name);
+  if (ctx.app.behaviour.claimSelects) ctx.select(ctx.app.behaviour.numericIds ? space.id : space.name);
   return ok(taskSpaceRef(space, ctx.app.behaviour));
 }
 
