@@ -1,8 +1,12 @@
 /**
  * The conformance run: the contract suites against the target named by the run's environment
- * (src/harness/run-config.ts). `ego-conformance run` starts vitest with this file.
+ * (src/harness/run-config.ts). `ego-conformance run` starts vitest with this file and asks for
+ * the one-line progress display; run directly, vitest uses its default reporter.
  */
 import { defineConfig } from "vitest/config";
+import { ProgressReporter } from "./src/cli/progress-reporter.js";
+
+const allure = ["allure-vitest/reporter", { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false }] as const;
 
 export default defineConfig({
   test: {
@@ -10,9 +14,6 @@ export default defineConfig({
     pool: "threads",
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    reporters: [
-      "default",
-      ["allure-vitest/reporter", { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false }],
-    ],
+    reporters: process.env.EGO_CONFORMANCE_PROGRESS ? [allure, new ProgressReporter()] : ["default", allure],
   },
 });

@@ -111,7 +111,7 @@ export function createProbeScope(ego: any): ProbeScope {
     }
   }
 
-  function call(method: string, args: unknown[] = [], options: { timeoutMs?: number } = {}): Promise<any> {
+  async function call(method: string, args: unknown[] = [], options: { timeoutMs?: number } = {}): Promise<any> {
     const decoded = args.map(decodeArg);
     const label = `${method}(${args.map(describeArg).join(", ")})`;
     return observe(() => ego[method](...decoded), { ...options, call: label });

@@ -1,0 +1,4 @@
+/** A mistake in how the CLI was called: the usage is printed and the exit status is 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
