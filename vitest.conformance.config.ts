@@ -6,14 +6,19 @@
 import { defineConfig } from "vitest/config";
 import { ProgressReporter } from "./src/cli/progress-reporter.js";
 
-const allure = ["allure-vitest/reporter", { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false }] as const;
+const allureOptions = { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false };
 
 export default defineConfig({
   test: {
     include: ["suites/**/*.test.ts"],
     pool: "threads",
+    // The suites share nothing mutable between files (each file gets its own target), so the
+    // module graph is kept between files: a conformance run is mostly module loading otherwise.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    reporters: process.env.EGO_CONFORMANCE_PROGRESS ? [allure, new ProgressReporter()] : ["default", allure],
+    reporters: process.env.EGO_CONFORMANCE_PROGRESS
+      ? [["allure-vitest/reporter", allureOptions], new ProgressReporter()]
+      : ["default", ["allure-vitest/reporter", allureOptions]],
   },
 });

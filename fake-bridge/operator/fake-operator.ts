@@ -7,13 +7,15 @@
 import type { Operator, UserSpaceOptions } from "../../src/target/operator.js";
 import type { FakeApp } from "../app/app.js";
 import { returnControl, takeControl } from "../app/ownership.js";
-import type { TaskSpace } from "../app/task-space.js";
+import { idOut } from "../app/results.js";
+import type { SpaceKey, TaskSpace } from "../app/task-space.js";
 
 export class FakeOperator implements Operator {
   constructor(private readonly app: FakeApp) {}
 
+  /** Ids come back as the build handed them out (a string "7" under the string-ids fault). */
   private space(id: number): TaskSpace {
-    const space = this.app.byId(id);
+    const space = this.app.locate(id as SpaceKey);
     if (space === undefined) throw new Error(`operator: Task space not found: ${id}`);
     return space;
   }
@@ -23,7 +25,7 @@ export class FakeOperator implements Operator {
     const profile = this.app.profiles.resolve(options.profileId);
     if (profile === undefined) throw new Error(`operator: Profile not found: ${String(options.profileId)}`);
     const space = this.app.createSpace({ name, createdBy: "user", profile, ...(options.tabs ? { tabs: options.tabs } : {}) });
-    return { id: space.id };
+    return { id: idOut(space.id, this.app.behaviour) as number };
   }
 
   /**

@@ -77,10 +77,15 @@ export class RunSpaces {
     }
   }
 
-  /** A space of ours with ownership `user`: created, then completed. */
+  /** A space of ours with ownership `user`: created, then completed (and checked in the listing). */
   async userOwned(options: { label?: string } = {}): Promise<OwnSpace> {
-    const space = await this.create(options);
+    return this.complete(await this.create(options));
+  }
+
+  /** Complete a space of ours, so that it is user-owned (checked in the listing). */
+  async complete(space: OwnSpace): Promise<OwnSpace> {
     await this.drive(space, ["completeTaskSpace"]);
+    await this.expectListed(space, (entry) => entry.ownership === "user", "ownership 'user' after completeTaskSpace");
     return space;
   }
 
@@ -88,7 +93,22 @@ export class RunSpaces {
   async delegated(options: { label?: string } = {}): Promise<OwnSpace> {
     const space = await this.create(options);
     await this.drive(space, ["handOffTaskSpace"]);
+    await this.expectListed(space, () => true, "still listed after handOffTaskSpace");
     return space;
+  }
+
+  /**
+   * A provider state the test stands on must hold, or the test cannot say anything: that is a
+   * precondition failure (broken), while the clause that owns the behaviour fails on its own.
+   */
+  private async expectListed(space: OwnSpace, holds: (entry: Record<string, unknown>) => boolean, what: string): Promise<void> {
+    const session = await this.own();
+    const listed = await session.evaluate(async (p) => p.ego.listTaskSpaces());
+    const entries = (listed as { taskSpaces?: Record<string, unknown>[] } | null)?.taskSpaces ?? [];
+    const entry = entries.find((e) => e.id === space.id);
+    if (!entry || !holds(entry)) {
+      throw new PreconditionError(`precondition failed: space ${String(space.id)} is not in the state the test needs (${what}); listed as ${JSON.stringify(entry ?? null)}`);
+    }
   }
 
   /** Record a space created some other way (operator, a probe), so cleanup closes it. */

@@ -10,7 +10,7 @@ clause("error-codes.codes-are-documented", async ({ ego, spaces }) => {
     await observeCall(ego, "snapshot"),
     await observeCall(ego, "claimTaskSpace", [missing]),
     await observeCall(ego, "createTaskSpace", [spaces.name(), "no such profile"]),
-    await observeCall(ego, "useTaskSpace", ["7"]),
+    await observeCall(ego, "useTaskSpace", []),
     await observeCall(ego, "setAgentTaskState", ["state"], missing),
   ];
   for (const seen of observations) expect(seen).toCarryDocumentedErrorCode();

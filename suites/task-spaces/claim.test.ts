@@ -31,10 +31,9 @@ clause("task-spaces.claim.keeps-tabs-and-profile", async ({ ego, spaces }) => {
   const tabsBefore = await ego.evaluate(async (p, id) => {
     p.ego.useTaskSpace(id);
     await p.ego.createTab("https://example.com/claim-keeps-tabs");
-    const tabs = await p.ego.listTabs();
-    await p.ego.completeTaskSpace();
-    return tabs;
+    return p.ego.listTabs();
   }, own.id);
+  await spaces.complete(own);
   const entryBefore = await entryOf(ego, own.id);
   await observeCall(ego, "claimTaskSpace", [own.id]);
   const tabsAfter = await observeCall(ego, "listTabs", [], own.id);

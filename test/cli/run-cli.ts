@@ -1,0 +1,26 @@
+/** Run the real `ego-conformance` CLI as a user would, for end-to-end self-tests. */
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { execa } from "execa";
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
+const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), `ego-conformance-${prefix}-`));
+}
+
+export async function runCli(args: string[], options: { timeoutMs?: number } = {}) {
+  return execa(process.execPath, [BIN, ...args], { cwd: PROJECT_ROOT, reject: false, timeout: options.timeoutMs ?? 120_000, stdin: "ignore" });
+}
+
+export interface JsonSummary {
+  target: string;
+  egoVersion: string | null;
+  passed: boolean;
+  totals: Record<string, number>;
+  areas: Record<string, Record<string, number>>;
+  clauses: { id: string; area: string; method: string | null; status: string }[];
+  report?: string;
+}

@@ -1,0 +1,83 @@
+// The mutant check: the core suites run against deliberately broken fakes, and each mutant must
+// be caught by exactly the clauses that own the broken rule (failed), while clauses that merely
+// stand on it report a broken precondition. Nothing else may move.
+import { describe, expect, it } from "vitest";
+import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
+import { INVALID_ARGUMENT_CASES } from "../../src/contract/index.js";
+
+const documentedArgumentClauses = INVALID_ARGUMENT_CASES.filter((c) => c.status === "documented").map((c) => c.clauseId);
+
+interface Expected {
+  failed: string[];
+  broken?: string[];
+  why: string;
+}
+
+const MUTANTS: Record<string, Expected> = {
+  "resolve-invalid-arguments": {
+    why: "argument errors resolve {error, error_code} instead of throwing: every documented argument clause",
+    failed: documentedArgumentClauses,
+  },
+  "inherited-error-code": {
+    why: "argument TypeErrors inherit error_code from their prototype instead of owning it",
+    failed: documentedArgumentClauses,
+  },
+  "string-ids": {
+    why: "ids are strings: the numeric-id clauses, the argument clauses that must reject a string id, and the documented result shapes",
+    failed: [
+      "numeric-ids.create.id-is-number",
+      "numeric-ids.claim.id-is-number",
+      "numeric-ids.list.ids-are-numbers",
+      "numeric-ids.use.returns-id",
+      "arguments.useTaskSpace.id-not-a-number",
+      "arguments.claimTaskSpace.id-not-a-number",
+      "task-spaces.create.result-shape",
+      "task-spaces.list.entry-shape",
+      "task-spaces.claim.becomes-agent",
+    ],
+  },
+  "listtabs-ignores-user-control": {
+    why: "listTabs is not blocked under user control: the listTabs blocking clause and the reason-key clauses read through listTabs",
+    failed: ["user-control.blocked.listTabs", "user-control.reason-key.is-key", "user-control.reason-key.passes-through", "user-control.operator.return-control"],
+  },
+  "snapshot-resolves-errors": {
+    why: "snapshot resolves error objects instead of rejecting",
+    failed: ["error-codes.not-selected.snapshot", "error-codes.snapshot.rejects-error", "user-control.blocked.snapshot", "user-control.reason-key.passes-through"],
+  },
+  "sync-cdp-error-callback": {
+    why: "onSendCDPMessageError runs before sendCDPMessage returns",
+    failed: ["error-codes.not-selected.sendCDPMessage", "error-codes.cdp.callback-is-async", "user-control.blocked.sendCDPMessage", "user-control.cdp.no-reason-key"],
+  },
+  "unstable-locators": { why: "snapshot prints loc=unstable", failed: ["snapshot.loc.omitted-not-sentinel"] },
+  "claim-selects": { why: "claimTaskSpace selects the claimed space", failed: ["task-spaces.claim.does-not-select"] },
+  "complete-closes": {
+    why: "completeTaskSpace closes the space: the complete clause fails, clauses standing on a user-owned space report a broken precondition",
+    failed: ["task-spaces.complete.user-owned-same-id"],
+    broken: [
+      "numeric-ids.claim.id-is-number",
+      "numeric-ids.list.ids-are-numbers",
+      "numeric-ids.task-id.display-copy",
+      "numeric-ids.lookup.by-id-after-rename",
+      "task-spaces.list.entry-shape",
+      "task-spaces.list.read-only",
+      "task-spaces.claim.becomes-agent",
+      "task-spaces.claim.renames",
+      "task-spaces.claim.keeps-name",
+      "task-spaces.claim.keeps-tabs-and-profile",
+      "task-spaces.claim.does-not-select",
+      "task-context.use.does-not-claim",
+    ],
+  },
+};
+
+describe.each(Object.entries(MUTANTS))("mutant %s", (fault, expected) => {
+  it(`is caught by exactly the right clauses (${expected.why})`, { timeout: 120_000 }, async () => {
+    const run = await runCli(["run", "--json", "--no-report", "--fault", fault, "--results", await tempDir(`mutant-${fault}`)]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const summary = JSON.parse(run.stdout) as JsonSummary;
+    const having = (status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
+    expect(having("failed")).toEqual([...expected.failed].sort());
+    expect(having("broken")).toEqual([...(expected.broken ?? [])].sort());
+    expect(having("unknown")).toEqual([]);
+  });
+});
