@@ -100,10 +100,10 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
     };
     try {
       await body(ctx);
-      if (spec.unspecified) await allure.label("unspecified_outcome", "as-the-fake-chose");
+      if (spec.unspecified) await allure.label(LABEL.unspecifiedOutcome, "as-the-fake-chose");
     } catch (error) {
       if (spec.unspecified && getStatusFromError(error as Error) === "failed") {
-        await allure.label("unspecified_outcome", "differs-from-the-fake");
+        await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");
         await allure.attachment("observed (differs from the fake's choice)", String((error as Error).message), "text/plain");
       } else {
         throw error;

@@ -22,6 +22,8 @@ export const LABEL = {
   persona: "persona",
   /** why a clause was not applicable: "version", "feature:<name>", "needs:<capability>" */
   notApplicable: "not_applicable",
+  /** on unspecified clauses: "as-the-fake-chose" or "differs-from-the-fake" */
+  unspecifiedOutcome: "unspecified_outcome",
 } as const;
 
 /** Non-excluded parameters: results for different targets and versions never collapse into retries. */
