@@ -16,6 +16,8 @@ import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { UNKNOWN_VERSION } from "../report/labels.js";
 import { resolveTarget } from "../target/resolve.js";
 import { UsageError } from "./usage-error.js";
+import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
+import { tryParseEgoVersion } from "../version/index.js";
 
 export interface RunOptions {
   target: RunConfig["target"];
@@ -26,6 +28,12 @@ export interface RunOptions {
   reportDir: string;
   report: boolean;
   faults: string[];
+  /** the fake persona (`--persona NAME`, fake-bridge/personas) */
+  persona?: string;
+  /** the Ego Lite version the fake emulates (`--ego-version V`) */
+  egoVersion?: string;
+  /** run every clause regardless of build features and versions (`--ungated`) */
+  ungated?: boolean;
 }
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
@@ -44,6 +52,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
         report: { type: "string", default: "reports/allure-report" },
         "no-report": { type: "boolean", default: false },
         fault: { type: "string", multiple: true, default: [] },
+        persona: { type: "string" },
+        "ego-version": { type: "string" },
+        ungated: { type: "boolean", default: false },
       },
     }));
   } catch (error) {
@@ -51,6 +62,10 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   }
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
+  if (values.persona !== undefined && values["ego-version"] !== undefined) throw new UsageError("--persona and --ego-version exclude each other: a persona has its own version (see ego-conformance personas)");
+  if ((values.persona !== undefined || values["ego-version"] !== undefined) && values.target !== "fake") throw new UsageError("--persona and --ego-version choose what the fake emulates: they need --target fake");
+  if (values["ego-version"] !== undefined && tryParseEgoVersion(values["ego-version"]) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${values["ego-version"]}'`);
+  if (values.persona !== undefined && !PERSONA_NAMES.includes(values.persona)) throw new UsageError(`unknown persona '${values.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
   let grep: RegExp | undefined;
   if (values.grep !== undefined) {
     try {
@@ -68,6 +83,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     reportDir: resolve(cwd, values.report),
     report: !values["no-report"],
     faults: values.fault,
+    ...(values.persona !== undefined ? { persona: values.persona } : {}),
+    ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
+    ...(values.ungated ? { ungated: true } : {}),
   };
 }
 
@@ -83,7 +101,14 @@ const VITEST_CLI = resolve(createRequire(import.meta.url).resolve("vitest/packag
 
 /** Run the suites; returns the summary and the report path (when one was written). */
 export async function runConformance(options: RunOptions): Promise<{ summary: RunSummary; reportPath?: string }> {
-  const config: RunConfig = { target: options.target, runId: newRunId(), faults: options.faults };
+  const config: RunConfig = {
+    target: options.target,
+    runId: newRunId(),
+    faults: options.faults,
+    ...(options.persona !== undefined ? { persona: options.persona } : {}),
+    ...(options.egoVersion !== undefined ? { egoVersion: options.egoVersion } : {}),
+    ...(options.ungated ? { ungated: true } : {}),
+  };
   const target = await resolveTarget(config);
   const info = target.info;
   await target.close();
@@ -94,7 +119,7 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     targetName: info.name,
     egoVersion: info.egoVersionText ?? UNKNOWN_VERSION,
     ...(info.persona ? { persona: info.persona } : {}),
-    extra: { "version source": info.versionSource, "run id": config.runId },
+    extra: { "version source": info.versionSource, "run id": config.runId, ...(config.ungated ? { gating: "ungated (every clause ran, regardless of features and versions)" } : {}) },
   }));
 
   // vitest runs in its own process: the CLI stays a small orchestrator (and tsx's loader, which

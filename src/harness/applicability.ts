@@ -13,10 +13,19 @@ export interface NotApplicable {
   reason: string;
 }
 
-export function notApplicable(clause: Clause, target: TargetInfo): NotApplicable | undefined {
+export interface ApplicabilityOptions {
+  /**
+   * Ignore build features and version ranges (capabilities still gate): every clause runs, so a
+   * persona's documented differences show up as failures (`run --ungated`, persona self-tests).
+   */
+  ungated?: boolean;
+}
+
+export function notApplicable(clause: Clause, target: TargetInfo, options: ApplicabilityOptions = {}): NotApplicable | undefined {
   for (const need of clause.needs) {
     if (!target.capabilities.has(need)) return { key: `needs:${need}`, reason: `needs ${need}: the ${target.kind} target has none` };
   }
+  if (options.ungated) return undefined;
   for (const feature of clause.features) {
     if (!target.features.has(feature)) {
       return { key: `feature:${feature}`, reason: `needs the '${feature}' feature, which Ego Lite ${target.egoVersionText ?? "(version unknown)"} does not have` };

@@ -9,12 +9,21 @@ export const RUN_ENV = {
   target: "EGO_CONFORMANCE_TARGET",
   runId: "EGO_CONFORMANCE_RUN_ID",
   faults: "EGO_CONFORMANCE_FAULTS",
+  persona: "EGO_CONFORMANCE_PERSONA",
+  egoVersion: "EGO_CONFORMANCE_EGO_VERSION",
+  ungated: "EGO_CONFORMANCE_UNGATED",
 } as const;
 
 export const RunConfig = z.object({
   target: z.enum(["fake", "installed"]).default("fake"),
   runId: z.string().regex(/^[a-z0-9-]+$/),
   faults: z.array(z.string()).default([]),
+  /** the fake persona (fake-bridge/personas): an older or differently launched build */
+  persona: z.string().optional(),
+  /** the Ego Lite version the fake emulates (features from the build-feature table) */
+  egoVersion: z.string().optional(),
+  /** run every clause regardless of build features and versions (persona self-tests) */
+  ungated: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -28,6 +37,9 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     target: env[RUN_ENV.target] || undefined,
     runId: env[RUN_ENV.runId] || newRunId(),
     faults: env[RUN_ENV.faults] ? env[RUN_ENV.faults]!.split(",").filter(Boolean) : undefined,
+    persona: env[RUN_ENV.persona] || undefined,
+    egoVersion: env[RUN_ENV.egoVersion] || undefined,
+    ungated: env[RUN_ENV.ungated] === "1" || undefined,
   });
 }
 
@@ -36,5 +48,8 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
     [RUN_ENV.target]: config.target,
     [RUN_ENV.runId]: config.runId,
     [RUN_ENV.faults]: config.faults.join(","),
+    [RUN_ENV.persona]: config.persona ?? "",
+    [RUN_ENV.egoVersion]: config.egoVersion ?? "",
+    [RUN_ENV.ungated]: config.ungated ? "1" : "",
   };
 }

@@ -17,6 +17,8 @@ export interface FakeTargetOptions {
   /** the build features the fake emulates */
   features: ReadonlySet<Feature>;
   persona?: string;
+  /** where the version came from (default: the persona, or "fake default") */
+  versionSource?: string;
   faults?: FaultName[];
   /** bound on one probe, so a hung call ends as a harness error instead of a stuck run */
   probeTimeoutMs?: number;
@@ -31,7 +33,7 @@ export function createFakeTarget(options: FakeTargetOptions): Target {
     name: options.faults?.length ? `fake bridge (in-process, faults: ${options.faults.join(", ")})` : "fake bridge (in-process)",
     egoVersion: tryParseEgoVersion(options.version),
     egoVersionText: options.version,
-    versionSource: options.persona ? `persona ${options.persona}` : "fake default",
+    versionSource: options.versionSource ?? (options.persona ? `persona ${options.persona}` : "fake default"),
     ...(options.persona ? { persona: options.persona } : {}),
     features: options.features,
     capabilities: CAPABILITIES,

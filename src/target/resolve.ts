@@ -3,6 +3,7 @@ import type { RunConfig } from "../harness/run-config.js";
 import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "./default-build.js";
 import { createFakeTarget } from "./fake-target.js";
 import { FAULT_NAMES, type FaultName } from "../../fake-bridge/index.js";
+import { fakeBuild, FakeBuildError, UnknownPersonaError } from "../../fake-bridge/personas/index.js";
 import type { Target } from "./target.js";
 
 export class TargetUnavailableError extends Error {
@@ -22,5 +23,19 @@ export async function resolveTarget(config: RunConfig): Promise<Target> {
   if (config.target === "installed") {
     throw new TargetUnavailableError("the installed target is not available in this build of ego-conformance yet");
   }
-  return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults) });
+  if (config.persona === undefined && config.egoVersion === undefined) {
+    return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults) });
+  }
+  const build = fakeBuildOrThrow(config);
+  return createFakeTarget({ ...build, faults: faultNames(config.faults) });
+}
+
+/** The persona or version the fake emulates (fake-bridge/personas); bad names are unavailable targets. */
+function fakeBuildOrThrow(config: RunConfig) {
+  try {
+    return fakeBuild({ persona: config.persona, egoVersion: config.egoVersion });
+  } catch (error) {
+    if (error instanceof UnknownPersonaError || error instanceof FakeBuildError) throw new TargetUnavailableError(error.message);
+    throw error;
+  }
 }

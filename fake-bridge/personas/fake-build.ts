@@ -1,0 +1,36 @@
+/**
+ * What build the fake emulates for a run: a persona (`--persona NAME`), a version
+ * (`--ego-version V`: the build-feature table's features for it), or the current build.
+ */
+import { CURRENT_BUILD_VERSION, featuresForVersion } from "../../src/contract/build-features.js";
+import type { Feature } from "../../src/contract/features.js";
+import { tryParseEgoVersion } from "../../src/version/index.js";
+import { personaByName } from "./personas.js";
+
+export interface FakeBuild {
+  version: string;
+  features: ReadonlySet<Feature>;
+  persona?: string;
+  /** where the version came from, for the report */
+  versionSource: string;
+}
+
+export class FakeBuildError extends Error {
+  override name = "FakeBuildError";
+}
+
+export function fakeBuild(choice: { persona?: string | undefined; egoVersion?: string | undefined }): FakeBuild {
+  if (choice.persona !== undefined && choice.egoVersion !== undefined) {
+    throw new FakeBuildError(`choose a persona or an Ego Lite version, not both (persona '${choice.persona}' is Ego Lite ${personaByName(choice.persona).version})`);
+  }
+  if (choice.persona !== undefined) {
+    const persona = personaByName(choice.persona);
+    const basis = persona.versionBasis === "named build" ? "a named build" : "the current build standing in for an unnumbered one";
+    return { version: persona.version, features: persona.features, persona: persona.name, versionSource: `persona ${persona.name} (${basis})` };
+  }
+  if (choice.egoVersion !== undefined) {
+    if (tryParseEgoVersion(choice.egoVersion) === null) throw new FakeBuildError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${choice.egoVersion}'`);
+    return { version: choice.egoVersion, features: featuresForVersion(choice.egoVersion).features, versionSource: "--ego-version (features from the build-feature table)" };
+  }
+  return { version: CURRENT_BUILD_VERSION, features: featuresForVersion(CURRENT_BUILD_VERSION).features, versionSource: "fake default (the current build)" };
+}
