@@ -8,20 +8,23 @@
  * - snapshot rejects with an Error carrying error_code;
  * - sendCDPMessage returns undefined and reports pre-send failures to onSendCDPMessageError;
  * - every settlement and callback happens on a later event-loop turn (./event-loop.ts).
+ * The browser-side model is reached through a BrowserPort (./port.ts): `createBinding(app)` in
+ * process, `createPortBinding(port)` wherever the app lives (an `ego-browser nodejs` process).
  */
 import { METHOD_NAMES, METHODS, type MethodName } from "../../src/contract/methods.js";
 import type { EgoSurface } from "../../src/contract/ego-surface.js";
 import type { FakeApp } from "../app/app.js";
-import { sendCdpMessage } from "../app/cdp.js";
-import type { CommandContext } from "../app/commands/context.js";
 import type { TaskFailure } from "../app/failures.js";
+import type { BridgeRequest, BridgeResponse } from "../app/requests.js";
 import type { SpaceKey } from "../app/task-space.js";
+import { appPort } from "./app-port.js";
 import { ArgumentProblem } from "./argument-problem.js";
 import { CallbackSlot } from "./callback-slots.js";
-import { PREPARE, type AsyncMethodName, type Command } from "./commands.js";
+import { requestArguments, type AsyncMethodName } from "./commands.js";
 import { CDP_CHANNEL_UNAVAILABLE, errorObjectOf, INVALID_ARGUMENT, rejectionOf, typeErrorWithCode } from "./errors.js";
-import { nextTurn, settleOnNextTurn } from "./event-loop.js";
+import { settleOnNextTurn } from "./event-loop.js";
 import { methodPresent, paramRulesFor } from "./params.js";
+import type { BrowserPort } from "./port.js";
 import { checkArguments } from "./validate.js";
 
 export interface BindingOptions {
@@ -33,19 +36,30 @@ export interface BindingOptions {
 }
 
 export function createBinding(app: FakeApp, options: BindingOptions = {}): EgoSurface {
-  const b = app.behaviour;
+  return createPortBinding(appPort(app), options);
+}
+
+/** A crash is a fake-bridge bug: it surfaces as an Error, never as a contract outcome. */
+function crashError(crash: unknown): Error {
+  return crash instanceof Error ? crash : new Error(`fake bridge: ${String(crash)}`);
+}
+
+export function createPortBinding(port: BrowserPort, options: BindingOptions = {}): EgoSurface {
+  const b = port.behaviour;
   const cdpConnected = options.cdpChannel ?? true;
   let selection: SpaceKey | undefined;
   const onCDPMessage = new CallbackSlot();
   const onSendCDPMessageError = new CallbackSlot();
+  if (b.syncCdpErrorCallback && port.sendSync === undefined) {
+    throw new Error("the sync-cdp-error-callback fault needs a port that answers synchronously");
+  }
 
-  const context = (): CommandContext => ({
-    app,
-    selection,
-    select: (key) => {
-      selection = key;
-    },
-  });
+  /** The answer of the browser, with the selection change it asks for applied first. */
+  function received(response: BridgeResponse): Extract<BridgeResponse, { outcome: unknown }> {
+    if ("crash" in response) throw crashError(response.crash);
+    if (response.select !== undefined) selection = response.select;
+    return response;
+  }
 
   /** An argument problem on its channel: thrown, or resolved under the resolve-invalid-arguments fault. */
   function argumentFailure(problem: ArgumentProblem): Promise<unknown> {
@@ -65,20 +79,27 @@ export function createBinding(app: FakeApp, options: BindingOptions = {}): EgoSu
   }
 
   /** How a failed command reaches the caller: the channel src/contract/methods.ts names. */
-  function settle(method: AsyncMethodName, command: Command): Promise<unknown> {
-    const ctx = context(); // the selection travels with the request, as it is at call time
+  function settle(method: AsyncMethodName, args: readonly unknown[]): Promise<unknown> {
+    // the selection travels with the request, as it is at call time
+    const request: BridgeRequest = { kind: "command", method, args, selection };
     const rejects = METHODS[method].userControl === "rejects" && !b.snapshotResolvesErrors;
-    return settleOnNextTurn((resolve, reject) => {
-      const outcome = command(ctx);
-      if (outcome.ok) resolve(outcome.value);
-      else if (rejects) reject(rejectionOf(outcome.failure, b));
-      else resolve(errorObjectOf(outcome.failure, b));
+    return new Promise((resolve, reject) => {
+      port.send(request, (response) => {
+        try {
+          const { outcome } = received(response);
+          if (outcome.ok) resolve(outcome.value);
+          else if (rejects) reject(rejectionOf(outcome.failure, b));
+          else resolve(errorObjectOf(outcome.failure, b));
+        } catch (error) {
+          reject(error);
+        }
+      });
     });
   }
 
   function asyncMethod(method: AsyncMethodName) {
     return (...args: unknown[]): Promise<unknown> =>
-      validated(method, args, () => settle(method, PREPARE[method](args, b))) as Promise<unknown>;
+      validated(method, args, () => settle(method, requestArguments(method, args, b))) as Promise<unknown>;
   }
 
   /** useTaskSpace(id): a local, synchronous selection; it validates nothing browser-side. */
@@ -98,19 +119,18 @@ export function createBinding(app: FakeApp, options: BindingOptions = {}): EgoSu
   function sendCDPMessage(...args: unknown[]): unknown {
     return validated("sendCDPMessage", args, () => {
       if (!cdpConnected) throw typeErrorWithCode("The CDP channel is not connected.", CDP_CHANNEL_UNAVAILABLE, b);
-      const ctx = context();
-      const raw = args[0] as string;
+      const request: BridgeRequest = { kind: "cdp", raw: args[0] as string, selection };
       if (b.syncCdpErrorCallback) {
         // the sync-cdp-error-callback fault: a pre-send failure is reported inside the call
-        const outcome = sendCdpMessage(ctx, raw);
+        const { outcome } = received(port.sendSync!(request));
         if (!outcome.ok) {
           reportSendError(outcome.failure);
           return undefined;
         }
       }
-      nextTurn(() => {
-        const outcome = sendCdpMessage(ctx, raw);
-        if (outcome.ok) onCDPMessage.fire(outcome.value);
+      port.send(request, (response) => {
+        const { outcome } = received(response);
+        if (outcome.ok) onCDPMessage.fire(outcome.value as string);
         else reportSendError(outcome.failure);
       });
       return undefined;

@@ -1,0 +1,69 @@
+/**
+ * What a binding asks of the browser, as data: one request per Promise-returning call and per
+ * `sendCDPMessage`, carrying the caller's selection as it was at call time. `executeRequest`
+ * answers it against the app. The same request travels in process (binding/app-port.ts) or over
+ * the fake app server's socket (server/), so it holds only JSON values: arguments have passed the
+ * binding's validation and snapshot options are already parsed.
+ */
+import type { MethodName } from "../../src/contract/methods.js";
+import type { FakeApp } from "./app.js";
+import { sendCdpMessage } from "./cdp.js";
+import * as commands from "./commands/index.js";
+import type { CommandContext } from "./commands/context.js";
+import type { Outcome } from "./failures.js";
+import type { SnapshotOptions } from "./snapshot.js";
+import type { SpaceKey } from "./task-space.js";
+
+export type SyncMethodName = "useTaskSpace" | "sendCDPMessage";
+export type AsyncMethodName = Exclude<MethodName, SyncMethodName>;
+
+export type BridgeRequest =
+  | { readonly kind: "command"; readonly method: AsyncMethodName; readonly args: readonly unknown[]; readonly selection: SpaceKey | undefined }
+  | { readonly kind: "cdp"; readonly raw: string; readonly selection: SpaceKey | undefined };
+
+/**
+ * The browser's answer. `select` changes the calling invocation's selection (only the
+ * claim-selects fault does); `crash` is a fake-bridge bug surfacing, never a contract outcome.
+ */
+export type BridgeResponse = { readonly outcome: Outcome<unknown>; readonly select?: SpaceKey } | { readonly crash: unknown };
+
+type Run = (ctx: CommandContext, args: readonly unknown[]) => Outcome<unknown>;
+
+const str = (v: unknown) => v as string;
+const optStr = (v: unknown) => v as string | undefined;
+
+const COMMANDS: Record<AsyncMethodName, Run> = {
+  getBrowserVersion: (ctx) => commands.getBrowserVersion(ctx.app),
+  listProfiles: (ctx) => commands.listProfiles(ctx.app),
+  createTab: (ctx, [url]) => commands.createTab(ctx, str(url)),
+  listTabs: (ctx) => commands.listTabs(ctx),
+  snapshot: (ctx, [options]) => commands.snapshot(ctx, options as SnapshotOptions),
+  listTaskSpaces: (ctx) => commands.listTaskSpaces(ctx),
+  createTaskSpace: (ctx, [name, profileId]) => commands.createTaskSpace(ctx, str(name), optStr(profileId)),
+  // before numeric ids the single argument is the name to claim, and there is no rename
+  claimTaskSpace: (ctx, [key, name]) => commands.claimTaskSpace(ctx, key as SpaceKey, ctx.app.behaviour.numericIds ? optStr(name) : undefined),
+  closeTaskSpace: (ctx) => commands.closeTaskSpace(ctx),
+  completeTaskSpace: (ctx) => commands.completeTaskSpace(ctx),
+  handOffTaskSpace: (ctx) => commands.handOffTaskSpace(ctx),
+  takeOverTaskSpace: (ctx) => commands.takeOverTaskSpace(ctx),
+  setAgentTaskState: (ctx, [state]) => commands.setAgentTaskState(ctx, str(state)),
+  animationHighlightMouseToPosition: (ctx, [x, y]) => commands.animationHighlightMouseToPosition(ctx, x as number, y as number),
+};
+
+export function isAsyncMethodName(name: unknown): name is AsyncMethodName {
+  return typeof name === "string" && Object.prototype.hasOwnProperty.call(COMMANDS, name);
+}
+
+/** Answers one request against the app. Throws only on a fake-bridge bug. */
+export function executeRequest(app: FakeApp, request: BridgeRequest): BridgeResponse {
+  let select: SpaceKey | undefined;
+  const ctx: CommandContext = {
+    app,
+    selection: request.selection,
+    select: (key) => {
+      select = key;
+    },
+  };
+  const outcome = request.kind === "cdp" ? sendCdpMessage(ctx, request.raw) : COMMANDS[request.method](ctx, request.args);
+  return select === undefined ? { outcome } : { outcome, select };
+}
