@@ -26,6 +26,11 @@ export function notApplicable(clause: Clause, target: TargetInfo, options: Appli
     if (!target.capabilities.has(need)) return { key: `needs:${need}`, reason: `needs ${need}: the ${target.kind} target has none` };
   }
   if (options.ungated) return undefined;
+  if (target.egoVersion === null && clause.features.length > 0) {
+    // An unknown or non-numeric version runs only the version-independent clauses (issue 3).
+    const version = target.egoVersionText === null ? "unknown" : `'${target.egoVersionText}', not a four-part version`;
+    return { key: "version", reason: `needs the '${clause.features.join("', '")}' feature; this build's version is ${version}, so only version-independent clauses run` };
+  }
   for (const feature of clause.features) {
     if (!target.features.has(feature)) {
       return { key: `feature:${feature}`, reason: `needs the '${feature}' feature, which Ego Lite ${target.egoVersionText ?? "(version unknown)"} does not have` };

@@ -3,6 +3,7 @@
  * No dependencies; colour is opt-in (see `colorWanted`) and never changes the layout.
  */
 import { UNKNOWN_VERSION } from "./labels.js";
+import { tryParseEgoVersion } from "../version/index.js";
 import {
   BUCKETS,
   clauseBucket,
@@ -70,6 +71,7 @@ function renderHeader(summary: RunSummary): string[] {
   const persona = summary.persona !== null ? `, persona ${summary.persona}` : "";
   let version: string;
   if (summary.egoVersion === UNKNOWN_VERSION) version = "unknown — only version-independent clauses ran";
+  else if (summary.egoVersion !== null && tryParseEgoVersion(summary.egoVersion) === null) version = `${summary.egoVersion} (not a four-part version) — only version-independent clauses ran`;
   else version = summary.egoVersion ?? disagreeingOr(summary, "ego_version", "not reported by any result");
   return ["Ego Lite conformance", `Target:           ${target}${name}${persona}`, `Ego Lite version: ${version}`];
 }
