@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createRequire } from "node:module";
 import { execa } from "execa";
-import { AREAS, CATALOGUE, type Area, type Clause } from "../contract/index.js";
+import { AREAS, CATALOGUE, clauseById, type Area, type Clause } from "../contract/index.js";
 import { newRunId, runConfigEnv, type RunConfig } from "../harness/run-config.js";
 import { environmentEntries, generateAllureReport, writeEnvironment } from "../report/allure-report.js";
 import { readResults } from "../report/results-reader.js";
@@ -16,6 +16,7 @@ import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { UNKNOWN_VERSION } from "../report/labels.js";
 import { resolveTarget } from "../target/resolve.js";
 import { UsageError } from "./usage-error.js";
+import { INVARIANCE_CLAUSE_ID, writeInvarianceNotApplicable } from "../safety/invariance.js";
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
 
@@ -141,6 +142,7 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     reject: false,
   }).catch((error: unknown) => error as { exitCode?: number; message: string });
   if (child.exitCode === undefined) throw new Error(`vitest could not be started: ${child.message}`);
+  if (info.kind === "fake" && selectedBy(options)(clauseById(INVARIANCE_CLAUSE_ID))) await writeInvarianceNotApplicable(options.resultsDir, info);
 
   const summary = summarize(await readResults(options.resultsDir), CATALOGUE, { selected: selectedBy(options) });
   if (!options.report) return { summary };

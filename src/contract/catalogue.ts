@@ -9,6 +9,7 @@ import { cdpClauses } from "./clauses/cdp.js";
 import { errorCodeClauses } from "./clauses/error-codes.js";
 import { numericIdClauses } from "./clauses/numeric-ids.js";
 import { profileClauses } from "./clauses/profiles.js";
+import { safetyClauses } from "./clauses/safety.js";
 import { snapshotClauses } from "./clauses/snapshot.js";
 import { tabClauses } from "./clauses/tabs.js";
 import { taskContextClauses } from "./clauses/task-context.js";
@@ -29,6 +30,7 @@ const INPUTS: ClauseInput[] = [
   ...taskStateClauses,
   ...cdpClauses,
   ...browserVersionClauses,
+  ...safetyClauses,
 ];
 
 export function buildCatalogue(inputs: readonly ClauseInput[]): Clause[] {

@@ -1,0 +1,33 @@
+/**
+ * Deliberate harness bugs, for testing that the safety checks catch them (the harness-side twin
+ * of fake-bridge/faults). Never used outside tests: `run --harness-fault NAME`.
+ *
+ * - `cleanup-claims-user-space`: run cleanup "forgets" its prefix filter for one space and claims
+ *   the first space that is not the run's (a user's Space becomes agent-owned). The invariance
+ *   clause must fail and attach the diff.
+ */
+import type { Session } from "../target/target.js";
+import type { ListedSpace } from "./space-listing.js";
+import { belongsToRun } from "./run-id.js";
+
+export const HARNESS_FAULTS = {
+  "cleanup-claims-user-space": "run cleanup claims the first space that is not the run's",
+} as const;
+export type HarnessFault = keyof typeof HARNESS_FAULTS;
+export const HARNESS_FAULT_NAMES = Object.keys(HARNESS_FAULTS) as HarnessFault[];
+
+export function isHarnessFault(name: string): name is HarnessFault {
+  return (HARNESS_FAULT_NAMES as string[]).includes(name);
+}
+
+/** Do the bug: returns what it touched (null when there was nothing to touch). */
+export async function commitHarnessFault(fault: HarnessFault, session: Session, spaces: readonly ListedSpace[], runId: string): Promise<string | null> {
+  switch (fault) {
+    case "cleanup-claims-user-space": {
+      const victim = spaces.find((s) => !belongsToRun(s.name, runId));
+      if (!victim) return null;
+      await session.evaluate(async (p, id) => p.ego.claimTaskSpace(id as number), victim.id);
+      return `claimed ${JSON.stringify(victim.name)} (id ${JSON.stringify(victim.id)})`;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Which task spaces belong to which conformance run, by name alone. Every space a run makes is
+ * named `ego-conformance <run-id> <clause-id> ...` (src/harness/clause.ts `spacePrefix`), and a
+ * run id made by `newRunId` (src/harness/run-config.ts) looks like `20261130-124501-3fa9c2`.
+ * A space is the run's when its name starts with `ego-conformance <run-id> ` (or is exactly
+ * `ego-conformance <run-id>`); everything else is somebody else's and is never touched.
+ */
+
+export const SPACE_NAME_PREFIX = "ego-conformance";
+
+/** The shape `newRunId` makes: UTC date, time, six hex digits. */
+export const RUN_ID_SHAPE = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
+
+const LEFTOVER_NAME = /^ego-conformance (\d{8}-\d{6}-[0-9a-f]{6})(?: |$)/;
+
+/** `ego-conformance <run-id>`: what every space name of that run starts with. */
+export function runPrefix(runId: string): string {
+  return `${SPACE_NAME_PREFIX} ${runId}`;
+}
+
+/** Whether a space name carries this run's prefix (as a whole word: run ids never prefix each other). */
+export function belongsToRun(name: unknown, runId: string): boolean {
+  if (typeof name !== "string") return false;
+  const prefix = runPrefix(runId);
+  return name === prefix || name.startsWith(`${prefix} `);
+}
+
+/** The run id a space name carries, when it has the shape the harness makes; null otherwise. */
+export function runIdOfSpaceName(name: unknown): string | null {
+  if (typeof name !== "string") return null;
+  return LEFTOVER_NAME.exec(name)?.[1] ?? null;
+}
+
+/** When a run id of the harness's shape was made (its timestamp is UTC), or null. */
+export function runIdTime(runId: string): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-/.exec(runId);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
+  return Number.isNaN(date.getTime()) ? null : date;
+}

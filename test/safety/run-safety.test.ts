@@ -1,0 +1,116 @@
+// Run-level safety against one shared fake browser (the in-process fake target: every session is
+// a new invocation on the same app, as on an installed build): the before/after snapshots, cleanup
+// of the run's spaces (user-owned and delegated ones too), --keep-on-failure, the guard against
+// stale choices, and the simulated harness bug caught by the invariance clause with its diff.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createFakeTarget } from "../../src/target/fake-target.js";
+import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
+import type { Target } from "../../src/target/target.js";
+import { RunSafety } from "../../src/safety/run-safety.js";
+import { closeSpaces } from "../../src/safety/close-spaces.js";
+import { listSpaces } from "../../src/safety/list-spaces.js";
+import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
+import { readResults, labelValue } from "../../src/report/results-reader.js";
+import { tempDir } from "../cli/run-cli.js";
+
+const RUN = "20261130-124501-3fa9c2";
+
+async function world() {
+  const target = createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES });
+  const user = await target.operator!.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
+  const session = await target.openSession();
+  // the run's spaces: one agent-owned, one completed (user-owned), one handed off (delegated)
+  const made = await session.evaluate(async (p, run) => {
+    const ids: number[] = [];
+    for (const [label, then] of [["a", null], ["b", "completeTaskSpace"], ["c", "handOffTaskSpace"]] as const) {
+      const r = (await p.ego.createTaskSpace(`ego-conformance ${run as string} some.clause ${label}`)) as { id: number };
+      ids.push(r.id);
+      if (then) {
+        p.ego.useTaskSpace(r.id);
+        await (p.ego as unknown as Record<string, () => Promise<unknown>>)[then]!();
+      }
+    }
+    return ids;
+  }, RUN);
+  await session.close();
+  return { target, user, made };
+}
+
+async function names(target: Target): Promise<string[]> {
+  const s = await target.openSession();
+  const listing = await listSpaces(s);
+  await s.close();
+  if (!listing.ok) throw new Error(listing.reason);
+  return listing.spaces.map((x) => String(x.name));
+}
+
+describe("RunSafety on a shared browser", () => {
+  it("closes every space of the run, whatever its ownership, leaves the user's alone, and passes the invariance clause", async () => {
+    const { target } = await world();
+    const results = await tempDir("safety-pass");
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: results });
+    expect(await safety.begin()).toMatchObject({ ok: true, snapshot: { count: 1, spaces: [{ name: "Groceries", ownership: "user", createdBy: "user", recentTabTitles: ["Shop"] }] } });
+    const cleanup = await safety.cleanup({ keep: false });
+    expect(cleanup.error).toBeUndefined();
+    expect(cleanup.outcome?.problems).toEqual([]);
+    expect(cleanup.outcome?.closed).toHaveLength(3);
+    expect(await names(target)).toEqual(["Groceries"]);
+    expect(await safety.finish()).toEqual({ status: "passed" });
+    const [result, ...more] = await readResults(results);
+    expect(more).toEqual([]);
+    expect(result).toMatchObject({ status: "passed" });
+    expect(labelValue(result!, "clause")).toBe(INVARIANCE_CLAUSE_ID);
+    expect(labelValue(result!, "target")).toBe("fake");
+  });
+
+  it("keeps the run's spaces when asked to (--keep-on-failure on a failed run)", async () => {
+    const { target } = await world();
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("safety-keep") });
+    await safety.begin();
+    expect(await safety.cleanup({ keep: true })).toEqual({ kept: true, faults: [] });
+    expect(await names(target)).toHaveLength(4);
+  });
+
+  it("never acts on an id that is no longer listed under the chosen name", async () => {
+    const { target, user } = await world();
+    const s = await target.openSession();
+    const outcome = await closeSpaces(s, [{ id: user.id, name: `ego-conformance ${RUN} stale` }]);
+    await s.close();
+    expect(outcome.skipped).toEqual([{ id: user.id, reason: `listed as "Groceries", not "ego-conformance ${RUN} stale": not acted on` }]);
+    expect(await names(target)).toContain("Groceries");
+  });
+
+  it("catches a harness bug that touches the user's space: the clause fails and attaches the diff", async () => {
+    const { target } = await world();
+    const results = await tempDir("safety-bug");
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: results, harnessFaults: ["cleanup-claims-user-space"] });
+    await safety.begin();
+    const cleanup = await safety.cleanup({ keep: false });
+    expect(cleanup.faults).toEqual([expect.stringMatching(/^cleanup-claims-user-space: claimed "Groceries"/)]);
+    const verdict = await safety.finish();
+    expect(verdict.status).toBe("failed");
+    expect(verdict.message).toMatch(/changed: "Groceries" \(id \d+\) ownership: "user" -> "agent"/);
+    const [result] = await readResults(results);
+    expect(result).toMatchObject({ status: "failed", message: verdict.message });
+    const raw = JSON.parse(await readFile(result!.file, "utf8")) as { attachments: { name: string; source: string; type: string }[] };
+    const diff = raw.attachments.find((a) => a.name === "diff")!;
+    expect(diff.type).toBe("application/json");
+    expect(JSON.parse(await readFile(join(results, diff.source), "utf8"))).toMatchObject({ unchanged: false, changed: [{ name: "Groceries", changes: [{ field: "ownership" }] }] });
+  });
+
+  it("is broken when the spaces cannot be listed", async () => {
+    const target: Target = {
+      info: createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES }).info,
+      operator: undefined,
+      close: async () => {},
+      openSession: async () => { throw new Error("ego-browser did not start"); },
+    };
+    const results = await tempDir("safety-broken");
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: results });
+    expect(await safety.begin()).toEqual({ ok: false, reason: "ego-browser did not start" });
+    expect((await safety.cleanup({ keep: false })).error).toBe("ego-browser did not start");
+    expect(await safety.finish()).toMatchObject({ status: "broken", message: /before the run: ego-browser did not start/ });
+  });
+});
