@@ -15,7 +15,8 @@ export class ProbeSourceError extends Error {
 /** A probe must be an arrow or function expression: method shorthand does not survive toString(). */
 export function probeSource(fn: (...args: never[]) => unknown): string {
   const source = fn.toString().trim();
-  const isExpression = /^(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)/.test(source);
+  // `async\s*`: under tsx (the CLI) esbuild prints `async(p)=>...` without a space.
+  const isExpression = /^(async\s*)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)/.test(source);
   if (!isExpression) throw new ProbeSourceError(`a probe must be an arrow or function expression, got: ${source.slice(0, 80)}`);
   return source;
 }
@@ -23,6 +24,9 @@ export function probeSource(fn: (...args: never[]) => unknown): string {
 export function probeProgram(fn: (...args: never[]) => unknown, args: readonly Json[]): string {
   return [
     "(async function runProbe(ego) {",
+    // Under tsx (the CLI process) esbuild's keepNames wraps named functions as __name(fn, "n");
+    // the helper does not travel with Function.prototype.toString, so the program brings its own.
+    "  var __name = (fn) => fn;",
     `  const probe = (${RUNTIME_SOURCE})(ego);`,
     `  const fn = (${probeSource(fn)});`,
     `  return await fn(probe, ...${JSON.stringify(args)});`,

@@ -1,0 +1,91 @@
+/**
+ * What an installed run carries from detection (made once, in the CLI process) to the vitest
+ * workers: the CLI, the optional SDK module and operator endpoint, the probe bound, and the
+ * TargetInfo. It crosses as one JSON environment variable (src/harness/run-config.ts) and is
+ * validated on arrival; the workers build their CLI targets from it and never detect again.
+ */
+import { z } from "zod";
+import { CapabilityName, FeatureName, type Capability } from "../contract/features.js";
+import { tryParseEgoVersion } from "../version/index.js";
+import type { Detection } from "./detect.js";
+import type { TargetInfo } from "./target.js";
+
+export const InstalledTargetConfig = z
+  .object({
+    cliPath: z.string().min(1),
+    /** a module for `ego-browser nodejs --sdk-path` (the raw-bridge module), when one is used */
+    sdkPath: z.string().min(1).optional(),
+    /** the operator endpoint (`--operator`), e.g. the fake server's */
+    operator: z.string().min(1).optional(),
+    probeTimeoutMs: z.number().int().positive().optional(),
+    info: z
+      .object({
+        name: z.string(),
+        egoVersionText: z.string().nullable(),
+        versionSource: z.string(),
+        features: z.array(FeatureName),
+        capabilities: z.array(CapabilityName),
+      })
+      .strict(),
+  })
+  .strict();
+export type InstalledTargetConfig = z.infer<typeof InstalledTargetConfig>;
+
+/** How the detected version is named in reports: "getBrowserVersion", "Info.plist (<path>)", ... */
+export function versionSourceText(detection: Pick<Detection, "version">): string {
+  const v = detection.version;
+  if (v.source === "Info.plist") return `Info.plist (${v.from})`;
+  return v.source;
+}
+
+export function installedTargetInfo(detection: Detection, options: { operator?: boolean } = {}): TargetInfo {
+  const capabilities = new Set<Capability>(options.operator ? ["operator"] : []);
+  return {
+    kind: "installed",
+    name: detection.cli.path,
+    egoVersion: detection.version.version,
+    egoVersionText: detection.version.text,
+    versionSource: versionSourceText(detection),
+    features: new Set(detection.features),
+    capabilities,
+  };
+}
+
+export function configInfo(info: TargetInfo): InstalledTargetConfig["info"] {
+  return {
+    name: info.name,
+    egoVersionText: info.egoVersionText,
+    versionSource: info.versionSource,
+    features: [...info.features],
+    capabilities: [...info.capabilities],
+  };
+}
+
+/** The TargetInfo a worker rebuilds from the config. */
+export function infoFromConfig(config: InstalledTargetConfig): TargetInfo {
+  return {
+    kind: "installed",
+    name: config.info.name,
+    egoVersion: config.info.egoVersionText === null ? null : tryParseEgoVersion(config.info.egoVersionText),
+    egoVersionText: config.info.egoVersionText,
+    versionSource: config.info.versionSource,
+    features: new Set(config.info.features),
+    capabilities: new Set(config.info.capabilities),
+  };
+}
+
+export function encodeInstalledConfig(config: InstalledTargetConfig): string {
+  return JSON.stringify(InstalledTargetConfig.parse(config));
+}
+
+export function decodeInstalledConfig(text: string): InstalledTargetConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`the installed target's configuration is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = InstalledTargetConfig.safeParse(raw);
+  if (!parsed.success) throw new Error(`the installed target's configuration is invalid:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
