@@ -62,18 +62,30 @@ export class RunSafety {
     return this.before;
   }
 
-  async cleanup(options: { keep: boolean }): Promise<CleanupReport> {
+  /**
+   * Close the run's spaces. A probe stopped mid-flight (Ctrl-C) may still create a space just
+   * after a listing, so the listing is taken again after a short settle, up to `passes` times.
+   */
+  async cleanup(options: { keep: boolean; passes?: number; settleMs?: number }): Promise<CleanupReport> {
     const report: CleanupReport = { kept: options.keep, faults: [] };
     try {
       await this.withSession(async (session) => {
-        const listing = await listSpaces(session);
-        if (!listing.ok) throw new Error(listing.reason);
-        for (const fault of this.options.harnessFaults ?? []) {
-          const touched = await commitHarnessFault(fault, session, listing.spaces, this.options.runId);
-          if (touched) report.faults.push(`${fault}: ${touched}`);
+        for (let pass = 0; pass < (options.passes ?? 3); pass++) {
+          const listing = await listSpaces(session);
+          if (!listing.ok) throw new Error(listing.reason);
+          if (pass === 0) {
+            for (const fault of this.options.harnessFaults ?? []) {
+              const touched = await commitHarnessFault(fault, session, listing.spaces, this.options.runId);
+              if (touched) report.faults.push(`${fault}: ${touched}`);
+            }
+            if (options.keep) return;
+          }
+          const ours = spacesOfRun(listing.spaces, this.options.runId);
+          const outcome = await closeSpaces(session, ours, { boundMs: this.options.closeBoundMs ?? 5000 });
+          report.outcome = report.outcome ? mergeOutcomes(report.outcome, outcome) : outcome;
+          if (ours.length === 0) return;
+          await new Promise((r) => setTimeout(r, options.settleMs ?? 250));
         }
-        if (options.keep) return;
-        report.outcome = await closeSpaces(session, spacesOfRun(listing.spaces, this.options.runId), { boundMs: this.options.closeBoundMs ?? 5000 });
       });
     } catch (error) {
       report.error = error instanceof Error ? error.message : String(error);
@@ -85,4 +97,8 @@ export class RunSafety {
     const after = await this.snapshot();
     return writeInvarianceResult(this.options.resultsDir, this.options.target.info, this.before, after, this.started);
   }
+}
+
+function mergeOutcomes(a: CloseOutcome, b: CloseOutcome): CloseOutcome {
+  return { closed: [...a.closed, ...b.closed], skipped: [...a.skipped, ...b.skipped], problems: [...a.problems, ...b.problems] };
 }

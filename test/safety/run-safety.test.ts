@@ -114,3 +114,23 @@ describe("RunSafety on a shared browser", () => {
     expect(await safety.finish()).toMatchObject({ status: "broken", message: /before the run: ego-browser did not start/ });
   });
 });
+
+describe("cleanup after an interrupted run", () => {
+  it("lists again after closing, and closes a space a stopped probe created late", async () => {
+    const { target } = await world();
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("safety-late") });
+    await safety.begin();
+    // a probe still in flight creates one more space of the run shortly after cleanup starts
+    const late = (async () => {
+      await new Promise((r) => setTimeout(r, 60));
+      const s = await target.openSession();
+      await s.evaluate(async (p, run) => p.ego.createTaskSpace(`ego-conformance ${run as string} late.clause x`), RUN);
+      await s.close();
+    })();
+    const cleanup = await safety.cleanup({ keep: false, settleMs: 150 });
+    await late;
+    expect(cleanup.outcome?.problems).toEqual([]);
+    expect(cleanup.outcome?.closed).toHaveLength(4);
+    expect(await names(target)).toEqual(["Groceries"]);
+  });
+});
