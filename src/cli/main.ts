@@ -1,5 +1,7 @@
 /** The `ego-conformance` command line: dispatch to a command, map errors to exit statuses. */
 import { clausesCommand } from "./clauses.js";
+import { matrixCommand } from "./matrix.js";
+import { reportCommand } from "./report.js";
 import { runCommand } from "./run.js";
 import { USAGE } from "./usage.js";
 import { UsageError } from "./usage-error.js";
@@ -7,6 +9,8 @@ import { UsageError } from "./usage-error.js";
 const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   run: runCommand,
   clauses: clausesCommand,
+  matrix: matrixCommand,
+  report: reportCommand,
   help: () => {
     process.stdout.write(USAGE);
     return 0;

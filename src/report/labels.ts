@@ -24,6 +24,8 @@ export const LABEL = {
   notApplicable: "not_applicable",
   /** on unspecified clauses: "as-the-fake-chose" or "differs-from-the-fake" */
   unspecifiedOutcome: "unspecified_outcome",
+  /** the compatibility-matrix target key (stamped by the matrix when it merges results; src/matrix) */
+  matrixTarget: "matrix_target",
 } as const;
 
 /** Non-excluded parameters: results for different targets and versions never collapse into retries. */

@@ -1,0 +1,116 @@
+/**
+ * `ego-conformance matrix`: run the suites against several targets and write the compatibility
+ * matrix (compat.json, compat.html, one Allure report with an environment per target), or, with
+ * `--shard i/n`, run one slice of the targets and write its bundle for `report --merge`.
+ */
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { AREAS, type Area } from "../contract/clause.js";
+import { readBundle } from "../matrix/bundle.js";
+import { expandTargets, splitList } from "../matrix/expand.js";
+import { mergeBundles } from "../matrix/merge.js";
+import { personaNames } from "../matrix/personas.js";
+import { makePlan } from "../matrix/plan.js";
+import { runMatrix } from "../matrix/run-matrix.js";
+import { formatShard, parseShard, shardSlice, WHOLE, type Shard } from "../matrix/shard.js";
+import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
+import { matrixClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
+import type { MatrixPlan } from "../matrix/plan.js";
+import { UsageError } from "./usage-error.js";
+
+const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
+
+export interface MatrixCliOptions {
+  plan: MatrixPlan;
+  shard: Shard;
+  sharded: boolean;
+  outDir: string;
+  json: boolean;
+  allure: boolean;
+}
+
+export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: readonly string[] = personaNames()): MatrixCliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        personas: { type: "string", multiple: true },
+        versions: { type: "string", multiple: true, default: [] },
+        installed: { type: "string", multiple: true, default: [] },
+        fault: { type: "string", multiple: true, default: [] },
+        area: { type: "string", multiple: true, default: [] },
+        grep: { type: "string" },
+        shard: { type: "string" },
+        out: { type: "string", default: "reports" },
+        json: { type: "boolean", default: false },
+        "no-allure": { type: "boolean", default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
+  if (values.grep !== undefined) {
+    try {
+      new RegExp(values.grep);
+    } catch (error) {
+      throw new UsageError(`--grep is not a regular expression: ${(error as Error).message}`);
+    }
+  }
+  const personaValues = values.personas === undefined ? null : splitList(values.personas);
+  const targets = expandTargets(
+    {
+      personas: personaValues === null ? null : personaValues.includes("all") ? "all" : personaValues,
+      versions: splitList(values.versions),
+      installed: values.installed,
+      faults: splitList(values.fault),
+    },
+    personas,
+  );
+  if (targets.length === 0) throw new UsageError("the matrix has no targets (see --personas, --versions, --installed)");
+  const shard = values.shard === undefined ? WHOLE : parseShard(values.shard);
+  const plan = makePlan(targets, { areas: values.area as Area[], grep: values.grep ?? null });
+  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"] };
+}
+
+/** Where a run's bundle goes: `<out>/matrix`, or `<out>/matrix-shard-<i>-of-<n>` for a shard. */
+export function bundleDirFor(outDir: string, shard: Shard, sharded: boolean): string {
+  return sharded ? join(outDir, `matrix-shard-${shard.index}-of-${shard.count}`) : join(outDir, "matrix");
+}
+
+export async function matrixCommand(argv: string[]): Promise<number> {
+  const options = parseMatrixArgs(argv);
+  const bundleDir = bundleDirFor(options.outDir, options.shard, options.sharded);
+  const progress = (line: string) => process.stderr.write(`${line}\n`);
+  const slice = shardSlice(options.plan.targets, options.shard);
+  progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);
+  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress });
+
+  if (options.sharded) {
+    const clean = loaded.bundle.targets.every((t) => t.availability === "ran" && Object.values(t.cells).every((c) => c.status !== "failed" && c.status !== "broken" && c.status !== "unknown"));
+    const summary = {
+      clean,
+      plan: options.plan.id,
+      shard: formatShard(options.shard),
+      bundle: loaded.dir,
+      targets: loaded.bundle.targets.map((t) => ({ key: t.key, label: t.label, availability: t.availability, ...(t.reason !== undefined ? { reason: t.reason } : {}) })),
+    };
+    if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    else {
+      process.stdout.write(`Shard ${summary.shard} of matrix plan ${summary.plan}: ${summary.targets.length} target(s)\n`);
+      for (const t of summary.targets) process.stdout.write(`  ${t.key}  ${t.label}  ${t.availability}${t.reason ? `: ${t.reason}` : ""}\n`);
+      process.stdout.write(`Bundle: ${loaded.dir}\nMerge the bundles of all ${options.shard.count} shards with: ego-conformance report --merge DIR...\n`);
+    }
+    return clean ? 0 : 1;
+  }
+
+  const merged = mergeBundles([await readBundle(loaded.dir)]);
+  const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT });
+  const clean = matrixClean(outputs.compat);
+  if (options.json) process.stdout.write(`${JSON.stringify(renderMatrixJson(outputs, clean), null, 2)}\n`);
+  else process.stdout.write(renderMatrixTerminal(outputs, clean));
+  return clean ? 0 : 1;
+}

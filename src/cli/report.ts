@@ -1,0 +1,65 @@
+/**
+ * `ego-conformance report --merge DIR...`: merge the bundles of a sharded matrix (each DIR a
+ * bundle, or a directory with bundles below it, as CI artifact downloads leave them) into one
+ * compat.json, compat.html and Allure report. Duplicate and missing shards are detected and said.
+ */
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { findBundleDirs, readBundle } from "../matrix/bundle.js";
+import { mergeBundles } from "../matrix/merge.js";
+import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
+import { matrixClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
+import { UsageError } from "./usage-error.js";
+
+const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
+
+export interface ReportCliOptions {
+  merge: string[];
+  outDir: string;
+  json: boolean;
+  allure: boolean;
+}
+
+export function parseReportArgs(argv: string[], cwd = process.cwd()): ReportCliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        merge: { type: "string", multiple: true, default: [] },
+        out: { type: "string", default: "reports" },
+        json: { type: "boolean", default: false },
+        "no-allure": { type: "boolean", default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.merge.length === 0) throw new UsageError("report needs --merge DIR... (the matrix bundles to merge)");
+  // `--merge a b c`: the directories after the first are positionals
+  const merge = [...values.merge, ...positionals].map((d) => resolve(cwd, d));
+  return { merge, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"] };
+}
+
+export async function reportCommand(argv: string[]): Promise<number> {
+  const options = parseReportArgs(argv);
+  let merged;
+  try {
+    const dirs = await findBundleDirs(options.merge);
+    const bundles = await Promise.all(dirs.map((d) => readBundle(d)));
+    merged = mergeBundles(bundles);
+  } catch (error) {
+    // bundles of different matrices, a shard given twice from different runs, an unreadable bundle
+    process.stderr.write(`ego-conformance report: cannot merge: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  for (const w of merged.warnings) process.stderr.write(`ego-conformance report: warning: ${w}\n`);
+  const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT });
+  const clean = matrixClean(outputs.compat);
+  if (options.json) process.stdout.write(`${JSON.stringify({ ...renderMatrixJson(outputs, clean), merged: merged.sources }, null, 2)}\n`);
+  else process.stdout.write(renderMatrixTerminal(outputs, clean));
+  return clean ? 0 : 1;
+}

@@ -1,0 +1,158 @@
+/**
+ * One target's results directory -> its column of the matrix (a TargetOutcome): the per-clause
+ * summary (src/report/summary.ts) turned into cells, with the not-applicable reasons, unspecified
+ * outcomes and observations the results carry, and the run's target, version and persona.
+ */
+import { readFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import type { Clause } from "../contract/clause.js";
+import { ENVIRONMENT_FILE } from "../report/environment.js";
+import { readResults } from "../report/results-reader.js";
+import { clauseBucket, describeProblem, summarize, type ClauseSummary } from "../report/summary.js";
+import type { CompatCell, TargetOutcome } from "./compat-schema.js";
+import { readClauseExtras, shorten, type ClauseExtras } from "./result-extras.js";
+import type { Shard } from "./shard.js";
+import { compatStatusOf } from "./status.js";
+import type { TargetSpec } from "./target-spec.js";
+
+export const MAX_MESSAGES = 5;
+export const MAX_MESSAGE_CHARS = 2000;
+
+export interface RunFacts {
+  runId: string | null;
+  startedAt: string;
+  finishedAt: string;
+  shard: Shard;
+}
+
+export async function collectTarget(
+  spec: TargetSpec,
+  resultsDir: string,
+  catalogue: readonly Clause[],
+  selected: (clause: Clause) => boolean,
+  facts: RunFacts,
+): Promise<TargetOutcome> {
+  const summary = summarize(await readResults(resultsDir), catalogue, { selected });
+  const extras = await readClauseExtras(resultsDir);
+  const environment = await readEnvironment(resultsDir);
+  const cells: Record<string, CompatCell> = {};
+  for (const clause of summary.clauses) cells[clause.id] = cellOf(clause, extras.get(clause.id));
+  const egoVersion = summary.egoVersion;
+  const persona = summary.persona ?? (spec.kind === "fake" ? spec.persona : null);
+  return {
+    key: spec.key,
+    spec,
+    label: targetLabel(spec, egoVersion, persona),
+    kind: spec.kind,
+    persona,
+    egoVersion,
+    versionSource: environment.get("version source") ?? null,
+    targetName: summary.targetName,
+    availability: "ran",
+    runId: facts.runId ?? environment.get("run id") ?? null,
+    startedAt: facts.startedAt,
+    finishedAt: facts.finishedAt,
+    shard: { ...facts.shard },
+    problems: summary.problems.map(describeProblem),
+    cells,
+  };
+}
+
+/** A target that gave no results: every selected clause is unknown, with the reason. */
+export function outcomeWithoutResults(
+  spec: TargetSpec,
+  availability: "unavailable" | "error" | "missing",
+  reason: string,
+  clauses: readonly Clause[],
+  facts: { shard: Shard; startedAt?: string; finishedAt?: string },
+): TargetOutcome {
+  const cells: Record<string, CompatCell> = {};
+  for (const clause of clauses) cells[clause.id] = { status: "unknown", messages: [`no result: ${reason}`], results: 0 };
+  return {
+    key: spec.key,
+    spec,
+    label: targetLabel(spec, spec.kind === "fake" ? spec.egoVersion : null, spec.kind === "fake" ? spec.persona : null),
+    kind: spec.kind,
+    persona: spec.kind === "fake" ? spec.persona : null,
+    egoVersion: spec.kind === "fake" ? spec.egoVersion : null,
+    versionSource: null,
+    targetName: null,
+    availability,
+    reason,
+    runId: null,
+    startedAt: facts.startedAt ?? null,
+    finishedAt: facts.finishedAt ?? null,
+    shard: { ...facts.shard },
+    problems: [],
+    cells,
+  };
+}
+
+export function cellOf(clause: ClauseSummary, extras: ClauseExtras | undefined): CompatCell {
+  const status = compatStatusOf(clauseBucket(clause));
+  const cell: CompatCell = { status, results: clause.results };
+  const messages = (clause.messages ?? []).map((m) => shorten(m.trim(), MAX_MESSAGE_CHARS)).filter(Boolean);
+  switch (status) {
+    case "not-applicable": {
+      const key = extras?.notApplicable[0] ?? null;
+      const message = messages[0]?.replace(/^not applicable:\s*/i, "");
+      // a skip without its own sentence carries only the key: say what the key means
+      const text = message !== undefined && message !== key ? message : reasonSentence(key);
+      cell.reason = { key, text };
+      break;
+    }
+    case "unspecified": {
+      const outcomes = extras?.outcomes ?? [];
+      if (outcomes.includes("differs-from-the-fake")) {
+        cell.outcome = "differs-from-the-fake";
+        if (extras !== undefined && extras.observed.length > 0) cell.observed = extras.observed.slice(0, MAX_MESSAGES);
+      } else if (outcomes.includes("as-the-fake-chose")) {
+        cell.outcome = "as-the-fake-chose";
+      }
+      break;
+    }
+    case "unknown":
+      cell.messages = clause.results === 0 ? ["no result: the run reported nothing for this clause"] : messages.slice(0, MAX_MESSAGES);
+      break;
+    case "passed":
+      break;
+    default:
+      if (messages.length > 0) cell.messages = messages.slice(0, MAX_MESSAGES);
+  }
+  return cell;
+}
+
+/** What a `not_applicable` key means, for a skip that gave no sentence of its own. */
+export function reasonSentence(key: string | null): string {
+  if (key === null) return "not applicable to this build or target";
+  const [kind, what] = key.split(/:(.*)/s) as [string, string | undefined];
+  if (kind === "feature" && what) return `needs the '${what}' feature, which this build does not have`;
+  if (kind === "needs" && what) return `needs ${what}, which this target does not offer`;
+  if (kind === "version") return "outside the Ego Lite versions the clause applies to";
+  return `not applicable (${key})`;
+}
+
+/** The column header: version first (the grid is ordered by it), then what the target is. */
+export function targetLabel(spec: TargetSpec, egoVersion: string | null, persona: string | null): string {
+  const version = egoVersion ?? "version unknown";
+  if (spec.kind === "installed") return `${version} · installed ${basename(spec.egoBrowser)}`;
+  const what = persona !== null ? persona : spec.egoVersion !== null ? "fake (by version)" : spec.faults.length === 0 ? "fake (default build)" : "fake";
+  return `${version} · ${what}${spec.faults.length > 0 ? ` + fault ${spec.faults.join("+")}` : ""}`;
+}
+
+/** environment.properties of a results directory (what `run` wrote), as key -> value. */
+export async function readEnvironment(resultsDir: string): Promise<Map<string, string>> {
+  const text = await readFile(join(resultsDir, ENVIRONMENT_FILE), "utf8").catch(() => "");
+  const entries = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    if (line.trim() === "" || /^[#!]/.test(line)) continue;
+    const match = /^((?:\\.|[^\\=:])*)[=:](.*)$/.exec(line);
+    if (!match) continue;
+    entries.set(unescapeProperty(match[1]!.trim()), unescapeProperty(match[2]!));
+  }
+  return entries;
+}
+
+function unescapeProperty(s: string): string {
+  return s.replace(/\\(.)/g, (_, c: string) => ({ n: "\n", r: "\r", t: "\t", f: "\f" })[c] ?? c);
+}

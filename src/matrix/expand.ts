@@ -1,0 +1,40 @@
+/**
+ * The matrix's flags -> its target list (the plan order the shard split uses):
+ * personas (in the persona list's order for `all`, else as given), then `--versions`, then
+ * `--installed` CLIs, then `--fault` fakes. A target named twice is kept once. With no target
+ * flag at all the matrix covers every persona.
+ */
+import { UsageError } from "../cli/usage-error.js";
+import { tryParseEgoVersion } from "../version/index.js";
+import { faultTarget, installedTarget, personaTarget, versionTarget, type TargetSpec } from "./target-spec.js";
+
+export interface TargetRequest {
+  /** "all", some names, or null when not asked for */
+  personas: "all" | string[] | null;
+  versions: string[];
+  installed: string[];
+  faults: string[];
+}
+
+export function splitList(values: readonly string[]): string[] {
+  return values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+}
+
+export function expandTargets(request: TargetRequest, personaList: readonly string[]): TargetSpec[] {
+  const nothingAsked = request.personas === null && request.versions.length === 0 && request.installed.length === 0 && request.faults.length === 0;
+  const personas = nothingAsked || request.personas === "all" ? [...personaList] : (request.personas ?? []);
+  for (const p of personas) {
+    if (!personaList.includes(p)) throw new UsageError(`unknown persona '${p}' (personas: ${personaList.join(", ")}; see ego-conformance personas)`);
+  }
+  for (const v of request.versions) {
+    if (tryParseEgoVersion(v) === null) throw new UsageError(`--versions takes four-part Ego Lite versions like 0.5.0.19, not '${v}'`);
+  }
+  const specs = [
+    ...personas.map(personaTarget),
+    ...request.versions.map(versionTarget),
+    ...request.installed.map(installedTarget),
+    ...request.faults.map(faultTarget),
+  ];
+  const seen = new Set<string>();
+  return specs.filter((s) => (seen.has(s.key) ? false : (seen.add(s.key), true)));
+}

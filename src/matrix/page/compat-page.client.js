@@ -1,0 +1,427 @@
+// @ts-check
+/**
+ * The browser side of compat.html: reads the matrix from the page's
+ * <script type="application/json" id="compat-data"> and renders the scoreboard, the grid with its
+ * area and status filters, the cell details, and the "what changed between X and Y" view.
+ * The view and filter state lives in the URL hash, so a link reproduces what the reader saw.
+ *
+ * Plain JavaScript, inlined into the page as it is (no modules, no requests of any kind).
+ * Type-checked with the DOM library by src/matrix/page/tsconfig.json (`npm run typecheck`).
+ * The status and change rules come from the data (computed in src/matrix), not from here.
+ */
+
+/**
+ * @typedef {"passed"|"failed"|"broken"|"known"|"not-applicable"|"unspecified"|"unknown"} Status
+ * @typedef {{ status: Status, outcome?: string, observed?: string[], reason?: { key: string|null, text: string }, messages?: string[], results: number }} Cell
+ * @typedef {{ value: number|null, passed: number, applicable: number, failed: number, broken: number, known: number, unknown: number, notApplicable: number, unspecified: { observed: number, differs: number, unobserved: number } }} Score
+ * @typedef {{ key: string, label: string, kind: string, persona: string|null, egoVersion: string|null, versionSource: string|null, targetName: string|null, availability: string, reason?: string, runId: string|null, startedAt: string|null, finishedAt: string|null, shard: { index: number, count: number }, problems: string[], score: Score }} Target
+ * @typedef {{ id: string, title: string, area: string, method: string|null, severity: string, unspecified: { question: string, choice: string }|null, versions: string|null, features: string[], cells: Record<string, Cell> }} Clause
+ * @typedef {{ format: string, formatVersion: number, generatedAt: string, harness: { name: string, version: string }, plan: { id: string, shards: number }, sources: unknown[], warnings: string[], scoreDefinition: string, interop: { definition: string, value: number|null, holdEverywhere: number, applicable: number }, areas: { id: string, title: string }[], targets: Target[], clauses: Clause[] }} Compat
+ * @typedef {{ compat: Compat, statuses: Status[], statusText: Record<Status, { short: string, long: string }>, changeKinds: string[], changeText: Record<string, string>, changeTable: Record<string, string> }} PageData
+ * @typedef {{ view: "grid"|"diff", areas: Set<string>, statuses: Set<Status>, query: string, differ: boolean, from: string, to: string }} State
+ */
+
+(function compatPage() {
+  "use strict";
+
+  const dataNode = document.getElementById("compat-data");
+  if (!dataNode || !dataNode.textContent) throw new Error("compat.html: the matrix data is missing");
+  /** @type {PageData} */
+  const data = JSON.parse(dataNode.textContent);
+  const compat = data.compat;
+  const targets = compat.targets;
+  const ran = targets.filter((t) => t.availability === "ran");
+
+  /** @param {string} id */
+  function el(id) {
+    const node = document.getElementById(id);
+    if (!node) throw new Error(`compat.html: #${id} is missing`);
+    return node;
+  }
+
+  /** @param {unknown} text */
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] || c);
+  }
+
+  /** @param {number|null} value */
+  function percent(value) {
+    return value === null ? "—" : `${(value * 100).toFixed(1)}%`;
+  }
+
+  /** @param {Cell} cell */
+  function cellKey(cell) {
+    return cell.outcome === undefined ? cell.status : `${cell.status}:${cell.outcome}`;
+  }
+
+  /** @param {Cell} cell */
+  function cellText(cell) {
+    const short = data.statusText[cell.status].short;
+    if (cell.status === "unspecified" && cell.outcome === "differs-from-the-fake") return `${short} ≠`;
+    if (cell.status === "unspecified" && cell.outcome === "as-the-fake-chose") return `${short} =`;
+    return short;
+  }
+
+  /** @param {Cell} cell */
+  function cellSentence(cell) {
+    const parts = [data.statusText[cell.status].long];
+    if (cell.outcome === "differs-from-the-fake") parts.push("the build did something other than what the fake does");
+    if (cell.outcome === "as-the-fake-chose") parts.push("the build did what the fake does");
+    if (cell.reason) parts.push(cell.reason.text);
+    if (cell.messages && cell.messages[0]) parts.push(cell.messages[0].split("\n")[0] || "");
+    return parts.filter(Boolean).join(". ");
+  }
+
+  /** @param {Target} t */
+  function targetHeading(t) {
+    const [version, ...rest] = t.label.split(" · ");
+    return { version: version || t.label, what: rest.join(" · ") };
+  }
+
+  // ---------------------------------------------------------------- state in the URL hash
+
+  /** @returns {State} */
+  function defaultState() {
+    return {
+      view: "grid",
+      areas: new Set(compat.areas.map((a) => a.id)),
+      statuses: new Set(data.statuses),
+      query: "",
+      differ: false,
+      from: (ran[0] || targets[0] || { key: "" }).key,
+      to: (ran[ran.length - 1] || targets[targets.length - 1] || { key: "" }).key,
+    };
+  }
+
+  /** @returns {State} */
+  function readHash() {
+    const state = defaultState();
+    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    const view = params.get("view");
+    if (view === "diff" || view === "grid") state.view = view;
+    const areas = params.get("areas");
+    if (areas !== null) state.areas = new Set(areas.split(",").filter((a) => compat.areas.some((x) => x.id === a)));
+    const statuses = params.get("statuses");
+    if (statuses !== null) state.statuses = new Set(/** @type {Status[]} */ (statuses.split(",").filter((s) => data.statuses.includes(/** @type {Status} */ (s)))));
+    state.query = params.get("q") || "";
+    state.differ = params.get("differ") === "1";
+    const from = params.get("from");
+    const to = params.get("to");
+    if (from && targets.some((t) => t.key === from)) state.from = from;
+    if (to && targets.some((t) => t.key === to)) state.to = to;
+    return state;
+  }
+
+  /** @param {State} state */
+  function writeHash(state) {
+    const params = new URLSearchParams();
+    const defaults = defaultState();
+    if (state.view !== "grid") params.set("view", state.view);
+    if (state.areas.size !== defaults.areas.size) params.set("areas", [...state.areas].join(","));
+    if (state.statuses.size !== defaults.statuses.size) params.set("statuses", [...state.statuses].join(","));
+    if (state.query) params.set("q", state.query);
+    if (state.differ) params.set("differ", "1");
+    if (state.from !== defaults.from) params.set("from", state.from);
+    if (state.to !== defaults.to) params.set("to", state.to);
+    const hash = params.toString();
+    history.replaceState(null, "", hash ? `#${hash}` : location.pathname + location.search);
+  }
+
+  let state = readHash();
+
+  // ---------------------------------------------------------------- static parts
+
+  function renderHeader() {
+    const generated = new Date(compat.generatedAt);
+    el("meta").innerHTML = [
+      `${targets.length} targets × ${compat.clauses.length} clauses`,
+      `generated ${esc(generated.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC"))}`,
+      `${esc(compat.harness.name)} ${esc(compat.harness.version)}`,
+      `plan <code>${esc(compat.plan.id)}</code>${compat.plan.shards > 1 ? ` in ${compat.plan.shards} shards` : ""}`,
+    ]
+      .map((s) => `<span>${s}</span>`)
+      .join("");
+    const warnings = el("warnings");
+    if (compat.warnings.length > 0) {
+      warnings.hidden = false;
+      warnings.innerHTML = `<h2>${compat.warnings.length === 1 ? "1 warning" : `${compat.warnings.length} warnings`}</h2><ul>${compat.warnings.map((w) => `<li>${esc(w)}</li>`).join("")}</ul>`;
+    }
+  }
+
+  function renderScoreboard() {
+    el("scoreboard").innerHTML = targets
+      .map((t) => {
+        const h = targetHeading(t);
+        const s = t.score;
+        const width = s.value === null ? 0 : Math.round(s.value * 1000) / 10;
+        /** @type {[number, string][]} */
+        const parts = [
+          [s.failed, "failed"],
+          [s.broken, "broken"],
+          [s.known, "known"],
+          [s.unknown, "unknown"],
+          [s.notApplicable, "n/a"],
+          [s.unspecified.observed, `observed${s.unspecified.differs ? ` (${s.unspecified.differs} differ from the fake)` : ""}`],
+          [s.unspecified.unobserved, "unspecified without an observation"],
+        ];
+        const counts = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(" · ") || "nothing else";
+        const availability = t.availability === "ran" ? "" : ` <span class="availability" title="${esc(t.reason || "")}">${esc(t.availability === "missing" ? "missing shard" : `not run: ${t.availability}`)}</span>`;
+        return `<li data-target="${esc(t.key)}"><div class="version">${esc(h.version)}${availability}</div><div class="what">${esc(h.what)}</div>` +
+          `<div class="score" aria-label="score ${esc(percent(s.value))}">${esc(percent(s.value))}</div>` +
+          `<div class="bar" aria-hidden="true"><span style="width:${width}%"></span></div>` +
+          `<div class="counts">${s.passed} of ${s.applicable} applicable required clauses passed</div><div class="counts">${esc(counts)}</div></li>`;
+      })
+      .join("");
+    const interop = compat.interop;
+    el("interop").innerHTML = `Interop: <strong>${esc(percent(interop.value))}</strong> — ${interop.holdEverywhere} of ${interop.applicable} required clauses hold on every target where they apply.` +
+      ` <details><summary>How scores are counted</summary><p>${esc(compat.scoreDefinition)}</p><p>${esc(interop.definition)}</p></details>`;
+  }
+
+  function renderLegend() {
+    el("legend").innerHTML = data.statuses
+      .map((s) => `<span><span class="pill s-${s}">${esc(data.statusText[s].short)}</span> ${esc(data.statusText[s].long)}</span>`)
+      .join("");
+  }
+
+  // ---------------------------------------------------------------- filters
+
+  function renderFilters() {
+    const areaCounts = new Map(compat.areas.map((a) => [a.id, compat.clauses.filter((c) => c.area === a.id).length]));
+    el("area-filter").innerHTML =
+      `<legend>Areas</legend>` +
+      compat.areas
+        .map((a) => `<label title="${esc(a.title)}"><input type="checkbox" name="area" value="${esc(a.id)}"> ${esc(a.id)} <span class="tag">${areaCounts.get(a.id)}</span></label>`)
+        .join("") +
+      `<button type="button" data-all="area">all</button> <button type="button" data-none="area">none</button>`;
+    // per status: how many clauses have at least one cell of it (what that status alone would show)
+    const statusCounts = new Map(data.statuses.map((s) => [s, compat.clauses.filter((c) => targets.some((t) => { const cell = c.cells[t.key]; return cell !== undefined && cell.status === s; })).length]));
+    el("status-filter").innerHTML =
+      `<legend>Show clauses with a cell that is</legend>` +
+      data.statuses
+        .map((s) => `<label><input type="checkbox" name="status" value="${esc(s)}"> <span class="pill s-${s}">${esc(data.statusText[s].short)}</span> ${esc(s)} <span class="tag" title="clauses with at least one ${esc(s)} cell">${statusCounts.get(s)}</span></label>`)
+        .join("") +
+      `<button type="button" data-all="status">all</button>`;
+  }
+
+  function syncFilterControls() {
+    document.querySelectorAll('input[name="area"]').forEach((node) => {
+      const input = /** @type {HTMLInputElement} */ (node);
+      input.checked = state.areas.has(input.value);
+    });
+    document.querySelectorAll('input[name="status"]').forEach((node) => {
+      const input = /** @type {HTMLInputElement} */ (node);
+      input.checked = state.statuses.has(/** @type {Status} */ (input.value));
+    });
+    /** @type {HTMLInputElement} */ (el("search")).value = state.query;
+    /** @type {HTMLInputElement} */ (el("differ")).checked = state.differ;
+  }
+
+  /** @param {Clause} clause */
+  function rowVisible(clause) {
+    if (!state.areas.has(clause.area)) return false;
+    if (state.query) {
+      const q = state.query.toLowerCase();
+      if (!clause.id.toLowerCase().includes(q) && !clause.title.toLowerCase().includes(q)) return false;
+    }
+    const cells = targets.map((t) => clause.cells[t.key]).filter((c) => c !== undefined);
+    if (!cells.some((c) => c && state.statuses.has(c.status))) return false;
+    if (state.differ) {
+      const keys = new Set(ran.map((t) => clause.cells[t.key]).filter((c) => c !== undefined).map((c) => cellKey(/** @type {Cell} */ (c))));
+      if (keys.size < 2) return false;
+    }
+    return true;
+  }
+
+  // ---------------------------------------------------------------- grid
+
+  function renderGrid() {
+    const head = targets
+      .map((t) => {
+        const h = targetHeading(t);
+        return `<th scope="col" data-target="${esc(t.key)}" title="${esc(`${t.label} (${t.key})${t.reason ? `: ${t.reason}` : ""}`)}"><div>${esc(h.version)}</div><div class="what" style="font-weight:400">${esc(h.what)}</div></th>`;
+      })
+      .join("");
+    const scores = targets
+      .map((t) => `<th scope="col" class="score-cell" data-target="${esc(t.key)}" title="${esc(`${t.score.passed} of ${t.score.applicable} applicable required clauses passed`)}">${esc(percent(t.score.value))}<div class="bar" aria-hidden="true"><span style="width:${t.score.value === null ? 0 : t.score.value * 100}%"></span></div></th>`)
+      .join("");
+    let body = "";
+    for (const area of compat.areas) {
+      const rows = compat.clauses.filter((c) => c.area === area.id);
+      body += `<tr class="area" data-area="${esc(area.id)}"><th scope="rowgroup" colspan="1">${esc(area.id)} <span class="tag">${rows.length}</span> <span style="font-weight:400;color:var(--muted)">${esc(area.title)}</span></th><td colspan="${targets.length}"></td></tr>`;
+      for (const c of rows) {
+        const tags = [`<span class="tag">${esc(c.severity)}</span>`];
+        if (c.unspecified) tags.push(`<span class="tag" title="${esc(`The docs leave this open: ${c.unspecified.question} The fake's choice: ${c.unspecified.choice}`)}">unspecified</span>`);
+        const cells = targets
+          .map((t) => {
+            const cell = c.cells[t.key];
+            if (!cell) return `<td class="cell s-unknown" data-target="${esc(t.key)}" data-status="unknown">?</td>`;
+            return `<td class="cell s-${cell.status}" data-target="${esc(t.key)}" data-status="${cell.status}"><button type="button" data-clause="${esc(c.id)}" data-target="${esc(t.key)}" aria-label="${esc(`${c.id} on ${t.label}: ${cellSentence(cell)}`)}" title="${esc(cellSentence(cell))}">${esc(cellText(cell))}</button></td>`;
+          })
+          .join("");
+        body += `<tr class="clause" data-clause="${esc(c.id)}" data-area="${esc(c.area)}"><th scope="row" class="clause"><span class="tags">${tags.join("")}</span><code>${esc(c.id)}</code><span class="title">${esc(c.title)}</span></th>${cells}</tr>`;
+      }
+    }
+    el("grid").innerHTML =
+      `<caption class="count-line" style="caption-side:top;text-align:left" id="grid-caption">Clauses by target</caption>` +
+      `<thead><tr class="targets"><th scope="col" class="corner">Clause</th>${head}</tr><tr class="scores"><th scope="row" class="corner">Score</th>${scores}</tr></thead><tbody>${body}</tbody>`;
+    const firstRow = /** @type {HTMLElement|null} */ (document.querySelector("table.grid thead tr.targets"));
+    if (firstRow) el("grid").style.setProperty("--head-h", `${firstRow.offsetHeight}px`);
+  }
+
+  function applyFilters() {
+    let shown = 0;
+    for (const c of compat.clauses) {
+      const row = /** @type {HTMLElement|null} */ (document.querySelector(`tr.clause[data-clause="${CSS.escape(c.id)}"]`));
+      const visible = rowVisible(c);
+      if (row) row.hidden = !visible;
+      if (visible) shown += 1;
+    }
+    for (const area of compat.areas) {
+      const header = /** @type {HTMLElement|null} */ (document.querySelector(`tr.area[data-area="${CSS.escape(area.id)}"]`));
+      const any = compat.clauses.some((c) => c.area === area.id && rowVisible(c));
+      if (header) header.hidden = !any;
+    }
+    el("shown").textContent = `Showing ${shown} of ${compat.clauses.length} clauses`;
+  }
+
+  // ---------------------------------------------------------------- details
+
+  /** @param {string} clauseId @param {string} targetKey */
+  function showDetails(clauseId, targetKey) {
+    const clause = compat.clauses.find((c) => c.id === clauseId);
+    const target = targets.find((t) => t.key === targetKey);
+    if (!clause || !target) return;
+    const cell = clause.cells[targetKey];
+    if (!cell) return;
+    const parts = [
+      `<button type="button" class="close" aria-label="Close details">×</button>`,
+      `<h2><code>${esc(clause.id)}</code></h2>`,
+      `<p>${esc(clause.title)}</p>`,
+      `<p><strong>${esc(target.label)}</strong> <span class="tag">${esc(target.key)}</span></p>`,
+      `<p><span class="pill s-${cell.status}">${esc(cellText(cell))}</span> ${esc(data.statusText[cell.status].long)}</p>`,
+    ];
+    if (cell.reason) parts.push(`<p>Why: ${esc(cell.reason.text)}${cell.reason.key ? ` <span class="tag">${esc(cell.reason.key)}</span>` : ""}</p>`);
+    if (clause.unspecified) parts.push(`<p>The docs leave this open: ${esc(clause.unspecified.question)}<br>The fake's choice: ${esc(clause.unspecified.choice)}</p>`);
+    if (cell.outcome) parts.push(`<p>Outcome: <strong>${esc(cell.outcome)}</strong></p>`);
+    for (const o of cell.observed || []) parts.push(`<p>Observed:</p><pre>${esc(o)}</pre>`);
+    for (const m of cell.messages || []) parts.push(`<pre>${esc(m)}</pre>`);
+    parts.push(`<p class="counts">${cell.results} result(s)${clause.versions ? ` · applies to Ego Lite ${esc(clause.versions)}` : ""}${clause.features.length ? ` · needs ${esc(clause.features.join(", "))}` : ""}</p>`);
+    const panel = el("details");
+    panel.innerHTML = parts.join("");
+    panel.hidden = false;
+    const close = /** @type {HTMLElement} */ (panel.querySelector(".close"));
+    close.addEventListener("click", () => { panel.hidden = true; });
+    close.focus();
+  }
+
+  // ---------------------------------------------------------------- what changed
+
+  function renderDiffControls() {
+    const options = targets.map((t) => `<option value="${esc(t.key)}">${esc(t.label)}${t.availability === "ran" ? "" : ` (${esc(t.availability)})`}</option>`).join("");
+    /** @type {HTMLSelectElement} */ (el("diff-from")).innerHTML = options;
+    /** @type {HTMLSelectElement} */ (el("diff-to")).innerHTML = options;
+  }
+
+  function renderDiff() {
+    /** @type {HTMLSelectElement} */ (el("diff-from")).value = state.from;
+    /** @type {HTMLSelectElement} */ (el("diff-to")).value = state.to;
+    const from = targets.find((t) => t.key === state.from);
+    const to = targets.find((t) => t.key === state.to);
+    const out = el("diff-result");
+    if (!from || !to) { out.innerHTML = `<p class="empty">Choose two targets.</p>`; return; }
+    if (from.key === to.key) { out.innerHTML = `<p class="empty">Choose two different targets.</p>`; return; }
+    /** @type {Record<string, { clause: Clause, from: Cell, to: Cell }[]>} */
+    const groups = {};
+    for (const kind of data.changeKinds) groups[kind] = [];
+    for (const clause of compat.clauses) {
+      const a = clause.cells[from.key];
+      const b = clause.cells[to.key];
+      if (!a || !b) continue;
+      const kind = data.changeTable[`${cellKey(a)}>${cellKey(b)}`];
+      if (kind) (groups[kind] = groups[kind] || []).push({ clause, from: a, to: b });
+    }
+    const total = data.changeKinds.reduce((n, k) => n + (groups[k] || []).length, 0);
+    const warn = [from, to].filter((t) => t.availability !== "ran").map((t) => `<p class="warnings">${esc(t.label)} did not run (${esc(t.availability)}${t.reason ? `: ${esc(t.reason)}` : ""}): its cells are unknown, so the comparison says little.</p>`).join("");
+    let html = `${warn}<p id="diff-headline"><strong>${total}</strong> clause${total === 1 ? "" : "s"} changed from <strong>${esc(from.label)}</strong> to <strong>${esc(to.label)}</strong> (score ${esc(percent(from.score.value))} → ${esc(percent(to.score.value))}).</p>`;
+    html += `<ul class="diff-summary">${data.changeKinds.map((k) => `<li data-change="${esc(k)}">${esc(data.changeText[k] || k)}: <strong>${(groups[k] || []).length}</strong></li>`).join("")}</ul>`;
+    for (const kind of data.changeKinds) {
+      const items = groups[kind] || [];
+      html += `<section class="diff-group" data-change="${esc(kind)}"><h3>${esc(data.changeText[kind] || kind)} (${items.length})</h3>`;
+      if (items.length === 0) { html += `<p class="empty">none</p></section>`; continue; }
+      html += `<table class="changes"><thead><tr><th scope="col">Clause</th><th scope="col">${esc(from.label)}</th><th scope="col">${esc(to.label)}</th><th scope="col">What ${esc(to.label)} says</th></tr></thead><tbody>`;
+      for (const item of items) {
+        const note = item.to.reason ? item.to.reason.text : (item.to.messages && item.to.messages[0]) || (item.to.observed && item.to.observed[0]) || "";
+        html += `<tr data-clause="${esc(item.clause.id)}"><th scope="row"><code>${esc(item.clause.id)}</code><div class="title" style="font-weight:400;color:var(--muted);font-size:12px">${esc(item.clause.title)}</div></th>` +
+          `<td><span class="pill s-${item.from.status}">${esc(cellText(item.from))}</span></td><td><span class="pill s-${item.to.status}">${esc(cellText(item.to))}</span></td>` +
+          `<td class="note">${esc(note.split("\n").slice(0, 3).join(" "))}</td></tr>`;
+      }
+      html += `</tbody></table></section>`;
+    }
+    out.innerHTML = html;
+  }
+
+  // ---------------------------------------------------------------- views and events
+
+  function showView() {
+    for (const view of ["grid", "diff"]) {
+      el(`view-${view}`).hidden = state.view !== view;
+      el(`tab-${view}`).setAttribute("aria-selected", String(state.view === view));
+    }
+    if (state.view === "diff") renderDiff();
+  }
+
+  function update() {
+    writeHash(state);
+    applyFilters();
+    showView();
+  }
+
+  function wire() {
+    el("tab-grid").addEventListener("click", () => { state.view = "grid"; update(); });
+    el("tab-diff").addEventListener("click", () => { state.view = "diff"; update(); });
+    el("filters").addEventListener("change", (event) => {
+      const input = /** @type {HTMLInputElement} */ (event.target);
+      if (input.name === "area") { if (input.checked) state.areas.add(input.value); else state.areas.delete(input.value); }
+      else if (input.name === "status") { const s = /** @type {Status} */ (input.value); if (input.checked) state.statuses.add(s); else state.statuses.delete(s); }
+      else if (input.id === "differ") state.differ = input.checked;
+      update();
+    });
+    el("filters").addEventListener("click", (event) => {
+      const button = /** @type {HTMLElement} */ (event.target);
+      if (!(button instanceof HTMLButtonElement)) return;
+      const all = button.dataset.all;
+      const none = button.dataset.none;
+      if (all === "area") state.areas = new Set(compat.areas.map((a) => a.id));
+      if (none === "area") state.areas = new Set();
+      if (all === "status") state.statuses = new Set(data.statuses);
+      if (button.id === "reset") { const d = defaultState(); state = { ...d, view: state.view, from: state.from, to: state.to }; }
+      syncFilterControls();
+      update();
+    });
+    el("search").addEventListener("input", (event) => {
+      state.query = /** @type {HTMLInputElement} */ (event.target).value.trim();
+      update();
+    });
+    el("grid").addEventListener("click", (event) => {
+      const target = /** @type {HTMLElement} */ (event.target);
+      const button = target.closest("button[data-clause]");
+      if (button instanceof HTMLElement && button.dataset.clause && button.dataset.target) showDetails(button.dataset.clause, button.dataset.target);
+    });
+    el("diff-from").addEventListener("change", (event) => { state.from = /** @type {HTMLSelectElement} */ (event.target).value; update(); });
+    el("diff-to").addEventListener("change", (event) => { state.to = /** @type {HTMLSelectElement} */ (event.target).value; update(); });
+    el("diff-swap").addEventListener("click", () => { const f = state.from; state.from = state.to; state.to = f; update(); });
+    document.addEventListener("keydown", (event) => { if (event.key === "Escape") el("details").hidden = true; });
+    window.addEventListener("hashchange", () => { state = readHash(); syncFilterControls(); applyFilters(); showView(); });
+  }
+
+  renderHeader();
+  renderScoreboard();
+  renderLegend();
+  renderFilters();
+  renderGrid();
+  renderDiffControls();
+  syncFilterControls();
+  wire();
+  update();
+  document.body.dataset.ready = "true";
+})();

@@ -1,0 +1,114 @@
+/**
+ * compat.html: one self-contained page over compat.json. The CSS and the script
+ * (compat-page.css, compat-page.client.js) are inlined, the data is embedded as JSON in
+ * <script type="application/json" id="compat-data">, and a Content-Security-Policy forbids every
+ * fetch, image, font, frame or form target, so the page cannot make a request of any kind, even
+ * by mistake. It works from file:// and from any server.
+ */
+import { readFileSync } from "node:fs";
+import { CHANGE_KINDS, CHANGE_TEXT, changeTable } from "../change.js";
+import type { CompatJson } from "../compat-schema.js";
+import { COMPAT_STATUSES, STATUS_TEXT } from "../status.js";
+
+const CLIENT = readFileSync(new URL("./compat-page.client.js", import.meta.url), "utf8");
+const STYLE = readFileSync(new URL("./compat-page.css", import.meta.url), "utf8");
+
+/** No request of any kind: only inline style and script, and data: images (none are used). */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export interface PageData {
+  compat: CompatJson;
+  statuses: readonly string[];
+  statusText: typeof STATUS_TEXT;
+  changeKinds: readonly string[];
+  changeText: typeof CHANGE_TEXT;
+  changeTable: Record<string, string>;
+}
+
+export function pageData(compat: CompatJson): PageData {
+  return { compat, statuses: COMPAT_STATUSES, statusText: STATUS_TEXT, changeKinds: CHANGE_KINDS, changeText: CHANGE_TEXT, changeTable: changeTable() };
+}
+
+/** JSON that is safe inside a <script> element: no `</script`, no `<!--`, no line separators. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+/** A closing tag inside the inlined script or style would end it early; the sources never hold one. */
+function inlineSafe(source: string, tag: "script" | "style"): string {
+  if (new RegExp(`</${tag}`, "i").test(source)) throw new Error(`the inlined ${tag} contains </${tag}>`);
+  return source;
+}
+
+export function renderCompatPage(compat: CompatJson): string {
+  const title = `Ego Lite compatibility: ${compat.targets.length} targets × ${compat.clauses.length} clauses`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)}</title>
+<style>
+${inlineSafe(STYLE, "style")}
+</style>
+</head>
+<body>
+<header class="page">
+  <h1>Ego Lite compatibility matrix</h1>
+  <div class="meta" id="meta"></div>
+</header>
+<main>
+  <section class="warnings" id="warnings" hidden aria-live="polite"></section>
+  <h2 style="font-size:15px;margin:0 0 8px">Score per target</h2>
+  <ul class="scoreboard" id="scoreboard" aria-label="Score per target"></ul>
+  <div class="interop" id="interop"></div>
+  <nav class="views" role="tablist" aria-label="Views">
+    <button type="button" role="tab" id="tab-grid" aria-controls="view-grid">Grid</button>
+    <button type="button" role="tab" id="tab-diff" aria-controls="view-diff">What changed between X and Y</button>
+  </nav>
+  <section id="view-grid" role="tabpanel" aria-labelledby="tab-grid">
+    <div class="filters" id="filters" role="group" aria-label="Filters">
+      <fieldset class="areas" id="area-filter"></fieldset>
+      <fieldset id="status-filter"></fieldset>
+      <fieldset>
+        <legend>Find</legend>
+        <input type="search" id="search" placeholder="clause id or title" aria-label="Find clauses by id or title">
+        <label><input type="checkbox" id="differ"> only clauses that differ between targets</label>
+        <button type="button" id="reset">reset filters</button>
+      </fieldset>
+    </div>
+    <div class="legend" id="legend" aria-label="Legend"></div>
+    <p class="count-line" id="shown" aria-live="polite"></p>
+    <div class="grid-wrap"><table class="grid" id="grid"></table></div>
+  </section>
+  <section id="view-diff" role="tabpanel" aria-labelledby="tab-diff" hidden>
+    <div class="diff-controls">
+      <label for="diff-from">From (X)<select id="diff-from"></select></label>
+      <button type="button" id="diff-swap" aria-label="Swap X and Y">⇄</button>
+      <label for="diff-to">To (Y)<select id="diff-to"></select></label>
+    </div>
+    <div id="diff-result" aria-live="polite"></div>
+  </section>
+  <aside class="details" id="details" hidden aria-live="polite" aria-label="Cell details"></aside>
+</main>
+<footer>Written by ${escapeHtml(compat.harness.name)} ${escapeHtml(compat.harness.version)}. The same data is in compat.json (format ${escapeHtml(compat.format)}@${compat.formatVersion}); every result, with its probes, is in the Allure report.</footer>
+<script type="application/json" id="compat-data">${scriptSafeJson(pageData(compat))}</script>
+<script>
+${inlineSafe(CLIENT, "script")}
+</script>
+</body>
+</html>
+`;
+}

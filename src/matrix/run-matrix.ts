@@ -1,0 +1,131 @@
+/**
+ * Running a matrix (or one shard of it): each target of the shard goes through `runConformance`
+ * exactly as `ego-conformance run` would take it (the same option parser, the same flags), into
+ * its own results directory inside the bundle; its column is collected from those results; the
+ * bundle is written at the end.
+ *
+ * A target this build of the harness cannot reach (an option it does not have yet, an installed
+ * CLI that cannot be found) is recorded as `unavailable` with the reason, never faked; a run that
+ * fails for another reason is recorded as `error`. Either way every clause of that target is
+ * unknown, and the matrix says so.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { parseRunArgs, runConformance } from "../cli/run.js";
+import { UsageError } from "../cli/usage-error.js";
+import { BUNDLE_FILE, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
+import { collectTarget, outcomeWithoutResults } from "./collect.js";
+import type { TargetOutcome } from "./compat-schema.js";
+import { selectionOf, selectionPredicate } from "./merge.js";
+import { harnessInfo, type MatrixPlan } from "./plan.js";
+import { formatShard, shardSlice, type Shard } from "./shard.js";
+import { describeSpec, targetRunArgs, type TargetSpec } from "./target-spec.js";
+import { CATALOGUE } from "../contract/catalogue.js";
+
+/** Marks a directory as a bundle in the making, so a later run may replace it. */
+const IN_PROGRESS = ".matrix-bundle-in-progress";
+
+export interface MatrixRunOptions {
+  plan: MatrixPlan;
+  shard: Shard;
+  /** where the bundle goes; an earlier bundle there is replaced, anything else is refused */
+  bundleDir: string;
+  /** one line per target started and finished */
+  progress?: (line: string) => void;
+  /** runs one target (default: the real thing); tests replace it */
+  runTarget?: (spec: TargetSpec, runArgs: string[], resultsDir: string) => Promise<void>;
+  now?: () => Date;
+}
+
+export async function runMatrix(options: MatrixRunOptions): Promise<LoadedBundle> {
+  const dir = resolve(options.bundleDir);
+  const now = options.now ?? (() => new Date());
+  const progress = options.progress ?? (() => {});
+  const runTarget = options.runTarget ?? runTargetForReal;
+  await prepareBundleDir(dir);
+
+  const specs = shardSlice(options.plan.targets, options.shard);
+  const clauses = selectionOf(options.plan);
+  const selected = selectionPredicate(options.plan.selection);
+  const selectionArgs = [
+    ...options.plan.selection.areas.flatMap((a) => ["--area", a]),
+    ...(options.plan.selection.grep === null ? [] : ["--grep", options.plan.selection.grep]),
+  ];
+  const outcomes: TargetOutcome[] = [];
+  for (const [i, spec] of specs.entries()) {
+    const counter = `[${i + 1}/${specs.length}${options.shard.count > 1 ? ` of shard ${formatShard(options.shard)}` : ""}]`;
+    progress(`matrix ${counter} ${spec.key}: ${describeSpec(spec)}`);
+    const resultsDir = targetResultsDir(dir, spec.key);
+    const startedAt = now().toISOString();
+    let outcome: TargetOutcome;
+    try {
+      await runTarget(spec, [...targetRunArgs(spec), ...selectionArgs], resultsDir);
+      outcome = await collectTarget(spec, resultsDir, CATALOGUE, selected, { runId: null, startedAt, finishedAt: now().toISOString(), shard: options.shard });
+    } catch (error) {
+      const finishedAt = now().toISOString();
+      const { availability, reason } = classifyFailure(error);
+      outcome = outcomeWithoutResults(spec, availability, reason, clauses, { shard: options.shard, startedAt, finishedAt });
+    }
+    outcomes.push(outcome);
+    progress(`matrix ${counter} ${spec.key}: ${describeOutcome(outcome)}`);
+  }
+
+  const bundle: Bundle = {
+    format: BUNDLE_FORMAT,
+    formatVersion: BUNDLE_FORMAT_VERSION,
+    createdAt: now().toISOString(),
+    harness: harnessInfo(),
+    plan: options.plan,
+    shard: { ...options.shard },
+    targets: outcomes,
+  };
+  await writeBundle(dir, bundle);
+  await rm(join(dir, IN_PROGRESS), { force: true });
+  return { dir, bundle };
+}
+
+/** The real run: `ego-conformance run <target flags> --results DIR --no-report`, in-process. */
+async function runTargetForReal(_spec: TargetSpec, runArgs: string[], resultsDir: string): Promise<void> {
+  const options = parseRunArgs([...runArgs, "--results", resultsDir, "--no-report"]);
+  await runConformance(options);
+}
+
+/**
+ * Why a target gave no results. The harness cannot reach it (`unavailable`) when `run` does not
+ * accept its flags (a usage error: an option this build lacks) or the target resolver says it is
+ * unavailable; anything else is an `error` of the run.
+ */
+export function classifyFailure(error: unknown): { availability: "unavailable" | "error"; reason: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError) return { availability: "unavailable", reason: `ego-conformance run does not accept this target here: ${message}` };
+  if (error instanceof Error && error.name === "TargetUnavailableError") return { availability: "unavailable", reason: message };
+  return { availability: "error", reason: `the run could not be made: ${message}` };
+}
+
+function describeOutcome(t: TargetOutcome): string {
+  if (t.availability !== "ran") return `${t.availability}: ${t.reason ?? ""}`;
+  const counts = new Map<string, number>();
+  for (const cell of Object.values(t.cells)) counts.set(cell.status, (counts.get(cell.status) ?? 0) + 1);
+  const parts = [...counts.entries()].map(([s, n]) => `${s} ${n}`);
+  return `${t.label}: ${parts.join(", ")}`;
+}
+
+/**
+ * The bundle directory starts empty. An earlier bundle (or one a crash left half made) is
+ * removed; a directory holding anything else is refused, never deleted.
+ */
+async function prepareBundleDir(dir: string): Promise<void> {
+  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException): string[] => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
+  if (entries.length > 0) {
+    if (!existsSync(join(dir, BUNDLE_FILE)) && !existsSync(join(dir, IN_PROGRESS))) {
+      throw new Error(`refusing to write a matrix bundle into ${dir}: it is not empty and holds no earlier bundle`);
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, IN_PROGRESS), "", "utf8");
+}

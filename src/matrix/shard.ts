@@ -1,0 +1,42 @@
+/**
+ * `--shard i/n`: the i-th of n slices of a matrix's target list, so n CI machines can each run a
+ * part and `report --merge` can put the parts back together.
+ *
+ * The split is round-robin over the plan's target order (target j goes to shard (j mod n) + 1):
+ * deterministic, the same on every machine given the same flags, and balanced to within one
+ * target. Every target is in exactly one shard; a shard may be empty when n exceeds the number of
+ * targets (it then runs nothing and its bundle says so).
+ */
+import { UsageError } from "../cli/usage-error.js";
+
+export interface Shard {
+  /** 1-based */
+  index: number;
+  count: number;
+}
+
+export const WHOLE: Shard = Object.freeze({ index: 1, count: 1 });
+
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!match) throw new UsageError(`--shard must look like i/n (e.g. 2/3), not '${text}'`);
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1 || count > 1000) throw new UsageError(`--shard ${text}: n must be between 1 and 1000`);
+  if (index < 1 || index > count) throw new UsageError(`--shard ${text}: i must be between 1 and n`);
+  return { index, count };
+}
+
+export function formatShard(shard: Shard): string {
+  return `${shard.index}/${shard.count}`;
+}
+
+/** The shard (1-based) the target at `position` (0-based) of the plan belongs to. */
+export function shardOf(position: number, count: number): number {
+  return (position % count) + 1;
+}
+
+/** The targets of one shard, in plan order. */
+export function shardSlice<T>(targets: readonly T[], shard: Shard): T[] {
+  return targets.filter((_, position) => shardOf(position, shard.count) === shard.index);
+}

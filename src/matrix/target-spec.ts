@@ -1,0 +1,106 @@
+/**
+ * The targets of a matrix: what each one is (a fake persona, the fake emulating a version, an
+ * installed `ego-browser`, a deliberately broken fake), its stable key, and the `run` flags that
+ * reach it. The key names the target everywhere: its results directory, its compat.json column,
+ * its Allure environment id, the shard split. Keys use only [a-z0-9_-] (Allure environment ids
+ * allow no dots or slashes) and are at most 64 characters.
+ */
+import { createHash } from "node:crypto";
+import { basename } from "node:path";
+import { z } from "zod";
+
+export const TARGET_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const TargetKey = z.string().regex(TARGET_KEY);
+
+export const FakeTargetSpec = z
+  .object({
+    key: TargetKey,
+    kind: z.literal("fake"),
+    /** a persona of the fake (an older or odd build); null for the fake's default build */
+    persona: z.string().min(1).nullable(),
+    /** the Ego Lite version the fake emulates; null for the persona's or the default's own */
+    egoVersion: z.string().min(1).nullable(),
+    /** deliberately broken fakes (harness self-tests) */
+    faults: z.array(z.string().min(1)),
+  })
+  .strict();
+
+export const InstalledTargetSpec = z
+  .object({
+    key: TargetKey,
+    kind: z.literal("installed"),
+    /** the `ego-browser` CLI to run scripts through */
+    egoBrowser: z.string().min(1),
+  })
+  .strict();
+
+export const TargetSpec = z.discriminatedUnion("kind", [FakeTargetSpec, InstalledTargetSpec]);
+export type TargetSpec = z.infer<typeof TargetSpec>;
+export type FakeTargetSpec = z.infer<typeof FakeTargetSpec>;
+export type InstalledTargetSpec = z.infer<typeof InstalledTargetSpec>;
+
+/** Lower-case, [a-z0-9_-] only, runs of anything else become one '-'. */
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\./g, "_")
+    .replace(/[^a-z0-9_-]+/g, "-")
+    .replace(/^[-_]+|[-_]+$/g, "");
+}
+
+function shortHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 8);
+}
+
+/** Fits a key into 64 characters; a shortened key keeps a hash of the whole so two never meet. */
+function fit(key: string): string {
+  const clean = key.replace(/^[^a-z0-9]+/, "") || "target";
+  return clean.length <= 64 ? clean : `${clean.slice(0, 55).replace(/[-_]+$/, "")}-${shortHash(clean)}`;
+}
+
+export function personaTarget(persona: string): FakeTargetSpec {
+  return { key: fit(`persona-${slug(persona)}`), kind: "fake", persona, egoVersion: null, faults: [] };
+}
+
+export function versionTarget(egoVersion: string): FakeTargetSpec {
+  return { key: fit(`version-${slug(egoVersion)}`), kind: "fake", persona: null, egoVersion, faults: [] };
+}
+
+export function faultTarget(fault: string): FakeTargetSpec {
+  return { key: fit(`fault-${slug(fault)}`), kind: "fake", persona: null, egoVersion: null, faults: [fault] };
+}
+
+export function defaultFakeTarget(): FakeTargetSpec {
+  return { key: "fake-default", kind: "fake", persona: null, egoVersion: null, faults: [] };
+}
+
+/** Two installed CLIs with the same file name stay apart: the key carries a hash of the full path. */
+export function installedTarget(egoBrowser: string): InstalledTargetSpec {
+  return { key: fit(`installed-${slug(basename(egoBrowser)) || "cli"}-${shortHash(egoBrowser)}`), kind: "installed", egoBrowser };
+}
+
+/** What a person reads in a column header before the run says more (its version). */
+export function describeSpec(spec: TargetSpec): string {
+  if (spec.kind === "installed") return `installed ${spec.egoBrowser}`;
+  const parts = ["fake"];
+  if (spec.persona !== null) parts.push(`persona ${spec.persona}`);
+  if (spec.egoVersion !== null) parts.push(`as ${spec.egoVersion}`);
+  if (spec.faults.length > 0) parts.push(`with fault ${spec.faults.join("+")}`);
+  if (parts.length === 1) parts.push("(default build)");
+  return parts.join(" ");
+}
+
+/**
+ * The `ego-conformance run` flags that select this target (without results/report flags).
+ * The matrix runs every target through the same option parser a user's `run` goes through.
+ */
+export function targetRunArgs(spec: TargetSpec): string[] {
+  if (spec.kind === "installed") return ["--target", "installed", "--ego-browser", spec.egoBrowser];
+  return [
+    "--target",
+    "fake",
+    ...(spec.persona !== null ? ["--persona", spec.persona] : []),
+    ...(spec.egoVersion !== null ? ["--ego-version", spec.egoVersion] : []),
+    ...spec.faults.flatMap((f) => ["--fault", f]),
+  ];
+}
