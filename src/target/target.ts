@@ -26,6 +26,8 @@ export interface TargetInfo {
   features: ReadonlySet<Feature>;
   /** what the target offers beyond the build: an operator, CDP traffic */
   capabilities: ReadonlySet<Capability>;
+  /** what the report should say about how the target was reached (e.g. a CLI that rejects --sdk-path) */
+  warnings?: string[];
 }
 
 /**
@@ -40,6 +42,8 @@ export type ProbeFunction<A extends Json[], R> = (probe: ProbeScope, ...args: A)
  */
 export interface Session {
   evaluate<A extends Json[], R>(fn: ProbeFunction<A, R>, ...args: A): Promise<Awaited<R>>;
+  /** what the target said outside the probes' results (stderr of an ego-browser process), for a report on failure */
+  diagnostics?(): string;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,74 @@
+/**
+ * The fake `ego-browser` launcher, bundled into one plain .mjs at install time
+ * (../server/launcher-bundle.ts) and started by the installed shell wrapper with an empty
+ * environment (`env -i HOME=... PATH=...`), so the caller's variables never reach the script.
+ *
+ *   ego-browser nodejs [--sdk-path PATH] [-e CODE]      (script on stdin otherwise)
+ *
+ * Like the real host: connect to the app, put the binding on globalThis.ego, import the SDK
+ * (--sdk-path, else the app's bundled SDK), then compile and run the script with top-level await,
+ * in the app's working directory. argv: <config.json> <the caller's arguments...>
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createPortBinding } from "../binding/create-binding.js";
+import { connectSocketPort } from "../server/socket-port.js";
+import { syncRequester } from "../server/sync-request.js";
+import { installExitQuirk } from "./exit-quirk.js";
+import { LAUNCHER_USAGE, parseLauncherArgs } from "./launcher-args.js";
+import { parseLauncherConfig, type LauncherConfig } from "./launcher-config.js";
+import { runScript } from "./run-script.js";
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function hangForever(): void {
+  setInterval(() => {}, 1 << 30);
+}
+
+async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
+  if (config.hang) return hangForever();
+  const command = parseLauncherArgs(argv, { acceptsSdkPath: !config.rejectSdkPath });
+  if (command.kind === "help") {
+    process.stdout.write(LAUNCHER_USAGE);
+    return;
+  }
+  if (command.kind === "error") {
+    process.stderr.write(`${command.message}\n`);
+    process.exitCode = command.exitCode;
+    return;
+  }
+  const sdk = command.sdkPath === undefined ? config.bundledSdk : resolve(command.sdkPath); // a relative --sdk-path is the caller's
+  const script = command.code ?? (await readStdin());
+  process.chdir(config.workDir);
+  if (config.exitQuirk) installExitQuirk();
+  let port;
+  try {
+    port = await connectSocketPort(config.appSocket, { sendSync: syncRequester(config.appSocket) });
+  } catch (error) {
+    process.stderr.write(`ego-browser: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  (globalThis as { ego?: unknown }).ego = createPortBinding(port);
+  try {
+    await import(pathToFileURL(sdk).href);
+  } catch (error) {
+    process.stderr.write(`ego-browser: cannot load the SDK at ${sdk}: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  await runScript(script);
+}
+
+const [configPath, ...argv] = process.argv.slice(2);
+if (configPath === undefined) {
+  process.stderr.write("ego-browser: this launcher was not installed properly (no config)\n");
+  process.exitCode = 1;
+} else {
+  await launch(parseLauncherConfig(readFileSync(configPath, "utf8"), configPath), argv);
+}

@@ -1,0 +1,52 @@
+/**
+ * Where a fake app lives: a directory only its user can open (mode 0700), holding the two
+ * sockets (mode 0600), the state file and the log. Default: `$XDG_RUNTIME_DIR/ego-conformance`,
+ * else `<os.tmpdir()>/ego-conformance-<uid>`.
+ */
+import { chmod, lstat, mkdir } from "node:fs/promises";
+import { tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+
+export interface AppPaths {
+  dir: string;
+  /** the bridge endpoint `ego-browser nodejs` connects to */
+  bridgeSocket: string;
+  /** the operator endpoint (the human at the browser, and inspection) */
+  operatorSocket: string;
+  /** pid, sockets, build and start time of the running app (./state-file.ts) */
+  stateFile: string;
+  /** stdout and stderr of a detached app */
+  logFile: string;
+}
+
+export function defaultAppDir(env: NodeJS.ProcessEnv = process.env): string {
+  const runtime = env.XDG_RUNTIME_DIR;
+  return runtime ? join(runtime, "ego-conformance") : join(tmpdir(), `ego-conformance-${userInfo().uid}`);
+}
+
+export function appPaths(dir: string = defaultAppDir()): AppPaths {
+  return {
+    dir,
+    bridgeSocket: join(dir, "app.sock"),
+    operatorSocket: join(dir, "operator.sock"),
+    stateFile: join(dir, "app.json"),
+    logFile: join(dir, "app.log"),
+  };
+}
+
+export class AppDirError extends Error {
+  override name = "AppDirError";
+}
+
+/**
+ * Creates the directory with mode 0700, or checks an existing one: it must be a directory (not a
+ * symlink) owned by this user; a wider mode is narrowed to 0700.
+ */
+export async function ensureAppDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const info = await lstat(dir);
+  if (!info.isDirectory()) throw new AppDirError(`${dir} is not a directory`);
+  const uid = userInfo().uid;
+  if (info.uid !== uid) throw new AppDirError(`${dir} belongs to uid ${info.uid}, not to this user (${uid})`);
+  if ((info.mode & 0o777) !== 0o700) await chmod(dir, 0o700);
+}

@@ -1,0 +1,130 @@
+/**
+ * The fake Ego Lite app as a server: one FakeApp (the browser-side state every invocation
+ * shares, as the real app holds it across `ego-browser nodejs` runs), reachable on two unix
+ * sockets in a 0700 directory (./app-dir.ts): the bridge endpoint the launcher's binding talks to
+ * and the operator endpoint (./protocol.ts). `createFakeAppServer` runs it in this process;
+ * ./main.ts runs it as its own long-lived process.
+ */
+import { chmod, rm } from "node:fs/promises";
+import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { CURRENT_FEATURES } from "../behaviour/behaviour.js";
+import { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from "../index.js";
+import { appPaths, ensureAppDir, type AppPaths } from "./app-dir.js";
+import { serveBridge } from "./bridge-endpoint.js";
+import { serveOperator, type ServerDescription } from "./operator-endpoint.js";
+import type { Welcome } from "./protocol.js";
+
+export interface FakeAppServerOptions extends FakeBrowserOptions {
+  /** the directory of the sockets (default ./app-dir.ts defaultAppDir()) */
+  dir?: string;
+  /** the persona the build stands for, reported by describe */
+  persona?: string;
+}
+
+export interface FakeAppServer {
+  readonly paths: AppPaths;
+  readonly browser: FakeBrowser;
+  listen(): Promise<void>;
+  /** stops listening, ends every connection and removes the socket files */
+  close(): Promise<void>;
+  /** resolves when an operator asked the app to shut down */
+  readonly shutdownRequested: Promise<void>;
+  describe(): ServerDescription;
+}
+
+export class AppAlreadyRunningError extends Error {
+  override name = "AppAlreadyRunningError";
+}
+
+/** Whether something accepts connections on the socket path. */
+export function socketAnswers(path: string, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(path);
+    const done = (answer: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+async function listenOn(server: Server, path: string): Promise<void> {
+  if (await socketAnswers(path)) throw new AppAlreadyRunningError(`a fake app already answers at ${path}`);
+  await rm(path, { force: true }); // a stale socket file of an app that did not stop cleanly
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(path, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  await chmod(path, 0o600);
+}
+
+export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeAppServer {
+  const paths = appPaths(options.dir);
+  const browser = createFakeBrowser(options);
+  const features = [...(options.features ?? CURRENT_FEATURES)];
+  const faults = [...(options.faults ?? [])];
+  const welcome: Welcome = { t: "welcome", version: browser.app.version, features, faults };
+  const sockets = new Set<Socket>();
+  let startedAt = new Date();
+  let requestShutdown!: () => void;
+  const shutdownRequested = new Promise<void>((resolve) => (requestShutdown = resolve));
+
+  const describe = (): ServerDescription => ({
+    pid: process.pid,
+    version: browser.app.version,
+    features,
+    faults,
+    ...(options.persona ? { persona: options.persona } : {}),
+    closeDelayMs: browser.app.closeDelayMs,
+    startedAt: startedAt.toISOString(),
+    bridgeSocket: paths.bridgeSocket,
+    operatorSocket: paths.operatorSocket,
+    bridgeConnections: bridgeCount(),
+  });
+
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+  };
+  let bridges = 0;
+  const bridgeCount = () => bridges;
+  const bridgeServer = createServer((socket) => {
+    track(socket);
+    bridges += 1;
+    socket.on("close", () => (bridges -= 1));
+    serveBridge(socket, browser.app, welcome);
+  });
+  const operatorServer = createServer((socket) => {
+    track(socket);
+    serveOperator(socket, browser, { describe, shutdown: () => requestShutdown() });
+  });
+
+  return {
+    paths,
+    browser,
+    shutdownRequested,
+    describe,
+    async listen() {
+      await ensureAppDir(paths.dir);
+      await listenOn(bridgeServer, paths.bridgeSocket);
+      await listenOn(operatorServer, paths.operatorSocket);
+      startedAt = new Date();
+    },
+    async close() {
+      const closed = [bridgeServer, operatorServer].map(
+        (server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
+      );
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(closed);
+      await rm(paths.bridgeSocket, { force: true });
+      await rm(paths.operatorSocket, { force: true });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * Installs a fake Ego Lite CLI, so the harness (and a person) can reach the fake app exactly as
+ * it reaches a real build: through an `ego-browser` executable.
+ *
+ *   <dir>/ego-browser                  the launcher: a shell wrapper that starts node with an
+ *                                      EMPTY environment plus HOME and PATH (the caller's
+ *                                      variables never reach the script), or, with appBundle, a
+ *                                      symlink to the bundle's helper (as onboarding links it)
+ *   <dir>/.ego-browser/launcher.mjs    the bundled launcher and binding (./launcher-bundle.ts)
+ *   <dir>/.ego-browser/config.json     which app it talks to and its install-time quirks
+ *   <dir>/.ego-browser/sdk/index.mjs   the app's bundled SDK (../bin/bundled-sdk.mjs)
+ *   <dir>/.ego-browser/work/           the scripts' working directory
+ *   <dir>/ego lite.app/Contents/Info.plist                      with appBundle: 'xml' or 'binary'
+ *   <dir>/ego lite.app/Contents/Frameworks/ego Framework.framework/Versions/Current/Helpers/ego-browser
+ *
+ * The launcher knows its app from the config written here (the app directory resolved at install
+ * time), never from the caller's environment.
+ */
+import { copyFile, mkdir, rm, symlink, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
+import type { LauncherConfig } from "../bin/launcher-config.js";
+import { appPaths, defaultAppDir } from "./app-dir.js";
+import { infoPlist, type PlistFormat } from "./info-plist.js";
+import { launcherBundle } from "./launcher-bundle.js";
+
+export const CLI_NAME = "ego-browser";
+export const APP_BUNDLE_NAME = "ego lite.app";
+const FRAMEWORK = join("Contents", "Frameworks", "ego Framework.framework");
+const BUNDLED_SDK_SOURCE = resolve(import.meta.dirname, "../bin/bundled-sdk.mjs");
+/** What the script's environment holds: nothing of the caller's. */
+export const SCRIPT_PATH = "/usr/local/bin:/usr/bin:/bin";
+
+export interface InstallOptions {
+  /** where to install (created if missing) */
+  dir: string;
+  /** the fake app's directory (default: the default app directory, resolved now) */
+  appDir?: string;
+  /** CFBundleShortVersionString of the app bundle (default: the fake's default version) */
+  version?: string;
+  /** print `ego's nodejs process exited with code N` and exit 0 when the script fails */
+  exitQuirk?: boolean;
+  /** reject --sdk-path as an unknown option, like builds that predate it */
+  rejectSdkPath?: boolean;
+  /** a launcher that never answers and never exits */
+  hang?: boolean;
+  /** also write a macOS-style app bundle with an Info.plist in this format */
+  appBundle?: PlistFormat | false;
+}
+
+export interface InstalledFakeEgoLite {
+  /** `<dir>/ego-browser`: what to run */
+  cliPath: string;
+  /** the bundle's helper, when an app bundle was written (cliPath links to it) */
+  helperPath?: string;
+  bundlePath?: string;
+  configPath: string;
+  config: LauncherConfig;
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+function wrapper(runtimeDir: string): string {
+  return [
+    "#!/bin/sh",
+    "# The fake Ego Lite launcher, installed by ego-conformance (fake-bridge/server/install.ts).",
+    "# Like the real launcher it does not pass the caller's environment to the script: node starts",
+    "# with HOME and PATH only, and the script runs in the app's working directory.",
+    `exec /usr/bin/env -i HOME=${shellQuote(homedir())} PATH=${shellQuote(SCRIPT_PATH)} ${shellQuote(process.execPath)} ${shellQuote(join(runtimeDir, "launcher.mjs"))} ${shellQuote(join(runtimeDir, "config.json"))} "$@"`,
+    "",
+  ].join("\n");
+}
+
+async function writeExecutable(path: string, text: string): Promise<void> {
+  await rm(path, { force: true });
+  await writeFile(path, text, { mode: 0o755 });
+}
+
+export async function installFakeEgoLite(options: InstallOptions): Promise<InstalledFakeEgoLite> {
+  const dir = resolve(options.dir);
+  const runtimeDir = join(dir, ".ego-browser");
+  const workDir = join(runtimeDir, "work");
+  const sdkPath = join(runtimeDir, "sdk", "index.mjs");
+  await mkdir(workDir, { recursive: true });
+  await mkdir(join(runtimeDir, "sdk"), { recursive: true });
+
+  const config: LauncherConfig = {
+    appSocket: appPaths(options.appDir ?? defaultAppDir()).bridgeSocket,
+    workDir,
+    bundledSdk: sdkPath,
+    exitQuirk: options.exitQuirk === true,
+    rejectSdkPath: options.rejectSdkPath === true,
+    hang: options.hang === true,
+  };
+  const configPath = join(runtimeDir, "config.json");
+  await writeFile(join(runtimeDir, "launcher.mjs"), await launcherBundle());
+  await writeFile(configPath, `${JSON.stringify(config, null, 2)}\n`);
+  await copyFile(BUNDLED_SDK_SOURCE, sdkPath);
+
+  const cliPath = join(dir, CLI_NAME);
+  if (!options.appBundle) {
+    await writeExecutable(cliPath, wrapper(runtimeDir));
+    return { cliPath, configPath, config };
+  }
+
+  const bundlePath = join(dir, APP_BUNDLE_NAME);
+  const versions = join(bundlePath, FRAMEWORK, "Versions");
+  await rm(bundlePath, { recursive: true, force: true });
+  await mkdir(join(versions, "A", "Helpers"), { recursive: true });
+  await symlink("A", join(versions, "Current"));
+  const version = options.version ?? DEFAULT_FAKE_VERSION;
+  await writeFile(
+    join(bundlePath, "Contents", "Info.plist"),
+    infoPlist(
+      {
+        CFBundleIdentifier: "com.citrolabs.ego.lite",
+        CFBundleName: "ego lite",
+        CFBundleExecutable: "ego lite",
+        CFBundleShortVersionString: version,
+        CFBundleVersion: version,
+      },
+      options.appBundle,
+    ),
+  );
+  await writeExecutable(join(versions, "A", "Helpers", CLI_NAME), wrapper(runtimeDir));
+  const helperPath = join(versions, "Current", "Helpers", CLI_NAME);
+  await rm(cliPath, { force: true });
+  await symlink(relative(dir, helperPath), cliPath);
+  return { cliPath, helperPath, bundlePath, configPath, config };
+}

@@ -1,0 +1,35 @@
+/**
+ * JSON lines over a stream socket: one JSON value per line, in both directions. Used by the fake
+ * app server, its operator client and the launcher's socket port; kept free of anything heavy so
+ * the launcher bundle stays small.
+ */
+import type { Socket } from "node:net";
+
+/** Calls `onMessage` with each complete line parsed as JSON; a line that is not JSON ends the connection. */
+export function readJsonLines(socket: Socket, onMessage: (message: unknown) => void): void {
+  let buffered = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    buffered += chunk;
+    let newline = buffered.indexOf("\n");
+    while (newline !== -1) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      if (line.trim() !== "") {
+        let message: unknown;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          socket.destroy(new Error(`not a JSON line: ${line.slice(0, 120)}`));
+          return;
+        }
+        onMessage(message);
+      }
+      newline = buffered.indexOf("\n");
+    }
+  });
+}
+
+export function writeJsonLine(socket: Socket, message: unknown): void {
+  if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+}

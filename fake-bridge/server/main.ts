@@ -1,0 +1,46 @@
+/**
+ * The fake Ego Lite app as a long-lived process: `node --import tsx fake-bridge/server/main.ts
+ * [--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N]`. It listens on
+ * its sockets, records itself in the state file, prints one `ready` JSON line, and runs until
+ * SIGTERM, SIGINT or an operator `shutdown`; then it closes its sockets and removes its state.
+ * `ego-conformance fake start|stop|status` and ./control.ts drive it.
+ */
+import { createFakeAppServer } from "./app-server.js";
+import { parseAppArgs, serverOptions } from "./options.js";
+import { removeAppState, writeAppState } from "./state-file.js";
+
+async function main(): Promise<void> {
+  const choice = parseAppArgs(process.argv.slice(2));
+  const server = createFakeAppServer(serverOptions(choice));
+  await server.listen();
+  const d = server.describe();
+  await writeAppState(server.paths.stateFile, {
+    pid: process.pid,
+    bridgeSocket: d.bridgeSocket,
+    operatorSocket: d.operatorSocket,
+    version: d.version,
+    features: d.features,
+    faults: d.faults,
+    ...(d.persona ? { persona: d.persona } : {}),
+    closeDelayMs: d.closeDelayMs,
+    startedAt: d.startedAt,
+  });
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${JSON.stringify({ stopping: why })}\n`);
+    await server.close();
+    await removeAppState(server.paths.stateFile);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  void server.shutdownRequested.then(() => stop("operator shutdown"));
+  process.stdout.write(`${JSON.stringify({ ready: true, ...d })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`fake ego lite app: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

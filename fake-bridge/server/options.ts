@@ -1,0 +1,92 @@
+/**
+ * The fake app's command-line options, shared by the server process (./main.ts) and
+ * `ego-conformance fake start`: which build it emulates (a persona, an Ego Lite version from the
+ * build-feature table, or the default build), faults, close delay, and its directory.
+ */
+import { parseArgs } from "node:util";
+import type { Feature } from "../../src/contract/features.js";
+import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
+import { FAULT_NAMES, type FaultName } from "../faults/faults.js";
+import { fakeBuild } from "../personas/index.js";
+import type { FakeAppServerOptions } from "./app-server.js";
+
+export class AppOptionsError extends Error {
+  override name = "AppOptionsError";
+}
+
+export const APP_OPTION_SPEC = {
+  dir: { type: "string" },
+  persona: { type: "string" },
+  "ego-version": { type: "string" },
+  fault: { type: "string", multiple: true },
+  "close-delay-ms": { type: "string" },
+} satisfies import("node:util").ParseArgsConfig["options"];
+
+export interface AppChoice {
+  dir?: string;
+  persona?: string;
+  egoVersion?: string;
+  faults?: string[];
+  closeDelayMs?: number;
+}
+
+/** The server options for a choice; unknown faults, personas and versions throw AppOptionsError. */
+export function serverOptions(choice: AppChoice): FakeAppServerOptions {
+  for (const fault of choice.faults ?? []) {
+    if (!(FAULT_NAMES as readonly string[]).includes(fault)) throw new AppOptionsError(`unknown fault '${fault}' (known: ${FAULT_NAMES.join(", ")})`);
+  }
+  let build: { version: string; features: ReadonlySet<Feature>; persona?: string };
+  if (choice.persona === undefined && choice.egoVersion === undefined) {
+    build = { version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES };
+  } else {
+    try {
+      build = fakeBuild({ persona: choice.persona, egoVersion: choice.egoVersion });
+    } catch (error) {
+      throw new AppOptionsError((error as Error).message);
+    }
+  }
+  return {
+    version: build.version,
+    features: build.features,
+    ...(build.persona ? { persona: build.persona } : {}),
+    faults: (choice.faults ?? []) as FaultName[],
+    ...(choice.closeDelayMs !== undefined ? { closeDelayMs: choice.closeDelayMs } : {}),
+    ...(choice.dir !== undefined ? { dir: choice.dir } : {}),
+  };
+}
+
+export function appChoiceFromValues(values: { dir?: string; persona?: string; "ego-version"?: string; fault?: string[]; "close-delay-ms"?: string }): AppChoice {
+  let closeDelayMs: number | undefined;
+  if (values["close-delay-ms"] !== undefined) {
+    closeDelayMs = Number(values["close-delay-ms"]);
+    if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new AppOptionsError(`--close-delay-ms must be a non-negative number, not '${values["close-delay-ms"]}'`);
+  }
+  return {
+    ...(values.dir !== undefined ? { dir: values.dir } : {}),
+    ...(values.persona !== undefined ? { persona: values.persona } : {}),
+    ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
+    faults: values.fault ?? [],
+    ...(closeDelayMs !== undefined ? { closeDelayMs } : {}),
+  };
+}
+
+/** The arguments that give ./main.ts the same choice. */
+export function appChoiceArgs(choice: AppChoice): string[] {
+  return [
+    ...(choice.dir !== undefined ? ["--dir", choice.dir] : []),
+    ...(choice.persona !== undefined ? ["--persona", choice.persona] : []),
+    ...(choice.egoVersion !== undefined ? ["--ego-version", choice.egoVersion] : []),
+    ...(choice.faults ?? []).flatMap((f) => ["--fault", f]),
+    ...(choice.closeDelayMs !== undefined ? ["--close-delay-ms", String(choice.closeDelayMs)] : []),
+  ];
+}
+
+export function parseAppArgs(argv: string[]): AppChoice {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: APP_OPTION_SPEC }));
+  } catch (error) {
+    throw new AppOptionsError((error as Error).message);
+  }
+  return appChoiceFromValues(values);
+}

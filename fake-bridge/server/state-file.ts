@@ -1,0 +1,33 @@
+/** The running fake app's record: what `ego-conformance fake status` reports and `stop` acts on. */
+import { readFile, rm, writeFile } from "node:fs/promises";
+
+export interface AppState {
+  pid: number;
+  bridgeSocket: string;
+  operatorSocket: string;
+  version: string;
+  features: string[];
+  faults: string[];
+  persona?: string;
+  closeDelayMs: number;
+  /** ISO time the app started listening */
+  startedAt: string;
+}
+
+export async function writeAppState(path: string, state: AppState): Promise<void> {
+  await writeFile(path, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+}
+
+/** The recorded state, or undefined when there is none or it is unreadable. */
+export async function readAppState(path: string): Promise<AppState | undefined> {
+  try {
+    const state = JSON.parse(await readFile(path, "utf8")) as AppState;
+    return typeof state.pid === "number" && typeof state.bridgeSocket === "string" ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function removeAppState(path: string): Promise<void> {
+  await rm(path, { force: true });
+}

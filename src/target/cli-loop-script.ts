@@ -1,0 +1,164 @@
+/**
+ * The script a session's `ego-browser nodejs` process runs: a probe loop. The launcher forwards
+ * no environment, so everything it needs is in the script text: where to connect back (a unix
+ * socket or loopback port the harness opened) and the token that proves it is the process the
+ * harness started. The harness then sends probe programs (src/probe/program.ts) one by one and
+ * gets JSON results back. At the end the loop prints its status framed by the nonce markers
+ * (./cli-output.ts), so stray output never passes for it.
+ *
+ * `probeLoop` runs inside the target: like the probe runtime it must be self-contained.
+ */
+import { frameParts } from "./cli-output.js";
+
+export type ConnectBackAddress = { path: string } | { host: string; port: number };
+
+export interface LoopSetup {
+  address: ConnectBackAddress;
+  token: string;
+  /** what the final status is printed between (./cli-output.ts frameParts) */
+  frame: { prefix: string; suffix: string };
+}
+
+/** The first message on the connection. */
+export interface LoopHello {
+  t: "hello";
+  token: string;
+  pid: number;
+  node: string;
+  egoType: string;
+  /** the app's SDK marked the object as wrapped (Symbol.for("egoBrowser.sdkWrapped")) */
+  sdkWrapped: boolean;
+  cwd: string;
+}
+
+/** harness -> loop */
+export type LoopCommand = { t: "eval"; id: number; program: string } | { t: "check"; id: number; notSelectedCode: string } | { t: "end" };
+
+export interface ProbeFailure {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+/** loop -> harness */
+export type LoopReply =
+  | { t: "result"; id: number; ok: true; value: unknown }
+  | { t: "result"; id: number; ok: false; error: ProbeFailure }
+  | { t: "checked"; id: number; fresh: boolean; why: string };
+
+export interface LoopStatus {
+  ok: boolean;
+  probes: number;
+  error?: ProbeFailure;
+}
+
+/**
+ * Runs inside `ego-browser nodejs`. `check` answers whether this invocation is still as fresh as
+ * a new one: both callback slots hold what they held at start, and a task-scoped call with
+ * nothing selected answers EGO_TASK_SPACE_NOT_SELECTED (so no selection was made).
+ */
+export async function probeLoop(setup: LoopSetup): Promise<void> {
+  const g = globalThis as unknown as { ego?: Record<string | symbol, unknown> };
+  const ego = g.ego;
+  function describe(e: unknown) {
+    const error = e as { name?: unknown; message?: unknown; stack?: unknown } | null;
+    return {
+      name: typeof error?.name === "string" ? error.name : typeof e,
+      message: typeof error?.message === "string" ? error.message : String(e),
+      ...(typeof error?.stack === "string" ? { stack: error.stack } : {}),
+    };
+  }
+  const status: { ok: boolean; probes: number; error?: unknown } = { ok: true, probes: 0 };
+  const initialSlots = ego ? [ego.onCDPMessage, ego.onSendCDPMessageError] : [];
+  try {
+    const net = await import("node:net");
+    const socket = net.createConnection(setup.address as never);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("error", reject);
+    });
+    socket.setEncoding("utf8");
+    function send(message: unknown) {
+      if (!socket.destroyed) socket.write(`${JSON.stringify(message)}\n`);
+    }
+    function reply(id: number, run: () => Promise<unknown>) {
+      run().then(
+        (value) => {
+          let json: unknown;
+          try {
+            const text = JSON.stringify(value);
+            json = text === undefined ? null : JSON.parse(text);
+          } catch (error) {
+            send({ t: "result", id, ok: false, error: describe(error) });
+            return;
+          }
+          send({ t: "result", id, ok: true, value: json });
+        },
+        (error: unknown) => send({ t: "result", id, ok: false, error: describe(error) }),
+      );
+    }
+    async function check(id: number, notSelectedCode: string) {
+      const slots = ego ? [ego.onCDPMessage, ego.onSendCDPMessageError] : [];
+      if (!ego || slots[0] !== initialSlots[0] || slots[1] !== initialSlots[1]) {
+        send({ t: "checked", id, fresh: false, why: "a callback slot changed" });
+        return;
+      }
+      let seen: unknown;
+      try {
+        seen = await (ego.listTabs as () => Promise<unknown>)();
+      } catch (error) {
+        send({ t: "checked", id, fresh: false, why: `listTabs failed: ${describe(error).message}` });
+        return;
+      }
+      const code = typeof seen === "object" && seen !== null ? (seen as { error_code?: unknown }).error_code : undefined;
+      send({ t: "checked", id, fresh: code === notSelectedCode, why: `listTabs answered ${JSON.stringify(seen)?.slice(0, 200)}` });
+    }
+    send({
+      t: "hello",
+      token: setup.token,
+      pid: process.pid,
+      node: process.version,
+      egoType: typeof ego,
+      sdkWrapped: Boolean(ego && ego[Symbol.for("egoBrowser.sdkWrapped")]),
+      cwd: process.cwd(),
+    });
+    await new Promise<void>((resolve) => {
+      let buffered = "";
+      socket.on("close", () => resolve());
+      socket.on("error", (error) => {
+        status.ok = false;
+        status.error = describe(error);
+      });
+      socket.on("data", (chunk: string) => {
+        buffered += chunk;
+        let newline = buffered.indexOf("\n");
+        while (newline !== -1) {
+          const message = JSON.parse(buffered.slice(0, newline)) as { t: string; id: number; program?: string; notSelectedCode?: string };
+          buffered = buffered.slice(newline + 1);
+          newline = buffered.indexOf("\n");
+          if (message.t === "eval") {
+            status.probes += 1;
+            const program = message.program as string;
+            reply(message.id, async () => ((0, eval)(program) as (ego: unknown) => Promise<unknown>)(ego));
+          } else if (message.t === "check") {
+            void check(message.id, message.notSelectedCode as string);
+          } else if (message.t === "end") {
+            socket.end();
+          }
+        }
+      });
+    });
+  } catch (error) {
+    status.ok = false;
+    status.error = describe(error);
+  }
+  process.stdout.write(`${setup.frame.prefix}${JSON.stringify(status)}${setup.frame.suffix}`);
+}
+
+/** The script text for one loop process. */
+export function loopScript(address: ConnectBackAddress, token: string, nonce: string): string {
+  const setup: LoopSetup = { address, token, frame: frameParts(nonce) };
+  // under tsx esbuild's keepNames wraps named functions as __name(fn, "n"); the helper does not
+  // travel with Function.prototype.toString, so the script brings its own (as probeProgram does)
+  return `var __name = (fn) => fn;\nawait (${probeLoop.toString()})(${JSON.stringify(setup)});\n`;
+}

@@ -1,0 +1,64 @@
+/**
+ * What an `ego-browser` process's output says, read without trusting anything else on it
+ * (update notices, SDK output, the script's own logging):
+ * - a result is framed between two marker lines carrying a nonce only this run knows:
+ *   `===EGO-CONFORMANCE <nonce> BEGIN===`, the JSON, `===EGO-CONFORMANCE <nonce> END===`;
+ * - the launcher's exit quirk: it may exit 0 while printing `ego's nodejs process exited with
+ *   code N` (research 3.2), so N is the script's real exit status;
+ * - a launcher that predates --sdk-path says `unknown option ... sdk-path` (or `unrecognized`).
+ */
+import { randomBytes } from "node:crypto";
+
+export const newNonce = () => randomBytes(12).toString("hex");
+
+export const beginMarker = (nonce: string) => `===EGO-CONFORMANCE ${nonce} BEGIN===`;
+export const endMarker = (nonce: string) => `===EGO-CONFORMANCE ${nonce} END===`;
+
+/** What a script prints around a framed value (the BEGIN marker gets its own line even after output without a newline). */
+export function frameParts(nonce: string): { prefix: string; suffix: string } {
+  return { prefix: `\n${beginMarker(nonce)}\n`, suffix: `\n${endMarker(nonce)}\n` };
+}
+
+export function framed(nonce: string, json: string): string {
+  const { prefix, suffix } = frameParts(nonce);
+  return `${prefix}${json}${suffix}`;
+}
+
+export class FramingError extends Error {
+  override name = "FramingError";
+}
+
+/** The last framed value on stdout; undefined when there is none; FramingError when it is not JSON. */
+export function readFramed(stdout: string, nonce: string): unknown {
+  const begin = beginMarker(nonce);
+  const start = stdout.lastIndexOf(begin);
+  if (start === -1) return undefined;
+  const end = stdout.indexOf(endMarker(nonce), start + begin.length);
+  if (end === -1) throw new FramingError("the result frame was opened but never closed (output cut short?)");
+  const body = stdout.slice(start + begin.length, end).trim();
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw new FramingError(`the framed result is not JSON: ${body.slice(0, 200)}`);
+  }
+}
+
+const QUIRK = /ego's nodejs process exited with code (-?\d+)/;
+
+/** N of `ego's nodejs process exited with code N` (the last one), if the launcher printed it. */
+export function quirkExitCode(output: string): number | undefined {
+  const all = [...output.matchAll(new RegExp(QUIRK.source, "g"))];
+  const last = all[all.length - 1];
+  return last ? Number(last[1]) : undefined;
+}
+
+/** Whether the output says the launcher does not know --sdk-path. */
+export function rejectsSdkPath(output: string): boolean {
+  return /(unknown|unrecognized|unrecognised) option\W+.*sdk-path/i.test(output);
+}
+
+/** The last `max` characters of a stream, for error messages. */
+export function tail(text: string, max = 2000): string {
+  const trimmed = text.trimEnd();
+  return trimmed.length <= max ? trimmed : `...${trimmed.slice(-max)}`;
+}

@@ -1,0 +1,145 @@
+/**
+ * The loop processes of one CLI target. Starting `ego-browser nodejs` costs a node start-up, so
+ * processes are reused where the contract allows it: a session's process goes back to the pool
+ * only if it is proven as fresh as a new invocation (no selection made, callback slots as they
+ * were: LoopProcess.checkFresh); any doubt, or a process that failed, retires it. A few spare
+ * processes are started ahead of need. If the CLI rejects --sdk-path, processes are started
+ * without it and the target records a warning.
+ */
+import { CliTargetError, LoopStartError, startLoopProcess, type LoopProcess } from "./cli-loop-process.js";
+import { ConnectBack, type ConnectBackKind } from "./cli-connect-back.js";
+
+export interface PoolOptions {
+  cliPath: string;
+  /** the raw-bridge module for --sdk-path; undefined: start without --sdk-path */
+  sdkPath?: string;
+  connectBack: ConnectBackKind;
+  startTimeoutMs: number;
+  checkTimeoutMs: number;
+  /** processes started ahead of need */
+  prewarm: number;
+  /** reuse processes proven fresh */
+  reuse: boolean;
+  /** a warning for the report (once per kind) */
+  warn(message: string): void;
+  /** something went wrong outside any probe (a loop that ended badly) */
+  incident(message: string): void;
+}
+
+const END_GRACE_MS = 3000;
+
+export class LauncherPool {
+  private readonly idle: LoopProcess[] = [];
+  private readonly spares: Promise<LoopProcess>[] = [];
+  private readonly ending = new Set<Promise<void>>();
+  private connectBack: Promise<ConnectBack> | undefined;
+  private sdkPathRejected = false;
+  private closing = false;
+  /** how many processes were started and how many sessions reused one (for benchmarks and reports) */
+  readonly stats = { started: 0, reused: 0, retired: 0 };
+
+  constructor(private readonly options: PoolOptions) {}
+
+  private endpoint(): Promise<ConnectBack> {
+    this.connectBack ??= ConnectBack.open(this.options.connectBack);
+    return this.connectBack;
+  }
+
+  private async spawn(): Promise<LoopProcess> {
+    if (this.closing) throw new CliTargetError("the CLI target is closed");
+    const sdkPath = this.sdkPathRejected ? undefined : this.options.sdkPath;
+    try {
+      this.stats.started += 1;
+      const proc = await startLoopProcess({
+        cliPath: this.options.cliPath,
+        ...(sdkPath !== undefined ? { sdkPath } : {}),
+        connectBack: await this.endpoint(),
+        startTimeoutMs: this.options.startTimeoutMs,
+      });
+      if (proc.hello.sdkWrapped) {
+        this.options.warn(
+          "globalThis.ego is wrapped by the app's SDK (Symbol.for('egoBrowser.sdkWrapped') is set): probes observe the SDK's wrappers, not the raw bridge, so channels and shapes may differ from the native contract",
+        );
+      }
+      if (proc.hello.egoType !== "object") this.options.warn(`globalThis.ego is ${proc.hello.egoType} inside ego-browser nodejs, not an object`);
+      return proc;
+    } catch (error) {
+      if (error instanceof LoopStartError && error.sdkPathRejected && sdkPath !== undefined) {
+        this.sdkPathRejected = true;
+        this.options.warn(
+          `${this.options.cliPath} rejects --sdk-path (it predates it): probes run without the raw-bridge module, through the app's bundled SDK, which wraps globalThis.ego (research 1.8)`,
+        );
+        return this.spawn();
+      }
+      throw error;
+    }
+  }
+
+  private topUp(): void {
+    while (!this.closing && this.spares.length < this.options.prewarm) {
+      const spare = this.spawn();
+      spare.catch(() => {}); // surfaces when a session takes it
+      this.spares.push(spare);
+    }
+  }
+
+  /** Starts the spare processes now and waits for the first (so warnings are known early). */
+  async warmUp(): Promise<void> {
+    if (this.options.prewarm === 0) {
+      const first = await this.spawn();
+      this.idle.push(first);
+      return;
+    }
+    this.topUp();
+    await this.spares[0];
+  }
+
+  acquire(): Promise<LoopProcess> {
+    while (this.idle.length > 0) {
+      const proc = this.idle.pop()!;
+      if (proc.usable) {
+        this.stats.reused += 1;
+        return Promise.resolve(proc);
+      }
+      this.retire(proc);
+    }
+    const next = this.spares.shift() ?? this.spawn();
+    this.topUp();
+    return next;
+  }
+
+  /** A session is done with its process: reuse it if it is proven fresh, else end it. */
+  async release(proc: LoopProcess, healthy: boolean): Promise<void> {
+    if (this.closing || !healthy || !this.options.reuse || !proc.usable) {
+      this.retire(proc);
+      return;
+    }
+    const { fresh } = await proc.checkFresh(this.options.checkTimeoutMs);
+    if (fresh && !this.closing) this.idle.push(proc);
+    else this.retire(proc);
+  }
+
+  /** Ends a process in the background; an unclean end is an incident. */
+  retire(proc: LoopProcess): void {
+    this.stats.retired += 1;
+    const ended = proc.end(END_GRACE_MS).then(
+      (result) => {
+        if (result.problem) this.options.incident(`ego-browser process ${proc.pid}: ${result.problem}`);
+      },
+      (error: unknown) => this.options.incident(`ego-browser process ${proc.pid} could not be ended: ${String(error)}`),
+    );
+    this.ending.add(ended);
+    void ended.finally(() => this.ending.delete(ended));
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const proc of this.idle.splice(0)) this.retire(proc);
+    for (const spare of this.spares.splice(0)) {
+      const proc = await spare.catch(() => undefined);
+      if (proc) this.retire(proc);
+    }
+    await Promise.all([...this.ending]);
+    if (this.connectBack) await (await this.connectBack).close();
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * An Operator (the human at the browser) over the fake app server's operator endpoint
+ * (fake-bridge/server/protocol.ts), so runs that reach the fake through its `ego-browser`
+ * launcher can still run the clauses that need a person. Also the inspection calls tests and
+ * `ego-conformance fake status` use. One connection, opened on first use; every call is bounded.
+ */
+import { createConnection, type Socket } from "node:net";
+import { readJsonLines, writeJsonLine } from "../../fake-bridge/server/json-lines.js";
+import type { AppSnapshot, ServerDescription, SpaceState } from "../../fake-bridge/server/operator-endpoint.js";
+import type { OperatorAnswer, OperatorOp } from "../../fake-bridge/server/protocol.js";
+import type { Operator, UserSpaceOptions } from "./operator.js";
+
+export interface FakeAppOperator extends Operator {
+  listSpaces(): Promise<Pick<SpaceState, "id" | "name" | "createdBy" | "ownership" | "control" | "closing">[]>;
+  snapshotState(): Promise<AppSnapshot>;
+  describe(): Promise<ServerDescription>;
+  /** asks the app to stop (it closes its sockets and exits) */
+  shutdown(): Promise<void>;
+  /** closes this client's connection (the app keeps running) */
+  close(): Promise<void>;
+}
+
+export class OperatorEndpointError extends Error {
+  override name = "OperatorEndpointError";
+}
+
+export interface OperatorClientOptions {
+  /** bound on one call, connection included (default 10 s) */
+  timeoutMs?: number;
+}
+
+export function createOperatorClient(socketPath: string, options: OperatorClientOptions = {}): FakeAppOperator {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let socket: Socket | undefined;
+  let connecting: Promise<Socket> | undefined;
+  let nextId = 1;
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+
+  const failAll = (error: Error) => {
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+
+  function connect(): Promise<Socket> {
+    if (socket && !socket.destroyed) return Promise.resolve(socket);
+    connecting ??= new Promise<Socket>((resolve, reject) => {
+      const s = createConnection(socketPath);
+      s.once("connect", () => {
+        socket = s;
+        connecting = undefined;
+        s.unref(); // an idle client never keeps the process alive
+        resolve(s);
+      });
+      s.once("error", (error) => {
+        connecting = undefined;
+        reject(new OperatorEndpointError(`cannot reach the fake app's operator endpoint at ${socketPath}: ${error.message}`));
+      });
+      s.on("close", () => failAll(new OperatorEndpointError(`the fake app's operator endpoint at ${socketPath} closed the connection`)));
+      readJsonLines(s, (message) => {
+        const answer = message as OperatorAnswer;
+        const waiter = pending.get(answer.id);
+        if (!waiter) return;
+        pending.delete(answer.id);
+        if (pending.size === 0) s.unref();
+        if (answer.ok) waiter.resolve(answer.value);
+        else waiter.reject(new Error(answer.error));
+      });
+    });
+    return connecting;
+  }
+
+  async function call(op: OperatorOp, args: unknown[]): Promise<unknown> {
+    const s = await connect();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new OperatorEndpointError(`operator ${op} did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      timer.unref();
+      pending.set(id, {
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+      s.ref();
+      writeJsonLine(s, { id, op, args });
+    });
+  }
+
+  return {
+    createUserSpace: (name: string, opts?: UserSpaceOptions) => call("createUserSpace", opts === undefined ? [name] : [name, opts]) as Promise<{ id: number }>,
+    takeControl: async (id: number, reason: string) => void (await call("takeControl", [id, reason])),
+    returnControl: async (id: number) => void (await call("returnControl", [id])),
+    closeUserSpace: async (id: number) => void (await call("closeUserSpace", [id])),
+    listSpaces: () => call("listSpaces", []) as ReturnType<FakeAppOperator["listSpaces"]>,
+    snapshotState: () => call("snapshotState", []) as Promise<AppSnapshot>,
+    describe: () => call("describe", []) as Promise<ServerDescription>,
+    shutdown: async () => void (await call("shutdown", [])),
+    async close() {
+      socket?.destroy();
+      socket = undefined;
+    },
+  };
+}
