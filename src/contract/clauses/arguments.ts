@@ -71,7 +71,8 @@ export const argumentClauses: ClauseInput[] = defineClauses("arguments", [
     id: c.clauseId,
     title: `${c.method}(${formatArgs(c.args)}) throws a TypeError with error_code EGO_INVALID_ARGUMENT synchronously`,
     methods: [c.method],
-    features: [...METHODS[c.method].features],
+    // the clause asserts error_code EGO_INVALID_ARGUMENT: builds before error codes throw without it
+    features: [...METHODS[c.method].features, "error-codes" as const],
     ...(c.status === "unspecified"
       ? { unspecified: { question: `research Q2-Q4: the doc states no argument rule for this ${c.method} input`, choice: FAKE_CHOICE } }
       : {}),

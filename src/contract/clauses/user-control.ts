@@ -48,6 +48,6 @@ export const userControlClauses = defineClauses("user-control", [
   },
   { id: "user-control.cdp.no-reason-key", title: "the CDP error callback carries the control boundary, not the reason key", methods: ["sendCDPMessage"], features: ["error-codes"], doc: METHODS.sendCDPMessage.doc },
   { id: "user-control.take-over.unblocks", title: "after takeOverTaskSpace the blocked calls work again", methods: ["takeOverTaskSpace", "listTabs", "setAgentTaskState"], severity: "critical" },
-  { id: "user-control.operator.return-control", title: "after the user gives control back the blocked calls work again", methods: ["listTabs"], needs: ["operator"] },
+  { id: "user-control.operator.return-control", title: "after the user gives control back the blocked calls work again", methods: ["listTabs"], features: ["error-codes", "reason-keys"], needs: ["operator"] },
   { id: "user-control.blocked.no-side-effect", title: "a blocked createTab opens no tab in the space", methods: ["setAgentTaskState", "createTab", "listTabs"] },
 ]);
