@@ -1,6 +1,7 @@
 /** The `ego-conformance` command line: dispatch to a command, map errors to exit statuses. */
 import { clausesCommand } from "./clauses.js";
 import { matrixCommand } from "./matrix.js";
+import { personasCommand } from "./personas.js";
 import { reportCommand } from "./report.js";
 import { runCommand } from "./run.js";
 import { USAGE } from "./usage.js";
@@ -10,6 +11,7 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   run: runCommand,
   clauses: clausesCommand,
   matrix: matrixCommand,
+  personas: personasCommand,
   report: reportCommand,
   help: () => {
     process.stdout.write(USAGE);

@@ -4,6 +4,7 @@ export const USAGE = `ego-conformance: conformance and end-to-end tests of the E
 Usage:
   ego-conformance run [options]     run the contract suites against a target and report
   ego-conformance clauses [--json]  list the clause catalogue (id, area, method, severity, flags)
+  ego-conformance personas [--json] the builds the fake can emulate: version, features off/on, source
   ego-conformance help              show this text
 
 run options:
@@ -15,6 +16,10 @@ run options:
   --report DIR              where the HTML report goes (default: reports/allure-report)
   --no-report               skip the HTML report (results and summary only)
   --fault NAME              run against a deliberately broken fake (harness self-tests; repeatable)
+  --persona NAME            the fake emulates this persona (an older or differently launched build;
+                            see ego-conformance personas)
+  --ego-version V           the fake emulates Ego Lite V (features from the build-feature table)
+  --ungated                 run every clause regardless of build features and versions
 
 Exit status: 0 when no selected clause failed, broke or went without a result;
 1 when one did; 2 for a usage error or a run that could not start.
