@@ -26,12 +26,15 @@ export function expandTargets(request: TargetRequest, personaList: readonly stri
   for (const p of personas) {
     if (!personaList.includes(p)) throw new UsageError(`unknown persona '${p}' (personas: ${personaList.join(", ")}; see ego-conformance personas)`);
   }
-  for (const v of request.versions) {
-    if (tryParseEgoVersion(v) === null) throw new UsageError(`--versions takes four-part Ego Lite versions like 0.5.0.19, not '${v}'`);
-  }
+  // normalised (0.5.1 is 0.5.1.0, v0.5.0.19 is 0.5.0.19) so one version is one target
+  const versions = request.versions.map((v) => {
+    const parsed = tryParseEgoVersion(v);
+    if (parsed === null) throw new UsageError(`--versions takes four-part Ego Lite versions like 0.5.0.19, not '${v}'`);
+    return parsed.text;
+  });
   const specs = [
     ...personas.map(personaTarget),
-    ...request.versions.map(versionTarget),
+    ...versions.map(versionTarget),
     ...request.installed.map(installedTarget),
     ...request.faults.map(faultTarget),
   ];

@@ -1,0 +1,73 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { allCellKeys, CHANGE_KINDS, changeTable, classifyChange, diffColumns, type CellState } from "../../src/matrix/change.js";
+import { COMPAT_STATUSES, UNSPECIFIED_OUTCOMES } from "../../src/matrix/status.js";
+
+const cell: fc.Arbitrary<CellState> = fc.oneof(
+  fc.constantFrom(...COMPAT_STATUSES).map((status) => ({ status })),
+  fc.constantFrom(...UNSPECIFIED_OUTCOMES).map((outcome) => ({ status: "unspecified" as const, outcome })),
+);
+
+describe("classifyChange", () => {
+  it.each([
+    [{ status: "passed" }, { status: "failed" }, "regressed"],
+    [{ status: "passed" }, { status: "unknown" }, "regressed"],
+    [{ status: "unspecified", outcome: "as-the-fake-chose" }, { status: "broken" }, "regressed"],
+    [{ status: "passed" }, { status: "known" }, "regressed"],
+    [{ status: "failed" }, { status: "passed" }, "fixed"],
+    [{ status: "known" }, { status: "passed" }, "fixed"],
+    [{ status: "passed" }, { status: "not-applicable" }, "newly-not-applicable"],
+    [{ status: "failed" }, { status: "not-applicable" }, "newly-not-applicable"],
+    [{ status: "not-applicable" }, { status: "passed" }, "newly-applicable"],
+    [{ status: "not-applicable" }, { status: "failed" }, "newly-applicable"],
+    [{ status: "failed" }, { status: "broken" }, "other"],
+    [{ status: "known" }, { status: "failed" }, "other"],
+    [{ status: "unspecified", outcome: "as-the-fake-chose" }, { status: "unspecified", outcome: "differs-from-the-fake" }, "other"],
+    [{ status: "passed" }, { status: "passed" }, null],
+    [{ status: "unspecified", outcome: "differs-from-the-fake" }, { status: "unspecified", outcome: "differs-from-the-fake" }, null],
+  ] as [CellState, CellState, string | null][])("%j -> %j is %s", (from, to, kind) => {
+    expect(classifyChange(from, to)).toBe(kind);
+  });
+
+  it("calls two cells the same exactly when status and outcome agree", () => {
+    fc.assert(fc.property(cell, cell, (a, b) => (classifyChange(a, b) === null) === (a.status === b.status && a.outcome === b.outcome)));
+  });
+
+  it("is mirrored: regressed one way is fixed the other, newly not applicable is newly applicable", () => {
+    const mirror: Record<string, string> = { regressed: "fixed", fixed: "regressed", "newly-not-applicable": "newly-applicable", "newly-applicable": "newly-not-applicable", other: "other" };
+    fc.assert(fc.property(cell, cell, (a, b) => {
+      const there = classifyChange(a, b);
+      const back = classifyChange(b, a);
+      return there === null ? back === null : back === mirror[there];
+    }));
+  });
+
+  it("is what the page's table says, for every pair of cell keys", () => {
+    const table = changeTable();
+    const parse = (key: string): CellState => {
+      const [status, outcome] = key.split(":");
+      return (outcome === undefined ? { status } : { status, outcome }) as CellState;
+    };
+    for (const a of allCellKeys()) for (const b of allCellKeys()) expect(table[`${a}>${b}`] ?? null, `${a}>${b}`).toBe(classifyChange(parse(a), parse(b)));
+    expect(allCellKeys()).toHaveLength(COMPAT_STATUSES.length + UNSPECIFIED_OUTCOMES.length);
+  });
+});
+
+describe("diffColumns", () => {
+  it("groups the clauses whose cells differ, in catalogue order, every kind present", () => {
+    const clauses = [
+      { id: "a", cells: { x: { status: "passed" }, y: { status: "failed" } } },
+      { id: "b", cells: { x: { status: "passed" }, y: { status: "passed" } } },
+      { id: "c", cells: { x: { status: "passed" }, y: { status: "not-applicable" } } },
+      { id: "d", cells: { x: { status: "failed" }, y: { status: "passed" } } },
+      { id: "e", cells: { x: { status: "passed" }, y: { status: "broken" } } },
+      { id: "f", cells: { x: { status: "passed" } } },
+    ] as { id: string; cells: Record<string, CellState> }[];
+    const groups = diffColumns(clauses, "x", "y");
+    expect(Object.keys(groups)).toEqual([...CHANGE_KINDS]);
+    expect(groups.regressed.map((c) => c.clause)).toEqual(["a", "e"]);
+    expect(groups.fixed.map((c) => c.clause)).toEqual(["d"]);
+    expect(groups["newly-not-applicable"]).toEqual([{ clause: "c", kind: "newly-not-applicable", from: { status: "passed" }, to: { status: "not-applicable" } }]);
+    expect(groups.other).toEqual([]);
+  });
+});

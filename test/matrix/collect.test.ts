@@ -1,0 +1,104 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cellOf, collectTarget, outcomeWithoutResults, reasonSentence } from "../../src/matrix/collect.js";
+import { TargetOutcome } from "../../src/matrix/compat-schema.js";
+import { readClauseExtras } from "../../src/matrix/result-extras.js";
+import { personaTarget } from "../../src/matrix/target-spec.js";
+import { clause } from "../report/helpers.js";
+import { tempDir, writeResultsDir } from "./helpers.js";
+
+const catalogue = [
+  clause("tabs.a"),
+  clause("tabs.b"),
+  clause("tabs.c"),
+  clause("tabs.d"),
+  clause("tabs.u", { unspecified: { question: "q?", choice: "the fake does x" } }),
+  clause("tabs.v", { unspecified: { question: "q?", choice: "the fake does y" } }),
+  clause("cdp.e"),
+];
+const all = () => true;
+const facts = { runId: null, startedAt: "2026-11-30T10:00:00.000Z", finishedAt: "2026-11-30T10:00:05.000Z", shard: { index: 1, count: 1 } };
+
+describe("collectTarget", () => {
+  it("turns a results directory into a column: statuses, reasons, outcomes, observations, messages", async () => {
+    const dir = await writeResultsDir(
+      join(await tempDir("collect"), "r"),
+      [
+        { clause: "tabs.a", status: "passed" },
+        { clause: "tabs.b", status: "failed", message: "expected EGO_X\nobserved nothing" },
+        { clause: "tabs.b", status: "passed" },
+        { clause: "tabs.c", status: "skipped", notApplicable: "feature:error-codes" },
+        { clause: "tabs.d", status: "broken", message: "precondition: no space" },
+        { clause: "tabs.u", status: "passed", unspecifiedOutcome: "as-the-fake-chose" },
+        { clause: "tabs.v", status: "passed", unspecifiedOutcome: "differs-from-the-fake", observation: "claimTaskSpace accepted an agent-owned space" },
+      ],
+      { persona: "pre-error-codes", egoVersion: "0.5.1.13", versionSource: "persona", runId: "20261130-100000-aaaaaa" },
+    );
+    const outcome = await collectTarget(personaTarget("pre-error-codes"), dir, catalogue, all, facts);
+    expect(() => TargetOutcome.parse(outcome)).not.toThrow();
+    expect(outcome).toMatchObject({
+      key: "persona-pre-error-codes",
+      kind: "fake",
+      persona: "pre-error-codes",
+      egoVersion: "0.5.1.13",
+      versionSource: "persona",
+      runId: "20261130-100000-aaaaaa",
+      availability: "ran",
+      label: "0.5.1.13 · pre-error-codes",
+      problems: [],
+    });
+    expect(outcome.cells).toEqual({
+      "tabs.a": { status: "passed", results: 1 },
+      "tabs.b": { status: "failed", messages: ["expected EGO_X\nobserved nothing"], results: 2 },
+      "tabs.c": { status: "not-applicable", reason: { key: "feature:error-codes", text: "needs the 'error-codes' feature, which this build does not have" }, results: 1 },
+      "tabs.d": { status: "broken", messages: ["precondition: no space"], results: 1 },
+      "tabs.u": { status: "unspecified", outcome: "as-the-fake-chose", results: 1 },
+      "tabs.v": { status: "unspecified", outcome: "differs-from-the-fake", observed: ["claimTaskSpace accepted an agent-owned space"], results: 1 },
+      "cdp.e": { status: "unknown", messages: ["no result: the run reported nothing for this clause"], results: 0 },
+    });
+  });
+
+  it("covers only the selected clauses, and reports results that mix targets as problems", async () => {
+    const root = await tempDir("collect-mixed");
+    const dir = join(root, "r");
+    await writeResultsDir(dir, [{ clause: "tabs.a", status: "passed" }], { egoVersion: "0.5.1.13" });
+    await writeResultsDir(dir, [{ clause: "tabs.b", status: "passed" }], { egoVersion: "0.4.4.0" });
+    const outcome = await collectTarget(personaTarget("current"), dir, catalogue, (c) => c.area === "tabs", facts);
+    expect(Object.keys(outcome.cells)).toEqual(["tabs.a", "tabs.b", "tabs.c", "tabs.d", "tabs.u", "tabs.v"]);
+    expect(outcome.egoVersion).toBeNull();
+    expect(outcome.problems.join("\n")).toMatch(/disagree on label 'ego_version'/);
+  });
+});
+
+describe("a target without results", () => {
+  it("has every clause unknown with the reason, never green", () => {
+    const outcome = outcomeWithoutResults(personaTarget("current"), "unavailable", "no such option", catalogue, { shard: { index: 2, count: 3 } });
+    expect(() => TargetOutcome.parse(outcome)).not.toThrow();
+    expect(outcome.availability).toBe("unavailable");
+    expect(Object.values(outcome.cells).every((c) => c.status === "unknown" && c.results === 0 && c.messages?.[0] === "no result: no such option")).toBe(true);
+    expect(Object.keys(outcome.cells)).toHaveLength(catalogue.length);
+  });
+});
+
+describe("cell details", () => {
+  it("explains not-applicable keys in words when the skip gave no sentence", () => {
+    expect(reasonSentence("needs:operator")).toBe("needs operator, which this target does not offer");
+    expect(reasonSentence("version")).toMatch(/Ego Lite versions/);
+    expect(reasonSentence(null)).toMatch(/not applicable/);
+    expect(reasonSentence("other:thing")).toBe("not applicable (other:thing)");
+  });
+
+  it("keeps a skip's own sentence", () => {
+    const cell = cellOf({ id: "tabs.c", area: "tabs", method: null, status: "skipped", unspecified: false, results: 1, messages: ["not applicable: needs operator: the installed target has none"] }, { notApplicable: ["needs:operator"], outcomes: [], observed: [] });
+    expect(cell.reason).toEqual({ key: "needs:operator", text: "needs operator: the installed target has none" });
+  });
+
+  it("finds observations in nested steps only, and only inside the results directory", async () => {
+    const dir = await writeResultsDir(join(await tempDir("extras"), "r"), [
+      { clause: "tabs.v", status: "passed", unspecifiedOutcome: "differs-from-the-fake", observation: "did z" },
+      { clause: "tabs.v", status: "passed", unspecifiedOutcome: "differs-from-the-fake", observation: "did z" },
+    ]);
+    const extras = await readClauseExtras(dir);
+    expect(extras.get("tabs.v")).toEqual({ notApplicable: [], outcomes: ["differs-from-the-fake"], observed: ["did z"] });
+  });
+});

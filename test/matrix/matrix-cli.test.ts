@@ -1,0 +1,135 @@
+// `ego-conformance matrix` and `report --merge` end to end, through the real CLI, on two personas
+// of the fake (the current build and the one without error codes), two areas to stay fast.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { bundleDirFor, parseMatrixArgs } from "../../src/cli/matrix.js";
+import { parseReportArgs } from "../../src/cli/report.js";
+import { UsageError } from "../../src/cli/usage-error.js";
+import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema.js";
+import { personaNames } from "../../src/matrix/personas.js";
+import { findExternalRequests } from "../../src/report/offline.js";
+import { runCli, tempDir } from "../cli/run-cli.js";
+
+const FLAGS = ["--personas", "current,pre-error-codes", "--area", "error-codes", "--area", "task-state"];
+
+const statuses = (compat: CompatJson) => Object.fromEntries(compat.clauses.map((c) => [c.id, Object.fromEntries(Object.entries(c.cells).map(([k, cell]) => [k, cell.status]))]));
+
+describe("ego-conformance matrix (real runs)", () => {
+  it("runs each persona, writes compat.json, compat.html and one Allure report with an environment per target; shards merge into the same matrix", { timeout: 240_000 }, async () => {
+    const out = await tempDir("matrix");
+    const run = await runCli(["matrix", ...FLAGS, "--out", out, "--json"]);
+    expect([0, 1], run.stderr).toContain(run.exitCode);
+    const summary = JSON.parse(run.stdout) as { clean: boolean; compatJson: string; compatHtml: string; allureReport: string };
+    expect(run.exitCode).toBe(summary.clean ? 0 : 1);
+
+    const compat = parseCompatJson(await readFile(join(out, "compat.json"), "utf8"));
+    expect(compat.targets.map((t) => [t.key, t.persona, t.egoVersion, t.availability])).toEqual([
+      ["persona-current", "current", "0.5.1.13", "ran"],
+      ["persona-pre-error-codes", "pre-error-codes", "0.5.1.13", "ran"],
+    ]);
+    expect(new Set(compat.clauses.map((c) => c.area))).toEqual(new Set(["error-codes", "task-state"]));
+    for (const c of compat.clauses) expect(["passed", "unspecified"], c.id).toContain(c.cells["persona-current"]!.status);
+    // the persona without error codes: clauses that need the feature do not apply, with the reason
+    const gated = compat.clauses.filter((c) => c.features.includes("error-codes"));
+    expect(gated.length).toBeGreaterThan(0);
+    for (const c of gated) expect(c.cells["persona-pre-error-codes"], c.id).toMatchObject({ status: "not-applicable", reason: { key: "feature:error-codes" } });
+    expect(compat.targets[0]!.score.value).toBe(1);
+    expect(compat.targets[0]!.runId).toMatch(/^\d{8}-\d{6}-[0-9a-f]{6}$/);
+
+    const html = await readFile(summary.compatHtml, "utf8");
+    expect(findExternalRequests(html)).toEqual([]);
+    expect(existsSync(summary.allureReport)).toBe(true);
+    const environments = JSON.parse(await readFile(join(out, "compat-allure/report/widgets/environments.json"), "utf8")) as { id: string; name: string }[];
+    expect(environments.map((e) => e.id)).toEqual(expect.arrayContaining(["persona-current", "persona-pre-error-codes"]));
+    const empty = JSON.parse(await readFile(join(out, "compat-allure/report/widgets/default/statistic.json"), "utf8")) as { total: number };
+    expect(empty.total, "every result belongs to a target's environment").toBe(0);
+
+    // the same matrix in two shards, merged
+    const shards = await tempDir("shards");
+    const [one, two] = await Promise.all([
+      runCli(["matrix", ...FLAGS, "--shard", "1/2", "--out", shards, "--json"]),
+      runCli(["matrix", ...FLAGS, "--shard", "2/2", "--out", shards, "--json"]),
+    ]);
+    expect(JSON.parse(one.stdout)).toMatchObject({ shard: "1/2", targets: [{ key: "persona-current", availability: "ran" }] });
+    expect(JSON.parse(two.stdout)).toMatchObject({ shard: "2/2", targets: [{ key: "persona-pre-error-codes", availability: "ran" }] });
+    const mergedOut = await tempDir("merged");
+    const merge = await runCli(["report", "--merge", shards, "--out", mergedOut, "--no-allure", "--json"]);
+    expect(merge.exitCode, merge.stderr).toBe(run.exitCode);
+    const merged = parseCompatJson(await readFile(join(mergedOut, "compat.json"), "utf8"));
+    expect(merged.plan).toEqual({ ...compat.plan, shards: 2 });
+    expect(merged.sources.map((s) => s.shard)).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect(statuses(merged)).toEqual(statuses(compat));
+    expect(merged.warnings).toEqual(compat.warnings);
+
+    // a shard left out is said, and its target is missing, not green
+    const partial = await runCli(["report", "--merge", bundleDirFor(shards, { index: 1, count: 2 }, true), "--out", await tempDir("partial"), "--no-allure", "--json"]);
+    expect(partial.exitCode).toBe(1);
+    expect(partial.stderr).toMatch(/warning: shard 2\/2 is missing: its targets persona-pre-error-codes have no results/);
+    expect(JSON.parse(partial.stdout).targets).toContainEqual(expect.objectContaining({ key: "persona-pre-error-codes", availability: "missing" }));
+  });
+
+  it("reports an installed target it cannot reach as not run, every clause unknown", { timeout: 60_000 }, async () => {
+    const out = await tempDir("matrix-installed");
+    const run = await runCli(["matrix", "--installed", "/nonexistent/ego-browser", "--area", "task-state", "--out", out, "--no-allure", "--json"]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const compat = parseCompatJson(await readFile(join(out, "compat.json"), "utf8"));
+    expect(["unavailable", "error"]).toContain(compat.targets[0]!.availability);
+    expect(compat.targets[0]!.reason).toBeTruthy();
+    for (const c of compat.clauses) expect(c.cells[compat.targets[0]!.key]!.status).toBe("unknown");
+    expect(compat.warnings.join("\n")).toMatch(/did not run/);
+  });
+
+  it.each([[["matrix", "--shard", "3/2"]], [["report"]]])("gives the usage and exit 2 for %j", async (args) => {
+    const run = await runCli(args);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/Usage:/);
+  });
+
+  it("cannot merge what is not a bundle, and says so", async () => {
+    const run = await runCli(["report", "--merge", await tempDir("no-bundles"), "--no-allure"]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/cannot merge: no matrix bundle/);
+  });
+});
+
+describe("matrix and report arguments", () => {
+  it("default to every persona, the whole matrix, reports/ and the Allure report", () => {
+    const o = parseMatrixArgs([], "/work");
+    expect(o.plan.targets.map((t) => t.key)).toEqual(personaNames().map((p) => `persona-${p}`));
+    expect(o).toMatchObject({ shard: { index: 1, count: 1 }, sharded: false, outDir: "/work/reports", json: false, allure: true });
+    expect(bundleDirFor("/work/reports", o.shard, false)).toBe("/work/reports/matrix");
+    expect(bundleDirFor("/work/reports", { index: 2, count: 3 }, true)).toBe("/work/reports/matrix-shard-2-of-3");
+  });
+
+  it("take lists by comma or by repeating the flag, and the same plan on every machine", () => {
+    const a = parseMatrixArgs(["--personas", "current,pre-profiles", "--versions", "0.4.4.2", "--versions", "0.5.0.19", "--installed", "/a/ego-browser", "--shard", "2/3"], "/w");
+    const b = parseMatrixArgs(["--personas", "current", "--personas", "pre-profiles", "--versions", "0.4.4.2,0.5.0.19", "--installed", "/a/ego-browser", "--shard", "1/3"], "/w");
+    expect(a.plan.id).toBe(b.plan.id);
+    expect(a.plan.targets).toHaveLength(5);
+    expect(a.shard).toEqual({ index: 2, count: 3 });
+    expect(parseMatrixArgs(["--personas", "all"], "/w").plan.targets).toHaveLength(personaNames().length);
+  });
+
+  it.each([
+    [["--shard", "3/2"], /--shard 3\/2/],
+    [["--personas", "nobody"], /unknown persona 'nobody'/],
+    [["--versions", "0.5"], /four-part/],
+    [["--area", "nowhere"], /unknown area/],
+    [["--grep", "("], /not a regular expression/],
+    [["--bogus"], /Unknown option/],
+  ])("refuse %j as a usage error", (args, message) => {
+    expect(() => parseMatrixArgs(args, "/w")).toThrow(UsageError);
+    expect(() => parseMatrixArgs(args, "/w")).toThrow(message);
+  });
+
+  it("report needs --merge", () => {
+    expect(() => parseReportArgs([], "/w")).toThrow(/needs --merge/);
+    expect(() => parseReportArgs(["--bogus"], "/w")).toThrow(UsageError);
+  });
+
+  it("report --merge takes several directories after one flag", () => {
+    expect(parseReportArgs(["--merge", "a", "b", "--merge", "c", "--out", "o"], "/w")).toEqual({ merge: ["/w/a", "/w/c", "/w/b"], outDir: "/w/o", json: false, allure: true });
+  });
+});

@@ -1,0 +1,84 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseRunArgs } from "../../src/cli/run.js";
+import { expandTargets } from "../../src/matrix/expand.js";
+import { personaNames } from "../../src/matrix/personas.js";
+import { makePlan } from "../../src/matrix/plan.js";
+import { defaultFakeTarget, faultTarget, installedTarget, personaTarget, TARGET_KEY, targetRunArgs, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
+import { FAULT_NAMES } from "../../fake-bridge/index.js";
+
+const none = { personas: null, versions: [], installed: [], faults: [] };
+
+describe("target keys", () => {
+  it("are valid Allure environment ids and directory names, for any input", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (text) => {
+        for (const spec of [personaTarget(text || "x"), versionTarget(text || "x"), faultTarget(text || "x"), installedTarget(text || "x")]) {
+          expect(spec.key).toMatch(TARGET_KEY);
+          expect(() => TargetSpec.parse(spec)).not.toThrow();
+        }
+      }),
+    );
+  });
+
+  it("keep distinct versions and distinct CLI paths apart", () => {
+    fc.assert(
+      fc.property(fc.tuple(fc.nat(99), fc.nat(99), fc.nat(99), fc.nat(999)), fc.tuple(fc.nat(99), fc.nat(99), fc.nat(99), fc.nat(999)), (a, b) => {
+        const va = a.join(".");
+        const vb = b.join(".");
+        expect(versionTarget(va).key === versionTarget(vb).key).toBe(va === vb);
+      }),
+    );
+    expect(installedTarget("/a/ego-browser").key).not.toBe(installedTarget("/b/ego-browser").key);
+    expect(installedTarget("/Applications/Ego Lite.app/Contents/MacOS/ego-browser").key).toMatch(/^installed-ego-browser-[0-9a-f]{8}$/);
+  });
+
+  it("give every persona its own key", () => {
+    const keys = personaNames().map((p) => personaTarget(p).key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe("targetRunArgs", () => {
+  it("are flags `run` accepts, and they select what the spec names", () => {
+    for (const persona of personaNames()) expect(parseRunArgs(targetRunArgs(personaTarget(persona)))).toMatchObject({ target: "fake", persona });
+    expect(parseRunArgs(targetRunArgs(versionTarget("0.4.4.2")))).toMatchObject({ target: "fake", egoVersion: "0.4.4.2" });
+    expect(parseRunArgs(targetRunArgs(faultTarget(FAULT_NAMES[0]!)))).toMatchObject({ target: "fake", faults: [FAULT_NAMES[0]] });
+    expect(parseRunArgs(targetRunArgs(defaultFakeTarget()))).toMatchObject({ target: "fake", faults: [] });
+    expect(targetRunArgs(installedTarget("/opt/ego-browser"))).toEqual(["--target", "installed", "--ego-browser", "/opt/ego-browser"]);
+  });
+});
+
+describe("expandTargets", () => {
+  it("covers every persona when no target is asked for, and for --personas all", () => {
+    const all = personaNames().map((p) => personaTarget(p));
+    expect(expandTargets(none, personaNames())).toEqual(all);
+    expect(expandTargets({ ...none, personas: "all" }, personaNames())).toEqual(all);
+  });
+
+  it("orders personas, versions, installed CLIs, faults, and keeps a target named twice once", () => {
+    const specs = expandTargets({ personas: ["current", "pre-profiles", "current"], versions: ["0.4.4.2"], installed: ["/x/ego-browser"], faults: ["string-ids"] }, personaNames());
+    expect(specs.map((s) => s.key)).toEqual(["persona-current", "persona-pre-profiles", "version-0_4_4_2", installedTarget("/x/ego-browser").key, "fault-string-ids"]);
+    expect(expandTargets({ ...none, versions: ["0.4.4.2"] }, personaNames()).map((s) => s.key)).toEqual(["version-0_4_4_2"]);
+  });
+
+  it("refuses unknown personas and versions that are not four numbers", () => {
+    expect(() => expandTargets({ ...none, personas: ["nobody"] }, personaNames())).toThrow(/unknown persona 'nobody'/);
+    expect(() => expandTargets({ ...none, versions: ["0.5"] }, personaNames())).toThrow(/four-part/);
+    expect(() => expandTargets({ ...none, versions: ["ego-windows-host"] }, personaNames())).toThrow(/four-part/);
+  });
+
+  it("normalises versions, so one version is one target", () => {
+    expect(expandTargets({ ...none, versions: ["0.5.1", "v0.5.1.0", "0.5.0.19"] }, personaNames()).map((s) => s.kind === "fake" && s.egoVersion)).toEqual(["0.5.1.0", "0.5.0.19"]);
+  });
+});
+
+describe("makePlan", () => {
+  it("gives the same id to the same targets and selection, another to anything else", () => {
+    const a = makePlan([personaTarget("current")], { areas: [], grep: null });
+    expect(makePlan([personaTarget("current")], { areas: [], grep: null }).id).toBe(a.id);
+    expect(makePlan([personaTarget("current")], { areas: ["tabs"], grep: null }).id).not.toBe(a.id);
+    expect(makePlan([personaTarget("pre-profiles")], { areas: [], grep: null }).id).not.toBe(a.id);
+    expect(() => makePlan([personaTarget("current"), personaTarget("current")], { areas: [], grep: null })).toThrow(/twice/);
+  });
+});
