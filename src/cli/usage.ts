@@ -4,6 +4,10 @@ export const USAGE = `ego-conformance: conformance and end-to-end tests of the E
 Usage:
   ego-conformance run [options]     run the contract suites against a target and report
   ego-conformance clauses [--json]  list the clause catalogue (id, area, method, severity, flags)
+  ego-conformance matrix [options]  run several targets; write compat.json, compat.html and one
+                                    Allure report with an environment per target
+  ego-conformance report --merge DIR... [--out DIR]
+                                    merge the bundles of a sharded matrix into one matrix and report
   ego-conformance personas [--json] the builds the fake can emulate: version, features off/on, source
   ego-conformance help              show this text
 
@@ -21,6 +25,24 @@ run options:
   --ego-version V           the fake emulates Ego Lite V (features from the build-feature table)
   --ungated                 run every clause regardless of build features and versions
 
+matrix options (with no target flag: every persona):
+  --personas all|NAME,...   fake personas (see ego-conformance personas)
+  --versions V,...          the fake emulating each Ego Lite version
+  --installed PATH          an installed ego-browser CLI (repeatable)
+  --fault NAME              a deliberately broken fake as one more target (harness self-tests; repeatable)
+  --area AREA, --grep RE    only these clauses, as for run
+  --shard i/n               run only the i-th of n slices of the targets and write its bundle
+                            (DIR/matrix-shard-i-of-n) for report --merge
+  --out DIR                 where compat.json, compat.html and compat-allure/ go (default: reports)
+  --no-allure               skip the Allure report
+  --json                    print a machine-readable summary on stdout
+
+report options:
+  --merge DIR...            matrix bundles: a bundle directory, or one with bundles below it
+  --out DIR, --no-allure, --json   as for matrix
+
 Exit status: 0 when no selected clause failed, broke or went without a result;
 1 when one did; 2 for a usage error or a run that could not start.
+matrix and report: 0 when every target ran and no clause failed, broke or went without a
+result; 1 otherwise (a missing shard included); report exits 2 when the bundles cannot be merged.
 `;
