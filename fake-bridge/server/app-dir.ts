@@ -43,9 +43,13 @@ export class AppDirError extends Error {
  * symlink) owned by this user; a wider mode is narrowed to 0700.
  */
 export async function ensureAppDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new AppDirError(`cannot create ${dir}: ${(error as Error).message}`);
+  }
   const info = await lstat(dir);
-  if (!info.isDirectory()) throw new AppDirError(`${dir} is not a directory`);
+  if (!info.isDirectory()) throw new AppDirError(`${dir} is not a directory${info.isSymbolicLink() ? " (a symbolic link)" : ""}`);
   const uid = userInfo().uid;
   if (info.uid !== uid) throw new AppDirError(`${dir} belongs to uid ${info.uid}, not to this user (${uid})`);
   if ((info.mode & 0o777) !== 0o700) await chmod(dir, 0o700);

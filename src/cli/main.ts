@@ -1,5 +1,6 @@
 /** The `ego-conformance` command line: dispatch to a command, map errors to exit statuses. */
 import { clausesCommand } from "./clauses.js";
+import { fakeCommand } from "./fake.js";
 import { matrixCommand } from "./matrix.js";
 import { personasCommand } from "./personas.js";
 import { reportCommand } from "./report.js";
@@ -10,6 +11,7 @@ import { UsageError } from "./usage-error.js";
 const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   run: runCommand,
   clauses: clausesCommand,
+  fake: fakeCommand,
   matrix: matrixCommand,
   personas: personasCommand,
   report: reportCommand,

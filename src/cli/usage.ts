@@ -9,6 +9,8 @@ Usage:
   ego-conformance report --merge DIR... [--out DIR]
                                     merge the bundles of a sharded matrix into one matrix and report
   ego-conformance personas [--json] the builds the fake can emulate: version, features off/on, source
+  ego-conformance fake start|stop|status|install
+                                    the fake Ego Lite app as a process, and a fake ego-browser for it
   ego-conformance help              show this text
 
 run options:
@@ -24,6 +26,16 @@ run options:
                             see ego-conformance personas)
   --ego-version V           the fake emulates Ego Lite V (features from the build-feature table)
   --ungated                 run every clause regardless of build features and versions
+
+fake options:
+  fake start [--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N] [--json]
+                            start the fake app detached (sockets in D, default
+                            $XDG_RUNTIME_DIR/ego-conformance or <tmpdir>/ego-conformance-<uid>)
+  fake stop [--dir D] [--json]     SIGTERM, then SIGKILL after 3 s
+  fake status [--dir D] [--json]   pid, socket, version, uptime; exit 1 when not running
+  fake install DIR [--dir D] [--exit-quirk] [--reject-sdk-path] [--hang]
+                   [--app-bundle xml|binary] [--bundle-version V] [--json]
+                            write DIR/ego-browser, a launcher for the fake app in D
 
 matrix options (with no target flag: every persona):
   --personas all|NAME,...   fake personas (see ego-conformance personas)

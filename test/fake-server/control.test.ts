@@ -1,0 +1,97 @@
+// The fake app as its own long-lived process: started detached, found by status, holding state
+// across launcher invocations, stopped gracefully; and the same through `ego-conformance fake`.
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { appPaths } from "../../fake-bridge/server/app-dir.js";
+import { fakeAppStatus, startFakeApp, stopFakeApp, type RunningApp } from "../../fake-bridge/server/control.js";
+import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
+import { readAppState, writeAppState } from "../../fake-bridge/server/state-file.js";
+import { fakeCommand } from "../../src/cli/fake.js";
+import { UsageError } from "../../src/cli/usage-error.js";
+import { runCli } from "../cli/run-cli.js";
+import { lastJson, runLauncher, tempRoot } from "./support.js";
+
+const started: RunningApp[] = [];
+afterAll(async () => {
+  for (const app of started) await app.stop();
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("a fake app process", () => {
+  it("starts detached, reports its status, keeps state across launcher invocations and stops on SIGTERM", async () => {
+    const root = await tempRoot("proc");
+    const dir = join(root, "app");
+    const app = await startFakeApp({ dir, persona: undefined, faults: [], closeDelayMs: 0 });
+    started.push(app);
+    expect(app.pid).not.toBe(process.pid);
+    const state = await readAppState(appPaths(dir).stateFile);
+    expect(state).toMatchObject({ pid: app.pid, bridgeSocket: appPaths(dir).bridgeSocket });
+    const status = await fakeAppStatus({ dir });
+    expect(status).toMatchObject({ running: true, pid: app.pid, bridgeSocket: appPaths(dir).bridgeSocket });
+    await expect(startFakeApp({ dir })).rejects.toThrow(/already running/);
+
+    const { cliPath } = await installFakeEgoLite({ dir: join(root, "inst"), appDir: dir });
+    await runLauncher(cliPath, ["nodejs", "-e", "await ego.createTaskSpace('made by the first invocation')"]);
+    const second = await runLauncher(cliPath, ["nodejs", "-e", "console.log(JSON.stringify((await ego.listTaskSpaces()).taskSpaces.map((s) => s.name)))"]);
+    expect(lastJson(second.stdout)).toEqual(["made by the first invocation"]);
+
+    const stopped = await stopFakeApp({ dir });
+    expect(stopped).toEqual({ stopped: true, pid: app.pid, how: "SIGTERM" });
+    expect(alive(app.pid)).toBe(false);
+    expect(await readAppState(appPaths(dir).stateFile)).toBeUndefined();
+    expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });
+  });
+
+  it("treats a recorded pid that does not answer as stale: reported, removed, never signalled", async () => {
+    const dir = join(await tempRoot("stale"), "app");
+    const { ensureAppDir } = await import("../../fake-bridge/server/app-dir.js");
+    await ensureAppDir(dir);
+    const paths = appPaths(dir);
+    await writeAppState(paths.stateFile, {
+      pid: process.pid, // alive, but not a fake app: must never be signalled
+      bridgeSocket: paths.bridgeSocket,
+      operatorSocket: paths.operatorSocket,
+      version: "0.5.1.13",
+      features: [],
+      faults: [],
+      closeDelayMs: 0,
+      startedAt: new Date().toISOString(),
+    });
+    expect(await fakeAppStatus({ dir })).toMatchObject({ running: false, stale: { pid: process.pid } });
+    const result = await stopFakeApp({ dir });
+    expect(result).toMatchObject({ stopped: false });
+    expect(await readAppState(paths.stateFile)).toBeUndefined();
+  });
+});
+
+describe("ego-conformance fake", () => {
+  it("start, status --json and stop drive the same process", { timeout: 60_000 }, async () => {
+    const dir = join(await tempRoot("cli"), "app");
+    const start = await runCli(["fake", "start", "--dir", dir, "--ego-version", "0.5.0.19", "--json"]);
+    expect(start.exitCode, start.stderr).toBe(0);
+    const status = await runCli(["fake", "status", "--dir", dir, "--json"]);
+    expect(status.exitCode).toBe(0);
+    const seen = JSON.parse(status.stdout) as { running: boolean; pid: number; version: string; bridgeSocket: string; uptimeMs: number };
+    expect(seen).toMatchObject({ running: true, version: "0.5.0.19", bridgeSocket: appPaths(dir).bridgeSocket });
+    expect(seen.uptimeMs).toBeGreaterThanOrEqual(0);
+    const stop = await runCli(["fake", "stop", "--dir", dir, "--json"]);
+    expect(JSON.parse(stop.stdout)).toEqual({ stopped: true, pid: seen.pid, how: "SIGTERM" });
+    expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });
+  });
+
+  it("rejects an unknown fault as a usage error, before starting anything", async () => {
+    const dir = join(await tempRoot("bad"), "app");
+    await expect(fakeCommand(["start", "--dir", dir, "--fault", "no-such-fault"])).rejects.toThrow(UsageError);
+    await expect(fakeCommand(["start", "--dir", dir, "--fault", "no-such-fault"])).rejects.toThrow(/unknown fault 'no-such-fault'/);
+    expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });
+    await expect(fakeCommand(["launch"])).rejects.toThrow(/unknown fake subcommand/);
+  });
+});
