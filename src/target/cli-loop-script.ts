@@ -57,7 +57,7 @@ export interface LoopStatus {
  * a new one: both callback slots hold what they held at start, and a task-scoped call with
  * nothing selected answers EGO_TASK_SPACE_NOT_SELECTED (so no selection was made).
  */
-export async function probeLoop(setup: LoopSetup): Promise<void> {
+export async function probeLoop(setup: LoopSetup, net: typeof import("node:net")): Promise<void> {
   const g = globalThis as unknown as { ego?: Record<string | symbol, unknown> };
   const ego = g.ego;
   function describe(e: unknown) {
@@ -71,7 +71,6 @@ export async function probeLoop(setup: LoopSetup): Promise<void> {
   const status: { ok: boolean; probes: number; error?: unknown } = { ok: true, probes: 0 };
   const initialSlots = ego ? [ego.onCDPMessage, ego.onSendCDPMessageError] : [];
   try {
-    const net = await import("node:net");
     const socket = net.createConnection(setup.address as never);
     await new Promise<void>((resolve, reject) => {
       socket.once("connect", () => resolve());
@@ -158,7 +157,14 @@ export async function probeLoop(setup: LoopSetup): Promise<void> {
 /** The script text for one loop process. */
 export function loopScript(address: ConnectBackAddress, token: string, nonce: string): string {
   const setup: LoopSetup = { address, token, frame: frameParts(nonce) };
-  // under tsx esbuild's keepNames wraps named functions as __name(fn, "n"); the helper does not
-  // travel with Function.prototype.toString, so the script brings its own (as probeProgram does)
-  return `var __name = (fn) => fn;\nawait (${probeLoop.toString()})(${JSON.stringify(setup)});\n`;
+  // - under tsx esbuild's keepNames wraps named functions as __name(fn, "n"); the helper does not
+  //   travel with Function.prototype.toString, so the script brings its own (as probeProgram does);
+  // - a bundler may rewrite import() inside the function's source (vitest does), so the module is
+  //   imported by the script text itself and handed in.
+  return [
+    "var __name = (fn) => fn;",
+    'const net = await import("node:net");',
+    `await (${probeLoop.toString()})(${JSON.stringify(setup)}, net);`,
+    "",
+  ].join("\n");
 }
