@@ -1,5 +1,7 @@
 /** The `ego-conformance` command line: dispatch to a command, map errors to exit statuses. */
 import { clausesCommand } from "./clauses.js";
+import { detectCommand } from "./detect.js";
+import { sweepCommand } from "./sweep.js";
 import { fakeCommand } from "./fake.js";
 import { matrixCommand } from "./matrix.js";
 import { personasCommand } from "./personas.js";
@@ -11,6 +13,8 @@ import { UsageError } from "./usage-error.js";
 const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   run: runCommand,
   clauses: clausesCommand,
+  detect: detectCommand,
+  sweep: sweepCommand,
   fake: fakeCommand,
   matrix: matrixCommand,
   personas: personasCommand,

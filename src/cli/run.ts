@@ -14,9 +14,15 @@ import { readResults } from "../report/results-reader.js";
 import { summarize, summaryPassed, type RunSummary } from "../report/summary.js";
 import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { UNKNOWN_VERSION } from "../report/labels.js";
-import { resolveTarget } from "../target/resolve.js";
+import { resolveTarget, TargetUnavailableError } from "../target/resolve.js";
 import { UsageError } from "./usage-error.js";
-import { INVARIANCE_CLAUSE_ID, writeInvarianceNotApplicable } from "../safety/invariance.js";
+import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
+import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safety/harness-faults.js";
+import { exitStatusFor } from "../safety/interrupts.js";
+import { RunGuard } from "../safety/run-guard.js";
+import { detectRun, installedEnvironment, writeUnreachableResults, type DetectedRun } from "../target/detect-run.js";
+import { CliNotFoundError } from "../target/locate-cli.js";
+import { parseProbeTimeout } from "./detect.js";
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
 
@@ -35,6 +41,21 @@ export interface RunOptions {
   egoVersion?: string;
   /** run every clause regardless of build features and versions (`--ungated`) */
   ungated?: boolean;
+  /** the installed target's options (`--target installed`); `egoVersion` is then the fallback version */
+  installed?: InstalledRunOptions;
+}
+
+export interface InstalledRunOptions {
+  /** `--ego-browser PATH` */
+  egoBrowser?: string;
+  /** `--operator ENDPOINT` (the fake app's operator socket) */
+  operator?: string;
+  /** `--keep-on-failure`: keep the run's task spaces when the run failed */
+  keepOnFailure: boolean;
+  /** `--probe-timeout MS` */
+  probeTimeoutMs?: number;
+  /** `--harness-fault NAME`: a deliberate harness bug, for the harness's own tests */
+  harnessFaults: HarnessFault[];
 }
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
@@ -56,6 +77,11 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
         persona: { type: "string" },
         "ego-version": { type: "string" },
         ungated: { type: "boolean", default: false },
+        "ego-browser": { type: "string" },
+        operator: { type: "string" },
+        "keep-on-failure": { type: "boolean", default: false },
+        "probe-timeout": { type: "string" },
+        "harness-fault": { type: "string", multiple: true, default: [] },
       },
     }));
   } catch (error) {
@@ -64,7 +90,10 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
   if (values.persona !== undefined && values["ego-version"] !== undefined) throw new UsageError("--persona and --ego-version exclude each other: a persona has its own version (see ego-conformance personas)");
-  if ((values.persona !== undefined || values["ego-version"] !== undefined) && values.target !== "fake") throw new UsageError("--persona and --ego-version choose what the fake emulates: they need --target fake");
+  if (values.persona !== undefined && values.target !== "fake") throw new UsageError("--persona chooses what the fake emulates: it needs --target fake");
+  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-fault"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
+  if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);
+  for (const f of values["harness-fault"]) if (!isHarnessFault(f)) throw new UsageError(`unknown harness fault '${f}' (known: ${HARNESS_FAULT_NAMES.join(", ")})`);
   if (values["ego-version"] !== undefined && tryParseEgoVersion(values["ego-version"]) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${values["ego-version"]}'`);
   if (values.persona !== undefined && !PERSONA_NAMES.includes(values.persona)) throw new UsageError(`unknown persona '${values.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
   let grep: RegExp | undefined;
@@ -87,7 +116,24 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
     ...(values.ungated ? { ungated: true } : {}),
+    ...(values.target === "installed"
+      ? {
+          installed: {
+            ...(values["ego-browser"] !== undefined ? { egoBrowser: values["ego-browser"] } : {}),
+            ...(values.operator !== undefined ? { operator: values.operator } : {}),
+            keepOnFailure: values["keep-on-failure"],
+            ...(values["probe-timeout"] !== undefined ? { probeTimeoutMs: parseProbeTimeout(values["probe-timeout"]) } : {}),
+            harnessFaults: values["harness-fault"] as HarnessFault[],
+          },
+        }
+      : {}),
   };
+}
+
+/** The clauses a run covers: what `--area` and `--grep` select; on installed targets always the safety check too. */
+export function selectedFor(options: Pick<RunOptions, "areas" | "grep" | "target">): (clause: Clause) => boolean {
+  const chosen = selectedBy(options);
+  return (clause) => chosen(clause) || (options.target === "installed" && clause.id === INVARIANCE_CLAUSE_ID);
 }
 
 /** The clauses a run means to cover: what `--area` and `--grep` select. */
@@ -101,7 +147,9 @@ const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const VITEST_CLI = resolve(createRequire(import.meta.url).resolve("vitest/package.json"), "../vitest.mjs");
 
 /** Run the suites; returns the summary and the report path (when one was written). */
-export async function runConformance(options: RunOptions): Promise<{ summary: RunSummary; reportPath?: string }> {
+export async function runConformance(options: RunOptions): Promise<{ summary: RunSummary; reportPath?: string; interrupted?: NodeJS.Signals }> {
+  // An installed run starts with detection, once, here; the workers get its result (run-config).
+  const detected = options.installed ? await detectInstalledOrThrow(options) : undefined;
   const config: RunConfig = {
     target: options.target,
     runId: newRunId(),
@@ -109,10 +157,12 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     ...(options.persona !== undefined ? { persona: options.persona } : {}),
     ...(options.egoVersion !== undefined ? { egoVersion: options.egoVersion } : {}),
     ...(options.ungated ? { ungated: true } : {}),
+    ...(detected ? { installed: detected.config } : {}),
   };
   const target = await resolveTarget(config);
   const info = target.info;
-  await target.close();
+  if (!detected) await target.close();
+  const selected = selectedFor(options);
 
   await rm(options.resultsDir, { recursive: true, force: true });
   await writeEnvironment(options.resultsDir, environmentEntries({
@@ -120,8 +170,23 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     targetName: info.name,
     egoVersion: info.egoVersionText ?? UNKNOWN_VERSION,
     ...(info.persona ? { persona: info.persona } : {}),
-    extra: { "version source": info.versionSource, "run id": config.runId, ...(config.ungated ? { gating: "ungated (every clause ran, regardless of features and versions)" } : {}) },
+    extra: { "version source": info.versionSource, "run id": config.runId, ...(config.ungated ? { gating: "ungated (every clause ran, regardless of features and versions)" } : {}), ...(detected ? installedEnvironment(detected) : {}) },
   }));
+
+  if (detected && detected.detection.bridge === null) {
+    // The CLI never ran a probe (it hung, or failed to start): every selected clause is broken, with why.
+    await target.close();
+    await writeUnreachableResults(options.resultsDir, info, CATALOGUE.filter(selected), detected.detection.bridgeError ?? "the bridge could not be asked");
+    return { summary: summarize(await readResults(options.resultsDir), CATALOGUE, { selected }) };
+  }
+  const guard = await RunGuard.start({
+    ...(detected ? { installed: target } : {}),
+    info,
+    runId: config.runId,
+    resultsDir: options.resultsDir,
+    harnessFaults: options.installed?.harnessFaults ?? [],
+    invarianceSelected: selected(clauseById(INVARIANCE_CLAUSE_ID)),
+  });
 
   // vitest runs in its own process: the CLI stays a small orchestrator (and tsx's loader, which
   // the CLI runs under, never meets vitest's). Its output goes to stderr so --json keeps stdout.
@@ -133,18 +198,28 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     ...(options.grep ? ["--testNamePattern", options.grep.source] : []),
     ...options.areas.map((area) => `suites/${area}/`),
   ];
-  const child = await execa(process.execPath, vitestArgs, {
-    cwd: PROJECT_ROOT,
-    env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1" },
-    stdin: "ignore",
-    stdout: 2,
-    stderr: 2,
-    reject: false,
-  }).catch((error: unknown) => error as { exitCode?: number; message: string });
-  if (child.exitCode === undefined) throw new Error(`vitest could not be started: ${child.message}`);
-  if (info.kind === "fake" && selectedBy(options)(clauseById(INVARIANCE_CLAUSE_ID))) await writeInvarianceNotApplicable(options.resultsDir, info);
+  let interrupted: NodeJS.Signals | null;
+  try {
+    const vitest = execa(process.execPath, vitestArgs, {
+      cwd: PROJECT_ROOT,
+      env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1" },
+      stdin: "ignore",
+      stdout: 2,
+      stderr: 2,
+      reject: false,
+    });
+    guard.onInterrupt(() => vitest.kill("SIGTERM"));
+    const child = await vitest.catch((error: unknown) => error as { exitCode?: number; message: string });
+    if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
+  } finally {
+    // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
+    const sofar = summarize(await readResults(options.resultsDir), CATALOGUE, { selected });
+    interrupted = (await guard.end({ runFailed: !summaryPassed(sofar), keepOnFailure: options.installed?.keepOnFailure ?? false })).interrupted;
+    if (detected) await target.close();
+  }
 
-  const summary = summarize(await readResults(options.resultsDir), CATALOGUE, { selected: selectedBy(options) });
+  const summary = summarize(await readResults(options.resultsDir), CATALOGUE, { selected });
+  if (interrupted) return { summary, interrupted };
   if (!options.report) return { summary };
   const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT });
   return { summary, reportPath: report.indexHtml };
@@ -152,8 +227,28 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
-  const { summary, reportPath } = await runConformance(options);
+  const { summary, reportPath, interrupted } = await runConformance(options);
   if (options.json) process.stdout.write(`${JSON.stringify({ ...renderJson(summary), ...(reportPath ? { report: reportPath } : {}) }, null, 2)}\n`);
   else process.stdout.write(`${renderTerminal(summary, { ...(reportPath ? { reportPath } : {}), color: colorWanted(process.stdout) })}\n`);
+  if (interrupted) {
+    process.stderr.write(`ego-conformance: the run was interrupted (${interrupted}); its task spaces were closed, no report was written\n`);
+    return exitStatusFor(interrupted);
+  }
   return summaryPassed(summary) ? 0 : 1;
+}
+
+/** Detection for `--target installed`; a missing CLI is a run that cannot be made. */
+async function detectInstalledOrThrow(options: RunOptions): Promise<DetectedRun> {
+  const o = options.installed!;
+  try {
+    return await detectRun({
+      ...(o.egoBrowser !== undefined ? { flag: o.egoBrowser } : {}),
+      ...(options.egoVersion !== undefined ? { egoVersion: options.egoVersion } : {}),
+      ...(o.operator !== undefined ? { operator: o.operator } : {}),
+      ...(o.probeTimeoutMs !== undefined ? { probeTimeoutMs: o.probeTimeoutMs } : {}),
+    });
+  } catch (error) {
+    if (error instanceof CliNotFoundError) throw new TargetUnavailableError(error.message);
+    throw error;
+  }
 }

@@ -9,6 +9,8 @@ Usage:
   ego-conformance report --merge DIR... [--out DIR]
                                     merge the bundles of a sharded matrix into one matrix and report
   ego-conformance personas [--json] the builds the fake can emulate: version, features off/on, source
+  ego-conformance detect [options]  find the installed ego-browser, its Ego Lite version and bridge methods
+  ego-conformance sweep [options]   list (and with --yes close) task spaces left by earlier runs
   ego-conformance fake start|stop|status|install
                                     the fake Ego Lite app as a process, and a fake ego-browser for it
   ego-conformance help              show this text
@@ -24,8 +26,36 @@ run options:
   --fault NAME              run against a deliberately broken fake (harness self-tests; repeatable)
   --persona NAME            the fake emulates this persona (an older or differently launched build;
                             see ego-conformance personas)
-  --ego-version V           the fake emulates Ego Lite V (features from the build-feature table)
+  --ego-version V           the fake emulates Ego Lite V (features from the build-feature table);
+                            with --target installed: the version when neither getBrowserVersion
+                            nor the app's Info.plist tells
   --ungated                 run every clause regardless of build features and versions
+
+run options for --target installed (detection runs first; see detect):
+  --ego-browser PATH        the CLI (default: EGO_BROWSER_BIN, then PATH, then the app bundle
+                            "ego lite.app" in /Applications or ~/Applications)
+  --operator ENDPOINT       an operator endpoint (the fake app's operator.sock): clauses that need
+                            a person at the browser run; without it they are skipped
+  --probe-timeout MS        bound on starting an ego-browser process and on one probe (default 30000)
+  --keep-on-failure         keep this run's task spaces when the run failed (sweep removes them)
+  --harness-fault NAME      a deliberate harness bug, for the harness's own tests
+                            (cleanup-claims-user-space)
+  Every task space the run makes is named 'ego-conformance <run-id> ...'; the spaces that are not
+  the run's are listed before and after and must be unchanged (clause safety.user-spaces.unchanged).
+  Ctrl-C stops the suites and closes the run's spaces; exit 130.
+
+detect options:
+  --ego-browser PATH, --ego-version V, --probe-timeout MS   as for run
+  --json                    print the detection as one JSON object
+  Exit status: 0 the build was asked; 1 its bridge could not be asked; 2 no CLI found.
+
+sweep options:
+  --ego-browser PATH, --probe-timeout MS   as for run
+  --yes                     close the listed spaces (claiming or taking over first); without it,
+                            only list them
+  --json                    print the leftovers (and what was closed) as JSON
+  Only names 'ego-conformance <run-id> ...' with a run id of the harness's shape are touched.
+  Do not sweep while a run is going on.
 
 fake options:
   fake start [--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N] [--json]

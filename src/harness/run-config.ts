@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../target/detected-target.js";
 
 export const RUN_ENV = {
   target: "EGO_CONFORMANCE_TARGET",
@@ -12,6 +13,7 @@ export const RUN_ENV = {
   persona: "EGO_CONFORMANCE_PERSONA",
   egoVersion: "EGO_CONFORMANCE_EGO_VERSION",
   ungated: "EGO_CONFORMANCE_UNGATED",
+  installed: "EGO_CONFORMANCE_INSTALLED",
 } as const;
 
 export const RunConfig = z.object({
@@ -24,6 +26,8 @@ export const RunConfig = z.object({
   egoVersion: z.string().optional(),
   /** run every clause regardless of build features and versions (persona self-tests) */
   ungated: z.boolean().optional(),
+  /** the installed target as detected once by the CLI (src/target/detected-target.ts) */
+  installed: InstalledTargetConfig.optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -40,6 +44,7 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     persona: env[RUN_ENV.persona] || undefined,
     egoVersion: env[RUN_ENV.egoVersion] || undefined,
     ungated: env[RUN_ENV.ungated] === "1" || undefined,
+    installed: env[RUN_ENV.installed] ? decodeInstalledConfig(env[RUN_ENV.installed]!) : undefined,
   });
 }
 
@@ -51,5 +56,6 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
     [RUN_ENV.persona]: config.persona ?? "",
     [RUN_ENV.egoVersion]: config.egoVersion ?? "",
     [RUN_ENV.ungated]: config.ungated ? "1" : "",
+    [RUN_ENV.installed]: config.installed ? encodeInstalledConfig(config.installed) : "",
   };
 }

@@ -7,7 +7,9 @@
 import { z } from "zod";
 import { CapabilityName, FeatureName, type Capability } from "../contract/features.js";
 import { tryParseEgoVersion } from "../version/index.js";
+import { createCliTarget, type CliTarget } from "./cli-target.js";
 import type { Detection } from "./detect.js";
+import { createOperatorClient } from "./operator-client.js";
 import type { TargetInfo } from "./target.js";
 
 export const InstalledTargetConfig = z
@@ -25,6 +27,7 @@ export const InstalledTargetConfig = z
         versionSource: z.string(),
         features: z.array(FeatureName),
         capabilities: z.array(CapabilityName),
+        warnings: z.array(z.string()).optional(),
       })
       .strict(),
   })
@@ -58,6 +61,7 @@ export function configInfo(info: TargetInfo): InstalledTargetConfig["info"] {
     versionSource: info.versionSource,
     features: [...info.features],
     capabilities: [...info.capabilities],
+    ...(info.warnings?.length ? { warnings: [...info.warnings] } : {}),
   };
 }
 
@@ -71,7 +75,20 @@ export function infoFromConfig(config: InstalledTargetConfig): TargetInfo {
     versionSource: config.info.versionSource,
     features: new Set(config.info.features),
     capabilities: new Set(config.info.capabilities),
+    ...(config.info.warnings?.length ? { warnings: [...config.info.warnings] } : {}),
   };
+}
+
+/** The CLI target a worker (or the CLI process) uses for an installed run: no detection again. */
+export function openInstalledTarget(config: InstalledTargetConfig): CliTarget {
+  return createCliTarget({
+    cliPath: config.cliPath,
+    ...(config.sdkPath !== undefined ? { sdkPath: config.sdkPath } : {}),
+    info: infoFromConfig(config),
+    ...(config.operator !== undefined ? { operator: createOperatorClient(config.operator) } : {}),
+    // --probe-timeout bounds starting a process as well as one probe: a hung launcher ends in time
+    ...(config.probeTimeoutMs !== undefined ? { probeTimeoutMs: config.probeTimeoutMs, processTimeoutMs: config.probeTimeoutMs } : {}),
+  });
 }
 
 export function encodeInstalledConfig(config: InstalledTargetConfig): string {

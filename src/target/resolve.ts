@@ -5,6 +5,7 @@ import { createFakeTarget } from "./fake-target.js";
 import { FAULT_NAMES, type FaultName } from "../../fake-bridge/index.js";
 import { fakeBuild, FakeBuildError, UnknownPersonaError } from "../../fake-bridge/personas/index.js";
 import type { Target } from "./target.js";
+import { openInstalledTarget } from "./detected-target.js";
 
 export class TargetUnavailableError extends Error {
   override name = "TargetUnavailableError";
@@ -21,7 +22,9 @@ function faultNames(names: readonly string[]): FaultName[] {
 
 export async function resolveTarget(config: RunConfig): Promise<Target> {
   if (config.target === "installed") {
-    throw new TargetUnavailableError("the installed target is not available in this build of ego-conformance yet");
+    // Detection runs once, in the CLI process (src/target/detect-run.ts); its result comes here.
+    if (!config.installed) throw new TargetUnavailableError("the installed target needs detection first: run it through 'ego-conformance run --target installed'");
+    return openInstalledTarget(config.installed);
   }
   if (config.persona === undefined && config.egoVersion === undefined) {
     return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults) });

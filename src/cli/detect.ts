@@ -1,0 +1,70 @@
+/**
+ * `ego-conformance detect [--ego-browser PATH] [--ego-version V] [--probe-timeout MS] [--json]`:
+ * which `ego-browser`, which Ego Lite version (and from where), which bridge methods, and where
+ * that disagrees with what the version should have.
+ */
+import { parseArgs } from "node:util";
+import { CliNotFoundError } from "../target/locate-cli.js";
+import { detectionJson, renderDetection } from "../target/detect-report.js";
+import { detectRun } from "../target/detect-run.js";
+import { tryParseEgoVersion } from "../version/index.js";
+import { UsageError } from "./usage-error.js";
+
+export interface InstalledFlags {
+  egoBrowser?: string;
+  egoVersion?: string;
+  probeTimeoutMs?: number;
+}
+
+/** `--probe-timeout MS`: a positive whole number of milliseconds. */
+export function parseProbeTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`--probe-timeout must be a positive number of milliseconds, not '${value}'`);
+  return ms;
+}
+
+export async function detectCommand(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        "ego-browser": { type: "string" },
+        "ego-version": { type: "string" },
+        "probe-timeout": { type: "string" },
+        json: { type: "boolean", default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const egoVersion = values["ego-version"];
+  if (egoVersion !== undefined && tryParseEgoVersion(egoVersion) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${egoVersion}'`);
+  const probeTimeoutMs = parseProbeTimeout(values["probe-timeout"]);
+  let detected;
+  try {
+    detected = await detectRun({
+      ...(values["ego-browser"] !== undefined ? { flag: values["ego-browser"] } : {}),
+      ...(egoVersion !== undefined ? { egoVersion } : {}),
+      ...(probeTimeoutMs !== undefined ? { probeTimeoutMs } : {}),
+    });
+  } catch (error) {
+    if (error instanceof CliNotFoundError) {
+      if (values.json) process.stdout.write(`${JSON.stringify({ cli: null, error: error.message, searched: error.searched }, null, 2)}\n`);
+      process.stderr.write(`ego-conformance detect: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const { detection } = detected;
+  if (values.json) process.stdout.write(`${JSON.stringify({ ...detectionJson(detection), warnings: detected.info.warnings ?? [] }, null, 2)}\n`);
+  else {
+    process.stdout.write(renderDetection(detection));
+    for (const w of detected.info.warnings ?? []) process.stdout.write(`Warning: ${w}\n`);
+  }
+  // 0: the build was asked; 1: the CLI is there but its bridge could not be asked
+  return detection.bridge === null ? 1 : 0;
+}

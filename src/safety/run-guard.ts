@@ -1,0 +1,82 @@
+/**
+ * The safety frame around a conformance run, for the CLI (src/cli/run.ts):
+ *   start():  trap Ctrl-C and SIGTERM; on installed targets list the spaces that are not the run's;
+ *   end():    on installed targets close the run's spaces (unless --keep-on-failure and the run
+ *             failed), list again and write the invariance clause; on the in-process fake write it
+ *             as not applicable. Then stop trapping.
+ * Whatever stops the run's work (vitest) registers with `onInterrupt`.
+ */
+import type { Target, TargetInfo } from "../target/target.js";
+import type { HarnessFault } from "./harness-faults.js";
+import { writeInvarianceNotApplicable, type InvarianceVerdict } from "./invariance.js";
+import { trapInterrupts, type InterruptTrap } from "./interrupts.js";
+import { RunSafety, type CleanupReport } from "./run-safety.js";
+
+export interface RunGuardOptions {
+  /** the CLI process's own target: the installed build; undefined for the in-process fake */
+  installed?: Target;
+  info: TargetInfo;
+  runId: string;
+  resultsDir: string;
+  harnessFaults?: readonly HarnessFault[];
+  /** write the invariance clause's result (it is among the selected clauses) */
+  invarianceSelected: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunGuardEnd {
+  interrupted: NodeJS.Signals | null;
+  cleanup?: CleanupReport;
+  invariance?: InvarianceVerdict;
+}
+
+export class RunGuard {
+  private constructor(
+    private readonly options: RunGuardOptions,
+    private readonly trap: InterruptTrap,
+    private readonly safety: RunSafety | undefined,
+  ) {}
+
+  static async start(options: RunGuardOptions): Promise<RunGuard> {
+    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    const trap = trapInterrupts(log);
+    const safety = options.installed
+      ? new RunSafety({ target: options.installed, runId: options.runId, resultsDir: options.resultsDir, ...(options.harnessFaults ? { harnessFaults: options.harnessFaults } : {}) })
+      : undefined;
+    const before = await safety?.begin();
+    if (before && !before.ok) log(`ego-conformance: could not list the task spaces before the run: ${before.reason}`);
+    return new RunGuard({ ...options, log }, trap, safety);
+  }
+
+  get interrupted(): NodeJS.Signals | null {
+    return this.trap.signal;
+  }
+
+  onInterrupt(stop: (signal: NodeJS.Signals) => void): void {
+    this.trap.onInterrupt(stop);
+  }
+
+  async end(options: { runFailed: boolean; keepOnFailure: boolean }): Promise<RunGuardEnd> {
+    const log = this.options.log!;
+    try {
+      if (!this.safety) {
+        if (this.options.invarianceSelected) await writeInvarianceNotApplicable(this.options.resultsDir, this.options.info);
+        return { interrupted: this.trap.signal };
+      }
+      const keep = options.keepOnFailure && options.runFailed && this.trap.signal === null;
+      const cleanup = await this.safety.cleanup({ keep });
+      for (const f of cleanup.faults) log(`ego-conformance: harness fault committed on purpose: ${f}`);
+      if (cleanup.error) log(`ego-conformance: cleanup of this run's task spaces failed: ${cleanup.error}`);
+      else if (keep) log(`ego-conformance: --keep-on-failure: the run failed, so its task spaces stay (names start with 'ego-conformance ${this.options.runId}'); 'ego-conformance sweep --yes' removes them`);
+      else if (cleanup.outcome) {
+        const { closed, problems } = cleanup.outcome;
+        if (closed.length) log(`ego-conformance: closed ${closed.length} task space(s) this run left behind`);
+        for (const p of problems) log(`ego-conformance: cleanup: ${p}`);
+      }
+      const invariance = this.options.invarianceSelected ? await this.safety.finish() : undefined;
+      return { interrupted: this.trap.signal, cleanup, ...(invariance ? { invariance } : {}) };
+    } finally {
+      this.trap.dispose();
+    }
+  }
+}
