@@ -2,6 +2,7 @@
  * `ego-conformance run`: resolve the target, run the suites with vitest, summarise the Allure
  * results per clause, write the HTML report, print the verdict.
  */
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -25,6 +26,8 @@ import { CliNotFoundError } from "../target/locate-cli.js";
 import { parseProbeTimeout } from "./detect.js";
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
+import { applyExpectations, expectationsFileFor, loadExpectations, suggestUpdates, renderUpdates, writeUpdates, todayUtc, type ExpectationsOutcome, type LoadedExpectations } from "../expectations/index.js";
+import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes.js";
 
 export interface RunOptions {
   target: RunConfig["target"];
@@ -43,6 +46,12 @@ export interface RunOptions {
   ungated?: boolean;
   /** the installed target's options (`--target installed`); `egoVersion` is then the fallback version */
   installed?: InstalledRunOptions;
+  /** the expectations file applied to the results (`--expectations FILE`, default fixtures/expectations/expectations.json if present) */
+  expectationsFile?: string;
+  /** print the expectation entries to add and remove (`--update-expectations`), and write them (`--write`) */
+  updateExpectations?: "print" | "write";
+  /** where the run's outcomes go for the gate and baselines (`--outcomes FILE`, default reports/outcomes.json) */
+  outcomesFile?: string;
 }
 
 export interface InstalledRunOptions {
@@ -82,6 +91,11 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
         "keep-on-failure": { type: "boolean", default: false },
         "probe-timeout": { type: "string" },
         "harness-fault": { type: "string", multiple: true, default: [] },
+        expectations: { type: "string" },
+        "no-expectations": { type: "boolean", default: false },
+        "update-expectations": { type: "boolean", default: false },
+        write: { type: "boolean", default: false },
+        outcomes: { type: "string", default: "reports/outcomes.json" },
       },
     }));
   } catch (error) {
@@ -96,6 +110,10 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   for (const f of values["harness-fault"]) if (!isHarnessFault(f)) throw new UsageError(`unknown harness fault '${f}' (known: ${HARNESS_FAULT_NAMES.join(", ")})`);
   if (values["ego-version"] !== undefined && tryParseEgoVersion(values["ego-version"]) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${values["ego-version"]}'`);
   if (values.persona !== undefined && !PERSONA_NAMES.includes(values.persona)) throw new UsageError(`unknown persona '${values.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
+  if (values.expectations !== undefined && values["no-expectations"]) throw new UsageError("--expectations and --no-expectations exclude each other");
+  if (values.write && !values["update-expectations"]) throw new UsageError("--write writes what --update-expectations suggests: give both");
+  if (values["update-expectations"] && values["no-expectations"]) throw new UsageError("--update-expectations needs an expectations file: drop --no-expectations");
+  const expectationsFile = values["no-expectations"] ? undefined : expectationsFileFor(values.expectations, cwd);
   let grep: RegExp | undefined;
   if (values.grep !== undefined) {
     try {
@@ -116,6 +134,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
     ...(values.ungated ? { ungated: true } : {}),
+    ...(expectationsFile !== undefined ? { expectationsFile } : {}),
+    ...(values["update-expectations"] ? { updateExpectations: values.write ? ("write" as const) : ("print" as const) } : {}),
+    outcomesFile: resolve(cwd, values.outcomes),
     ...(values.target === "installed"
       ? {
           installed: {
@@ -147,7 +168,8 @@ const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const VITEST_CLI = resolve(createRequire(import.meta.url).resolve("vitest/package.json"), "../vitest.mjs");
 
 /** Run the suites; returns the summary and the report path (when one was written). */
-export async function runConformance(options: RunOptions): Promise<{ summary: RunSummary; reportPath?: string; interrupted?: NodeJS.Signals }> {
+export async function runConformance(options: RunOptions): Promise<{ summary: RunSummary; reportPath?: string; interrupted?: NodeJS.Signals; expectations?: ExpectationsOutcome }> {
+  const expectations = await expectationsForRun(options);
   // An installed run starts with detection, once, here; the workers get its result (run-config).
   const detected = options.installed ? await detectInstalledOrThrow(options) : undefined;
   const config: RunConfig = {
@@ -218,23 +240,48 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     if (detected) await target.close();
   }
 
+  // Expectations judge the results in place (labels, links, unexpected passes), before anything reads them.
+  const judged = interrupted ? undefined : await applyExpectations(options.resultsDir, expectations, { catalogue: CATALOGUE, selected });
   const summary = summarize(await readResults(options.resultsDir), CATALOGUE, { selected });
   if (interrupted) return { summary, interrupted };
-  if (!options.report) return { summary };
+  if (options.outcomesFile !== undefined) {
+    await writeOutcomes(options.outcomesFile, outcomesFromSummary(summary, { runId: config.runId, ungated: config.ungated === true, catalogueClauses: CATALOGUE.length, expectations: expectations?.file ?? null }));
+  }
+  const withExpectations = judged ? { expectations: judged } : {};
+  if (!options.report) return { summary, ...withExpectations };
   const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT });
-  return { summary, reportPath: report.indexHtml };
+  return { summary, reportPath: report.indexHtml, ...withExpectations };
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
-  const { summary, reportPath, interrupted } = await runConformance(options);
+  const { summary, reportPath, interrupted, expectations } = await runConformance(options);
   if (options.json) process.stdout.write(`${JSON.stringify({ ...renderJson(summary), ...(reportPath ? { report: reportPath } : {}) }, null, 2)}\n`);
   else process.stdout.write(`${renderTerminal(summary, { ...(reportPath ? { reportPath } : {}), color: colorWanted(process.stdout) })}\n`);
+  if (options.updateExpectations && expectations && options.expectationsFile !== undefined) {
+    const file = options.expectationsFile;
+    const loaded = existsSync(file) ? await loadExpectations(file) : undefined;
+    const update = suggestUpdates(expectations, loaded, CATALOGUE, todayUtc());
+    if (options.updateExpectations === "write") await writeUpdates(file, loaded, update);
+    (options.json ? process.stderr : process.stdout).write(renderUpdates(update, file, options.updateExpectations === "write"));
+  }
   if (interrupted) {
     process.stderr.write(`ego-conformance: the run was interrupted (${interrupted}); its task spaces were closed, no report was written\n`);
     return exitStatusFor(interrupted);
   }
   return summaryPassed(summary) ? 0 : 1;
+}
+
+/**
+ * The run's expectations, read before the run starts: none without a file; a file that
+ * --update-expectations is about to create may not exist yet; any other unreadable or invalid
+ * file stops the run (exit 2) rather than judging results by entries nobody can read.
+ */
+async function expectationsForRun(options: RunOptions): Promise<LoadedExpectations | undefined> {
+  const file = options.expectationsFile;
+  if (file === undefined) return undefined;
+  if (!existsSync(file) && options.updateExpectations !== undefined) return undefined;
+  return loadExpectations(file);
 }
 
 /** Detection for `--target installed`; a missing CLI is a run that cannot be made. */

@@ -30,6 +30,7 @@ const COLUMNS: readonly Bucket[] = ["passed", "failed", "broken", "skipped", "un
 const LISTED = [
   ["failed", "Failed (contract violations)"],
   ["broken", "Broken (harness or infrastructure errors)"],
+  ["known", "Known (expected failures, each with its bug: they do not fail the run)"],
   ["unknown", "Unknown (no verdict: never green)"],
 ] as const;
 
@@ -51,7 +52,7 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
     lines.push(`${title}: ${clauses.length}`);
     const shown = clauses.slice(0, options.maxListed ?? 50);
     const width = Math.max(...shown.map((c) => c.id.length));
-    for (const c of shown) lines.push(`  ${c.id.padEnd(width)}  ${firstLine(c)}`);
+    for (const c of shown) lines.push(`  ${c.id.padEnd(width)}  ${c.status === "known" && c.bugs?.length ? `${c.bugs.join(", ")}: ` : ""}${firstLine(c)}`);
     if (shown.length < clauses.length) lines.push(`  … and ${clauses.length - shown.length} more (the JSON summary lists every clause)`);
     lines.push("");
   }
@@ -105,8 +106,8 @@ function renderTable(summary: RunSummary, paint: Painter): string[] {
 
 function verdict(summary: RunSummary, paint: Painter): string {
   if (summaryPassed(summary)) {
-    const { passed, unspecified, skipped } = summary.totals;
-    return paint("passed", `PASSED: ${passed} passed, ${unspecified} unspecified (observed), ${skipped} not applicable`);
+    const { passed, unspecified, skipped, known } = summary.totals;
+    return paint("passed", `PASSED: ${passed} passed, ${unspecified} unspecified (observed), ${skipped} not applicable${known > 0 ? `, ${known} known failures` : ""}`);
   }
   if (summary.clauses.length === 0) return paint("failed", "NOT PASSED: no clause was selected, so nothing was verified");
   const { failed, broken, unknown } = summary.totals;
