@@ -1,0 +1,96 @@
+/**
+ * The fake installed as a real Ego Lite would be, for the installed-target tests: the fake app
+ * server (in this process, on unix sockets in a temp directory) and its `ego-browser` launcher
+ * written by the install helper, on a temporary PATH or inside a temporary app bundle. The
+ * ego-conformance CLI runs as a user runs it, with an environment built here (no EGO_BROWSER_BIN,
+ * a HOME whose ~/Applications is a temp directory, so no real install can take over).
+ */
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa, type ResultPromise } from "execa";
+import { createFakeAppServer, type FakeAppServer } from "../../fake-bridge/server/app-server.js";
+import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
+import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";
+import { createOperatorClient, type FakeAppOperator } from "../../src/target/operator-client.js";
+import { PROJECT_ROOT } from "../cli/run-cli.js";
+
+const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
+
+export interface InstalledWorld {
+  root: string;
+  server: FakeAppServer;
+  installed: InstalledFakeEgoLite;
+  /** the operator endpoint (for --operator) */
+  operatorSocket: string;
+  /** an operator client on the app: a person at the browser, and the app's state */
+  operator: FakeAppOperator;
+  /** HOME for the CLI: ~/Applications is `${home}/Applications` */
+  home: string;
+  /** a PATH that holds the launcher's directory first, then the system's */
+  pathWithLauncher: string;
+  close(): Promise<void>;
+}
+
+export async function tempRoot(label: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), `ego-conformance-${label}-`));
+}
+
+export async function installedWorld(options: { app?: AppChoice; install?: Omit<InstallOptions, "dir" | "appDir">; installDir?: (root: string) => string } = {}): Promise<InstalledWorld> {
+  const root = await tempRoot("inst");
+  const appDir = join(root, "app");
+  const server = createFakeAppServer({ ...serverOptions(options.app ?? {}), dir: appDir });
+  await server.listen();
+  const home = join(root, "home");
+  await mkdir(join(home, "Applications"), { recursive: true });
+  const dir = options.installDir ? options.installDir(root) : join(root, "bin");
+  const installed = await installFakeEgoLite({ dir, appDir, ...options.install });
+  const operator = createOperatorClient(server.paths.operatorSocket);
+  return {
+    root,
+    server,
+    installed,
+    operatorSocket: server.paths.operatorSocket,
+    operator,
+    home,
+    pathWithLauncher: `${dir}:/usr/local/bin:/usr/bin:/bin`,
+    async close() {
+      await operator.close();
+      await server.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The CLI's environment: only what is given, plus HOME and a system PATH (no EGO_BROWSER_BIN). */
+export function cliEnv(world: Pick<InstalledWorld, "home">, extra: Record<string, string> = {}): Record<string, string> {
+  return { HOME: world.home, PATH: "/usr/local/bin:/usr/bin:/bin", TMPDIR: tmpdir(), ...extra };
+}
+
+/** `ego-conformance ARGS` as a subprocess (await it, or signal it first). */
+export function egoConformance(args: string[], options: { env: Record<string, string>; timeoutMs?: number }): ResultPromise<{ reject: false }> {
+  return execa(process.execPath, [BIN, ...args], {
+    cwd: PROJECT_ROOT,
+    reject: false,
+    env: options.env,
+    extendEnv: false,
+    stdin: "ignore",
+    timeout: options.timeoutMs ?? 120_000,
+  }) as ResultPromise<{ reject: false }>;
+}
+
+/** environment.properties of a results directory, as a map (keys unescaped). */
+export async function environmentOf(resultsDir: string): Promise<Record<string, string>> {
+  const text = await readFile(join(resultsDir, "environment.properties"), "utf8");
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n").filter(Boolean)) {
+    const m = /^((?:\\.|[^=])*)=(.*)$/.exec(line);
+    if (m) out[m[1]!.replace(/\\(.)/g, "$1")] = m[2]!.replace(/\\(.)/g, "$1");
+  }
+  return out;
+}
+
+/** The names of the app's spaces that carry a run's prefix (any run). */
+export async function harnessSpaces(operator: FakeAppOperator): Promise<string[]> {
+  return (await operator.listSpaces()).map((s) => s.name).filter((n) => n.startsWith("ego-conformance "));
+}
