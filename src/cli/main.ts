@@ -5,6 +5,9 @@ import { sweepCommand } from "./sweep.js";
 import { fakeCommand } from "./fake.js";
 import { matrixCommand } from "./matrix.js";
 import { personasCommand } from "./personas.js";
+import { expectationsCommand } from "./expectations.js";
+import { gateCommand } from "./gate.js";
+import { baselineCommand } from "./baseline.js";
 import { reportCommand } from "./report.js";
 import { runCommand } from "./run.js";
 import { USAGE } from "./usage.js";
@@ -18,6 +21,9 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   fake: fakeCommand,
   matrix: matrixCommand,
   personas: personasCommand,
+  expectations: expectationsCommand,
+  gate: gateCommand,
+  baseline: baselineCommand,
   report: reportCommand,
   help: () => {
     process.stdout.write(USAGE);

@@ -9,6 +9,13 @@ Usage:
   ego-conformance report --merge DIR... [--out DIR]
                                     merge the bundles of a sharded matrix into one matrix and report
   ego-conformance personas [--json] the builds the fake can emulate: version, features off/on, source
+  ego-conformance expectations lint [FILE] [--today YYYY-MM-DD] [--json]
+                                    check the known-failures file: expired, orphaned, overlapping,
+                                    invalid entries (default fixtures/expectations/expectations.json)
+  ego-conformance gate --baseline FILE|VERSION [--results DIR | --outcomes FILE] [--min-clauses N] [--json]
+                                    may this build ship? compare a run with a baseline clause by clause
+  ego-conformance baseline save [--results DIR | --outcomes FILE] [--dir DIR] [--json]
+                                    store a run's outcomes as fixtures/baselines/<version>[-<persona>].json
   ego-conformance detect [options]  find the installed ego-browser, its Ego Lite version and bridge methods
   ego-conformance sweep [options]   list (and with --yes close) task spaces left by earlier runs
   ego-conformance fake start|stop|status|install
@@ -30,6 +37,15 @@ run options:
                             with --target installed: the version when neither getBrowserVersion
                             nor the app's Info.plist tells
   --ungated                 run every clause regardless of build features and versions
+  --expectations FILE       known failures to apply (default: fixtures/expectations/expectations.json
+                            when it exists); a matching failure counts as known, an expected
+                            failure that passes fails the run
+  --no-expectations         apply none
+  --update-expectations     print the entries to add and to remove; with --write, write them
+                            (additions as owner "unassigned", bug "TODO", 30-day expiry: lint
+                            fails on them until a human completes them)
+  --outcomes FILE           the run's per-clause outcomes for gate and baseline
+                            (default: reports/outcomes.json)
 
 run options for --target installed (detection runs first; see detect):
   --ego-browser PATH        the CLI (default: EGO_BROWSER_BIN, then PATH, then the app bundle
@@ -87,4 +103,7 @@ Exit status: 0 when no selected clause failed, broke or went without a result;
 1 when one did; 2 for a usage error or a run that could not start.
 matrix and report: 0 when every target ran and no clause failed, broke or went without a
 result; 1 otherwise (a missing shard included); report exits 2 when the bundles cannot be merged.
+gate: 0 ship (no regression, no new failure, nothing newly not applicable, missing or unknown, at
+least --min-clauses clauses ran); 1 do not ship (a table says why); 2 cannot decide (usage, a
+missing or unreadable baseline or run). expectations lint: 0 clean, 1 problems, 2 unreadable file.
 `;

@@ -13,7 +13,8 @@ import { cliEnv, egoConformance, environmentOf, harnessSpaces, installedWorld, t
 
 let world: InstalledWorld;
 beforeAll(async () => {
-  world = await installedWorld();
+  // the launcher has the real one's exit quirk: a failing script still exits 0, with a message
+  world = await installedWorld({ install: { exitQuirk: true } });
 });
 afterAll(async () => world?.close());
 

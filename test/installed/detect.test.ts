@@ -1,0 +1,112 @@
+// `ego-conformance detect` against the fake installed for real: the version from
+// getBrowserVersion, from an app bundle's Info.plist (XML and binary, the bundle found in
+// ~/Applications), and from nothing at all; and a run on a build whose version is unknown says
+// so at the top of the summary and in the report, and runs only version-independent clauses.
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CATALOGUE } from "../../src/contract/index.js";
+import { labelValue, readResults } from "../../src/report/results-reader.js";
+import { cliEnv, egoConformance, environmentOf, installedWorld, tempRoot, type InstalledWorld } from "./support.js";
+
+const worlds: InstalledWorld[] = [];
+afterAll(async () => Promise.all(worlds.map((w) => w.close())));
+async function world(...args: Parameters<typeof installedWorld>): Promise<InstalledWorld> {
+  const w = await installedWorld(...args);
+  worlds.push(w);
+  return w;
+}
+
+interface DetectJson {
+  cli: { path: string; source: string; bundle: string | null };
+  version: { text: string | null; numeric: boolean; source: string; from: string };
+  bridge: { egoType: string; methods: { name: string; kind: string; present: boolean }[] } | null;
+  features: string[];
+  disagreements: string[];
+}
+
+async function detect(w: InstalledWorld, env: Record<string, string>, args: string[] = []): Promise<{ json: DetectJson; text: string }> {
+  const [asJson, asText] = await Promise.all([egoConformance(["detect", "--json", ...args], { env }), egoConformance(["detect", ...args], { env })]);
+  expect(asJson.exitCode, asJson.stderr).toBe(0);
+  expect(asText.exitCode, asText.stderr).toBe(0);
+  return { json: JSON.parse(asJson.stdout) as DetectJson, text: asText.stdout };
+}
+
+const methods = (d: DetectJson) => d.bridge!.methods.filter((m) => m.kind === "method" && m.present).map((m) => m.name);
+
+describe("ego-conformance detect, for real", () => {
+  it("reads getBrowserVersion through the launcher found on PATH", { timeout: 60_000 }, async () => {
+    const w = await world();
+    const { json, text } = await detect(w, cliEnv(w, { PATH: w.pathWithLauncher }));
+    expect(json.cli).toMatchObject({ path: w.installed.cliPath, source: "path", bundle: null });
+    expect(json.version).toMatchObject({ text: "0.5.1.13", numeric: true, source: "getBrowserVersion" });
+    expect(methods(json)).toHaveLength(16);
+    expect(json.disagreements).toEqual([]);
+    expect(text).toMatch(new RegExp(`CLI: +${w.installed.cliPath}\\nfound by: PATH\\nversion: +0\\.5\\.1\\.13\\nsource: +getBrowserVersion`));
+  });
+
+  it.each(["xml", "binary"] as const)("reads CFBundleShortVersionString from a %s Info.plist of a bundle in ~/Applications", { timeout: 60_000 }, async (format) => {
+    const bundleVersion = format === "xml" ? "0.4.4.0" : "0.4.3.0";
+    const w = await world({ app: { persona: "pre-browser-version" }, install: { appBundle: format, version: bundleVersion }, installDir: (root) => join(root, "home", "Applications") });
+    const { json, text } = await detect(w, cliEnv(w));
+    const bundle = join(w.home, "Applications", "ego lite.app");
+    expect(json.cli).toMatchObject({ source: "app-bundle", bundle, path: join(bundle, "Contents/Frameworks/ego Framework.framework/Versions/Current/Helpers/ego-browser") });
+    expect(json.version).toMatchObject({ text: bundleVersion, numeric: true, source: "Info.plist", from: `${join(bundle, "Contents/Info.plist")} (${format})` });
+    expect(methods(json)).not.toContain("getBrowserVersion");
+    expect(json.features).not.toContain("browser-version");
+    expect(json.disagreements).toEqual([]);
+    expect(text).toMatch(new RegExp(`version: +${bundleVersion.replace(/\./g, "\\.")}\\nsource: +Info\\.plist \\(`));
+  });
+
+  it("says unknown when neither the bridge, nor a bundle, nor a flag tells", { timeout: 60_000 }, async () => {
+    const w = await world({ app: { persona: "pre-browser-version" } });
+    const { json, text } = await detect(w, cliEnv(w, { PATH: w.pathWithLauncher }));
+    expect(json.version).toMatchObject({ text: null, numeric: false, source: "unknown" });
+    expect(methods(json)).toHaveLength(15);
+    expect(text).toMatch(/version: +unknown — only version-independent clauses would run/);
+    const flagged = await detect(w, cliEnv(w, { PATH: w.pathWithLauncher }), ["--ego-version", "0.4.4.0"]);
+    expect(flagged.json.version).toMatchObject({ text: "0.4.4.0", source: "--ego-version" });
+  });
+
+  it("exits 2 and says where it looked when there is no CLI", { timeout: 30_000 }, async () => {
+    const home = await tempRoot("no-cli");
+    const run = await egoConformance(["detect"], { env: { HOME: home, PATH: "/usr/bin:/bin" } });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/no ego-browser found \(looked at: PATH: \/usr\/bin:\/bin; \/Applications: no ego lite\.app; .*Applications: no ego lite\.app\)/);
+  });
+});
+
+describe("a run on a build of unknown version", () => {
+  it("runs only version-independent clauses and says so in the summary and the report", { timeout: 90_000 }, async () => {
+    const w = await world({ app: { persona: "pre-browser-version" } });
+    const results = await tempRoot("inst-unknown");
+    const run = await egoConformance(["run", "--target", "installed", "--area", "profiles", "--area", "browser-version", "--no-report", "--results", results], { env: cliEnv(w, { PATH: w.pathWithLauncher }) });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Ego Lite version: unknown — only version-independent clauses ran/);
+    expect(await environmentOf(results)).toMatchObject({ "Ego Lite version": "unknown", "version source": "unknown", "version note": "unknown — only version-independent clauses ran" });
+    const all = await readResults(results);
+    for (const r of all) {
+      const clause = CATALOGUE.find((c) => c.id === labelValue(r, "clause"))!;
+      const independent = clause.features.length === 0 && clause.versions === undefined;
+      expect(r.status === "skipped", clause.id).toBe(!independent);
+      if (!independent) expect(labelValue(r, "not_applicable"), clause.id).toBe("version");
+    }
+    expect(all.some((r) => r.status === "passed")).toBe(true);
+  });
+});
+
+describe("a run from an app bundle", () => {
+  it("takes the CLI and the version from the bundle (binary Info.plist) and passes", { timeout: 90_000 }, async () => {
+    const w = await world({ app: { persona: "pre-browser-version" }, install: { appBundle: "binary", version: "0.4.4.0", exitQuirk: true }, installDir: (root) => join(root, "home", "Applications") });
+    const results = await tempRoot("inst-bundle");
+    const run = await egoConformance(["run", "--target", "installed", "--area", "task-spaces", "--no-report", "--results", results], { env: cliEnv(w) });
+    expect(run.exitCode, run.stderr + run.stdout).toBe(0);
+    const bundle = join(w.home, "Applications", "ego lite.app");
+    expect(await environmentOf(results)).toMatchObject({
+      "Ego Lite version": "0.4.4.0",
+      "version source": `Info.plist (${join(bundle, "Contents/Info.plist")} (binary))`,
+      "CLI found by": `app bundle ${bundle}`,
+      "CLI path": join(bundle, "Contents/Frameworks/ego Framework.framework/Versions/Current/Helpers/ego-browser"),
+    });
+    expect(run.stdout).toMatch(/Ego Lite version: 0\.4\.4\.0\n/);
+  });
+});
