@@ -194,3 +194,8 @@ export function featuresForVersion(version: string | EgoVersion, mappings: reado
   });
   return { version: v.text, features: new Set(verdicts.filter((x) => x.present).map((x) => x.feature)), verdicts };
 }
+
+/** The persona names the table defines (fake-bridge/personas builds them): `current`, then one per feature record. */
+export function personaNamesInTable(): string[] {
+  return ["current", ...FEATURE_NAMES.flatMap((f) => featureHistory(f).personas.map((p) => p.name))];
+}

@@ -20,6 +20,14 @@ export const LABEL = {
   egoVersion: "ego_version",
   /** the fake persona, when there is one */
   persona: "persona",
+  /**
+   * set by the expectations layer (src/expectations) on a result it judged: "known" (an expected
+   * failure; allurerc's "Known failures" category), "unexpected-pass" (an expected failure that
+   * passed: rewritten to failed), "mismatch" (failed for another reason than the entry records)
+   */
+  expectation: "expectation",
+  /** the bug link of the expectation entry that judged the result */
+  expectationBug: "expectation_bug",
   /** why a clause was not applicable: "version", "feature:<name>", "needs:<capability>" */
   notApplicable: "not_applicable",
   /** on unspecified clauses: "as-the-fake-chose" or "differs-from-the-fake" */

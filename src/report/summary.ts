@@ -5,9 +5,11 @@
  *   broken > failed > unknown > passed > skipped
  * (a clause with one broken and one passed parameterisation is broken; passed and skipped
  * parameterisations make it passed). A selected clause with no result at all is `unknown`:
- * it was meant to run and nothing says it held, so it is never green. `known` (an expected
- * failure with an owner and an expiry) is a status the expectations layer will assign; nothing
- * produces it yet, so its count is 0, but the field is part of every count.
+ * it was meant to run and nothing says it held, so it is never green. `known` is an expected
+ * failure: a failed or broken result the expectations layer (src/expectations) labelled
+ * `expectation=known` because an entry with an owner, a bug and an expiry covers it. It ranks
+ * below failed, broken and unknown (a clause with one known and one new failure is failed) and
+ * above passed; it does not fail the run.
  *
  * Totals are a partition of the selected clauses. Each selected clause is counted exactly once,
  * under its *bucket* (see `clauseBucket`):
@@ -36,8 +38,8 @@ export type Bucket = ClauseStatus | "unspecified";
 export const BUCKETS = ["passed", "failed", "broken", "skipped", "known", "unknown", "unspecified"] as const satisfies readonly Bucket[];
 export type Counts = Record<Bucket, number>;
 
-/** Worst first. `known` is absent: results never carry it; expectations will assign it. */
-export const STATUS_PRECEDENCE: readonly ResultStatus[] = ["broken", "failed", "unknown", "passed", "skipped"];
+/** Worst first. `known` is a failed or broken result labelled `expectation=known` (src/expectations). */
+export const STATUS_PRECEDENCE: readonly ClauseStatus[] = ["broken", "failed", "unknown", "known", "passed", "skipped"];
 
 export interface ClauseSummary {
   id: string;
@@ -51,6 +53,8 @@ export interface ClauseSummary {
   results: number;
   /** distinct messages of the results that gave the clause its status (skip reasons for skipped) */
   messages?: string[];
+  /** for a known clause: the bug links of the expectations that made its failures known */
+  bugs?: string[];
 }
 
 export type SummaryProblem =
@@ -90,8 +94,8 @@ export function clauseBucket(clause: Pick<ClauseSummary, "status" | "unspecified
 }
 
 /** The worst of some result statuses; `unknown` for none. */
-export function worstStatus(statuses: Iterable<ResultStatus>): ResultStatus {
-  let worst: ResultStatus | undefined;
+export function worstStatus(statuses: Iterable<ClauseStatus>): ClauseStatus {
+  let worst: ClauseStatus | undefined;
   for (const s of statuses) {
     if (worst === undefined || STATUS_PRECEDENCE.indexOf(s) < STATUS_PRECEDENCE.indexOf(worst)) worst = s;
   }
@@ -155,8 +159,14 @@ export function describeProblem(problem: SummaryProblem): string {
   }
 }
 
+/** A result's status, with failed or broken results the expectations layer marked known as `known`. */
+export function effectiveStatus(result: Pick<TestResult, "status" | "labels">): ClauseStatus {
+  const failing = result.status === "failed" || result.status === "broken";
+  return failing && labelValue(result, LABEL.expectation) === "known" ? "known" : result.status;
+}
+
 function summarizeClause(clause: Clause, results: readonly TestResult[]): ClauseSummary {
-  const status = worstStatus(results.map((r) => r.status));
+  const status = worstStatus(results.map(effectiveStatus));
   const summary: ClauseSummary = {
     id: clause.id,
     area: clause.area,
@@ -165,8 +175,12 @@ function summarizeClause(clause: Clause, results: readonly TestResult[]): Clause
     unspecified: clause.unspecified !== undefined,
     results: results.length,
   };
-  const messages = distinct(results.filter((r) => r.status === status).map(messageOf));
+  const messages = distinct(results.filter((r) => effectiveStatus(r) === status).map(messageOf));
   if (messages.length > 0) summary.messages = messages;
+  if (status === "known") {
+    const bugs = distinct(results.filter((r) => effectiveStatus(r) === "known").map((r) => labelValue(r, LABEL.expectationBug)));
+    if (bugs.length > 0) summary.bugs = bugs;
+  }
   return summary;
 }
 

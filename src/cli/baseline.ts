@@ -1,0 +1,57 @@
+/**
+ * `ego-conformance baseline save [--results DIR | --outcomes FILE] [--dir DIR] [--json]`: store a
+ * run's outcomes as the baseline of its Ego Lite version (and persona):
+ * fixtures/baselines/<version>[-<persona>].json. A run with an unknown version cannot be stored
+ * (exit 2): a baseline is looked up by version.
+ */
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { BaselineKeyError, baselineKey, baselinePath, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
+import { readRun } from "../gate/current-run.js";
+import { writeOutcomes } from "../gate/outcomes.js";
+import { CannotDecideError, DEFAULT_OUTCOMES, readInput } from "./gate.js";
+import { UsageError } from "./usage-error.js";
+
+async function saveCommand(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: { results: { type: "string" }, outcomes: { type: "string" }, dir: { type: "string" }, json: { type: "boolean", default: false } },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
+  const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
+  try {
+    const outcomes = await readInput(`run (${source.results ?? source.outcomes})`, () => readRun(source));
+    let key: string;
+    try {
+      key = baselineKey(outcomes);
+    } catch (error) {
+      if (error instanceof BaselineKeyError) throw new CannotDecideError(`cannot store this run as a baseline: ${error.message}`);
+      throw error;
+    }
+    const file = baselinePath(key, values.dir !== undefined ? resolve(values.dir) : DEFAULT_BASELINE_DIR);
+    await writeOutcomes(file, outcomes);
+    const clauses = Object.keys(outcomes.clauses).length;
+    if (values.json) process.stdout.write(`${JSON.stringify({ key, file, clauses, runId: outcomes.runId, passed: outcomes.passed })}\n`);
+    else process.stdout.write(`baseline ${key}: ${clauses} clauses from run ${outcomes.runId ?? "?"} written to ${file}${outcomes.passed ? "" : " (note: that run did not pass)"}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CannotDecideError) {
+      process.stderr.write(`ego-conformance baseline: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+export async function baselineCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === "save") return saveCommand(rest);
+  throw new UsageError(sub === undefined ? "baseline needs a subcommand: save" : `unknown baseline subcommand '${sub}' (known: save)`);
+}

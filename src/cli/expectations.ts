@@ -1,0 +1,82 @@
+/**
+ * `ego-conformance expectations lint [FILE] [--today YYYY-MM-DD] [--json]`: every lint check over
+ * an expectations file (default fixtures/expectations/expectations.json). One line per problem,
+ * naming the entry and the check. Exit 0 clean, 1 problems found, 2 the file cannot be read.
+ */
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import {
+  DEFAULT_EXPECTATIONS_FILE,
+  indexEntries,
+  isCalendarDate,
+  lintContext,
+  lintEntries,
+  renderProblem,
+  structureProblems,
+  todayUtc,
+  type LintProblem,
+} from "../expectations/index.js";
+import { UsageError } from "./usage-error.js";
+
+export interface LintReport {
+  file: string;
+  today: string;
+  entries: number;
+  problems: LintProblem[];
+}
+
+export async function lintFile(file: string, today: string): Promise<LintReport | { file: string; unreadable: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    return { file, unreadable: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { file, today, entries: 0, problems: [{ check: "json", message: `not JSON: ${(error as Error).message}` }] };
+  }
+  const structure = structureProblems(raw);
+  if (!structure.data) return { file, today, entries: 0, problems: structure.problems };
+  const entries = indexEntries(structure.data);
+  return { file, today, entries: entries.length, problems: lintEntries(entries, lintContext(today)) };
+}
+
+async function lintCommand(argv: string[]): Promise<number> {
+  let values;
+  let positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { json: { type: "boolean", default: false }, today: { type: "string" } },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (positionals.length > 1) throw new UsageError("expectations lint takes at most one FILE");
+  if (values.today !== undefined && !isCalendarDate(values.today)) throw new UsageError(`--today must be a date (YYYY-MM-DD), not '${values.today}'`);
+  const file = positionals[0] !== undefined ? resolve(positionals[0]) : DEFAULT_EXPECTATIONS_FILE;
+  const report = await lintFile(file, values.today ?? todayUtc());
+  if ("unreadable" in report) {
+    process.stderr.write(`ego-conformance: cannot read expectations file ${file}: ${report.unreadable}\n`);
+    return 2;
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    for (const p of report.problems) process.stdout.write(`${file}: ${renderProblem(p)}\n`);
+    process.stdout.write(`${report.entries} entries, ${report.problems.length} problem(s) (checked against ${report.today})\n`);
+  }
+  return report.problems.length === 0 ? 0 : 1;
+}
+
+export async function expectationsCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === "lint") return lintCommand(rest);
+  throw new UsageError(sub === undefined ? "expectations needs a subcommand: lint" : `unknown expectations subcommand '${sub}' (known: lint)`);
+}

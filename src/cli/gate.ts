@@ -1,0 +1,77 @@
+/**
+ * `ego-conformance gate --baseline FILE|VERSION [--results DIR | --outcomes FILE] [--min-clauses N] [--json]`:
+ * may this build ship? Compares the current run with a baseline clause by clause (src/gate).
+ * Exit 0 ship, 1 do not ship (with the table), 2 cannot decide (usage, missing or unreadable input).
+ */
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { BaselineKeyError, resolveBaseline } from "../gate/baseline-store.js";
+import { compareOutcomes } from "../gate/compare.js";
+import { readRun } from "../gate/current-run.js";
+import { readOutcomes, type RunOutcomes } from "../gate/outcomes.js";
+import { gateJson, renderGate } from "../gate/render.js";
+import { UsageError } from "./usage-error.js";
+
+export const DEFAULT_OUTCOMES = "reports/outcomes.json";
+
+/** Input the gate cannot decide on: exit 2 with the reason. */
+export class CannotDecideError extends Error {
+  override name = "CannotDecideError";
+}
+
+export async function readInput(what: string, read: () => Promise<RunOutcomes>): Promise<RunOutcomes> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new CannotDecideError(`cannot decide: the ${what} cannot be read: ${(error as Error).message}`);
+  }
+}
+
+export async function gateCommand(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        baseline: { type: "string" },
+        results: { type: "string" },
+        outcomes: { type: "string" },
+        "min-clauses": { type: "string" },
+        json: { type: "boolean", default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.baseline === undefined) throw new UsageError("gate needs --baseline FILE|VERSION");
+  if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
+  let minClauses: number | undefined;
+  if (values["min-clauses"] !== undefined) {
+    if (!/^\d+$/.test(values["min-clauses"])) throw new UsageError(`--min-clauses must be a whole number, not '${values["min-clauses"]}'`);
+    minClauses = Number(values["min-clauses"]);
+  }
+  try {
+    let baselineFile: string;
+    try {
+      baselineFile = resolveBaseline(values.baseline);
+    } catch (error) {
+      if (error instanceof BaselineKeyError) throw new UsageError(error.message);
+      throw error;
+    }
+    const baseline = await readInput(`baseline ${baselineFile}`, () => readOutcomes(baselineFile));
+    const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
+    const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
+    const decision = compareOutcomes(baseline, current, minClauses !== undefined ? { minClauses } : {});
+    if (values.json) process.stdout.write(`${JSON.stringify(gateJson(decision, baseline, current, baselineFile), null, 2)}\n`);
+    else process.stdout.write(renderGate(decision, baseline, current, baselineFile));
+    return decision.ship ? 0 : 1;
+  } catch (error) {
+    if (error instanceof CannotDecideError) {
+      process.stderr.write(`ego-conformance gate: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Applying an expectations file to a finished run: read the Allure results, judge each selected
+ * clause against the entry that governs it (./select, ./judge), and write the verdicts into the
+ * result files (./rewrite-results) before the summary and the report are made from them.
+ * Repeatable: results are judged as the suites wrote them (./original).
+ */
+import type { Clause } from "../contract/clause.js";
+import { LABEL } from "../report/labels.js";
+import { labelValue, readResults, type TestResult } from "../report/results-reader.js";
+import { summarize } from "../report/summary.js";
+import type { RunFacts } from "./conditions.js";
+import { conditionsHold } from "./conditions.js";
+import { todayUtc } from "./dates.js";
+import { judgeClause, type ClauseJudgement, type ResultVerdict } from "./judge.js";
+import type { LoadedExpectations } from "./load.js";
+import { originalResult } from "./original.js";
+import { matchesClause } from "./pattern.js";
+import { rewriteResultFile } from "./rewrite-results.js";
+import type { IndexedEntry } from "./schema.js";
+import { entryFor } from "./select.js";
+
+export interface ExpectationsOutcome {
+  /** the file applied; null when the run had none */
+  file: string | null;
+  run: RunFacts;
+  /** one per selected clause that has an entry or fails (kind `none` left out) */
+  judgements: ClauseJudgement[];
+  /** clauses whose only matching entries have expired (the failure counts again) */
+  expired: { clause: string; entries: IndexedEntry[] }[];
+  /** entries whose conditions hold for this run but whose pattern matches no selected clause */
+  unused: IndexedEntry[];
+}
+
+export interface ApplyOptions {
+  catalogue: readonly Clause[];
+  selected?: (clause: Clause) => boolean;
+  platform?: NodeJS.Platform;
+  today?: string;
+}
+
+export function runFactsOf(results: readonly TestResult[], catalogue: readonly Clause[], platform: NodeJS.Platform): RunFacts {
+  const s = summarize(results, catalogue);
+  return { target: s.target, egoVersion: s.egoVersion, persona: s.persona, platform };
+}
+
+/** The pure part: judge every selected clause; no files are touched. */
+export function judgeRun(results: readonly TestResult[], loaded: LoadedExpectations | undefined, options: ApplyOptions): ExpectationsOutcome {
+  const selected = options.selected ?? (() => true);
+  const today = options.today ?? todayUtc();
+  const original = results.map(originalResult);
+  const run = runFactsOf(original, options.catalogue, options.platform ?? process.platform);
+  const entries = loaded?.entries ?? [];
+  const byClause = new Map<string, TestResult[]>();
+  for (const r of original) {
+    const id = labelValue(r, LABEL.clause);
+    if (id !== undefined) byClause.set(id, [...(byClause.get(id) ?? []), r]);
+  }
+  const judgements: ClauseJudgement[] = [];
+  const expired: ExpectationsOutcome["expired"] = [];
+  const clauses = options.catalogue.filter(selected);
+  for (const clause of clauses) {
+    const selection = entryFor(clause.id, run, entries, today);
+    const judgement = judgeClause(clause.id, byClause.get(clause.id) ?? [], selection.entry);
+    if (judgement.kind !== "none") judgements.push(judgement);
+    if (!selection.entry && selection.expired.length > 0) expired.push({ clause: clause.id, entries: selection.expired });
+  }
+  const unused = entries.filter((e) => conditionsHold(e.entry.when, run) && !clauses.some((c) => matchesClause(e.entry.clause, c.id)));
+  return { file: loaded?.file ?? null, run, judgements, expired, unused };
+}
+
+/** Judge the run in `resultsDir` and write the verdicts into its result files. */
+export async function applyExpectations(resultsDir: string, loaded: LoadedExpectations | undefined, options: ApplyOptions): Promise<ExpectationsOutcome> {
+  const results = await readResults(resultsDir);
+  const outcome = judgeRun(results, loaded, options);
+  const verdicts = new Map<string, { verdict: ResultVerdict; entry: IndexedEntry }>();
+  for (const j of outcome.judgements) for (const { result, verdict } of j.results) verdicts.set(result.file, { verdict, entry: j.entry! });
+  for (const result of results) {
+    const judged = verdicts.get(result.file);
+    if (judged === undefined && labelValue(result, LABEL.expectation) === undefined) continue;
+    await rewriteResultFile(result, judged && { ...judged, file: loaded?.file ?? "the expectations file" });
+  }
+  return outcome;
+}

@@ -1,0 +1,52 @@
+/**
+ * Writes the judgements into the Allure result files, before the report is generated, so every
+ * reader (the summary, the gate, the matrix, the Allure "Known failures" category) sees the same
+ * thing: label `expectation` (known | mismatch | unexpected-pass), label `expectation_bug` and an
+ * issue link to the bug; an unexpected pass becomes failed with a message saying which entry to
+ * remove. Labels and links of an earlier application are replaced; other fields are left alone.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { LABEL } from "../report/labels.js";
+import type { TestResult } from "../report/results-reader.js";
+import type { ResultVerdict } from "./judge.js";
+import { UNEXPECTED_PASS_PREFIX } from "./original.js";
+import { describeEntry, TODO_BUG, type IndexedEntry } from "./schema.js";
+
+const LINK_PREFIX = "expectation: ";
+
+interface RawResult {
+  status?: string;
+  statusDetails?: { message?: string; trace?: string };
+  labels?: { name: string; value: string }[];
+  links?: { name?: string; url: string; type?: string }[];
+  [key: string]: unknown;
+}
+
+export function unexpectedPassMessage(entry: IndexedEntry, file: string): string {
+  return `${UNEXPECTED_PASS_PREFIX} remove the expectation ${describeEntry(entry)} from ${file}: it expects ${entry.entry.expected.join(" or ")} (${entry.entry.bug}), but the clause passed`;
+}
+
+/** Rewrites one raw result object; returns it (mutated). `verdict` undefined clears earlier judgements. */
+export function rewriteRaw(raw: RawResult, judged: { verdict: ResultVerdict; entry: IndexedEntry; file: string } | undefined): RawResult {
+  const earlier = raw.labels?.find((l) => l.name === LABEL.expectation)?.value;
+  raw.labels = (raw.labels ?? []).filter((l) => l.name !== LABEL.expectation && l.name !== LABEL.expectationBug);
+  raw.links = (raw.links ?? []).filter((l) => !(l.name ?? "").startsWith(LINK_PREFIX));
+  if (earlier === "unexpected-pass") {
+    raw.status = "passed";
+    if (raw.statusDetails?.message?.startsWith(UNEXPECTED_PASS_PREFIX)) delete raw.statusDetails.message;
+  }
+  if (!judged) return raw;
+  const { verdict, entry, file } = judged;
+  raw.labels.push({ name: LABEL.expectation, value: verdict }, { name: LABEL.expectationBug, value: entry.entry.bug });
+  if (entry.entry.bug !== TODO_BUG) raw.links.push({ name: `${LINK_PREFIX}${entry.entry.reason}`.slice(0, 200), url: entry.entry.bug, type: "issue" });
+  if (verdict === "unexpected-pass") {
+    raw.status = "failed";
+    raw.statusDetails = { ...(raw.statusDetails ?? {}), message: unexpectedPassMessage(entry, file) };
+  }
+  return raw;
+}
+
+export async function rewriteResultFile(result: TestResult, judged: Parameters<typeof rewriteRaw>[1]): Promise<void> {
+  const raw = JSON.parse(await readFile(result.file, "utf8")) as RawResult;
+  await writeFile(result.file, JSON.stringify(rewriteRaw(raw, judged)));
+}

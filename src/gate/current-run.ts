@@ -1,0 +1,27 @@
+/**
+ * The run a gate or a baseline reads: an outcomes file (what `run` writes), or an Allure results
+ * directory summarised now (every catalogue clause; expectation labels already in the files count).
+ */
+import { CATALOGUE } from "../contract/catalogue.js";
+import { ENVIRONMENT_FILE } from "../report/environment.js";
+import { readResults } from "../report/results-reader.js";
+import { summarize } from "../report/summary.js";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { outcomesFromSummary, readOutcomes, type RunOutcomes } from "./outcomes.js";
+
+async function runIdOf(resultsDir: string): Promise<string | null> {
+  const text = await readFile(join(resultsDir, ENVIRONMENT_FILE), "utf8").catch(() => "");
+  const line = text.split(/\r?\n/).find((l) => /^run\\? id\s*=/.test(l));
+  return line ? line.replace(/^run\\? id\s*=\s*/, "").trim() : null;
+}
+
+export async function outcomesOfResults(resultsDir: string): Promise<RunOutcomes> {
+  const summary = summarize(await readResults(resultsDir), CATALOGUE);
+  return outcomesFromSummary(summary, { runId: await runIdOf(resultsDir), catalogueClauses: CATALOGUE.length });
+}
+
+export async function readRun(source: { results?: string; outcomes?: string }): Promise<RunOutcomes> {
+  if (source.results !== undefined) return outcomesOfResults(source.results);
+  return readOutcomes(source.outcomes!);
+}

@@ -1,0 +1,119 @@
+/**
+ * A run's outcomes: one status per selected clause (the bucket the summary counts it under, after
+ * expectations), with the run's target, Ego Lite version, persona, run id, date and the size of
+ * the catalogue. Written at the end of every `run` (default reports/outcomes.json), stored per
+ * version by `baseline save`, compared clause by clause by `gate`. The matrix can read it too.
+ */
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { z } from "zod";
+import { BUCKETS, clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
+
+export const OUTCOMES_SCHEMA_VERSION = 1;
+
+export const OutcomeStatus = z.enum(BUCKETS);
+export type OutcomeStatus = z.infer<typeof OutcomeStatus>;
+
+export const ClauseOutcomeSchema = z
+  .object({
+    status: OutcomeStatus,
+    /** first line of the first message (a failure, a skip reason) */
+    message: z.string().optional(),
+    /** bug links of the expectations that made it known */
+    bugs: z.array(z.string()).optional(),
+  })
+  .strict();
+export type ClauseOutcome = z.infer<typeof ClauseOutcomeSchema>;
+
+export const RunOutcomesSchema = z
+  .object({
+    schema: z.literal(OUTCOMES_SCHEMA_VERSION),
+    runId: z.string().nullable(),
+    date: z.string(),
+    target: z.string().nullable(),
+    targetName: z.string().nullable(),
+    egoVersion: z.string().nullable(),
+    persona: z.string().nullable(),
+    ungated: z.boolean(),
+    /** how many clauses the catalogue had when the run was made */
+    catalogueClauses: z.number().int().min(0),
+    /** whether the run itself passed (summaryPassed) */
+    passed: z.boolean(),
+    /** problems that made the results untrustworthy (mixed runs, unknown clauses) */
+    problems: z.array(z.string()),
+    /** the expectations file applied, if any */
+    expectations: z.string().nullable(),
+    clauses: z.record(z.string(), ClauseOutcomeSchema),
+  })
+  .strict();
+export type RunOutcomes = z.infer<typeof RunOutcomesSchema>;
+
+export interface OutcomesMeta {
+  runId: string | null;
+  date?: Date;
+  ungated?: boolean;
+  catalogueClauses: number;
+  expectations?: string | null;
+}
+
+function firstLine(text: string | undefined): string | undefined {
+  const line = text?.split(/\r?\n/).find((l) => l.trim() !== "")?.trim();
+  return line === undefined ? undefined : line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+export function outcomesFromSummary(summary: RunSummary, meta: OutcomesMeta): RunOutcomes {
+  const clauses: Record<string, ClauseOutcome> = {};
+  for (const c of summary.clauses) {
+    const message = firstLine(c.messages?.[0]);
+    clauses[c.id] = { status: clauseBucket(c), ...(message !== undefined ? { message } : {}), ...(c.bugs ? { bugs: c.bugs } : {}) };
+  }
+  return {
+    schema: OUTCOMES_SCHEMA_VERSION,
+    runId: meta.runId,
+    date: (meta.date ?? new Date()).toISOString(),
+    target: summary.target,
+    targetName: summary.targetName,
+    egoVersion: summary.egoVersion,
+    persona: summary.persona,
+    ungated: meta.ungated ?? false,
+    catalogueClauses: meta.catalogueClauses,
+    passed: summaryPassed(summary),
+    problems: summary.problems.map(describeProblem),
+    expectations: meta.expectations ?? null,
+    clauses,
+  };
+}
+
+export class OutcomesError extends Error {
+  override name = "OutcomesError";
+}
+
+export function parseOutcomes(raw: unknown, source: string): RunOutcomes {
+  const parsed = RunOutcomesSchema.safeParse(raw);
+  if (!parsed.success) throw new OutcomesError(`${source} is not a run's outcomes file:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+export async function readOutcomes(file: string): Promise<RunOutcomes> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new OutcomesError(`cannot read outcomes file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new OutcomesError(`outcomes file ${file} is not JSON: ${(error as Error).message}`);
+  }
+  return parseOutcomes(raw, file);
+}
+
+/** Written through a temporary file and a rename, so a reader never sees half a file. */
+export async function writeOutcomes(file: string, outcomes: RunOutcomes): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(outcomes, null, 2)}\n`);
+  await rename(temporary, file);
+}
