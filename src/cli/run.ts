@@ -180,6 +180,7 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     ...(options.egoVersion !== undefined ? { egoVersion: options.egoVersion } : {}),
     ...(options.ungated ? { ungated: true } : {}),
     ...(detected ? { installed: detected.config } : {}),
+    ...(options.installed?.keepOnFailure ? { keepOnFailure: true } : {}),
   };
   const target = await resolveTarget(config);
   const info = target.info;

@@ -98,6 +98,7 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       operator: target.operator as Operator,
       run,
     };
+    let failed = false;
     try {
       await body(ctx);
       if (spec.unspecified) await allure.label(LABEL.unspecifiedOutcome, "as-the-fake-chose");
@@ -106,12 +107,15 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
         await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");
         await allure.attachment("observed (differs from the fake's choice)", String((error as Error).message), "text/plain");
       } else {
+        failed = true;
         throw error;
       }
     } finally {
       if (log.length) await allure.attachment("probes", JSON.stringify(log, null, 2), "application/json");
       for (const s of sessions) await s.close();
-      await spaces.cleanup();
+      // --keep-on-failure (installed runs): a failed test's spaces stay for debugging; sweep removes them
+      if (failed && run.keepOnFailure) await allure.attachment("task spaces kept (--keep-on-failure)", `names start with '${spaces.prefix}'`, "text/plain");
+      else await spaces.cleanup();
     }
   });
 }

@@ -14,6 +14,7 @@ export const RUN_ENV = {
   egoVersion: "EGO_CONFORMANCE_EGO_VERSION",
   ungated: "EGO_CONFORMANCE_UNGATED",
   installed: "EGO_CONFORMANCE_INSTALLED",
+  keepOnFailure: "EGO_CONFORMANCE_KEEP_ON_FAILURE",
 } as const;
 
 export const RunConfig = z.object({
@@ -28,6 +29,8 @@ export const RunConfig = z.object({
   ungated: z.boolean().optional(),
   /** the installed target as detected once by the CLI (src/target/detected-target.ts) */
   installed: InstalledTargetConfig.optional(),
+  /** a failed test's task spaces are kept, not closed (`run --keep-on-failure`) */
+  keepOnFailure: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -45,6 +48,7 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     egoVersion: env[RUN_ENV.egoVersion] || undefined,
     ungated: env[RUN_ENV.ungated] === "1" || undefined,
     installed: env[RUN_ENV.installed] ? decodeInstalledConfig(env[RUN_ENV.installed]!) : undefined,
+    keepOnFailure: env[RUN_ENV.keepOnFailure] === "1" || undefined,
   });
 }
 
@@ -57,5 +61,6 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
     [RUN_ENV.egoVersion]: config.egoVersion ?? "",
     [RUN_ENV.ungated]: config.ungated ? "1" : "",
     [RUN_ENV.installed]: config.installed ? encodeInstalledConfig(config.installed) : "",
+    [RUN_ENV.keepOnFailure]: config.keepOnFailure ? "1" : "",
   };
 }
