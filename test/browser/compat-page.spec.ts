@@ -15,7 +15,7 @@ import { expect, test as base, type Page } from "@playwright/test";
 import { CHANGE_KINDS, diffColumns } from "../../src/matrix/change.js";
 import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema.js";
 import { STATUS_TEXT, type CompatStatus } from "../../src/matrix/status.js";
-import { COMPAT_DIR_ENV } from "./global-setup.js";
+import { COMPAT_DIR_ENV, PAGE_FAULT } from "./global-setup.js";
 
 function compatDir(): string {
   const dir = process.env[COMPAT_DIR_ENV];
@@ -82,6 +82,11 @@ const key = (persona: string) => {
   if (!target) throw new Error(`compat.json has no target for persona ${persona}`);
   return target.key;
 };
+const faultKey = (() => {
+  const target = compat.targets.find((t) => t.spec.kind === "fake" && t.spec.faults.includes(PAGE_FAULT));
+  if (!target) throw new Error(`compat.json has no target for fault ${PAGE_FAULT}`);
+  return target.key;
+})();
 
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -139,7 +144,7 @@ test("the status filter shows the clauses that have a cell of the chosen statuse
     if (status !== "failed") await page.locator(`input[name="status"][value="${status}"]`).uncheck();
   }
   const withFailure = compat.clauses.filter((c) => Object.values(c.cells).some((cell) => cell.status === "failed")).map((c) => c.id);
-  expect(withFailure.length, "the persona without error codes fails clauses").toBeGreaterThan(0);
+  expect(withFailure.length, `the fake with fault ${PAGE_FAULT} fails clauses`).toBeGreaterThan(0);
   expect(await visibleClauseRows(page)).toEqual(withFailure);
 
   await page.locator('input[name="status"][value="not-applicable"]').check();
@@ -155,9 +160,10 @@ test("the status filter shows the clauses that have a cell of the chosen statuse
 
 test("a cell opens its details: status, reason or message", async ({ page, server }) => {
   await open(page, `${server.url}/compat.html`);
-  const clause = compat.clauses.find((c) => c.cells[key("pre-error-codes")]!.status === "failed")!;
-  const cell = clause.cells[key("pre-error-codes")]!;
-  await page.locator(`button[data-clause="${clause.id}"][data-target="${key("pre-error-codes")}"]`).click();
+  const clause = compat.clauses.find((c) => c.cells[faultKey]!.status === "failed");
+  if (!clause) throw new Error(`the fake with fault ${PAGE_FAULT} failed no clause`);
+  const cell = clause.cells[faultKey]!;
+  await page.locator(`button[data-clause="${clause.id}"][data-target="${faultKey}"]`).click();
   const details = page.locator("#details");
   await expect(details).toBeVisible();
   await expect(details).toContainText(clause.id);

@@ -1,7 +1,9 @@
 /**
  * Makes the compat page the browser tests open: a real `ego-conformance matrix` over three
  * personas of the fake (the current build, one without `error-codes`, one older version without
- * `getBrowserVersion`), without the Allure report (not what these tests look at). About 10 s.
+ * `getBrowserVersion`) and one deliberately broken fake (so the page has contract violations to
+ * show, whatever the personas do), without the Allure report (not what these tests look at).
+ * About 12 s.
  *
  * EGO_CONFORMANCE_COMPAT_DIR=<dir holding compat.json and compat.html> skips the run (for
  * working on the page); otherwise the directory is temporary and removed afterwards.
@@ -14,18 +16,20 @@ import { execa } from "execa";
 
 export const COMPAT_DIR_ENV = "EGO_CONFORMANCE_COMPAT_DIR";
 export const PAGE_PERSONAS = ["current", "pre-error-codes", "pre-browser-version"];
+/** a fault plan of the fake that fails the clauses of the rule it breaks (fake-bridge/faults) */
+export const PAGE_FAULT = "listtabs-ignores-user-control";
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env[COMPAT_DIR_ENV]) return undefined;
   const root = resolve(import.meta.dirname, "../..");
   const out = await mkdtemp(join(tmpdir(), "ego-conformance-compat-page-"));
-  const run = await execa(process.execPath, [join(root, "bin/ego-conformance.mjs"), "matrix", "--personas", PAGE_PERSONAS.join(","), "--no-allure", "--out", out], {
+  const run = await execa(process.execPath, [join(root, "bin/ego-conformance.mjs"), "matrix", "--personas", PAGE_PERSONAS.join(","), "--fault", PAGE_FAULT, "--no-allure", "--out", out], {
     cwd: root,
     reject: false,
     stdin: "ignore",
     timeout: 180_000,
   });
-  // 1 = written, but not clean (the persona without error codes fails clauses): expected here
+  // 1 = written, but not clean (the broken fake fails clauses): expected here
   if ((run.exitCode !== 0 && run.exitCode !== 1) || !existsSync(join(out, "compat.html"))) {
     throw new Error(`ego-conformance matrix did not write the compat page (exit ${run.exitCode}):\n${run.stderr}\n${run.stdout}`);
   }
