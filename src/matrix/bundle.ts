@@ -5,12 +5,14 @@
  *   <bundle>/bundle.json                 format ego-conformance/matrix-bundle@1: the plan, the
  *                                        shard, and each of the shard's targets with its cells
  *   <bundle>/<target key>/allure-results the target's Allure results (targets that ran)
+ *   <bundle>/<target key>/outcomes.json  its per-clause outcomes, as `run --outcomes` writes them
+ *                                        (what `gate` and `baseline save` read)
  *
  * CI uploads the directory as an artifact; `report --merge` reads any number of them.
  */
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile, mkdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { ShardRef, TargetOutcome } from "./compat-schema.js";
 import { MatrixPlan } from "./plan.js";
@@ -42,6 +44,11 @@ export interface LoadedBundle {
 /** The directory a bundle keeps a target's Allure results in. */
 export function targetResultsDir(bundleDir: string, key: string): string {
   return join(bundleDir, key, "allure-results");
+}
+
+/** The target's outcomes file, next to its results directory. */
+export function targetOutcomesFile(resultsDir: string): string {
+  return join(dirname(resultsDir), "outcomes.json");
 }
 
 export async function writeBundle(dir: string, bundle: Bundle): Promise<string> {

@@ -14,7 +14,7 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseRunArgs, runConformance } from "../cli/run.js";
 import { UsageError } from "../cli/usage-error.js";
-import { BUNDLE_FILE, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
+import { BUNDLE_FILE, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetOutcomesFile, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
 import { collectTarget, outcomeWithoutResults } from "./collect.js";
 import type { TargetOutcome } from "./compat-schema.js";
 import { selectionOf, selectionPredicate } from "./merge.js";
@@ -85,9 +85,13 @@ export async function runMatrix(options: MatrixRunOptions): Promise<LoadedBundle
   return { dir, bundle };
 }
 
-/** The real run: `ego-conformance run <target flags> --results DIR --no-report`, in-process. */
+/**
+ * The real run: `ego-conformance run <target flags> --results DIR --outcomes FILE --no-report`,
+ * in-process. The outcomes (what `gate` and `baseline save` read) go next to the results, in the
+ * bundle, never over the user's reports/outcomes.json.
+ */
 async function runTargetForReal(_spec: TargetSpec, runArgs: string[], resultsDir: string): Promise<void> {
-  const options = parseRunArgs([...runArgs, "--results", resultsDir, "--no-report"]);
+  const options = parseRunArgs([...runArgs, "--results", resultsDir, "--outcomes", targetOutcomesFile(resultsDir), "--no-report"]);
   await runConformance(options);
 }
 

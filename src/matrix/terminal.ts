@@ -2,6 +2,7 @@
  * The matrix in the terminal: one line per target (score and counts), the warnings, where the
  * files are; and the machine object for `--json`.
  */
+import { dirname } from "node:path";
 import type { CompatJson } from "./compat-schema.js";
 import type { MatrixOutputs } from "./write-outputs.js";
 
@@ -39,6 +40,7 @@ export function renderMatrixTerminal(outputs: MatrixOutputs, clean: boolean): st
     `compat.json:  ${outputs.compatJson}`,
     `compat.html:  ${outputs.compatHtml}`,
     `Allure:       ${outputs.allureReport ?? "not generated"}`,
+    `Outcomes:     ${Object.keys(outputs.outcomes).length > 0 ? `${Object.keys(outputs.outcomes).length} in ${dirname(Object.values(outputs.outcomes)[0]!)} (for gate --outcomes)` : "none"}`,
   );
   return `${lines.join("\n")}\n`;
 }
@@ -63,5 +65,6 @@ export function renderMatrixJson(outputs: MatrixOutputs, clean: boolean): Record
     compatJson: outputs.compatJson,
     compatHtml: outputs.compatHtml,
     allureReport: outputs.allureReport ?? null,
+    outcomes: outputs.outcomes,
   };
 }

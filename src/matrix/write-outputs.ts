@@ -5,11 +5,15 @@
  *   <out>/compat.html            the self-contained page
  *   <out>/compat-allure/report/  ONE Allure report, an environment per target (unless skipped)
  *   <out>/compat-allure/results/ the combined, target-stamped results it was made from
+ *   <out>/compat-outcomes/<key>.json  each target's outcomes (for `gate --outcomes`), where the
+ *                                     run wrote them
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
 import { buildCompat } from "./build-compat.js";
+import { targetOutcomesFile } from "./bundle.js";
 import type { CompatJson } from "./compat-schema.js";
 import type { MergedMatrix } from "./merge.js";
 import { renderCompatPage } from "./page/render-page.js";
@@ -18,6 +22,8 @@ export interface MatrixOutputs {
   compat: CompatJson;
   compatJson: string;
   compatHtml: string;
+  /** target key -> its outcomes file under <out>/compat-outcomes (targets whose run wrote one) */
+  outcomes: Record<string, string>;
   /** the Allure report's index.html, when one was generated */
   allureReport?: string;
 }
@@ -34,12 +40,27 @@ export async function writeMatrixOutputs(
   const compatHtml = join(out, "compat.html");
   await writeFile(compatJson, `${JSON.stringify(compat, null, 2)}\n`, "utf8");
   await writeFile(compatHtml, renderCompatPage(compat), "utf8");
-  const outputs: MatrixOutputs = { compat, compatJson, compatHtml };
+  const outputs: MatrixOutputs = { compat, compatJson, compatHtml, outcomes: await copyOutcomes(merged, join(out, "compat-outcomes")) };
   if (options.allure && merged.results.length > 0) {
     const report = await generateMatrixReport(compat, merged.results, join(out, "compat-allure"), { cwd: options.cwd });
     outputs.allureReport = report.indexHtml;
   }
   return outputs;
+}
+
+/** Copies each target's outcomes.json (when its run wrote one) to `dir/<key>.json`; `dir` is replaced. */
+async function copyOutcomes(merged: MergedMatrix, dir: string): Promise<Record<string, string>> {
+  await rm(dir, { recursive: true, force: true });
+  const copied: Record<string, string> = {};
+  for (const { key, dir: resultsDir } of merged.results) {
+    const from = targetOutcomesFile(resultsDir);
+    if (!existsSync(from)) continue;
+    await mkdir(dir, { recursive: true });
+    const to = join(dir, `${key}.json`);
+    await copyFile(from, to);
+    copied[key] = to;
+  }
+  return copied;
 }
 
 /**

@@ -27,6 +27,19 @@ describe("examples/ci/compat-matrix.yml", () => {
     expect(parseReportArgs(argv(report!, 1).slice(1), "/ci")).toMatchObject({ merge: ["/ci/bundles"], outDir: "/ci/reports" });
   });
 
+  it("gates a target of the matrix, with the outcomes file the merge writes for it", () => {
+    const gate = commands.find((c) => c.startsWith("gate "));
+    const target = /^\s*GATE_TARGET:\s*(\S+)$/m.exec(workflow)?.[1];
+    const baseline = /^\s*GATE_BASELINE:\s*(\S+)$/m.exec(workflow)?.[1];
+    expect(gate).toBe('gate --baseline "$GATE_BASELINE" --outcomes "reports/compat-outcomes/$GATE_TARGET.json"');
+    const plan = parseMatrixArgs(argv(commands[0]!, 1).slice(1), "/ci").plan;
+    const spec = plan.targets.find((t) => t.key === target);
+    expect(spec, `${target} is a target of the matrix`).toBeDefined();
+    // the baseline key names the target's version and persona (src/gate/baseline-store.ts)
+    expect(baseline).toMatch(new RegExp(`^\\d+\\.\\d+\\.\\d+\\.\\d+-${spec!.kind === "fake" ? spec!.persona : ""}$`));
+    expect(workflow).toContain("reports/compat-outcomes");
+  });
+
   it("uploads the bundle directory each shard writes", () => {
     const upload = /path: (reports\/matrix-shard-\$\{\{ matrix\.shard \}\}-of-\d+)/.exec(workflow)?.[1];
     for (const i of shards) {

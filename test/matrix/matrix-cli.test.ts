@@ -46,6 +46,16 @@ describe("ego-conformance matrix (real runs)", () => {
     const empty = JSON.parse(await readFile(join(out, "compat-allure/report/widgets/default/statistic.json"), "utf8")) as { total: number };
     expect(empty.total, "every result belongs to a target's environment").toBe(0);
 
+    // each target's outcomes are in the bundle and next to compat.json, and the gate reads them
+    expect(existsSync(join(out, "matrix/persona-current/outcomes.json"))).toBe(true);
+    const outcomes = join(out, "compat-outcomes/persona-current.json");
+    expect((JSON.parse(await readFile(outcomes, "utf8")) as { persona: string }).persona).toBe("current");
+    const baselines = await tempDir("baselines");
+    const save = await runCli(["baseline", "save", "--outcomes", outcomes, "--dir", baselines]);
+    expect(save.exitCode, save.stderr).toBe(0);
+    const gate = await runCli(["gate", "--baseline", join(baselines, "0.5.1.13-current.json"), "--outcomes", outcomes]);
+    expect(gate.exitCode, `${gate.stdout}\n${gate.stderr}`).toBe(0);
+
     // the same matrix in two shards, merged
     const shards = await tempDir("shards");
     const [one, two] = await Promise.all([
