@@ -1,0 +1,100 @@
+// Each persona, run through the real CLI, against the whole catalogue:
+// - ungated (every clause runs whatever the build lacks), exactly the clauses its documented
+//   difference predicts fail: the required (not unspecified) clauses that need a feature the
+//   persona lacks, minus the few listed below that need the feature without exercising it;
+//   every other clause passes, so the difference is all that changed;
+// - gated (the normal run), those clauses are not applicable: skipped with the reason, never
+//   failed. Gating only ever skips, so the gated run is checked on the clauses it skips (the rest
+//   ran green in the ungated run already), with the harness's own applicability function on the
+//   persona's target, and one persona (pre-profiles) end to end; that keeps this file fast.
+import { describe, expect, it } from "vitest";
+import { CATALOGUE, type Clause } from "../../src/contract/index.js";
+import type { Feature } from "../../src/contract/features.js";
+import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "../../fake-bridge/personas/index.js";
+import { clauseById } from "../../src/contract/catalogue.js";
+import { FEATURE_NAMES } from "../../src/contract/features.js";
+import { notApplicable } from "../../src/harness/applicability.js";
+import { resolveTarget } from "../../src/target/resolve.js";
+import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
+
+/** Clauses that declare a feature but pass without it, and why (reviewed by hand). */
+const NEEDS_WITHOUT_EXERCISING: Record<string, { clause: string; why: string }[]> = {
+  "pre-error-codes": [{ clause: "error-codes.cdp.callback-is-async", why: "asserts the CDP error callback runs after sendCDPMessage returns, which builds without error codes also do" }],
+  "pre-profiles": [{ clause: "profiles.create.not-found-leaves-nothing", why: "without profiles createTaskSpace rejects the second argument, so no space is left behind either" }],
+};
+
+/**
+ * Personas the suites cannot judge yet: the harness's own task-space management (create by
+ * numeric id, find in the v2 listing, take over a handed-off space before closing it) stands on
+ * these features, so most clauses break on such a build whatever they test. Reported, not hidden.
+ */
+const HARNESS_STANDS_ON: Partial<Record<Feature, string>> = {
+  "task-space-listing-v2": "RunSpaces and cleanup read {taskSpaces:[...]} entries",
+  "numeric-ids": "RunSpaces needs the id createTaskSpace returns, and selects spaces by it",
+  "delegated-ownership": "cleanup takes over a space only when it is listed as agentDelegatedToUser",
+};
+
+function requiring(features: readonly Feature[]): Clause[] {
+  return CATALOGUE.filter((c) => c.features.some((f) => features.includes(f)));
+}
+
+function predictedFailures(p: Persona): string[] {
+  const exempt = new Set((NEEDS_WITHOUT_EXERCISING[p.name] ?? []).map((x) => x.clause));
+  return requiring(featuresOff(p)).filter((c) => !c.unspecified && !exempt.has(c.id)).map((c) => c.id).sort();
+}
+
+const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
+
+const judged = PERSONAS.filter((p) => p.name !== "current" && !featuresOff(p).some((f) => f in HARNESS_STANDS_ON));
+const unjudged = PERSONAS.filter((p) => featuresOff(p).some((f) => f in HARNESS_STANDS_ON));
+
+const runnable = judged.filter((p) => predictedFailures(p).length > 0);
+const silent = judged.filter((p) => predictedFailures(p).length === 0);
+
+describe.concurrent("persona, run ungated through the CLI", () => {
+  it.each(runnable.map((p) => [p.name, p] as const))("%s fails exactly the clauses its difference predicts", { timeout: 120_000 }, async (name, persona) => {
+    const predicted = predictedFailures(persona);
+    const run = await runCli(["run", "--persona", name, "--ungated", "--json", "--no-report", "--no-expectations", "--results", await tempDir(`persona-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`]);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const summary = JSON.parse(run.stdout) as JsonSummary & { persona: string };
+    expect(summary).toMatchObject({ persona: name, egoVersion: persona.version });
+    expect([...statusOf(summary, "failed"), ...statusOf(summary, "broken")].sort()).toEqual(predicted);
+    expect(statusOf(summary, "unknown")).toEqual([]);
+    // ungated, nothing is skipped for a build feature (only for what no fake offers: a shared browser)
+    for (const c of summary.clauses.filter((x) => x.status === "skipped")) expect(requiring(FEATURE_NAMES).map((x) => x.id), c.id).not.toContain(c.id);
+  });
+});
+
+describe("persona, gated", () => {
+  it.each(judged.map((p) => [p.name, p] as const))("%s: exactly the clauses needing a feature it lacks are not applicable, with the reason", async (name, persona) => {
+    const target = await resolveTarget({ target: "fake", runId: "gating-test", faults: [], persona: name });
+    const gated = CATALOGUE.filter((c) => notApplicable(c, target.info)?.key.startsWith("feature:")).map((c) => c.id).sort();
+    expect(gated).toEqual(requiring(featuresOff(persona)).map((c) => c.id).sort());
+    for (const id of gated) expect(notApplicable(clauseById(id), target.info)!.reason).toMatch(new RegExp(`needs the '(${featuresOff(persona).join("|")})' feature, which Ego Lite ${persona.version.replace(/\./g, "\\.")} does not have`));
+    await target.close();
+  });
+
+  it("pre-profiles, run gated through the CLI on the whole catalogue, passes with its profile clauses not applicable", { timeout: 120_000 }, async () => {
+    const run = await runCli(["run", "--persona", "pre-profiles", "--json", "--no-report", "--no-expectations", "--results", await tempDir("gated-pre-profiles"), "--outcomes", `${await tempDir("o")}/outcomes.json`]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout) as JsonSummary;
+    const skipped = statusOf(summary, "skipped");
+    for (const c of requiring(["profiles"])) expect(skipped).toContain(c.id);
+    expect(summary.totals).toMatchObject({ failed: 0, broken: 0, unknown: 0 });
+  });
+
+  it.each(silent.map((p) => [p.name, [...featuresOff(p), ...featuresOn(p)].join(", ") || "nothing"] as const))(
+    "%s differs in %s, which no clause requires: its runs are the current build's (covered by the end-to-end run)",
+    (name) => {
+      const persona = personaByName(name);
+      expect(requiring([...featuresOff(persona), ...featuresOn(persona)])).toEqual([]);
+    },
+  );
+});
+
+describe("personas the suites cannot judge yet (the harness stands on their feature)", () => {
+  it.each(unjudged.map((p) => [p.name, featuresOff(p).map((f) => `${f}: ${HARNESS_STANDS_ON[f]}`).join("; ")] as const))("%s — %s", (name) => {
+    // What is checked instead: the persona exists and differs in exactly that feature (personas.test.ts).
+    expect(PERSONAS.some((p) => p.name === name)).toBe(true);
+  });
+});
