@@ -1,0 +1,74 @@
+// Ending a run early, for real: Ctrl-C in the middle of an installed run stops the suites, closes
+// every space of the run and leaves the user's Space as it was; a launcher that hangs ends the run
+// as broken within the probe timeout instead of a stuck run.
+import { afterAll, describe, expect, it } from "vitest";
+import { labelValue, readResults } from "../../src/report/results-reader.js";
+import { CATALOGUE } from "../../src/contract/index.js";
+import type { JsonSummary } from "../cli/run-cli.js";
+import { cliEnv, egoConformance, environmentOf, harnessSpaces, installedWorld, tempRoot, type InstalledWorld } from "./support.js";
+
+const worlds: InstalledWorld[] = [];
+afterAll(async () => Promise.all(worlds.map((w) => w.close())));
+async function world(...args: Parameters<typeof installedWorld>): Promise<InstalledWorld> {
+  const w = await installedWorld(...args);
+  worlds.push(w);
+  return w;
+}
+
+describe("Ctrl-C in the middle of an installed run", () => {
+  it("stops the suites, closes the run's spaces, leaves the user's Space, exits 130", { timeout: 90_000 }, async () => {
+    const w = await world();
+    const user = await w.operator.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
+    const before = (await w.operator.snapshotState()).spaces;
+    const results = await tempRoot("inst-sigint");
+    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--no-report", "--results", results], { env: cliEnv(w) });
+    // wait until the suites are well under way, then Ctrl-C
+    let progressed = false;
+    run.stderr!.on("data", (chunk: Buffer) => {
+      if ([...chunk.toString().matchAll(/conformance \[(\d+)\//g)].some((m) => Number(m[1]) >= 20)) progressed = true;
+    });
+    const waitUntil = Date.now() + 60_000;
+    while (!progressed) {
+      if (Date.now() > waitUntil) throw new Error("the run made no progress within 60 s");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // a space of this run that no test will close (as if its test was stopped mid-way): user-owned,
+    // so the run's cleanup must claim it first
+    const runId = (await environmentOf(results))["run id"]!;
+    await w.operator.createUserSpace(`ego-conformance ${runId} planted.by-the-test left-1`);
+    process.kill(run.pid!, "SIGINT");
+    const ended = await run;
+    expect(ended.exitCode, ended.stderr).toBe(130);
+    expect(ended.stderr).toMatch(/SIGINT: stopping the suites, then closing this run's task spaces/);
+    expect(ended.stderr).toMatch(/the run was interrupted \(SIGINT\)/);
+    // the run-level cleanup closed what the tests did not (at least the planted space)
+    expect(ended.stderr).toMatch(/closed [1-9]\d* task space\(s\) this run left behind/);
+
+    // nothing of the run is left, the user's Space is exactly as it was, no launcher still connected
+    expect(await harnessSpaces(w.operator)).toEqual([]);
+    expect((await w.operator.snapshotState()).spaces).toEqual(before.filter((s) => s.id === user.id));
+    const deadline = Date.now() + 10_000;
+    while ((await w.operator.describe()).bridgeConnections > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await w.operator.describe()).bridgeConnections).toBe(0);
+
+    const all = await readResults(results);
+    expect(all.find((r) => labelValue(r, "clause") === "safety.user-spaces.unchanged")?.status).toBe("passed");
+    expect(all.length).toBeLessThan(CATALOGUE.length); // it really stopped early
+  });
+});
+
+describe("a launcher that hangs", () => {
+  it("ends the run as broken within the probe timeout", { timeout: 60_000 }, async () => {
+    const w = await world({ install: { hang: true } });
+    const started = Date.now();
+    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--probe-timeout", "1500", "--area", "task-spaces", "--json", "--no-report", "--results", await tempRoot("inst-hang")], { env: cliEnv(w), timeoutMs: 45_000 });
+    const elapsed = Date.now() - started;
+    expect(run.timedOut).toBe(false);
+    expect(run.exitCode, run.stderr).toBe(1);
+    const summary = JSON.parse(run.stdout) as JsonSummary;
+    const selected = CATALOGUE.filter((c) => c.area === "task-spaces" || c.id === "safety.user-spaces.unchanged").length;
+    expect(summary.totals).toMatchObject({ broken: selected, passed: 0, unknown: 0 });
+    expect(summary.egoVersion).toBe("unknown");
+    expect(elapsed).toBeLessThan(20_000);
+  });
+});
