@@ -118,6 +118,7 @@ export function cellOf(clause: ClauseSummary, extras: ClauseExtras | undefined):
       break;
     default:
       if (messages.length > 0) cell.messages = messages.slice(0, MAX_MESSAGES);
+      if (status === "known" && clause.bugs !== undefined && clause.bugs.length > 0) cell.bugs = [...clause.bugs];
   }
   return cell;
 }

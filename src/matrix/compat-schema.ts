@@ -60,6 +60,8 @@ export const CompatCell = z
     reason: NotApplicableReason.optional(),
     /** failed, broken, known, unknown: what the results said (distinct, shortened) */
     messages: z.array(z.string()).optional(),
+    /** known: the bug links of the expectation entries that made it known */
+    bugs: z.array(z.string()).optional(),
     /** how many results reported the clause (variants of one clause count separately; 0 = none) */
     results: z.number().int().min(0),
   })

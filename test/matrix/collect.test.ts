@@ -4,6 +4,7 @@ import { cellOf, collectTarget, outcomeWithoutResults, reasonSentence } from "..
 import { TargetOutcome } from "../../src/matrix/compat-schema.js";
 import { readClauseExtras } from "../../src/matrix/result-extras.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
+import { LABEL } from "../../src/report/labels.js";
 import { clause } from "../report/helpers.js";
 import { tempDir, writeResultsDir } from "./helpers.js";
 
@@ -67,6 +68,18 @@ describe("collectTarget", () => {
     expect(Object.keys(outcome.cells)).toEqual(["tabs.a", "tabs.b", "tabs.c", "tabs.d", "tabs.u", "tabs.v"]);
     expect(outcome.egoVersion).toBeNull();
     expect(outcome.problems.join("\n")).toMatch(/disagree on label 'ego_version'/);
+  });
+});
+
+describe("expected failures", () => {
+  it("show as known, with the failure's message, when the expectations layer labelled them", async () => {
+    const dir = await writeResultsDir(join(await tempDir("collect-known"), "r"), [
+      { clause: "tabs.a", status: "failed", message: "expected EGO_X", labels: { [LABEL.expectation]: "known", [LABEL.expectationBug]: "https://bugs.example/1" } },
+      { clause: "tabs.b", status: "failed", message: "a new failure" },
+    ]);
+    const outcome = await collectTarget(personaTarget("current"), dir, catalogue, (c) => c.id === "tabs.a" || c.id === "tabs.b", facts);
+    expect(outcome.cells["tabs.a"]).toEqual({ status: "known", messages: ["expected EGO_X"], bugs: ["https://bugs.example/1"], results: 1 });
+    expect(outcome.cells["tabs.b"]).toMatchObject({ status: "failed" });
   });
 });
 

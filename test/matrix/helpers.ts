@@ -19,6 +19,8 @@ export interface FixtureResult {
   unspecifiedOutcome?: "as-the-fake-chose" | "differs-from-the-fake";
   /** attached as the run attaches what an unspecified clause did: a step attachment named "observed ..." */
   observation?: string;
+  /** more labels, as other layers write them (expectations: expectation=known) */
+  labels?: Record<string, string>;
 }
 
 export interface FixtureRun {
@@ -44,6 +46,7 @@ export async function writeResultsDir(dir: string, results: readonly FixtureResu
       ...(run.persona !== undefined ? [{ name: LABEL.persona, value: run.persona }] : []),
       ...(r.notApplicable !== undefined ? [{ name: LABEL.notApplicable, value: r.notApplicable }] : []),
       ...(r.unspecifiedOutcome !== undefined ? [{ name: LABEL.unspecifiedOutcome, value: r.unspecifiedOutcome }] : []),
+      ...Object.entries(r.labels ?? {}).map(([name, value]) => ({ name, value })),
     ];
     const steps = [];
     if (r.observation !== undefined) {

@@ -12,7 +12,7 @@
 
 /**
  * @typedef {"passed"|"failed"|"broken"|"known"|"not-applicable"|"unspecified"|"unknown"} Status
- * @typedef {{ status: Status, outcome?: string, observed?: string[], reason?: { key: string|null, text: string }, messages?: string[], results: number }} Cell
+ * @typedef {{ status: Status, outcome?: string, observed?: string[], reason?: { key: string|null, text: string }, messages?: string[], bugs?: string[], results: number }} Cell
  * @typedef {{ value: number|null, passed: number, applicable: number, failed: number, broken: number, known: number, unknown: number, notApplicable: number, unspecified: { observed: number, differs: number, unobserved: number } }} Score
  * @typedef {{ key: string, label: string, kind: string, persona: string|null, egoVersion: string|null, versionSource: string|null, targetName: string|null, availability: string, reason?: string, runId: string|null, startedAt: string|null, finishedAt: string|null, shard: { index: number, count: number }, problems: string[], score: Score }} Target
  * @typedef {{ id: string, title: string, area: string, method: string|null, severity: string, unspecified: { question: string, choice: string }|null, versions: string|null, features: string[], cells: Record<string, Cell> }} Clause
@@ -305,6 +305,8 @@
     if (cell.outcome) parts.push(`<p>Outcome: <strong>${esc(cell.outcome)}</strong></p>`);
     for (const o of cell.observed || []) parts.push(`<p>Observed:</p><pre>${esc(o)}</pre>`);
     for (const m of cell.messages || []) parts.push(`<pre>${esc(m)}</pre>`);
+    // bug links are shown as text, never as links: the page makes no request, not even on a click
+    if (cell.bugs && cell.bugs.length) parts.push(`<p>Known failure, tracked in: ${cell.bugs.map((b) => `<code>${esc(b)}</code>`).join(", ")}</p>`);
     parts.push(`<p class="counts">${cell.results} result(s)${clause.versions ? ` · applies to Ego Lite ${esc(clause.versions)}` : ""}${clause.features.length ? ` · needs ${esc(clause.features.join(", "))}` : ""}</p>`);
     const panel = el("details");
     panel.innerHTML = parts.join("");
