@@ -15,7 +15,8 @@ Usage:
   ego-conformance gate --baseline FILE|VERSION [--results DIR | --outcomes FILE] [--min-clauses N] [--json]
                                     may this build ship? compare a run with a baseline clause by clause
   ego-conformance baseline save [--results DIR | --outcomes FILE] [--dir DIR] [--json]
-                                    store a run's outcomes as fixtures/baselines/<version>[-<persona>].json
+                                    store a run's outcomes as fixtures/baselines/<version>.json
+                                    (installed) or <version>-<persona|fake>.json (the fake)
   ego-conformance detect [options]  find the installed ego-browser, its Ego Lite version and bridge methods
   ego-conformance sweep [options]   list (and with --yes close) task spaces left by earlier runs
   ego-conformance fake start|stop|status|install
