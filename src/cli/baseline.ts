@@ -1,7 +1,7 @@
 /**
  * `ego-conformance baseline save [--results DIR | --outcomes FILE] [--dir DIR] [--json]`: store a
- * run's outcomes as the baseline of its Ego Lite version (and persona):
- * fixtures/baselines/<version>[-<persona>].json. A run with an unknown version cannot be stored
+ * run's outcomes as the baseline of its Ego Lite version: fixtures/baselines/<version>.json for an
+ * installed build, <version>-<persona>.json (or <version>-fake.json) for the fake. A run with an unknown version cannot be stored
  * (exit 2): a baseline is looked up by version.
  */
 import { resolve } from "node:path";

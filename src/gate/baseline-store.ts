@@ -1,6 +1,8 @@
 /**
- * Baselines: a run's outcomes stored per Ego Lite version (and persona) under fixtures/baselines/,
- * as `<version>.json` or `<version>-<persona>.json`. `--baseline` takes a file path or that key.
+ * Baselines: a run's outcomes stored per Ego Lite version under fixtures/baselines/: an installed
+ * build's as `<version>.json`, the fake's as `<version>-<persona>.json` (`<version>-fake.json`
+ * without a persona), so the fake emulating a version never overwrites the real build's baseline.
+ * `--baseline` takes a file path or that key.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -13,14 +15,15 @@ export class BaselineKeyError extends Error {
   override name = "BaselineKeyError";
 }
 
-/** `0.5.1.13` or `0.5.0.19-subtree-flag-off`. */
+/** `0.5.1.13`, `0.5.1.13-fake` or `0.5.0.19-subtree-flag-off`. */
 const KEY = /^(\d+\.\d+\.\d+\.\d+)(?:-([a-z][a-z0-9-]*))?$/;
 
-export function baselineKey(outcomes: Pick<RunOutcomes, "egoVersion" | "persona">): string {
+export function baselineKey(outcomes: Pick<RunOutcomes, "egoVersion" | "persona" | "target">): string {
   if (tryParseEgoVersion(outcomes.egoVersion) === null) {
     throw new BaselineKeyError(`a baseline is stored per Ego Lite version, and this run's version is ${outcomes.egoVersion === null ? "unknown" : `'${outcomes.egoVersion}' (not four-part)`}`);
   }
-  return outcomes.persona ? `${outcomes.egoVersion}-${outcomes.persona}` : outcomes.egoVersion!;
+  if (outcomes.persona) return `${outcomes.egoVersion}-${outcomes.persona}`;
+  return outcomes.target === "installed" ? outcomes.egoVersion! : `${outcomes.egoVersion}-${outcomes.target ?? "unknown-target"}`;
 }
 
 export function baselinePath(key: string, dir = DEFAULT_BASELINE_DIR): string {
@@ -32,5 +35,5 @@ export function resolveBaseline(argument: string, dir = DEFAULT_BASELINE_DIR, cw
   const asPath = resolve(cwd, argument);
   if (existsSync(asPath) || argument.endsWith(".json")) return asPath;
   if (KEY.test(argument)) return baselinePath(argument, dir);
-  throw new BaselineKeyError(`--baseline must be a file or a version like 0.5.1.13 (or 0.5.0.19-<persona>), not '${argument}'`);
+  throw new BaselineKeyError(`--baseline must be a file or a key like 0.5.1.13 (an installed build), 0.5.1.13-fake or 0.5.0.19-<persona>, not '${argument}'`);
 }
