@@ -5,6 +5,11 @@
  * were: LoopProcess.checkFresh); any doubt, or a process that failed, retires it. A few spare
  * processes are started ahead of need. If the CLI rejects --sdk-path, processes are started
  * without it and the target records a warning.
+ *
+ * Targets with the same options may share one pool (`sharedPool`): vitest makes a target per test
+ * file, and a fresh process left by one file serves the next instead of being ended and started
+ * again. A shared pool lingers briefly after its last target closes; if the harness goes away
+ * first, each loop ends itself when its connect-back connection closes.
  */
 import { CliTargetError, LoopStartError, startLoopProcess, type LoopProcess } from "./cli-loop-process.js";
 import { ConnectBack, type ConnectBackKind } from "./cli-connect-back.js";
@@ -20,7 +25,10 @@ export interface PoolOptions {
   prewarm: number;
   /** reuse processes proven fresh */
   reuse: boolean;
-  /** a warning for the report (once per kind) */
+}
+
+export interface PoolListener {
+  /** a warning for the report (each once) */
   warn(message: string): void;
   /** something went wrong outside any probe (a loop that ended badly) */
   incident(message: string): void;
@@ -37,8 +45,29 @@ export class LauncherPool {
   private closing = false;
   /** how many processes were started and how many sessions reused one (for benchmarks and reports) */
   readonly stats = { started: 0, reused: 0, retired: 0 };
+  readonly warnings: string[] = [];
+  readonly incidents: string[] = [];
+  private readonly listeners = new Set<PoolListener>();
 
   constructor(private readonly options: PoolOptions) {}
+
+  /** Tells `listener` every warning so far and from now on, and every later incident. */
+  listen(listener: PoolListener): () => void {
+    for (const w of this.warnings) listener.warn(w);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private warn(message: string): void {
+    if (this.warnings.includes(message)) return;
+    this.warnings.push(message);
+    for (const l of this.listeners) l.warn(message);
+  }
+
+  private incident(message: string): void {
+    this.incidents.push(message);
+    for (const l of this.listeners) l.incident(message);
+  }
 
   private endpoint(): Promise<ConnectBack> {
     this.connectBack ??= ConnectBack.open(this.options.connectBack);
@@ -57,16 +86,16 @@ export class LauncherPool {
         startTimeoutMs: this.options.startTimeoutMs,
       });
       if (proc.hello.sdkWrapped) {
-        this.options.warn(
+        this.warn(
           "globalThis.ego is wrapped by the app's SDK (Symbol.for('egoBrowser.sdkWrapped') is set): probes observe the SDK's wrappers, not the raw bridge, so channels and shapes may differ from the native contract",
         );
       }
-      if (proc.hello.egoType !== "object") this.options.warn(`globalThis.ego is ${proc.hello.egoType} inside ego-browser nodejs, not an object`);
+      if (proc.hello.egoType !== "object") this.warn(`globalThis.ego is ${proc.hello.egoType} inside ego-browser nodejs, not an object`);
       return proc;
     } catch (error) {
       if (error instanceof LoopStartError && error.sdkPathRejected && sdkPath !== undefined) {
         this.sdkPathRejected = true;
-        this.options.warn(
+        this.warn(
           `${this.options.cliPath} rejects --sdk-path (it predates it): probes run without the raw-bridge module, through the app's bundled SDK, which wraps globalThis.ego (research 1.8)`,
         );
         return this.spawn();
@@ -124,9 +153,9 @@ export class LauncherPool {
     this.stats.retired += 1;
     const ended = proc.end(END_GRACE_MS).then(
       (result) => {
-        if (result.problem) this.options.incident(`ego-browser process ${proc.pid}: ${result.problem}`);
+        if (result.problem) this.incident(`ego-browser process ${proc.pid}: ${result.problem}`);
       },
-      (error: unknown) => this.options.incident(`ego-browser process ${proc.pid} could not be ended: ${String(error)}`),
+      (error: unknown) => this.incident(`ego-browser process ${proc.pid} could not be ended: ${String(error)}`),
     );
     this.ending.add(ended);
     void ended.finally(() => this.ending.delete(ended));
@@ -142,4 +171,37 @@ export class LauncherPool {
     await Promise.all([...this.ending]);
     if (this.connectBack) await (await this.connectBack).close();
   }
+}
+
+const LINGER_MS = 2000;
+const shared = new Map<string, { pool: LauncherPool; users: number; linger?: NodeJS.Timeout }>();
+
+/** The pool for these options, shared with every open target that has the same; release it when done. */
+export function sharedPool(options: PoolOptions): { pool: LauncherPool; release(): Promise<void> } {
+  const key = JSON.stringify(options);
+  let entry = shared.get(key);
+  if (!entry) {
+    entry = { pool: new LauncherPool(options), users: 0 };
+    shared.set(key, entry);
+  }
+  const mine = entry;
+  mine.users += 1;
+  if (mine.linger) clearTimeout(mine.linger);
+  delete mine.linger;
+  let released = false;
+  return {
+    pool: mine.pool,
+    async release() {
+      if (released) return;
+      released = true;
+      mine.users -= 1;
+      if (mine.users > 0) return;
+      mine.linger = setTimeout(() => {
+        if (mine.users > 0 || shared.get(key) !== mine) return;
+        shared.delete(key);
+        void mine.pool.close();
+      }, LINGER_MS);
+      mine.linger.unref();
+    },
+  };
 }

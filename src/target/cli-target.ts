@@ -18,7 +18,7 @@ import type { Json } from "../contract/arguments.js";
 import { probeProgram } from "../probe/program.js";
 import { tail } from "./cli-output.js";
 import { CliTargetError, ProbeThrewError, type LoopProcess } from "./cli-loop-process.js";
-import { LauncherPool } from "./cli-pool.js";
+import { LauncherPool, sharedPool, type PoolOptions } from "./cli-pool.js";
 import type { ConnectBackKind } from "./cli-connect-back.js";
 import type { Operator } from "./operator.js";
 import type { Session, Target, TargetInfo } from "./target.js";
@@ -45,6 +45,12 @@ export interface CliTargetOptions {
   prewarm?: number;
   /** reuse processes proven fresh (default true) */
   reuse?: boolean;
+  /**
+   * share processes with other open targets of the same options (default true): a fresh process
+   * one test file leaves serves the next. A target that does not share ends its processes when
+   * it closes.
+   */
+  share?: boolean;
 }
 
 export interface CliTarget extends Target {
@@ -52,6 +58,7 @@ export interface CliTarget extends Target {
   readonly warnings: readonly string[];
   /** problems outside any probe: loops that ended badly after their session */
   readonly incidents: readonly string[];
+  /** processes started, sessions that reused one, processes retired (for the pool, which may be shared) */
   readonly stats: { readonly started: number; readonly reused: number; readonly retired: number };
   /** starts the first process now, so `warnings` is known before any session */
   warmUp(): Promise<void>;
@@ -130,7 +137,7 @@ export function createCliTarget(options: CliTargetOptions): CliTarget {
   const warnings: string[] = [...(options.info.warnings ?? [])];
   const incidents: string[] = [];
   const info: TargetInfo = { ...options.info, warnings };
-  const pool = new LauncherPool({
+  const poolOptions: PoolOptions = {
     cliPath: options.cliPath,
     ...(options.sdkPath !== false ? { sdkPath: options.sdkPath ?? RAW_BRIDGE_SDK_PATH } : {}),
     connectBack: options.connectBack ?? "unix",
@@ -138,6 +145,10 @@ export function createCliTarget(options: CliTargetOptions): CliTarget {
     checkTimeoutMs: Math.min(options.probeTimeoutMs ?? 30_000, 5000),
     prewarm: options.prewarm ?? 1,
     reuse: options.reuse ?? true,
+  };
+  const own = options.share === false ? { pool: new LauncherPool(poolOptions), release: async () => {} } : sharedPool(poolOptions);
+  const { pool } = own;
+  const stopListening = pool.listen({
     warn: (message) => {
       if (!warnings.includes(message)) warnings.push(message);
     },
@@ -145,6 +156,7 @@ export function createCliTarget(options: CliTargetOptions): CliTarget {
   });
   const probeTimeoutMs = options.probeTimeoutMs ?? 30_000;
   const sessions = new Set<CliSession>();
+  let closed = false;
 
   return {
     info,
@@ -154,6 +166,7 @@ export function createCliTarget(options: CliTargetOptions): CliTarget {
     stats: pool.stats,
     warmUp: () => pool.warmUp(),
     async openSession() {
+      if (closed) throw new CliTargetError("the CLI target is closed");
       const session = new CliSession(pool, options.cliPath, probeTimeoutMs);
       sessions.add(session);
       return {
@@ -166,9 +179,13 @@ export function createCliTarget(options: CliTargetOptions): CliTarget {
       };
     },
     async close() {
+      if (closed) return;
+      closed = true;
       for (const session of sessions) await session.close();
       sessions.clear();
-      await pool.close();
+      if (options.share === false) await pool.close();
+      else await own.release();
+      stopListening();
     },
   };
 }

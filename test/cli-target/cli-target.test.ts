@@ -31,8 +31,9 @@ const INFO: TargetInfo = {
   capabilities: new Set(),
 };
 
+/** A target of its own (share: false), so each test sees only its own processes. */
 function target(options: Partial<CliTargetOptions> = {}): CliTarget {
-  const t = createCliTarget({ cliPath: fake.cli, info: INFO, operator: createOperatorClient(fake.server.paths.operatorSocket), ...options });
+  const t = createCliTarget({ cliPath: fake.cli, info: INFO, operator: createOperatorClient(fake.server.paths.operatorSocket), share: false, ...options });
   targets.push(t);
   return t;
 }
@@ -94,6 +95,21 @@ describe("sessions are invocations", () => {
     const d = await pidOf();
     expect(d).not.toBe(a);
     expect(t.stats).toMatchObject({ started: 2, reused: 2 });
+  });
+
+  it("hands a fresh process on to the next target with the same options (test files in a row)", async () => {
+    const first = target({ share: true, prewarm: 0, processTimeoutMs: 19_999 });
+    const s1 = await first.openSession();
+    const pid = await s1.evaluate(async () => process.pid);
+    await first.close();
+    const second = target({ share: true, prewarm: 0, processTimeoutMs: 19_999 });
+    const s2 = await second.openSession();
+    expect(await s2.evaluate(async () => process.pid)).toBe(pid);
+    await second.close();
+    const other = target({ share: true, prewarm: 0, processTimeoutMs: 19_998 });
+    const s3 = await other.openSession();
+    expect(await s3.evaluate(async () => process.pid)).not.toBe(pid);
+    await other.close();
   });
 
   it("retires a process whose callback slots changed", async () => {
