@@ -11,6 +11,7 @@ import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema
 import { personaNames } from "../../src/matrix/personas.js";
 import { findExternalRequests } from "../../src/report/offline.js";
 import { runCli, tempDir } from "../cli/run-cli.js";
+import { cliEnv, egoConformance, installedWorld } from "../installed/support.js";
 
 const FLAGS = ["--personas", "current,pre-error-codes", "--area", "error-codes", "--area", "task-state"];
 
@@ -78,6 +79,23 @@ describe("ego-conformance matrix (real runs)", () => {
     expect(partial.exitCode).toBe(1);
     expect(partial.stderr).toMatch(/warning: shard 2\/2 is missing: its targets persona-pre-error-codes have no results/);
     expect(JSON.parse(partial.stdout).targets).toContainEqual(expect.objectContaining({ key: "persona-pre-error-codes", availability: "missing" }));
+  });
+
+  it("runs an installed ego-browser as one more column (the fake app, installed as Ego Lite would be)", { timeout: 120_000 }, async () => {
+    const world = await installedWorld();
+    try {
+      const out = await tempDir("matrix-installed-fake");
+      const run = await egoConformance(["matrix", "--personas", "current", "--installed", world.installed.cliPath, "--area", "task-state", "--area", "browser-version", "--no-allure", "--out", out, "--json"], { env: cliEnv(world) });
+      expect(run.exitCode, run.stderr).toBe(0);
+      const compat = parseCompatJson(await readFile(join(out, "compat.json"), "utf8"));
+      const installed = compat.targets.find((t) => t.kind === "installed")!;
+      expect(installed).toMatchObject({ availability: "ran", egoVersion: "0.5.1.13", persona: null, targetName: world.installed.cliPath });
+      expect(installed.versionSource).toBeTruthy();
+      for (const c of compat.clauses) expect(c.cells[installed.key], c.id).toMatchObject({ status: "passed" });
+      expect(statuses(compat)).toEqual(Object.fromEntries(compat.clauses.map((c) => [c.id, { "persona-current": "passed", [installed.key]: "passed" }])));
+    } finally {
+      await world.close();
+    }
   });
 
   it("reports an installed target it cannot reach as not run, every clause unknown", { timeout: 60_000 }, async () => {
