@@ -1,0 +1,179 @@
+/**
+ * `npm run bench`: what reaching the fake through its `ego-browser` launcher costs, against the
+ * in-process fake, measured in one run on this machine:
+ *   1. N probes in one session: in process, through the CLI target's probe loop, and one process
+ *      per probe (one-shot, for information);
+ *   2. sessions that must start a new `ego-browser nodejs` (they selected a space) and sessions
+ *      that reuse a process proven fresh;
+ *   3. the whole conformance run: `ego-conformance run` (in-process fake) and `ego-conformance
+ *      run --target installed` through the installed launcher against the fake app process.
+ * Prints the figures and the ratios; `--json` prints them as one object. The load average is
+ * printed too: on a busy machine every figure grows, the through-the-CLI ones most.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { loadavg, tmpdir, cpus } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { execa } from "execa";
+import { startFakeApp } from "../fake-bridge/server/control.js";
+import { installFakeEgoLite } from "../fake-bridge/server/install.js";
+import { runOneShotProbe } from "../src/target/cli-one-shot.js";
+import { createCliTarget, RAW_BRIDGE_SDK_PATH } from "../src/target/cli-target.js";
+import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../src/target/default-build.js";
+import { createFakeTarget } from "../src/target/fake-target.js";
+import type { Session, Target, TargetInfo } from "../src/target/target.js";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const BIN = join(ROOT, "bin/ego-conformance.mjs");
+
+const { values } = parseArgs({
+  options: {
+    probes: { type: "string", default: "200" },
+    sessions: { type: "string", default: "20" },
+    "one-shot": { type: "string", default: "10" },
+    suite: { type: "boolean", default: true },
+    "no-suite": { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+  },
+});
+const N = Number(values.probes);
+const SESSIONS = Number(values.sessions);
+const ONE_SHOT = Number(values["one-shot"]);
+const runSuite = !values["no-suite"];
+
+const INFO: TargetInfo = {
+  kind: "installed",
+  name: "fake ego-browser (bench)",
+  egoVersion: null,
+  egoVersionText: DEFAULT_FAKE_VERSION,
+  versionSource: "bench",
+  features: DEFAULT_FAKE_FEATURES,
+  capabilities: new Set(),
+};
+
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+async function timeProbes(session: Session, n: number): Promise<number> {
+  await session.evaluate(async (p) => p.call("listTaskSpaces", [])); // warm: the process, the code paths
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) await session.evaluate(async (p) => p.call("listTaskSpaces", []));
+  return ms(t0) / n;
+}
+
+/** Mean time of a session that opens, runs one probe and closes; `select` makes it unfit for reuse. */
+async function timeSessions(target: Target, n: number, select: boolean): Promise<number> {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) {
+    const s = await target.openSession();
+    await s.evaluate(async (p, select) => (select ? p.ego.useTaskSpace(1) : p.call("listTabs", [])), select);
+    await s.close();
+  }
+  return ms(t0) / n;
+}
+
+async function timeRun(args: string[]): Promise<{ seconds: number; totals: Record<string, number>; passed: boolean }> {
+  const t0 = process.hrtime.bigint();
+  const run = await execa(process.execPath, [BIN, "run", "--no-report", "--json", ...args], { cwd: ROOT, reject: false, stdin: "ignore" });
+  const seconds = ms(t0) / 1000;
+  if (run.exitCode === 2) throw new Error(`ego-conformance run ${args.join(" ")} could not run:\n${run.stderr.slice(-2000)}`);
+  const summary = JSON.parse(run.stdout) as { totals: Record<string, number>; passed: boolean };
+  return { seconds, totals: summary.totals, passed: summary.passed };
+}
+
+async function main(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), "ego-conformance-bench-"));
+  const app = await startFakeApp({ dir: join(root, "app") });
+  try {
+    const { cliPath } = await installFakeEgoLite({ dir: join(root, "bin"), appDir: app.paths.dir });
+    const load = loadavg().map((l) => round(l));
+
+    const inProcess = createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES });
+    const cli = createCliTarget({ cliPath, info: INFO, share: false });
+    const probeInProcess = await timeProbes(await inProcess.openSession(), N);
+    const probeLoop = await timeProbes(await cli.openSession(), N);
+
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < ONE_SHOT; i++) await runOneShotProbe({ cliPath, sdkPath: RAW_BRIDGE_SDK_PATH }, async (p) => p.call("listTaskSpaces", []));
+    const probeOneShot = ms(t0) / ONE_SHOT;
+
+    const sessionInProcess = await timeSessions(inProcess, SESSIONS, true);
+    const sessionNewProcess = await timeSessions(cli, SESSIONS, true);
+    const sessionReused = await timeSessions(cli, SESSIONS, false);
+    const stats = { ...cli.stats };
+    await cli.close();
+    await inProcess.close();
+
+    let suite: { inProcess: Awaited<ReturnType<typeof timeRun>>; cli: Awaited<ReturnType<typeof timeRun>>; ratio: number } | undefined;
+    if (runSuite) {
+      const inProc = await timeRun([]);
+      const viaCli = await timeRun(["--target", "installed", "--ego-browser", cliPath, "--operator", app.paths.operatorSocket]);
+      suite = { inProcess: inProc, cli: viaCli, ratio: round(viaCli.seconds / inProc.seconds) };
+    }
+
+    const result = {
+      machine: { cpus: cpus().length, loadavg: load, node: process.version },
+      probe: {
+        n: N,
+        inProcessMs: round(probeInProcess, 3),
+        loopMs: round(probeLoop, 3),
+        oneShotMs: round(probeOneShot, 1),
+        loopRatio: round(probeLoop / probeInProcess, 1),
+        oneShotRatio: round(probeOneShot / probeInProcess, 0),
+      },
+      session: {
+        n: SESSIONS,
+        inProcessMs: round(sessionInProcess, 3),
+        newProcessMs: round(sessionNewProcess, 1),
+        reusedProcessMs: round(sessionReused, 2),
+        processesStarted: stats.started,
+        sessionsReused: stats.reused,
+      },
+      ...(suite
+        ? {
+            suite: {
+              inProcessSeconds: round(suite.inProcess.seconds, 1),
+              cliSeconds: round(suite.cli.seconds, 1),
+              ratio: suite.ratio,
+              inProcessTotals: suite.inProcess.totals,
+              cliTotals: suite.cli.totals,
+              bothGreen: suite.inProcess.passed && suite.cli.passed,
+            },
+          }
+        : {}),
+    };
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      return;
+    }
+    const r = result;
+    const lines = [
+      `ego-conformance bench (${r.machine.cpus} cores, load ${r.machine.loadavg.join(" ")}, node ${r.machine.node})`,
+      "",
+      `one probe (mean of ${N}, listTaskSpaces):`,
+      `  in process                 ${r.probe.inProcessMs} ms`,
+      `  CLI target, probe loop     ${r.probe.loopMs} ms   (${r.probe.loopRatio}x)`,
+      `  one ego-browser per probe  ${r.probe.oneShotMs} ms   (${r.probe.oneShotRatio}x, mean of ${ONE_SHOT})`,
+      "",
+      `one session with one probe (mean of ${SESSIONS}):`,
+      `  in process                              ${r.session.inProcessMs} ms`,
+      `  CLI target, new ego-browser process     ${r.session.newProcessMs} ms`,
+      `  CLI target, process reused (fresh)      ${r.session.reusedProcessMs} ms`,
+    ];
+    if (r.suite) {
+      lines.push(
+        "",
+        "full conformance run (ego-conformance run --no-report):",
+        `  in-process fake                         ${r.suite.inProcessSeconds} s   (${r.suite.inProcessTotals.passed} passed, ${r.suite.inProcessTotals.unspecified} unspecified, ${r.suite.inProcessTotals.failed} failed, ${r.suite.inProcessTotals.broken} broken)`,
+        `  --target installed (fake's ego-browser) ${r.suite.cliSeconds} s   (${r.suite.cliTotals.passed} passed, ${r.suite.cliTotals.unspecified} unspecified, ${r.suite.cliTotals.failed} failed, ${r.suite.cliTotals.broken} broken)`,
+        `  ratio                                   ${r.suite.ratio}x${r.suite.bothGreen ? "" : "   (NOT both green)"}`,
+      );
+    }
+    process.stdout.write(`${lines.join("\n")}\n`);
+  } finally {
+    await app.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+await main();
