@@ -16,6 +16,7 @@ import { formatShard, parseShard, shardSlice, WHOLE, type Shard } from "../matri
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
 import { matrixClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
 import type { MatrixPlan } from "../matrix/plan.js";
+import { exitStatusFor } from "../safety/interrupts.js";
 import { UsageError } from "./usage-error.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
@@ -88,6 +89,10 @@ export async function matrixCommand(argv: string[]): Promise<number> {
   const slice = shardSlice(options.plan.targets, options.shard);
   progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);
   const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress });
+  if (loaded.interrupted !== undefined) {
+    process.stderr.write(`ego-conformance matrix: interrupted (${loaded.interrupted}); the bundle in ${loaded.dir} holds what ran, no matrix was written\n`);
+    return exitStatusFor(loaded.interrupted as NodeJS.Signals);
+  }
 
   if (options.sharded) {
     const clean = loaded.bundle.targets.every((t) => t.availability === "ran" && Object.values(t.cells).every((c) => c.status !== "failed" && c.status !== "broken" && c.status !== "unknown"));

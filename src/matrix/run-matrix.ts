@@ -33,12 +33,17 @@ export interface MatrixRunOptions {
   bundleDir: string;
   /** one line per target started and finished */
   progress?: (line: string) => void;
-  /** runs one target (default: the real thing); tests replace it */
-  runTarget?: (spec: TargetSpec, runArgs: string[], resultsDir: string) => Promise<void>;
+  /** runs one target (default: the real thing); tests replace it. Says when Ctrl-C stopped it. */
+  runTarget?: (spec: TargetSpec, runArgs: string[], resultsDir: string) => Promise<{ interrupted?: string } | void>;
   now?: () => Date;
 }
 
-export async function runMatrix(options: MatrixRunOptions): Promise<LoadedBundle> {
+/** A run stopped by a signal: the bundle holds what ran; the rest is recorded as not run. */
+export interface MatrixRun extends LoadedBundle {
+  interrupted?: string;
+}
+
+export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   const dir = resolve(options.bundleDir);
   const now = options.now ?? (() => new Date());
   const progress = options.progress ?? (() => {});
@@ -53,14 +58,23 @@ export async function runMatrix(options: MatrixRunOptions): Promise<LoadedBundle
     ...(options.plan.selection.grep === null ? [] : ["--grep", options.plan.selection.grep]),
   ];
   const outcomes: TargetOutcome[] = [];
+  let interrupted: string | undefined;
   for (const [i, spec] of specs.entries()) {
+    if (interrupted !== undefined) {
+      outcomes.push(outcomeWithoutResults(spec, "error", `not run: the matrix was interrupted (${interrupted})`, clauses, { shard: options.shard }));
+      continue;
+    }
     const counter = `[${i + 1}/${specs.length}${options.shard.count > 1 ? ` of shard ${formatShard(options.shard)}` : ""}]`;
     progress(`matrix ${counter} ${spec.key}: ${describeSpec(spec)}`);
     const resultsDir = targetResultsDir(dir, spec.key);
     const startedAt = now().toISOString();
     let outcome: TargetOutcome;
     try {
-      await runTarget(spec, [...targetRunArgs(spec), ...selectionArgs], resultsDir);
+      const ran = await runTarget(spec, [...targetRunArgs(spec), ...selectionArgs], resultsDir);
+      if (ran && ran.interrupted !== undefined) {
+        interrupted = ran.interrupted;
+        throw new Error(`interrupted (${ran.interrupted}) before it finished`);
+      }
       outcome = await collectTarget(spec, resultsDir, CATALOGUE, selected, { runId: null, startedAt, finishedAt: now().toISOString(), shard: options.shard });
     } catch (error) {
       const finishedAt = now().toISOString();
@@ -82,7 +96,7 @@ export async function runMatrix(options: MatrixRunOptions): Promise<LoadedBundle
   };
   await writeBundle(dir, bundle);
   await rm(join(dir, IN_PROGRESS), { force: true });
-  return { dir, bundle };
+  return { dir, bundle, ...(interrupted !== undefined ? { interrupted } : {}) };
 }
 
 /**
@@ -90,9 +104,10 @@ export async function runMatrix(options: MatrixRunOptions): Promise<LoadedBundle
  * in-process. The outcomes (what `gate` and `baseline save` read) go next to the results, in the
  * bundle, never over the user's reports/outcomes.json.
  */
-async function runTargetForReal(_spec: TargetSpec, runArgs: string[], resultsDir: string): Promise<void> {
+async function runTargetForReal(_spec: TargetSpec, runArgs: string[], resultsDir: string): Promise<{ interrupted?: string }> {
   const options = parseRunArgs([...runArgs, "--results", resultsDir, "--outcomes", targetOutcomesFile(resultsDir), "--no-report"]);
-  await runConformance(options);
+  const { interrupted } = await runConformance(options);
+  return interrupted ? { interrupted } : {};
 }
 
 /**

@@ -67,6 +67,23 @@ describe("runMatrix", () => {
     ]);
   });
 
+  it("stops at Ctrl-C: the interrupted target and the ones after it are recorded as not run", async () => {
+    const loaded = await runMatrix({
+      plan: PLAN,
+      shard: { index: 1, count: 1 },
+      bundleDir: join(await tempDir("bundle-interrupt"), "b"),
+      now,
+      runTarget: async (spec, args, dir) => {
+        if (spec.key === TARGETS[1]!.key) return { interrupted: "SIGINT" };
+        await fakeRun(spec, args, dir);
+      },
+    });
+    expect(loaded.interrupted).toBe("SIGINT");
+    expect(loaded.bundle.targets.map((t) => t.availability)).toEqual(["ran", "error", "error", "error", "error"]);
+    expect(loaded.bundle.targets[1]!.reason).toMatch(/interrupted \(SIGINT\)/);
+    expect(loaded.bundle.targets[2]!.reason).toBe("not run: the matrix was interrupted (SIGINT)");
+  });
+
   it("replaces an earlier bundle but never a directory holding something else", async () => {
     const dir = join(await tempDir("bundle-guard"), "b");
     await run(PLAN, 1, 2, dir);
