@@ -18,7 +18,7 @@ import { labelClause } from "./allure-labels.js";
 import { contractMatchers } from "./matchers.js";
 import { readRunConfig, type RunConfig } from "./run-config.js";
 import { RunSpaces } from "./spaces.js";
-import { recordingSession, type ProbeLog } from "./recording-session.js";
+import { recordingSession, sessionDiagnostics, type ProbeLog } from "./recording-session.js";
 
 expect.extend(contractMatchers);
 
@@ -112,6 +112,8 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       }
     } finally {
       if (log.length) await allure.attachment("probes", JSON.stringify(log, null, 2), "application/json");
+      const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
+      if (diagnostics) await allure.attachment("target diagnostics (ego-browser stderr)", diagnostics, "text/plain");
       for (const s of sessions) await s.close();
       // --keep-on-failure (installed runs): a failed test's spaces stay for debugging; sweep removes them
       if (failed && run.keepOnFailure) await allure.attachment("task spaces kept (--keep-on-failure)", `names start with '${spaces.prefix}'`, "text/plain");

@@ -23,6 +23,13 @@ export function recordingSession(inner: Session, log: ProbeLog): Session {
         throw error;
       }
     },
+    ...(inner.diagnostics ? { diagnostics: () => inner.diagnostics!() } : {}),
     close: () => inner.close(),
   };
+}
+
+/** What the sessions' targets said outside the probes (an ego-browser's stderr), for a failed test's report. */
+export function sessionDiagnostics(sessions: readonly Session[]): string | undefined {
+  const parts = sessions.flatMap((s, i) => (s.diagnostics ? [`session ${i + 1}\n${s.diagnostics()}`] : []));
+  return parts.length ? parts.join("\n\n") : undefined;
 }
