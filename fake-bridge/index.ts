@@ -8,6 +8,10 @@
  * `features` chooses the emulated build (src/contract/features.ts; default: every feature except
  * dialog-fallback-key), `faults` breaks named rules on purpose (./faults). Both are read through
  * ./behaviour, the one place a persona for an older build plugs into.
+ *
+ * The binding reaches the app through a BrowserPort (./binding/port.ts): in process here; in an
+ * `ego-browser nodejs` process over the fake app server's socket (./server/index.ts, the fake as
+ * a process, with its launcher).
  */
 import type { EgoSurface } from "../src/contract/ego-surface.js";
 import type { Feature } from "../src/contract/features.js";
@@ -60,6 +64,9 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
 export { DEFAULT_APP_VERSION, FakeApp, type FakeAppOptions } from "./app/app.js";
 export { DEFAULT_PROFILES, type ProfileSpec } from "./app/profiles.js";
 export { CURRENT_FEATURES, resolveBehaviour, type Behaviour } from "./behaviour/behaviour.js";
-export { createBinding, type BindingOptions } from "./binding/create-binding.js";
+export { createBinding, createPortBinding, type BindingOptions } from "./binding/create-binding.js";
+export { appPort } from "./binding/app-port.js";
+export type { BrowserPort } from "./binding/port.js";
+export { executeRequest, type BridgeRequest, type BridgeResponse } from "./app/requests.js";
 export { FAULTS, FAULT_NAMES, isFaultName, parseFaults, type FaultName } from "./faults/faults.js";
 export { FakeOperator } from "./operator/fake-operator.js";

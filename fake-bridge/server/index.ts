@@ -1,0 +1,21 @@
+/**
+ * The fake Ego Lite app as a process, and its `ego-browser` launcher (kept apart from
+ * ../index.ts so that in-process users of the fake never load the server, the bundler or the
+ * launcher):
+ *
+ *   const app = await startFakeApp({ dir });                          // a detached app process
+ *   const { cliPath } = await installFakeEgoLite({ dir: bin, appDir: dir });
+ *   // ego-browser nodejs <<< 'console.log(await ego.listTaskSpaces())'
+ *   await app.stop();
+ *
+ * `createFakeAppServer` runs the same app inside this process (tests).
+ */
+export { AppAlreadyRunningError, createFakeAppServer, socketAnswers, type FakeAppServer, type FakeAppServerOptions } from "./app-server.js";
+export { AppDirError, appPaths, defaultAppDir, ensureAppDir, type AppPaths } from "./app-dir.js";
+export { FakeAppStartError, fakeAppStatus, startFakeApp, stopFakeApp, type AppStatus, type RunningApp, type StartOptions, type StopResult } from "./control.js";
+export { APP_BUNDLE_NAME, CLI_NAME, installFakeEgoLite, SCRIPT_PATH, type InstalledFakeEgoLite, type InstallOptions } from "./install.js";
+export { AppOptionsError, appChoiceArgs, parseAppArgs, serverOptions, type AppChoice } from "./options.js";
+export { AppUnreachableError, connectSocketPort, type SocketPort } from "./socket-port.js";
+export { binaryPlist, infoPlist, xmlPlist, type PlistFormat } from "./info-plist.js";
+export type { AppSnapshot, ServerDescription, SpaceState } from "./operator-endpoint.js";
+export type { AppState } from "./state-file.js";
