@@ -24,11 +24,16 @@ interface DetectJson {
   disagreements: string[];
 }
 
-async function detect(w: InstalledWorld, env: Record<string, string>, args: string[] = []): Promise<{ json: DetectJson; text: string }> {
-  const [asJson, asText] = await Promise.all([egoConformance(["detect", "--json", ...args], { env }), egoConformance(["detect", ...args], { env })]);
-  expect(asJson.exitCode, asJson.stderr).toBe(0);
-  expect(asText.exitCode, asText.stderr).toBe(0);
-  return { json: JSON.parse(asJson.stdout) as DetectJson, text: asText.stdout };
+/** `detect --json`, or the table when `text` is asked for (each is a CLI start and a launcher run) */
+async function detect(w: InstalledWorld, env: Record<string, string>, args: string[] = []): Promise<DetectJson> {
+  const run = await egoConformance(["detect", "--json", ...args], { env });
+  expect(run.exitCode, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as DetectJson;
+}
+async function detectText(env: Record<string, string>): Promise<string> {
+  const run = await egoConformance(["detect"], { env });
+  expect(run.exitCode, run.stderr).toBe(0);
+  return run.stdout;
 }
 
 const methods = (d: DetectJson) => d.bridge!.methods.filter((m) => m.kind === "method" && m.present).map((m) => m.name);
@@ -36,7 +41,8 @@ const methods = (d: DetectJson) => d.bridge!.methods.filter((m) => m.kind === "m
 describe("ego-conformance detect, for real", () => {
   it("reads getBrowserVersion through the launcher found on PATH", { timeout: 60_000 }, async () => {
     const w = await world();
-    const { json, text } = await detect(w, cliEnv(w, { PATH: w.pathWithLauncher }));
+    const json = await detect(w, cliEnv(w, { PATH: w.pathWithLauncher }));
+    const text = await detectText(cliEnv(w, { PATH: w.pathWithLauncher }));
     expect(json.cli).toMatchObject({ path: w.installed.cliPath, source: "path", bundle: null });
     expect(json.version).toMatchObject({ text: "0.5.1.13", numeric: true, source: "getBrowserVersion" });
     expect(methods(json)).toHaveLength(16);
@@ -47,24 +53,21 @@ describe("ego-conformance detect, for real", () => {
   it.each(["xml", "binary"] as const)("reads CFBundleShortVersionString from a %s Info.plist of a bundle in ~/Applications", { timeout: 60_000 }, async (format) => {
     const bundleVersion = format === "xml" ? "0.4.4.0" : "0.4.3.0";
     const w = await world({ app: { persona: "pre-browser-version" }, install: { appBundle: format, version: bundleVersion }, installDir: (root) => join(root, "home", "Applications") });
-    const { json, text } = await detect(w, cliEnv(w));
+    const json = await detect(w, cliEnv(w));
     const bundle = join(w.home, "Applications", "ego lite.app");
     expect(json.cli).toMatchObject({ source: "app-bundle", bundle, path: join(bundle, "Contents/Frameworks/ego Framework.framework/Versions/Current/Helpers/ego-browser") });
     expect(json.version).toMatchObject({ text: bundleVersion, numeric: true, source: "Info.plist", from: `${join(bundle, "Contents/Info.plist")} (${format})` });
     expect(methods(json)).not.toContain("getBrowserVersion");
     expect(json.features).not.toContain("browser-version");
     expect(json.disagreements).toEqual([]);
-    expect(text).toMatch(new RegExp(`version: +${bundleVersion.replace(/\./g, "\\.")}\\nsource: +Info\\.plist \\(`));
   });
 
   it("says unknown when neither the bridge, nor a bundle, nor a flag tells", { timeout: 60_000 }, async () => {
     const w = await world({ app: { persona: "pre-browser-version" } });
-    const { json, text } = await detect(w, cliEnv(w, { PATH: w.pathWithLauncher }));
+    const [json, flagged] = await Promise.all([detect(w, cliEnv(w, { PATH: w.pathWithLauncher })), detect(w, cliEnv(w, { PATH: w.pathWithLauncher }), ["--ego-version", "0.4.4.0"])]);
     expect(json.version).toMatchObject({ text: null, numeric: false, source: "unknown" });
     expect(methods(json)).toHaveLength(15);
-    expect(text).toMatch(/version: +unknown — only version-independent clauses would run/);
-    const flagged = await detect(w, cliEnv(w, { PATH: w.pathWithLauncher }), ["--ego-version", "0.4.4.0"]);
-    expect(flagged.json.version).toMatchObject({ text: "0.4.4.0", source: "--ego-version" });
+    expect(flagged.version).toMatchObject({ text: "0.4.4.0", source: "--ego-version" });
   });
 
   it("exits 2 and says where it looked when there is no CLI", { timeout: 30_000 }, async () => {
@@ -98,7 +101,7 @@ describe("a run from an app bundle", () => {
   it("takes the CLI and the version from the bundle (binary Info.plist) and passes", { timeout: 90_000 }, async () => {
     const w = await world({ app: { persona: "pre-browser-version" }, install: { appBundle: "binary", version: "0.4.4.0", exitQuirk: true }, installDir: (root) => join(root, "home", "Applications") });
     const results = await tempRoot("inst-bundle");
-    const run = await egoConformance(["run", "--target", "installed", "--area", "task-spaces", "--no-report", "--results", results], { env: cliEnv(w) });
+    const run = await egoConformance(["run", "--target", "installed", "--area", "task-state", "--no-report", "--results", results], { env: cliEnv(w) });
     expect(run.exitCode, run.stderr + run.stdout).toBe(0);
     const bundle = join(w.home, "Applications", "ego lite.app");
     expect(await environmentOf(results)).toMatchObject({

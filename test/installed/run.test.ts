@@ -53,6 +53,7 @@ describe("run --target installed (the fake's launcher on PATH)", () => {
 
   it("without an operator, skips exactly the clauses that need one (not_applicable needs:operator)", { timeout: 60_000 }, async () => {
     const out = await tempRoot("inst-noop");
+    // (no --grep here: with vitest's testNamePattern, allure-vitest can drop a result's labels)
     const run = await egoConformance(["run", "--target", "installed", "--area", "user-control", "--json", "--no-report", "--results", out], { env: cliEnv(world, { PATH: world.pathWithLauncher }) });
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;
