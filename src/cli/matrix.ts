@@ -14,7 +14,7 @@ import { makePlan } from "../matrix/plan.js";
 import { runMatrix } from "../matrix/run-matrix.js";
 import { formatShard, parseShard, shardSlice, WHOLE, type Shard } from "../matrix/shard.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
-import { matrixClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
+import { matrixClean, targetClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
 import type { MatrixPlan } from "../matrix/plan.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { UsageError } from "./usage-error.js";
@@ -95,7 +95,7 @@ export async function matrixCommand(argv: string[]): Promise<number> {
   }
 
   if (options.sharded) {
-    const clean = loaded.bundle.targets.every((t) => t.availability === "ran" && Object.values(t.cells).every((c) => c.status !== "failed" && c.status !== "broken" && c.status !== "unknown"));
+    const clean = loaded.bundle.targets.every(targetClean);
     const summary = {
       clean,
       plan: options.plan.id,

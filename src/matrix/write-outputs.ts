@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
 import { buildCompat } from "./build-compat.js";
 import { targetOutcomesFile } from "./bundle.js";
-import type { CompatJson } from "./compat-schema.js";
+import type { CompatCell, CompatJson, TargetOutcome } from "./compat-schema.js";
 import type { MergedMatrix } from "./merge.js";
 import { renderCompatPage } from "./page/render-page.js";
 
@@ -70,5 +70,14 @@ async function copyOutcomes(merged: MergedMatrix, dir: string): Promise<Record<s
 export function matrixClean(compat: CompatJson): boolean {
   if (compat.warnings.length > 0) return false;
   if (compat.targets.some((t) => t.availability !== "ran")) return false;
-  return compat.clauses.every((c) => Object.values(c.cells).every((cell) => cell.status !== "failed" && cell.status !== "broken" && cell.status !== "unknown"));
+  return compat.clauses.every((c) => Object.values(c.cells).every(cellClean));
+}
+
+/** The same rule for one target's column (a shard judges its own targets with it). */
+export function targetClean(target: Pick<TargetOutcome, "availability" | "cells" | "problems">): boolean {
+  return target.availability === "ran" && target.problems.length === 0 && Object.values(target.cells).every(cellClean);
+}
+
+function cellClean(cell: CompatCell): boolean {
+  return cell.status !== "failed" && cell.status !== "broken" && cell.status !== "unknown";
 }
