@@ -24,6 +24,8 @@ export interface LoopConnection {
   /** asks the loop to finish (it closes the connection and prints its final status) */
   end(): void;
   readonly isClosed: boolean;
+  /** whether the connection keeps the harness alive (see CliProcess.keepAlive) */
+  keepAlive(on: boolean): void;
   /** resolves when the connection is gone; pending requests then reject */
   readonly closed: Promise<void>;
 }
@@ -57,6 +59,10 @@ function connection(socket: Socket, hello: LoopHello, replies: (onReply: (reply:
       });
     },
     end: () => writeJsonLine(socket, { t: "end" }),
+    keepAlive: (on) => {
+      if (on) socket.ref();
+      else socket.unref();
+    },
     get isClosed() {
       return isClosed;
     },

@@ -184,4 +184,10 @@ export class LoopProcess {
   kill(): void {
     this.proc.killGroup();
   }
+
+  /** An idle process in a parked pool must not keep the harness alive; one in use must. */
+  keepAlive(on: boolean): void {
+    this.proc.keepAlive(on);
+    this.connection.keepAlive(on);
+  }
 }

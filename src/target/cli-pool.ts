@@ -43,6 +43,8 @@ export class LauncherPool {
   private connectBack: Promise<ConnectBack> | undefined;
   private sdkPathRejected = false;
   private closing = false;
+  /** no target uses the pool right now: its idle processes must not keep the harness alive */
+  private parked = false;
   /** how many processes were started and how many sessions reused one (for benchmarks and reports) */
   readonly stats = { started: 0, reused: 0, retired: 0 };
   readonly warnings: string[] = [];
@@ -91,6 +93,7 @@ export class LauncherPool {
         );
       }
       if (proc.hello.egoType !== "object") this.warn(`globalThis.ego is ${proc.hello.egoType} inside ego-browser nodejs, not an object`);
+      if (this.parked) proc.keepAlive(false);
       return proc;
     } catch (error) {
       if (error instanceof LoopStartError && error.sdkPathRejected && sdkPath !== undefined) {
@@ -128,13 +131,28 @@ export class LauncherPool {
       const proc = this.idle.pop()!;
       if (proc.usable) {
         this.stats.reused += 1;
+        proc.keepAlive(true);
         return Promise.resolve(proc);
       }
       this.retire(proc);
     }
-    const next = this.spares.shift() ?? this.spawn();
+    const next = (this.spares.shift() ?? this.spawn()).then((proc) => {
+      proc.keepAlive(true);
+      return proc;
+    });
     this.topUp();
     return next;
+  }
+
+  /**
+   * Parks or unparks the pool. A parked pool (no target uses it) keeps its idle and spare
+   * processes for the next target, but they no longer keep the harness alive: a CLI that is done
+   * exits, and its exit handler kills them (./cli-process.ts).
+   */
+  park(on: boolean): void {
+    this.parked = on;
+    for (const proc of this.idle) proc.keepAlive(!on);
+    for (const spare of this.spares) void spare.then((proc) => proc.keepAlive(!this.parked), () => {});
   }
 
   /** A session is done with its process: reuse it if it is proven fresh, else end it. */
@@ -144,8 +162,10 @@ export class LauncherPool {
       return;
     }
     const { fresh } = await proc.checkFresh(this.options.checkTimeoutMs);
-    if (fresh && !this.closing) this.idle.push(proc);
-    else this.retire(proc);
+    if (fresh && !this.closing) {
+      if (this.parked) proc.keepAlive(false);
+      this.idle.push(proc);
+    } else this.retire(proc);
   }
 
   /** Ends a process in the background; an unclean end is an incident. */
@@ -188,6 +208,7 @@ export function sharedPool(options: PoolOptions): { pool: LauncherPool; release(
   mine.users += 1;
   if (mine.linger) clearTimeout(mine.linger);
   delete mine.linger;
+  mine.pool.park(false);
   let released = false;
   return {
     pool: mine.pool,
@@ -196,10 +217,11 @@ export function sharedPool(options: PoolOptions): { pool: LauncherPool; release(
       released = true;
       mine.users -= 1;
       if (mine.users > 0) return;
+      mine.pool.park(true);
       mine.linger = setTimeout(() => {
         if (mine.users > 0 || shared.get(key) !== mine) return;
         shared.delete(key);
-        void mine.pool.close();
+        mine.pool.close().catch(() => {});
       }, LINGER_MS);
       mine.linger.unref();
     },

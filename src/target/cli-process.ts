@@ -29,6 +29,8 @@ export interface CliProcess {
   readonly hasExited: boolean;
   /** kills the whole process group (SIGKILL by default) */
   killGroup(signal?: NodeJS.Signals): void;
+  /** whether waiting for this process keeps the harness alive (an idle, parked process does not) */
+  keepAlive(on: boolean): void;
   /** a short account of the process for error messages and reports */
   describe(): string;
 }
@@ -115,6 +117,13 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
       if (pid === undefined || hasExited) return;
       killed = true;
       killGroupOf(pid, signal);
+    },
+    keepAlive(on: boolean) {
+      // the process handle, and its stdout/stderr pipes (net.Socket underneath)
+      for (const handle of [child, child.stdout, child.stderr] as unknown as ({ ref?(): void; unref?(): void } | null)[]) {
+        if (on) handle?.ref?.();
+        else handle?.unref?.();
+      }
     },
     describe() {
       const lines = [`${command} (pid ${pid ?? "none"})`];

@@ -2,7 +2,6 @@
 // (selection kept across a session's probes, fresh for the next), the contract's synchronous
 // channels survive the process boundary, output noise cannot pass for a result, and every way a
 // process can fail ends as a harness error that says how, without leaving processes behind.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliTarget, type CliTarget, type CliTargetOptions } from "../../src/target/cli-target.js";
 import { runOneShotProbe } from "../../src/target/cli-one-shot.js";
@@ -10,6 +9,7 @@ import { RAW_BRIDGE_SDK_PATH } from "../../src/target/cli-target.js";
 import { createOperatorClient } from "../../src/target/operator-client.js";
 import type { TargetInfo } from "../../src/target/target.js";
 import { fakeInstall, type FakeInstall } from "../fake-server/support.js";
+import { eventuallyGone, gone } from "./support/processes.js";
 
 let fake: FakeInstall;
 const targets: CliTarget[] = [];
@@ -36,29 +36,6 @@ function target(options: Partial<CliTargetOptions> = {}): CliTarget {
   const t = createCliTarget({ cliPath: fake.cli, info: INFO, operator: createOperatorClient(fake.server.paths.operatorSocket), share: false, ...options });
   targets.push(t);
   return t;
-}
-
-/** Dead: no such process, or a zombie nobody has reaped yet (it runs nothing). */
-function gone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z") ?? false;
-  } catch {
-    return true;
-  }
-}
-
-async function eventuallyGone(pid: number, withinMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (Date.now() < deadline) {
-    if (gone(pid)) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return gone(pid);
 }
 
 describe("sessions are invocations", () => {
