@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createRequire } from "node:module";
 import { execa } from "execa";
@@ -246,7 +246,7 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
   const summary = summarize(await readResults(options.resultsDir), CATALOGUE, { selected });
   if (interrupted) return { summary, interrupted };
   if (options.outcomesFile !== undefined) {
-    await writeOutcomes(options.outcomesFile, outcomesFromSummary(summary, { runId: config.runId, ungated: config.ungated === true, catalogueClauses: CATALOGUE.length, expectations: expectations?.file ?? null }));
+    await writeOutcomes(options.outcomesFile, outcomesFromSummary(summary, { runId: config.runId, ungated: config.ungated === true, catalogueClauses: CATALOGUE.length, expectations: expectations ? shownPath(expectations.file) : null }));
   }
   const withExpectations = judged ? { expectations: judged } : {};
   if (!options.report) return { summary, ...withExpectations };
@@ -271,6 +271,12 @@ export async function runCommand(argv: string[]): Promise<number> {
     return exitStatusFor(interrupted);
   }
   return summaryPassed(summary) ? 0 : 1;
+}
+
+/** A path as recorded in outputs meant to be kept: relative to the working directory when inside it. */
+function shownPath(file: string): string {
+  const inside = relative(process.cwd(), file);
+  return inside.startsWith("..") || isAbsolute(inside) ? file : inside;
 }
 
 /**
