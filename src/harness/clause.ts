@@ -15,6 +15,7 @@ import type { Session, Target } from "../target/target.js";
 import { LABEL } from "../report/labels.js";
 import { notApplicable } from "./applicability.js";
 import { labelClause } from "./allure-labels.js";
+import { ensureAllureRuntime } from "./allure-runtime.js";
 import { contractMatchers } from "./matchers.js";
 import { readRunConfig, type RunConfig } from "./run-config.js";
 import { RunSpaces } from "./spaces.js";
@@ -74,6 +75,7 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
   const spec = clauseById(id);
   const title = `${spec.id}${options.variant === undefined ? "" : ` [${options.variant}]`}: ${spec.title}`;
   test(title, { timeout: options.timeout ?? 60_000 }, async ({ target, run, skip }) => {
+    await ensureAllureRuntime();
     await labelClause(spec, target.info, options.variant);
     const gate = notApplicable(spec, target.info, { ungated: run.ungated === true });
     if (gate) {

@@ -65,3 +65,17 @@ describe("run --target installed (the fake's launcher on PATH)", () => {
     expect(summary.clauses.find((c) => c.id === "safety.user-spaces.unchanged")?.status).toBe("passed");
   });
 });
+
+describe("run --target installed --grep", () => {
+  // With isolate: false, a worker whose first file has nothing to run never ran allure-vitest's
+  // beforeAll, and every label in that worker was dropped (clauses read as unknown); on the
+  // installed target that happened on every --grep run (src/harness/allure-runtime.ts).
+  it("gives every selected clause a labelled result", { timeout: 60_000 }, async () => {
+    const out = await tempRoot("inst-grep");
+    const run = await egoConformance(["run", "--target", "installed", "--grep", "^task-spaces\\.create\\.", "--json", "--no-report", "--results", out], { env: cliEnv(world, { PATH: world.pathWithLauncher }) });
+    const summary = JSON.parse(run.stdout) as JsonSummary;
+    expect(summary.clauses.map((c) => c.id).sort()).toEqual([...CATALOGUE.filter((c) => c.id.startsWith("task-spaces.create.")).map((c) => c.id), "safety.user-spaces.unchanged"].sort());
+    expect(summary.totals).toMatchObject({ unknown: 0, failed: 0, broken: 0 });
+    expect(run.exitCode, run.stderr).toBe(0);
+  });
+});
