@@ -8,8 +8,10 @@
  *   3. the whole conformance run: `ego-conformance run` (in-process fake) and `ego-conformance
  *      run --target installed` through the installed launcher against the fake app process.
  * Prints the figures and the ratios; `--json` prints them as one object. The load average is
- * printed too: on a busy machine every figure grows, the through-the-CLI ones most.
+ * printed too: on a busy machine every figure grows, the through-the-CLI ones most; the runs'
+ * CPU time (measured with GNU time where there is one) hardly depends on the load.
  */
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir, cpus } from "node:os";
 import { join, resolve } from "node:path";
@@ -72,13 +74,24 @@ async function timeSessions(target: Target, n: number, select: boolean): Promise
   return ms(t0) / n;
 }
 
-async function timeRun(args: string[]): Promise<{ seconds: number; totals: Record<string, number>; passed: boolean }> {
+const GNU_TIME = "/usr/bin/time";
+
+/**
+ * One conformance run: wall time, and CPU time (user + system, every process of the run) when
+ * GNU time is there to measure it. CPU time hardly depends on what else the machine is doing.
+ */
+async function timeRun(args: string[]): Promise<{ seconds: number; cpuSeconds?: number; totals: Record<string, number>; passed: boolean }> {
+  const measureCpu = existsSync(GNU_TIME);
+  const command = [process.execPath, BIN, "run", "--no-report", "--json", ...args];
   const t0 = process.hrtime.bigint();
-  const run = await execa(process.execPath, [BIN, "run", "--no-report", "--json", ...args], { cwd: ROOT, reject: false, stdin: "ignore" });
+  const run = measureCpu
+    ? await execa(GNU_TIME, ["-f", "ego-conformance-cpu %U %S", ...command], { cwd: ROOT, reject: false, stdin: "ignore" })
+    : await execa(command[0]!, command.slice(1), { cwd: ROOT, reject: false, stdin: "ignore" });
   const seconds = ms(t0) / 1000;
   if (run.exitCode === 2) throw new Error(`ego-conformance run ${args.join(" ")} could not run:\n${run.stderr.slice(-2000)}`);
   const summary = JSON.parse(run.stdout) as { totals: Record<string, number>; passed: boolean };
-  return { seconds, totals: summary.totals, passed: summary.passed };
+  const cpu = /ego-conformance-cpu ([\d.]+) ([\d.]+)/.exec(run.stderr);
+  return { seconds, ...(cpu ? { cpuSeconds: Number(cpu[1]) + Number(cpu[2]) } : {}), totals: summary.totals, passed: summary.passed };
 }
 
 async function main(): Promise<void> {
@@ -104,11 +117,16 @@ async function main(): Promise<void> {
     await cli.close();
     await inProcess.close();
 
-    let suite: { inProcess: Awaited<ReturnType<typeof timeRun>>; cli: Awaited<ReturnType<typeof timeRun>>; ratio: number } | undefined;
+    let suite: { inProcess: Awaited<ReturnType<typeof timeRun>>; cli: Awaited<ReturnType<typeof timeRun>>; ratio: number; cpuRatio?: number } | undefined;
     if (runSuite) {
       const inProc = await timeRun([]);
       const viaCli = await timeRun(["--target", "installed", "--ego-browser", cliPath, "--operator", app.paths.operatorSocket]);
-      suite = { inProcess: inProc, cli: viaCli, ratio: round(viaCli.seconds / inProc.seconds) };
+      suite = {
+        inProcess: inProc,
+        cli: viaCli,
+        ratio: round(viaCli.seconds / inProc.seconds),
+        ...(inProc.cpuSeconds && viaCli.cpuSeconds ? { cpuRatio: round(viaCli.cpuSeconds / inProc.cpuSeconds) } : {}),
+      };
     }
 
     const result = {
@@ -135,6 +153,9 @@ async function main(): Promise<void> {
               inProcessSeconds: round(suite.inProcess.seconds, 1),
               cliSeconds: round(suite.cli.seconds, 1),
               ratio: suite.ratio,
+              ...(suite.cpuRatio !== undefined
+                ? { inProcessCpuSeconds: round(suite.inProcess.cpuSeconds!, 1), cliCpuSeconds: round(suite.cli.cpuSeconds!, 1), cpuRatio: suite.cpuRatio }
+                : {}),
               inProcessTotals: suite.inProcess.totals,
               cliTotals: suite.cli.totals,
               bothGreen: suite.inProcess.passed && suite.cli.passed,
@@ -168,6 +189,9 @@ async function main(): Promise<void> {
         `  --target installed (fake's ego-browser) ${r.suite.cliSeconds} s   (${r.suite.cliTotals.passed} passed, ${r.suite.cliTotals.unspecified} unspecified, ${r.suite.cliTotals.failed} failed, ${r.suite.cliTotals.broken} broken)`,
         `  ratio                                   ${r.suite.ratio}x${r.suite.bothGreen ? "" : "   (NOT both green)"}`,
       );
+      if (r.suite.cpuRatio !== undefined) {
+        lines.push(`  CPU time (user + system, all processes)  ${r.suite.inProcessCpuSeconds} s in process, ${r.suite.cliCpuSeconds} s through the CLI: ${r.suite.cpuRatio}x`);
+      }
     }
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {
