@@ -200,7 +200,9 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     // The CLI never ran a probe (it hung, or failed to start): every selected clause is broken, with why.
     await target.close();
     await writeUnreachableResults(options.resultsDir, info, CATALOGUE.filter(selected), detected.detection.bridgeError ?? "the bridge could not be asked");
-    return { summary: summarize(await readResults(options.resultsDir), CATALOGUE, { selected }) };
+    const summary = summarize(await readResults(options.resultsDir), CATALOGUE, { selected });
+    if (!options.report) return { summary };
+    return { summary, reportPath: (await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT })).indexHtml };
   }
   const guard = await RunGuard.start({
     ...(detected ? { installed: target } : {}),
@@ -236,8 +238,8 @@ export async function runConformance(options: RunOptions): Promise<{ summary: Ru
     if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
   } finally {
     // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
-    const sofar = summarize(await readResults(options.resultsDir), CATALOGUE, { selected });
-    interrupted = (await guard.end({ runFailed: !summaryPassed(sofar), keepOnFailure: options.installed?.keepOnFailure ?? false })).interrupted;
+    const sofar = await readResults(options.resultsDir).then((results) => summarize(results, CATALOGUE, { selected }), () => undefined);
+    interrupted = (await guard.end({ runFailed: sofar === undefined || !summaryPassed(sofar), keepOnFailure: options.installed?.keepOnFailure ?? false })).interrupted;
     if (detected) await target.close();
   }
 
