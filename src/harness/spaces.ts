@@ -58,23 +58,24 @@ export class RunSpaces {
 
   /** Run `calls` (task-scoped methods without arguments) on a space of ours, in order; each must succeed. */
   async drive(space: OwnSpace, calls: string[]): Promise<void> {
-    const session = await this.target.openSession();
-    try {
-      const seen = await session.evaluate(
-        async (p, id, calls) => {
+    // the spaces' own session: everything done in it either ignores the selection or makes its
+    // own right before each call, so it needs no fresh invocation (through a CLI, each fresh one
+    // is a process) and another drive in the same session cannot redirect a call
+    const session = await this.own();
+    const seen = await session.evaluate(
+      async (p, id, calls) => {
+        const out = [];
+        for (const method of calls as string[]) {
           p.ego.useTaskSpace(id as number);
-          const out = [];
-          for (const method of calls as string[]) out.push(await p.call(method, []));
-          return out;
-        },
-        space.id,
-        calls,
-      );
-      const failed = seen.find((o) => o.channel !== "resolved" || (typeof o.value === "object" && o.value !== null && "error" in o.value));
-      if (failed) throw new PreconditionError(`precondition failed on space ${space.id}: ${JSON.stringify(failed)}`);
-    } finally {
-      await session.close();
-    }
+          out.push(await p.call(method, []));
+        }
+        return out;
+      },
+      space.id,
+      calls,
+    );
+    const failed = seen.find((o) => o.channel !== "resolved" || (typeof o.value === "object" && o.value !== null && "error" in o.value));
+    if (failed) throw new PreconditionError(`precondition failed on space ${space.id}: ${JSON.stringify(failed)}`);
   }
 
   /** A space of ours with ownership `user`: created, then completed (and checked in the listing). */
