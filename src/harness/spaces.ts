@@ -37,7 +37,8 @@ export class RunSpaces {
   }
 
   private async own(): Promise<Session> {
-    this.session ??= await this.target.openSession();
+    // every call made here ignores the selection or makes its own right before (drive, cleanup)
+    this.session ??= await this.target.openSession({ fresh: false });
     return this.session;
   }
 

@@ -152,12 +152,12 @@ export class LoopProcess {
     return Promise.reject(new ProbeThrewError(reply.error.name, reply.error.message, reply.error.stack));
   }
 
-  /** Whether this invocation is as fresh as a new one (see probeLoop); false on any doubt. */
-  async checkFresh(timeoutMs: number): Promise<{ fresh: boolean; why: string }> {
-    if (!this.usable) return { fresh: false, why: "the process is gone" };
+  /** Whether this invocation is as fresh as a new one, or at least has its callback slots as at start (see probeLoop); false on any doubt. */
+  async checkFresh(timeoutMs: number): Promise<{ fresh: boolean; slotsUnchanged: boolean; why: string }> {
+    if (!this.usable) return { fresh: false, slotsUnchanged: false, why: "the process is gone" };
     const outcome = await race(this.connection.request({ t: "check", notSelectedCode: NOT_SELECTED }), this.proc, timeoutMs);
-    if (outcome.kind !== "done" || outcome.value.t !== "checked") return { fresh: false, why: `the freshness check did not answer (${outcome.kind})` };
-    return { fresh: outcome.value.fresh, why: outcome.value.why };
+    if (outcome.kind !== "done" || outcome.value.t !== "checked") return { fresh: false, slotsUnchanged: false, why: `the freshness check did not answer (${outcome.kind})` };
+    return { fresh: outcome.value.fresh, slotsUnchanged: outcome.value.slotsUnchanged, why: outcome.value.why };
   }
 
   /** Ends the loop: it closes its connection and prints its framed status; killed after `graceMs`. */

@@ -44,7 +44,7 @@ export interface ProbeFailure {
 export type LoopReply =
   | { t: "result"; id: number; ok: true; value: unknown }
   | { t: "result"; id: number; ok: false; error: ProbeFailure }
-  | { t: "checked"; id: number; fresh: boolean; why: string };
+  | { t: "checked"; id: number; fresh: boolean; slotsUnchanged: boolean; why: string };
 
 export interface LoopStatus {
   ok: boolean;
@@ -55,7 +55,8 @@ export interface LoopStatus {
 /**
  * Runs inside `ego-browser nodejs`. `check` answers whether this invocation is still as fresh as
  * a new one: both callback slots hold what they held at start, and a task-scoped call with
- * nothing selected answers EGO_TASK_SPACE_NOT_SELECTED (so no selection was made).
+ * nothing selected answers EGO_TASK_SPACE_NOT_SELECTED (so no selection was made); and whether
+ * at least the slots are unchanged (then it still serves sessions that make their own selection).
  */
 export async function probeLoop(setup: LoopSetup, net: typeof import("node:net")): Promise<void> {
   const g = globalThis as unknown as { ego?: Record<string | symbol, unknown> };
@@ -99,18 +100,18 @@ export async function probeLoop(setup: LoopSetup, net: typeof import("node:net")
     async function check(id: number, notSelectedCode: string) {
       const slots = ego ? [ego.onCDPMessage, ego.onSendCDPMessageError] : [];
       if (!ego || slots[0] !== initialSlots[0] || slots[1] !== initialSlots[1]) {
-        send({ t: "checked", id, fresh: false, why: "a callback slot changed" });
+        send({ t: "checked", id, fresh: false, slotsUnchanged: false, why: "a callback slot changed" });
         return;
       }
       let seen: unknown;
       try {
         seen = await (ego.listTabs as () => Promise<unknown>)();
       } catch (error) {
-        send({ t: "checked", id, fresh: false, why: `listTabs failed: ${describe(error).message}` });
+        send({ t: "checked", id, fresh: false, slotsUnchanged: true, why: `listTabs failed: ${describe(error).message}` });
         return;
       }
       const code = typeof seen === "object" && seen !== null ? (seen as { error_code?: unknown }).error_code : undefined;
-      send({ t: "checked", id, fresh: code === notSelectedCode, why: `listTabs answered ${JSON.stringify(seen)?.slice(0, 200)}` });
+      send({ t: "checked", id, fresh: code === notSelectedCode, slotsUnchanged: true, why: `listTabs answered ${JSON.stringify(seen)?.slice(0, 200)}` });
     }
     send({
       t: "hello",

@@ -1,8 +1,10 @@
 /**
  * The loop processes of one CLI target. Starting `ego-browser nodejs` costs a node start-up, so
  * processes are reused where the contract allows it: a session's process goes back to the pool
- * only if it is proven as fresh as a new invocation (no selection made, callback slots as they
- * were: LoopProcess.checkFresh); any doubt, or a process that failed, retires it. A few spare
+ * if it is proven as fresh as a new invocation (no selection made, callback slots as they were:
+ * LoopProcess.checkFresh). One that made a selection but kept its callback slots serves only
+ * sessions opened with `fresh: false` (they select before every task-scoped call). Any doubt, or
+ * a process that failed, retires it. A few spare
  * processes are started ahead of need. If the CLI rejects --sdk-path, processes are started
  * without it and the target records a warning.
  *
@@ -35,9 +37,14 @@ export interface PoolListener {
 }
 
 const END_GRACE_MS = 3000;
+/** used (selected) processes kept for `fresh: false` sessions */
+const USED_MAX = 4;
 
 export class LauncherPool {
+  /** fresh processes: serve any session */
   private readonly idle: LoopProcess[] = [];
+  /** processes that made a selection, callback slots unchanged: serve `fresh: false` sessions */
+  private readonly used: LoopProcess[] = [];
   private readonly spares: Promise<LoopProcess>[] = [];
   private readonly ending = new Set<Promise<void>>();
   private connectBack: Promise<ConnectBack> | undefined;
@@ -126,15 +133,19 @@ export class LauncherPool {
     await this.spares[0];
   }
 
-  acquire(): Promise<LoopProcess> {
-    while (this.idle.length > 0) {
-      const proc = this.idle.pop()!;
-      if (proc.usable) {
-        this.stats.reused += 1;
-        proc.keepAlive(true);
-        return Promise.resolve(proc);
+  /** A process for a session: a fresh one, or for `fresh: false` a used one first. */
+  acquire(fresh = true): Promise<LoopProcess> {
+    const lists = fresh ? [this.idle] : [this.used, this.idle];
+    for (const list of lists) {
+      while (list.length > 0) {
+        const proc = list.pop()!;
+        if (proc.usable) {
+          this.stats.reused += 1;
+          proc.keepAlive(true);
+          return Promise.resolve(proc);
+        }
+        this.retire(proc);
       }
-      this.retire(proc);
     }
     const next = (this.spares.shift() ?? this.spawn()).then((proc) => {
       proc.keepAlive(true);
@@ -151,21 +162,24 @@ export class LauncherPool {
    */
   park(on: boolean): void {
     this.parked = on;
-    for (const proc of this.idle) proc.keepAlive(!on);
+    for (const proc of [...this.idle, ...this.used]) proc.keepAlive(!on);
     for (const spare of this.spares) void spare.then((proc) => proc.keepAlive(!this.parked), () => {});
   }
 
-  /** A session is done with its process: reuse it if it is proven fresh, else end it. */
+  /** A session is done with its process: keep it if it is proven fresh, or used but with its slots unchanged; else end it. */
   async release(proc: LoopProcess, healthy: boolean): Promise<void> {
     if (this.closing || !healthy || !this.options.reuse || !proc.usable) {
       this.retire(proc);
       return;
     }
-    const { fresh } = await proc.checkFresh(this.options.checkTimeoutMs);
-    if (fresh && !this.closing) {
-      if (this.parked) proc.keepAlive(false);
-      this.idle.push(proc);
-    } else this.retire(proc);
+    const { fresh, slotsUnchanged } = await proc.checkFresh(this.options.checkTimeoutMs);
+    const list = this.closing ? undefined : fresh ? this.idle : slotsUnchanged && this.used.length < USED_MAX ? this.used : undefined;
+    if (!list) {
+      this.retire(proc);
+      return;
+    }
+    if (this.parked) proc.keepAlive(false);
+    list.push(proc);
   }
 
   /** Ends a process in the background; an unclean end is an incident. */
@@ -183,7 +197,7 @@ export class LauncherPool {
 
   async close(): Promise<void> {
     this.closing = true;
-    for (const proc of this.idle.splice(0)) this.retire(proc);
+    for (const proc of [...this.idle.splice(0), ...this.used.splice(0)]) this.retire(proc);
     for (const spare of this.spares.splice(0)) {
       const proc = await spare.catch(() => undefined);
       if (proc) this.retire(proc);

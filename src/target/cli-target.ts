@@ -4,7 +4,8 @@
  *
  * - A session is one invocation: a loop process (./cli-loop-script.ts) that evaluates the
  *   session's probes in order, so its selection and callbacks persist across them, as in one
- *   script. Processes are reused only when proven as fresh as a new invocation (./cli-pool.ts).
+ *   script. Processes are reused only when proven as fresh as a new invocation, or, for sessions
+ *   opened with `fresh: false`, when only a selection was made (./cli-pool.ts).
  * - The launcher forwards no environment: the probe, its arguments and the connect-back address
  *   travel in the script text.
  * - `--sdk-path <raw-bridge-sdk.mjs>` keeps the app's SDK from wrapping globalThis.ego; a CLI that
@@ -21,7 +22,7 @@ import { CliTargetError, ProbeThrewError, type LoopProcess } from "./cli-loop-pr
 import { LauncherPool, sharedPool, type PoolOptions } from "./cli-pool.js";
 import type { ConnectBackKind } from "./cli-connect-back.js";
 import type { Operator } from "./operator.js";
-import type { Session, Target, TargetInfo } from "./target.js";
+import type { Session, SessionOptions, Target, TargetInfo } from "./target.js";
 
 /** The module passed to --sdk-path: it does nothing to globalThis.ego. */
 export const RAW_BRIDGE_SDK_PATH = resolve(import.meta.dirname, "raw-bridge-sdk.mjs");
@@ -74,6 +75,8 @@ class CliSession implements Session {
     private readonly pool: LauncherPool,
     private readonly cliPath: string,
     private readonly timeoutMs: number,
+    /** false: a used invocation will do (SessionOptions.fresh) */
+    private readonly fresh: boolean,
   ) {}
 
   /** the process once acquired, so diagnostics() can read it synchronously */
@@ -81,7 +84,7 @@ class CliSession implements Session {
 
   /** The session's process, acquired on first use (a session that runs no probe costs nothing). */
   private process(): Promise<LoopProcess> {
-    this.proc ??= this.pool.acquire().then((p) => {
+    this.proc ??= this.pool.acquire(this.fresh).then((p) => {
       p.markStderr();
       this.acquired = p;
       return p;
@@ -165,9 +168,9 @@ export function createCliTarget(options: CliTargetOptions): CliTarget {
     incidents,
     stats: pool.stats,
     warmUp: () => pool.warmUp(),
-    async openSession() {
+    async openSession(sessionOptions?: SessionOptions) {
       if (closed) throw new CliTargetError("the CLI target is closed");
-      const session = new CliSession(pool, options.cliPath, probeTimeoutMs);
+      const session = new CliSession(pool, options.cliPath, probeTimeoutMs, sessionOptions?.fresh ?? true);
       sessions.add(session);
       return {
         evaluate: (fn, ...args) => session.evaluate(fn as never, ...args) as never,

@@ -47,9 +47,19 @@ export interface Session {
   close(): Promise<void>;
 }
 
+export interface SessionOptions {
+  /**
+   * Whether the session must be a fresh invocation (default true). `false` promises that the
+   * session selects a space right before every task-scoped call and relies on no callback it did
+   * not install, so an invocation that already selected something will do: through a CLI that
+   * saves starting a process.
+   */
+  fresh?: boolean;
+}
+
 export interface Target {
   readonly info: TargetInfo;
-  openSession(): Promise<Session>;
+  openSession(options?: SessionOptions): Promise<Session>;
   /** the human at the browser, where the target has one */
   readonly operator: Operator | undefined;
   close(): Promise<void>;

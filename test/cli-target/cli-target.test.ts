@@ -89,6 +89,23 @@ describe("sessions are invocations", () => {
     await other.close();
   });
 
+  it("gives a used process (a selection, slots unchanged) only to sessions opened with fresh: false", async () => {
+    const t = target({ prewarm: 0 });
+    const selecting = await t.openSession();
+    const pid = await selecting.evaluate(async (p) => {
+      p.ego.useTaskSpace(1);
+      return process.pid;
+    });
+    await selecting.close();
+    const fresh = await t.openSession();
+    const freshSeen = await fresh.evaluate(async (p) => ({ pid: process.pid, tabs: await p.call("listTabs", []) }));
+    expect(freshSeen.pid).not.toBe(pid);
+    expect(freshSeen.tabs).toMatchObject({ value: { error_code: "EGO_TASK_SPACE_NOT_SELECTED" } });
+    const used = await t.openSession({ fresh: false });
+    expect(await used.evaluate(async () => process.pid)).toBe(pid);
+    await Promise.all([fresh.close(), used.close()]);
+  });
+
   it("retires a process whose callback slots changed", async () => {
     const t = target({ prewarm: 0 });
     const s = await t.openSession();
