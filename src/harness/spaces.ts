@@ -5,6 +5,8 @@
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session, Target } from "../target/target.js";
+import { closeSpaces } from "../safety/close-spaces.js";
+import { listSpaces } from "./probes.js";
 
 export interface OwnSpace {
   /** the id as the build returned it (a number on conforming builds) */
@@ -120,45 +122,21 @@ export class RunSpaces {
 
   /**
    * Close every space of this test: the recorded ones and any listed space whose name carries
-   * the prefix. User-owned ones are claimed and delegated ones taken over first (closing acts on
-   * the agent's own space). Close is eventually consistent, so the listing is polled.
+   * the prefix (src/safety/close-spaces.ts does the closing, name-checked and polled).
    */
   async cleanup(): Promise<void> {
     const session = await this.own();
-    const problems = await session.evaluate(
-      async (p, prefix, recorded, pollMs, boundMs) => {
-        const ids = new Set(recorded as unknown[]);
-        const listed = (await p.ego.listTaskSpaces()) as { taskSpaces?: { id: unknown; name?: unknown; ownership?: unknown }[] };
-        const spaces = Array.isArray(listed?.taskSpaces) ? listed.taskSpaces : [];
-        const ours = spaces.filter((s) => ids.has(s.id) || (typeof s.name === "string" && s.name.startsWith(prefix as string)));
-        const problems: string[] = [];
-        for (const space of ours.reverse()) {
-          if (space.ownership === "user") await p.ego.claimTaskSpace(space.id as number);
-          p.ego.useTaskSpace(space.id as number);
-          if (space.ownership === "agentDelegatedToUser") await p.ego.takeOverTaskSpace();
-          const closed = await p.ego.closeTaskSpace();
-          if (typeof closed === "object" && closed !== null && "error" in closed) problems.push(`close ${String(space.id)}: ${JSON.stringify(closed)}`);
-        }
-        const deadline = Date.now() + (boundMs as number);
-        for (;;) {
-          const now = (await p.ego.listTaskSpaces()) as { taskSpaces?: { id: unknown }[] };
-          const left = (now?.taskSpaces ?? []).filter((s) => ours.some((o) => o.id === s.id));
-          if (left.length === 0) break;
-          if (Date.now() > deadline) {
-            problems.push(`still listed after ${String(boundMs)} ms: ${left.map((s) => String(s.id)).join(", ")}`);
-            break;
-          }
-          await p.sleep(pollMs as number);
-        }
-        return problems;
-      },
-      this.prefix,
-      this.created.map((s) => s.id),
-      CLOSE_POLL_MS,
-      CLOSE_BOUND_MS,
-    );
-    await session.close();
-    this.session = undefined;
-    if (problems.length) throw new Error(`cleanup of this test's task spaces failed: ${problems.join("; ")}`);
+    try {
+      const recorded = new Set(this.created.map((s) => JSON.stringify(s.id)));
+      const ours = (await listSpaces(session))
+        .filter((e) => recorded.has(JSON.stringify(e.id)) || (typeof e.name === "string" && e.name.startsWith(this.prefix)))
+        .map((e) => ({ id: e.id as Json, name: String(e.name) }))
+        .reverse();
+      const outcome = await closeSpaces(session, ours, { pollMs: CLOSE_POLL_MS, boundMs: CLOSE_BOUND_MS });
+      if (outcome.problems.length) throw new Error(`cleanup of this test's task spaces failed: ${outcome.problems.join("; ")}`);
+    } finally {
+      await session.close();
+      this.session = undefined;
+    }
   }
 }

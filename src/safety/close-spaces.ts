@@ -3,7 +3,8 @@
  * its side (pure, tested); inside the target each one is acted on only if the listing still shows
  * that id with that very name, so a stale or wrong choice cannot reach anybody else's space.
  * User-owned spaces are claimed and delegated ones taken over first (close acts on the agent's
- * own space); close is eventually consistent, so the listing is polled with a bound.
+ * own space), and a close refused with EGO_TASK_SPACE_USER_IN_CONTROL is retried after a
+ * takeover; close is eventually consistent, so the listing is polled with a bound.
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session } from "../target/target.js";
@@ -63,7 +64,14 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
             const taken = await p.ego.takeOverTaskSpace();
             if (failed(taken)) problems.push(`take over ${JSON.stringify(entry.id)}: ${JSON.stringify(taken)}`);
           }
-          const result = await p.ego.closeTaskSpace();
+          let result = await p.ego.closeTaskSpace();
+          // Under user control without being listed as delegated (builds before
+          // `delegated-ownership`, or control the user took): take our space back, close again.
+          if (failed(result) && (result as { error_code?: unknown }).error_code === "EGO_TASK_SPACE_USER_IN_CONTROL") {
+            const taken = await p.ego.takeOverTaskSpace();
+            if (failed(taken)) problems.push(`take over ${JSON.stringify(entry.id)}: ${JSON.stringify(taken)}`);
+            result = await p.ego.closeTaskSpace();
+          }
           if (failed(result)) problems.push(`close ${JSON.stringify(entry.id)}: ${JSON.stringify(result)}`);
           acted.push(entry.id);
         } catch (error) {
