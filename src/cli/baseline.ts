@@ -5,25 +5,15 @@
  * (exit 2): a baseline is looked up by version.
  */
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { BaselineKeyError, baselineKey, baselinePath, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
 import { readRun } from "../gate/current-run.js";
 import { writeOutcomes } from "../gate/outcomes.js";
 import { CannotDecideError, DEFAULT_OUTCOMES, readInput } from "./gate.js";
+import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
 async function saveCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: { results: { type: "string" }, outcomes: { type: "string" }, dir: { type: "string" }, json: { type: "boolean", default: false } },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(argv, { results: { type: "string" }, outcomes: { type: "string" }, dir: { type: "string" }, json: { type: "boolean", default: false } });
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
   const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
   try {

@@ -1,15 +1,9 @@
 /** `ego-conformance clauses`: the catalogue, for people and for scripts. */
-import { parseArgs } from "node:util";
 import { CATALOGUE } from "../contract/index.js";
-import { UsageError } from "./usage-error.js";
+import { parseFlags } from "./parse-flags.js";
 
 export function clausesCommand(argv: string[]): number {
-  let json = false;
-  try {
-    json = parseArgs({ args: argv, strict: true, options: { json: { type: "boolean", default: false } } }).values.json;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { json } = parseFlags(argv, { json: { type: "boolean", default: false } }).values;
   if (json) {
     process.stdout.write(`${JSON.stringify(CATALOGUE, null, 2)}\n`);
     return 0;

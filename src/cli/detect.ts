@@ -3,11 +3,11 @@
  * which `ego-browser`, which Ego Lite version (and from where), which bridge methods, and where
  * that disagrees with what the version should have.
  */
-import { parseArgs } from "node:util";
 import { CliNotFoundError } from "../target/locate-cli.js";
 import { detectionJson, renderDetection } from "../target/detect-report.js";
 import { detectRun } from "../target/detect-run.js";
 import { tryParseEgoVersion } from "../version/index.js";
+import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
 export interface InstalledFlags {
@@ -25,22 +25,12 @@ export function parseProbeTimeout(value: string | undefined): number | undefined
 }
 
 export async function detectCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        "ego-browser": { type: "string" },
-        "ego-version": { type: "string" },
-        "probe-timeout": { type: "string" },
-        json: { type: "boolean", default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(argv, {
+    "ego-browser": { type: "string" },
+    "ego-version": { type: "string" },
+    "probe-timeout": { type: "string" },
+    json: { type: "boolean", default: false },
+  });
   const egoVersion = values["ego-version"];
   if (egoVersion !== undefined && tryParseEgoVersion(egoVersion) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${egoVersion}'`);
   const probeTimeoutMs = parseProbeTimeout(values["probe-timeout"]);

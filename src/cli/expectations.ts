@@ -5,7 +5,6 @@
  */
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import {
   DEFAULT_EXPECTATIONS_FILE,
   indexEntries,
@@ -17,6 +16,7 @@ import {
   todayUtc,
   type LintProblem,
 } from "../expectations/index.js";
+import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
 export interface LintReport {
@@ -46,18 +46,7 @@ export async function lintFile(file: string, today: string): Promise<LintReport 
 }
 
 async function lintCommand(argv: string[]): Promise<number> {
-  let values;
-  let positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: { json: { type: "boolean", default: false }, today: { type: "string" } },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values, positionals } = parseFlags(argv, { json: { type: "boolean", default: false }, today: { type: "string" } }, true);
   if (positionals.length > 1) throw new UsageError("expectations lint takes at most one FILE");
   if (values.today !== undefined && !isCalendarDate(values.today)) throw new UsageError(`--today must be a date (YYYY-MM-DD), not '${values.today}'`);
   const file = positionals[0] !== undefined ? resolve(positionals[0]) : DEFAULT_EXPECTATIONS_FILE;

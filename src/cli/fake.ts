@@ -2,19 +2,12 @@
  * `ego-conformance fake start|stop|status|install`: the fake Ego Lite app as a long-lived process
  * (fake-bridge/server), and a fake `ego-browser` launcher that talks to it.
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { parseFlags } from "./parse-flags.js";
 import { AppOptionsError, appChoiceFromValues, APP_OPTION_SPEC, serverOptions } from "../../fake-bridge/server/options.js";
 import { fakeAppStatus, startFakeApp, stopFakeApp, type AppStatus } from "../../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
 import { UsageError } from "./usage-error.js";
 
-function parse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, positionals = false) {
-  try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: positionals, options });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 const JSON_OPTION = { json: { type: "boolean", default: false } } as const;
 
@@ -38,7 +31,7 @@ function statusText(status: AppStatus): string {
 }
 
 async function start(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { ...APP_OPTION_SPEC, ...JSON_OPTION });
+  const { values } = parseFlags(argv, { ...APP_OPTION_SPEC, ...JSON_OPTION });
   let choice;
   try {
     choice = appChoiceFromValues(values);
@@ -55,21 +48,21 @@ async function start(argv: string[]): Promise<number> {
 }
 
 async function stop(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { dir: { type: "string" }, ...JSON_OPTION });
+  const { values } = parseFlags(argv, { dir: { type: "string" }, ...JSON_OPTION });
   const result = await stopFakeApp(values.dir !== undefined ? { dir: values.dir } : {});
   print(values.json, result, result.stopped ? `fake ego lite app: stopped pid ${result.pid} (${result.how})` : `fake ego lite app: ${result.reason}`);
   return 0;
 }
 
 async function status(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { dir: { type: "string" }, ...JSON_OPTION });
+  const { values } = parseFlags(argv, { dir: { type: "string" }, ...JSON_OPTION });
   const result = await fakeAppStatus(values.dir !== undefined ? { dir: values.dir } : {});
   print(values.json, result, statusText(result));
   return result.running ? 0 : 1;
 }
 
 async function install(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(
+  const { values, positionals } = parseFlags(
     argv,
     {
       dir: { type: "string" },

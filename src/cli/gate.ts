@@ -4,12 +4,12 @@
  * Exit 0 ship, 1 do not ship (with the table), 2 cannot decide (usage, missing or unreadable input).
  */
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { BaselineKeyError, resolveBaseline } from "../gate/baseline-store.js";
 import { compareOutcomes } from "../gate/compare.js";
 import { readRun } from "../gate/current-run.js";
 import { readOutcomes, type RunOutcomes } from "../gate/outcomes.js";
 import { gateJson, renderGate } from "../gate/render.js";
+import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
 export const DEFAULT_OUTCOMES = "reports/outcomes.json";
@@ -28,23 +28,13 @@ export async function readInput(what: string, read: () => Promise<RunOutcomes>):
 }
 
 export async function gateCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        baseline: { type: "string" },
-        results: { type: "string" },
-        outcomes: { type: "string" },
-        "min-clauses": { type: "string" },
-        json: { type: "boolean", default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(argv, {
+    baseline: { type: "string" },
+    results: { type: "string" },
+    outcomes: { type: "string" },
+    "min-clauses": { type: "string" },
+    json: { type: "boolean", default: false },
+  });
   if (values.baseline === undefined) throw new UsageError("gate needs --baseline FILE|VERSION");
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
   let minClauses: number | undefined;

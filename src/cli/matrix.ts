@@ -4,7 +4,6 @@
  * `--shard i/n`, run one slice of the targets and write its bundle for `report --merge`.
  */
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { AREAS, type Area } from "../contract/clause.js";
 import { readBundle } from "../matrix/bundle.js";
 import { expandTargets, splitList } from "../matrix/expand.js";
@@ -17,6 +16,7 @@ import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
 import { matrixClean, targetClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
 import type { MatrixPlan } from "../matrix/plan.js";
 import { exitStatusFor } from "../safety/interrupts.js";
+import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
@@ -31,28 +31,18 @@ export interface MatrixCliOptions {
 }
 
 export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: readonly string[] = personaNames()): MatrixCliOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        personas: { type: "string", multiple: true },
-        versions: { type: "string", multiple: true, default: [] },
-        installed: { type: "string", multiple: true, default: [] },
-        fault: { type: "string", multiple: true, default: [] },
-        area: { type: "string", multiple: true, default: [] },
-        grep: { type: "string" },
-        shard: { type: "string" },
-        out: { type: "string", default: "reports" },
-        json: { type: "boolean", default: false },
-        "no-allure": { type: "boolean", default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(argv, {
+    personas: { type: "string", multiple: true },
+    versions: { type: "string", multiple: true, default: [] },
+    installed: { type: "string", multiple: true, default: [] },
+    fault: { type: "string", multiple: true, default: [] },
+    area: { type: "string", multiple: true, default: [] },
+    grep: { type: "string" },
+    shard: { type: "string" },
+    out: { type: "string", default: "reports" },
+    json: { type: "boolean", default: false },
+    "no-allure": { type: "boolean", default: false },
+  });
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
   if (values.grep !== undefined) {
     try {

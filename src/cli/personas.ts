@@ -3,10 +3,9 @@
  * each with its version, what it stands for, the features it lacks or adds, and the source; then
  * the version ranges of the build-feature table they come from.
  */
-import { parseArgs } from "node:util";
 import { VERSION_MAPPINGS } from "../contract/build-features.js";
 import { PERSONAS, featuresOff, featuresOn } from "../../fake-bridge/personas/index.js";
-import { UsageError } from "./usage-error.js";
+import { parseFlags } from "./parse-flags.js";
 
 export interface PersonaJson {
   name: string;
@@ -56,12 +55,7 @@ export function renderPersonas(): string {
 }
 
 export function personasCommand(argv: string[]): number {
-  let json = false;
-  try {
-    json = parseArgs({ args: argv, strict: true, options: { json: { type: "boolean", default: false } } }).values.json;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { json } = parseFlags(argv, { json: { type: "boolean", default: false } }).values;
   if (json) process.stdout.write(`${JSON.stringify({ personas: personasJson(), mappings: VERSION_MAPPINGS.map(({ range: _range, ...m }) => m) }, null, 2)}\n`);
   else process.stdout.write(renderPersonas());
   return 0;

@@ -4,11 +4,11 @@
  * compat.json, compat.html and Allure report. Duplicate and missing shards are detected and said.
  */
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { findBundleDirs, readBundle } from "../matrix/bundle.js";
 import { mergeBundles } from "../matrix/merge.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
 import { matrixClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
+import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
@@ -21,23 +21,16 @@ export interface ReportCliOptions {
 }
 
 export function parseReportArgs(argv: string[], cwd = process.cwd()): ReportCliOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        merge: { type: "string", multiple: true, default: [] },
-        out: { type: "string", default: "reports" },
-        json: { type: "boolean", default: false },
-        "no-allure": { type: "boolean", default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseFlags(
+    argv,
+    {
+      merge: { type: "string", multiple: true, default: [] },
+      out: { type: "string", default: "reports" },
+      json: { type: "boolean", default: false },
+      "no-allure": { type: "boolean", default: false },
+    },
+    true,
+  );
   if (values.merge.length === 0) throw new UsageError("report needs --merge DIR... (the matrix bundles to merge)");
   // `--merge a b c`: the directories after the first are positionals
   const merge = [...values.merge, ...positionals].map((d) => resolve(cwd, d));

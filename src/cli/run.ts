@@ -5,7 +5,6 @@
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { createRequire } from "node:module";
 import { execa } from "execa";
 import { AREAS, CATALOGUE, clauseById, type Area, type Clause } from "../contract/index.js";
@@ -16,6 +15,7 @@ import { summarize, summaryPassed, type RunSummary } from "../report/summary.js"
 import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { UNKNOWN_VERSION } from "../report/labels.js";
 import { resolveTarget, TargetUnavailableError } from "../target/resolve.js";
+import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safety/harness-faults.js";
@@ -68,39 +68,29 @@ export interface InstalledRunOptions {
 }
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        target: { type: "string", default: "fake" },
-        area: { type: "string", multiple: true, default: [] },
-        grep: { type: "string" },
-        json: { type: "boolean", default: false },
-        results: { type: "string", default: "reports/allure-results" },
-        report: { type: "string", default: "reports/allure-report" },
-        "no-report": { type: "boolean", default: false },
-        fault: { type: "string", multiple: true, default: [] },
-        persona: { type: "string" },
-        "ego-version": { type: "string" },
-        ungated: { type: "boolean", default: false },
-        "ego-browser": { type: "string" },
-        operator: { type: "string" },
-        "keep-on-failure": { type: "boolean", default: false },
-        "probe-timeout": { type: "string" },
-        "harness-fault": { type: "string", multiple: true, default: [] },
-        expectations: { type: "string" },
-        "no-expectations": { type: "boolean", default: false },
-        "update-expectations": { type: "boolean", default: false },
-        write: { type: "boolean", default: false },
-        outcomes: { type: "string", default: "reports/outcomes.json" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(argv, {
+    target: { type: "string", default: "fake" },
+    area: { type: "string", multiple: true, default: [] },
+    grep: { type: "string" },
+    json: { type: "boolean", default: false },
+    results: { type: "string", default: "reports/allure-results" },
+    report: { type: "string", default: "reports/allure-report" },
+    "no-report": { type: "boolean", default: false },
+    fault: { type: "string", multiple: true, default: [] },
+    persona: { type: "string" },
+    "ego-version": { type: "string" },
+    ungated: { type: "boolean", default: false },
+    "ego-browser": { type: "string" },
+    operator: { type: "string" },
+    "keep-on-failure": { type: "boolean", default: false },
+    "probe-timeout": { type: "string" },
+    "harness-fault": { type: "string", multiple: true, default: [] },
+    expectations: { type: "string" },
+    "no-expectations": { type: "boolean", default: false },
+    "update-expectations": { type: "boolean", default: false },
+    write: { type: "boolean", default: false },
+    outcomes: { type: "string", default: "reports/outcomes.json" },
+  });
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
   if (values.persona !== undefined && values["ego-version"] !== undefined) throw new UsageError("--persona and --ego-version exclude each other: a persona has its own version (see ego-conformance personas)");

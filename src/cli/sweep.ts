@@ -4,7 +4,6 @@
  * the shape the harness makes), grouped by run; with --yes close them (claim or take over first,
  * polled), and nothing else. Do not sweep while a run is going on: its spaces look the same.
  */
-import { parseArgs } from "node:util";
 import { closeSpaces } from "../safety/close-spaces.js";
 import { listSpaces } from "../safety/list-spaces.js";
 import { leftoverRuns, type LeftoverRun } from "../safety/run-spaces.js";
@@ -12,6 +11,7 @@ import { createCliTarget } from "../target/cli-target.js";
 import { CliNotFoundError, locateCli } from "../target/locate-cli.js";
 import type { Target } from "../target/target.js";
 import { parseProbeTimeout } from "./detect.js";
+import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
 export interface SweepOutcome {
@@ -55,22 +55,12 @@ export function renderSweep(outcome: SweepOutcome, yes: boolean): string {
 }
 
 export async function sweepCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        "ego-browser": { type: "string" },
-        yes: { type: "boolean", default: false },
-        json: { type: "boolean", default: false },
-        "probe-timeout": { type: "string" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(argv, {
+    "ego-browser": { type: "string" },
+    yes: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+    "probe-timeout": { type: "string" },
+  });
   const probeTimeoutMs = parseProbeTimeout(values["probe-timeout"]);
   let cli;
   try {
