@@ -31,6 +31,8 @@ const FRAMEWORK = join("Contents", "Frameworks", "ego Framework.framework");
 const BUNDLED_SDK_SOURCE = resolve(import.meta.dirname, "../bin/bundled-sdk.mjs");
 /** What the script's environment holds: nothing of the caller's. */
 export const SCRIPT_PATH = "/usr/local/bin:/usr/bin:/bin";
+/** The line that marks a launcher this module wrote (src/target/fake-app-on-demand.ts looks for it). */
+export const INSTALLED_WRAPPER_MARK = "The fake Ego Lite launcher, installed by ego-conformance";
 
 export interface InstallOptions {
   /** where to install (created if missing) */
@@ -64,7 +66,7 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 function wrapper(runtimeDir: string): string {
   return [
     "#!/bin/sh",
-    "# The fake Ego Lite launcher, installed by ego-conformance (fake-bridge/server/install.ts).",
+    `# ${INSTALLED_WRAPPER_MARK} (fake-bridge/server/install.ts).`,
     "# Like the real launcher it does not pass the caller's environment to the script: node starts",
     "# with HOME and PATH only, and the script runs in the app's working directory.",
     `exec /usr/bin/env -i HOME=${shellQuote(homedir())} PATH=${shellQuote(SCRIPT_PATH)} ${shellQuote(process.execPath)} ${shellQuote(join(runtimeDir, "launcher.mjs"))} ${shellQuote(join(runtimeDir, "config.json"))} "$@"`,

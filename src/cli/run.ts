@@ -21,8 +21,9 @@ import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safety/harness-faults.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { RunGuard } from "../safety/run-guard.js";
+import { startFakeAppIfNeeded } from "../target/fake-app-on-demand.js";
 import { detectRun, installedEnvironment, writeUnreachableResults, type DetectedRun } from "../target/detect-run.js";
-import { CliNotFoundError } from "../target/locate-cli.js";
+import { CliNotFoundError, locateCli } from "../target/locate-cli.js";
 import { parseProbeTimeout } from "./detect.js";
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
@@ -157,8 +158,24 @@ export function selectedBy(options: Pick<RunOptions, "areas" | "grep">): (clause
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const VITEST_CLI = resolve(createRequire(import.meta.url).resolve("vitest/package.json"), "../vitest.mjs");
 
-/** Run the suites; returns the summary and the report path (when one was written). */
-export async function runConformance(options: RunOptions): Promise<{ summary: RunSummary; reportPath?: string; interrupted?: NodeJS.Signals; expectations?: ExpectationsOutcome }> {
+type RunOutcome = { summary: RunSummary; reportPath?: string; interrupted?: NodeJS.Signals; expectations?: ExpectationsOutcome };
+
+/**
+ * Run the suites; returns the summary and the report path (when one was written). An installed
+ * run against a fake ego-browser this harness installed starts that fake's app when it is not
+ * running, and stops it afterwards (src/target/fake-app-on-demand.ts).
+ */
+export async function runConformance(options: RunOptions): Promise<RunOutcome> {
+  const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
+  const fakeApp = cli ? await startFakeAppIfNeeded(cli.path) : undefined;
+  try {
+    return await runSuites(options);
+  } finally {
+    await fakeApp?.stop();
+  }
+}
+
+async function runSuites(options: RunOptions): Promise<RunOutcome> {
   const expectations = await expectationsForRun(options);
   // An installed run starts with detection, once, here; the workers get its result (run-config).
   const detected = options.installed ? await detectInstalledOrThrow(options) : undefined;

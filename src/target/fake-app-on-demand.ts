@@ -1,0 +1,29 @@
+/**
+ * "The harness starts it when a run needs it": an `ego-browser` that ego-conformance installed
+ * (fake-bridge/server/install.ts) is a small shell wrapper naming its launcher config, and the
+ * config names its fake app. When that app is not running, an installed run starts it and stops
+ * it afterwards. Anything else (a real Ego Lite, another host's CLI) is left exactly as it is.
+ */
+import { readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { parseLauncherConfig } from "../../fake-bridge/bin/launcher-config.js";
+import { fakeAppStatus, startFakeApp, type RunningApp } from "../../fake-bridge/server/control.js";
+import { INSTALLED_WRAPPER_MARK } from "../../fake-bridge/server/install.js";
+
+/** The fake app directory an installed fake launcher talks to, or undefined for any other CLI. */
+export async function fakeAppDirOf(cliPath: string): Promise<string | undefined> {
+  const text = await readFile(cliPath, "utf8").catch(() => undefined);
+  if (text === undefined || text.length > 8192 || !text.includes(INSTALLED_WRAPPER_MARK)) return undefined;
+  const configPath = /'([^']*\/config\.json)'/.exec(text)?.[1];
+  if (configPath === undefined) return undefined;
+  const config = parseLauncherConfig(await readFile(configPath, "utf8"), configPath);
+  return dirname(config.appSocket);
+}
+
+/** Start the fake app behind `cliPath` when it is one of ours and not running; undefined otherwise. */
+export async function startFakeAppIfNeeded(cliPath: string): Promise<RunningApp | undefined> {
+  const dir = await fakeAppDirOf(cliPath);
+  if (dir === undefined) return undefined;
+  if ((await fakeAppStatus({ dir })).running) return undefined;
+  return startFakeApp({ dir });
+}
