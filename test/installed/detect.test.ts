@@ -3,18 +3,12 @@
 // ~/Applications), and from nothing at all; and a run on a build whose version is unknown says
 // so at the top of the summary and in the report, and runs only version-independent clauses.
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
-import { cliEnv, egoConformance, environmentOf, installedWorld, tempRoot, type InstalledWorld } from "./support.js";
+import { cliEnv, egoConformance, environmentOf, worldsClosedAfterAll, tempRoot, type InstalledWorld } from "./support.js";
 
-const worlds: InstalledWorld[] = [];
-afterAll(async () => Promise.all(worlds.map((w) => w.close())));
-async function world(...args: Parameters<typeof installedWorld>): Promise<InstalledWorld> {
-  const w = await installedWorld(...args);
-  worlds.push(w);
-  return w;
-}
+const world = worldsClosedAfterAll();
 
 interface DetectJson {
   cli: { path: string; source: string; bundle: string | null };

@@ -1,19 +1,13 @@
 // Ending a run early, for real: Ctrl-C in the middle of an installed run stops the suites, closes
 // every space of the run and leaves the user's Space as it was; a launcher that hangs ends the run
 // as broken within the probe timeout instead of a stuck run.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import { CATALOGUE } from "../../src/contract/index.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { cliEnv, egoConformance, environmentOf, harnessSpaces, installedWorld, tempRoot, type InstalledWorld } from "./support.js";
+import { cliEnv, egoConformance, environmentOf, harnessSpaces, worldsClosedAfterAll, tempRoot } from "./support.js";
 
-const worlds: InstalledWorld[] = [];
-afterAll(async () => Promise.all(worlds.map((w) => w.close())));
-async function world(...args: Parameters<typeof installedWorld>): Promise<InstalledWorld> {
-  const w = await installedWorld(...args);
-  worlds.push(w);
-  return w;
-}
+const world = worldsClosedAfterAll();
 
 describe("Ctrl-C in the middle of an installed run", () => {
   it("stops the suites, closes the run's spaces, leaves the user's Space, exits 130", { timeout: 90_000 }, async () => {

@@ -4,18 +4,12 @@
 // --yes removes them and nothing else.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { cliEnv, egoConformance, harnessSpaces, installedWorld, tempRoot, type InstalledWorld } from "./support.js";
+import { cliEnv, egoConformance, harnessSpaces, worldsClosedAfterAll, tempRoot } from "./support.js";
 
-const worlds: InstalledWorld[] = [];
-afterAll(async () => Promise.all(worlds.map((w) => w.close())));
-async function world(...args: Parameters<typeof installedWorld>): Promise<InstalledWorld> {
-  const w = await installedWorld(...args);
-  worlds.push(w);
-  return w;
-}
+const world = worldsClosedAfterAll();
 
 describe("the invariance clause on an installed target", () => {
   it("catches a harness bug that claims the user's Space, and attaches the diff", { timeout: 60_000 }, async () => {

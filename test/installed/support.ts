@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
+import { afterAll } from "vitest";
 import { createFakeAppServer, type FakeAppServer } from "../../fake-bridge/server/app-server.js";
 import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
 import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";
@@ -59,6 +60,19 @@ export async function installedWorld(options: { app?: AppChoice; install?: Omit<
       await server.close();
       await rm(root, { recursive: true, force: true });
     },
+  };
+}
+
+/** A factory of installed worlds for one test file, all closed after its tests. */
+export function worldsClosedAfterAll(): (...args: Parameters<typeof installedWorld>) => Promise<InstalledWorld> {
+  const worlds: InstalledWorld[] = [];
+  afterAll(async () => {
+    await Promise.all(worlds.map((w) => w.close()));
+  });
+  return async (...args) => {
+    const w = await installedWorld(...args);
+    worlds.push(w);
+    return w;
   };
 }
 
