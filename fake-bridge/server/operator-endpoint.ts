@@ -8,17 +8,10 @@ import type { UserSpaceOptions } from "../../src/target/operator.js";
 import type { FakeBrowser } from "../index.js";
 import { readJsonLines, writeJsonLine } from "./json-lines.js";
 import { OPERATOR_OPS, type OperatorCall, type OperatorOp } from "./protocol.js";
+import type { AppState } from "./state-file.js";
 
-export interface ServerDescription {
-  pid: number;
-  version: string;
-  features: string[];
-  faults: string[];
-  persona?: string;
-  closeDelayMs: number;
-  startedAt: string;
-  bridgeSocket: string;
-  operatorSocket: string;
+/** The app's recorded state (./state-file.ts), plus what only the live endpoint knows. */
+export interface ServerDescription extends AppState {
   /** `ego-browser nodejs` invocations connected right now */
   bridgeConnections: number;
 }

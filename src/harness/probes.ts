@@ -50,3 +50,15 @@ export async function pollListing(session: Session, done: (entries: Entry[]) => 
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/**
+ * Select a space of ours in `session`, close it, and wait until the listing no longer shows it:
+ * the id stays selected, for clauses about task calls on a space that no longer exists.
+ */
+export async function selectClosedSpace(session: Session, id: Json): Promise<void> {
+  await session.evaluate(async (p, id) => {
+    p.ego.useTaskSpace(id as number);
+    await p.ego.closeTaskSpace();
+  }, id);
+  await pollListing(session, (entries) => !entries.some((e) => e.id === id));
+}

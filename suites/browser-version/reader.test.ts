@@ -1,7 +1,9 @@
 // The harness's version reader on this target: available where the build has the method, and
 // never an exception anywhere (its fallbacks are tested against broken bridges in test/).
 import { expect } from "vitest";
+import { BrowserVersionResult } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
+import { observeCall } from "../../src/harness/probes.js";
 import { readBrowserVersion } from "../../src/target/browser-version.js";
 
 clause("browser-version.reader.available", async ({ ego, target }) => {
@@ -10,7 +12,14 @@ clause("browser-version.reader.available", async ({ ego, target }) => {
   if (reading.status === "available" && target.info.egoVersion) expect(reading.version?.text).toBe(target.info.egoVersion.text);
 });
 
+// The reader's verdict must match what the build itself answers to a direct call: available
+// (with the same version) exactly when getBrowserVersion resolves the documented shape with a
+// non-blank version; unavailable, with a reason, for a missing method, a failure or a bad shape.
 clause("browser-version.reader.never-crashes", async ({ ego }) => {
-  const reading = await readBrowserVersion(ego, 500);
-  expect(["available", "unavailable"]).toContain(reading.status);
+  const direct = await observeCall(ego, "getBrowserVersion");
+  const shape = BrowserVersionResult.safeParse(direct.value);
+  const good = direct.channel === "resolved" && shape.success && shape.data.currentVersion.trim() !== "";
+  const reading = await readBrowserVersion(ego);
+  if (good) expect(reading).toMatchObject({ status: "available", currentVersion: shape.data!.currentVersion.trim() });
+  else expect(reading).toMatchObject({ status: "unavailable", reason: expect.stringMatching(/\S/) });
 });

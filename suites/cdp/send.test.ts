@@ -1,7 +1,7 @@
 // sendCDPMessage: synchronous undefined, callback slots cleared by non-functions, missing spaces.
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
-import { pollListing } from "../../src/harness/probes.js";
+import { selectClosedSpace } from "../../src/harness/probes.js";
 
 const MESSAGE = JSON.stringify({ id: 1, method: "Browser.getVersion" });
 
@@ -32,12 +32,7 @@ clause("cdp.callbacks.non-function-clears", async ({ ego }) => {
 });
 
 clause("cdp.send.missing-space", async ({ ego, spaces }) => {
-  const own = await spaces.create();
-  await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
-    await p.ego.closeTaskSpace();
-  }, own.id);
-  await pollListing(ego, (entries) => !entries.some((e) => e.id === own.id));
+  await selectClosedSpace(ego, (await spaces.create()).id);
   const seen = await ego.evaluate((p, message) => p.cdp(message), MESSAGE);
   const errors = (seen.callbacks ?? []).filter((c) => c.slot === "onSendCDPMessageError");
   expect(seen.channel).toBe("returned");

@@ -1,24 +1,12 @@
 // Task-scoped calls on a selected space that no longer exists (closed) or never existed.
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
-import { pollListing, unusedId } from "../../src/harness/probes.js";
-import type { ClauseContext } from "../../src/harness/clause.js";
-
-/** A space of ours, closed and gone from the listing; its id stays selected in `ego`. */
-async function closedSpace({ ego, spaces }: ClauseContext): Promise<number> {
-  const space = await spaces.create();
-  await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
-    await p.ego.closeTaskSpace();
-  }, space.id);
-  await pollListing(ego, (entries) => !entries.some((e) => e.id === space.id));
-  return space.id;
-}
+import { selectClosedSpace, unusedId } from "../../src/harness/probes.js";
 
 for (const method of ["closeTaskSpace", "completeTaskSpace"] as const) {
   const id = method === "closeTaskSpace" ? "error-codes.close.missing-space" : "error-codes.complete.missing-space";
   clause(id, async (ctx) => {
-    await closedSpace(ctx);
+    await selectClosedSpace(ctx.ego, (await ctx.spaces.create()).id);
     const seen = await ctx.ego.evaluate((p, method) => p.call(method, []), method);
     expect(seen.channel, "an error object is resolved, not thrown or rejected").toBe("resolved");
     expect(seen).toCarryDocumentedErrorCode();
