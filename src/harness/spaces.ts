@@ -7,6 +7,7 @@ import type { Json } from "../contract/arguments.js";
 import type { Session, Target } from "../target/target.js";
 import { closeSpaces } from "../safety/close-spaces.js";
 import { listSpaces } from "./probes.js";
+import { PreconditionError } from "./precondition.js";
 
 export interface OwnSpace {
   /** the id as the build returned it (a number on conforming builds) */
@@ -14,9 +15,17 @@ export interface OwnSpace {
   name: string;
 }
 
-export class PreconditionError extends Error {
-  override name = "PreconditionError";
-}
+export { PreconditionError } from "./precondition.js";
+
+/** the clause that owns "this task-scoped call succeeds with its status string", per method */
+const STATUS_CLAUSE: Record<string, string> = {
+  completeTaskSpace: "task-spaces.complete.status",
+  handOffTaskSpace: "task-spaces.hand-off.status",
+  takeOverTaskSpace: "task-spaces.take-over.status",
+  closeTaskSpace: "task-spaces.close.status",
+  setAgentTaskState: "task-state.set.status",
+  animationHighlightMouseToPosition: "task-state.highlight.status",
+};
 
 const CLOSE_POLL_MS = 50;
 const CLOSE_BOUND_MS = 5000;
@@ -52,7 +61,7 @@ export class RunSpaces {
     const made = await session.evaluate(async (p, args) => p.call("createTaskSpace", args), args);
     const value = made.value as { id?: unknown; name?: unknown } | undefined;
     if (made.channel !== "resolved" || value?.id === undefined || value?.id === null || (value as { error?: unknown }).error != null) {
-      throw new PreconditionError(`precondition failed: could not create a task space '${name}': ${JSON.stringify(made)}`);
+      throw new PreconditionError(`precondition failed: could not create a task space '${name}': ${JSON.stringify(made)}`, "task-spaces.create.result-shape");
     }
     const space = { id: value.id as number, name };
     this.created.push(space);
@@ -77,8 +86,8 @@ export class RunSpaces {
       space.id,
       calls,
     );
-    const failed = seen.find((o) => o.channel !== "resolved" || (typeof o.value === "object" && o.value !== null && "error" in o.value));
-    if (failed) throw new PreconditionError(`precondition failed on space ${space.id}: ${JSON.stringify(failed)}`);
+    const at = seen.findIndex((o) => o.channel !== "resolved" || (typeof o.value === "object" && o.value !== null && "error" in o.value));
+    if (at >= 0) throw new PreconditionError(`precondition failed on space ${space.id}: ${calls[at]} ended ${JSON.stringify(seen[at])}`, STATUS_CLAUSE[calls[at]!] ?? "task-spaces.create.result-shape");
   }
 
   /** A space of ours with ownership `user`: created, then completed (and checked in the listing). */
@@ -89,7 +98,7 @@ export class RunSpaces {
   /** Complete a space of ours, so that it is user-owned (checked in the listing). */
   async complete(space: OwnSpace): Promise<OwnSpace> {
     await this.drive(space, ["completeTaskSpace"]);
-    await this.expectListed(space, (entry) => entry.ownership === "user", "ownership 'user' after completeTaskSpace");
+    await this.expectListed(space, (entry) => entry.ownership === "user", "ownership 'user' after completeTaskSpace", "task-spaces.complete.user-owned-same-id");
     return space;
   }
 
@@ -97,7 +106,7 @@ export class RunSpaces {
   async delegated(options: { label?: string } = {}): Promise<OwnSpace> {
     const space = await this.create(options);
     await this.drive(space, ["handOffTaskSpace"]);
-    await this.expectListed(space, () => true, "still listed after handOffTaskSpace");
+    await this.expectListed(space, () => true, "still listed after handOffTaskSpace", "task-spaces.hand-off.delegated");
     return space;
   }
 
@@ -105,13 +114,13 @@ export class RunSpaces {
    * A provider state the test stands on must hold, or the test cannot say anything: that is a
    * precondition failure (broken), while the clause that owns the behaviour fails on its own.
    */
-  private async expectListed(space: OwnSpace, holds: (entry: Record<string, unknown>) => boolean, what: string): Promise<void> {
+  private async expectListed(space: OwnSpace, holds: (entry: Record<string, unknown>) => boolean, what: string, owner: string): Promise<void> {
     const session = await this.own();
     const listed = await session.evaluate(async (p) => p.ego.listTaskSpaces());
     const entries = (listed as { taskSpaces?: Record<string, unknown>[] } | null)?.taskSpaces ?? [];
     const entry = entries.find((e) => e.id === space.id);
     if (!entry || !holds(entry)) {
-      throw new PreconditionError(`precondition failed: space ${String(space.id)} is not in the state the test needs (${what}); listed as ${JSON.stringify(entry ?? null)}`);
+      throw new PreconditionError(`precondition failed: space ${String(space.id)} is not in the state the test needs (${what}); listed as ${JSON.stringify(entry ?? null)}`, owner);
     }
   }
 
