@@ -2,10 +2,10 @@
  * `clause(id, body)`: the one way a suite declares a test. It looks the clause up in the
  * catalogue, labels the result, skips it where it does not apply, gives the body its fixtures,
  * and keeps "unspecified" clauses observational: a difference from the fake's choice is
- * reported, never failed. Harness errors stay errors (broken), assertion errors are violations.
+ * reported, never failed. Harness errors stay errors (broken), assertion errors are violations,
+ * and a PreconditionError naming another clause is *precondition failed* (src/outcomes/of-error.ts).
  */
 import * as allure from "allure-js-commons";
-import { getStatusFromError } from "allure-js-commons/sdk";
 import { expect, test as base } from "vitest";
 import { clauseById } from "../contract/catalogue.js";
 import type { Clause } from "../contract/clause.js";
@@ -13,6 +13,8 @@ import type { Operator } from "../target/operator.js";
 import { resolveTarget } from "../target/resolve.js";
 import type { Session, Target } from "../target/target.js";
 import { LABEL } from "../report/labels.js";
+import { OUTCOME_LABEL } from "../outcomes/statuses.js";
+import { OwnRuleViolation, outcomeOfError, type ErrorOutcome } from "../outcomes/of-error.js";
 import { notApplicable } from "./applicability.js";
 import { labelClause } from "./allure-labels.js";
 import { ensureAllureRuntime } from "./allure-runtime.js";
@@ -105,12 +107,13 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       await body(ctx);
       if (spec.unspecified) await allure.label(LABEL.unspecifiedOutcome, "as-the-fake-chose");
     } catch (error) {
-      if (spec.unspecified && getStatusFromError(error as Error) === "failed") {
+      const outcome = outcomeOfError(error, spec.id);
+      if (spec.unspecified && outcome.outcome === "failed") {
         await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");
-        await allure.attachment("observed (differs from the fake's choice)", String((error as Error).message), "text/plain");
+        await allure.attachment("observed (differs from the fake's choice)", outcome.message, "text/plain");
       } else {
         failed = true;
-        throw error;
+        throw await recordedError(error, outcome);
       }
     } finally {
       if (log.length) await allure.attachment("probes", JSON.stringify(log, null, 2), "application/json");
@@ -122,4 +125,23 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       else await spaces.cleanup();
     }
   });
+}
+
+/**
+ * The error the result records. A precondition failure is labelled (outcome, owner) and its
+ * message names the owner; one about the clause's own rule becomes a failed assertion.
+ */
+async function recordedError(error: unknown, outcome: ErrorOutcome): Promise<unknown> {
+  if (outcome.outcome === "precondition-failed") {
+    await allure.label(LABEL.outcome, OUTCOME_LABEL.preconditionFailed);
+    await allure.label(LABEL.preconditionOwner, outcome.owner);
+    (error as Error).message = outcome.message;
+    return error;
+  }
+  if (outcome.outcome === "failed" && (error as Error).name === "PreconditionError") {
+    const violation = new OwnRuleViolation(outcome.message);
+    if ((error as Error).stack) violation.stack = (error as Error).stack!.replace("PreconditionError", "AssertionError");
+    return violation;
+  }
+  return error;
 }

@@ -32,6 +32,15 @@ export const LABEL = {
   notApplicable: "not_applicable",
   /** on unspecified clauses: "as-the-fake-chose" or "differs-from-the-fake" */
   unspecifiedOutcome: "unspecified_outcome",
+  /**
+   * the outcome when the Allure status alone cannot say it (src/outcomes):
+   * "precondition-failed" (on a broken or failed result: the clause could not run because the build
+   * did not provide a rule another clause owns) or "flaky" (on a passed result: it passed only after
+   * an infrastructure retry; `statusDetails.flaky: true` says the same)
+   */
+  outcome: "outcome",
+  /** on a precondition-failed result: the catalogue id of the clause that owns the broken rule */
+  preconditionOwner: "precondition_owner",
   /** the compatibility-matrix target key (stamped by the matrix when it merges results; src/matrix) */
   matrixTarget: "matrix_target",
 } as const;

@@ -1,0 +1,35 @@
+/**
+ * What an error thrown by a clause's body makes of the result (the runner's rule, used by
+ * src/harness/clause.ts):
+ *   - a PreconditionError naming another clause: precondition failed, naming that clause;
+ *   - a PreconditionError naming the clause itself: failed (its own rule is what the build broke);
+ *   - an assertion (allure-js's rule: expect, AssertionError): failed;
+ *   - anything else: broken (a harness or infrastructure error).
+ */
+import { getStatusFromError } from "allure-js-commons/sdk";
+import { isPreconditionError } from "../harness/precondition.js";
+
+export type ErrorOutcome =
+  | { outcome: "precondition-failed"; owner: string; message: string }
+  | { outcome: "failed" | "broken"; message: string };
+
+export function outcomeOfError(error: unknown, clauseId: string): ErrorOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  if (isPreconditionError(error)) {
+    if (error.owner === clauseId) return { outcome: "failed", message };
+    return { outcome: "precondition-failed", owner: error.owner, message: preconditionMessage(message, error.owner) };
+  }
+  return { outcome: getStatusFromError(error as Error) === "failed" ? "failed" : "broken", message };
+}
+
+/** The message of a precondition-failed result: what was missing, and the clause that owns the rule. */
+export function preconditionMessage(message: string, owner: string): string {
+  const what = message.replace(/^\s*precondition failed:\s*/i, "");
+  return `precondition failed (owned by ${owner}): ${what}`;
+}
+
+/** An error Allure records as failed: a PreconditionError about the clause's own rule. */
+export class OwnRuleViolation extends Error {
+  // allure-js-commons' getStatusFromError: a name with "assert" is a failed assertion
+  override name = "AssertionError";
+}
