@@ -21,6 +21,7 @@ import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safety/harness-faults.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { RunGuard } from "../safety/run-guard.js";
+import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
 import { startFakeAppIfNeeded } from "../target/fake-app-on-demand.js";
 import { detectRun, installedEnvironment, writeUnreachableResults, type DetectedRun } from "../target/detect-run.js";
 import { CliNotFoundError, locateCli } from "../target/locate-cli.js";
@@ -234,7 +235,8 @@ async function runSuites(options: RunOptions): Promise<RunOutcome> {
   try {
     const vitest = execa(process.execPath, vitestArgs, {
       cwd: PROJECT_ROOT,
-      env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1" },
+      // the workers record the spaces they make in the same run ledger as this process
+      env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath() },
       stdin: "ignore",
       stdout: 2,
       stderr: 2,

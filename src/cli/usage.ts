@@ -68,11 +68,15 @@ detect options:
 
 sweep options:
   --ego-browser PATH, --probe-timeout MS   as for run
-  --yes                     close the listed spaces (claiming or taking over first); without it,
-                            only list them
-  --json                    print the leftovers (and what was closed) as JSON
-  Only names 'ego-conformance <run-id> ...' with a run id of the harness's shape are touched.
-  Do not sweep while a run is going on.
+  --yes                     close the spaces the run ledger records for runs that are over, one
+                            per probe (claiming or taking over first); without it, only list them
+  --force-unrecorded        with --yes, also close agent-created spaces named like ours that the
+                            ledger does not know ("looks like ours, not recorded")
+  --json                    print the spaces (each with its status and result) as JSON
+  Only names 'ego-conformance <run-id> ...' are considered; a space created by the user, or
+  recorded by a run that is still live, is never closed. The ledger is
+  $EGO_CONFORMANCE_LEDGER, else $XDG_STATE_HOME/ego-conformance/ledger.jsonl, else
+  ~/.local/state/ego-conformance/ledger.jsonl.
 
 fake options:
   fake start [--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N] [--json]

@@ -21,6 +21,7 @@ import { ensureAllureRuntime } from "./allure-runtime.js";
 import { contractMatchers } from "./matchers.js";
 import { readRunConfig, type RunConfig } from "./run-config.js";
 import { RunSpaces } from "./spaces.js";
+import { Ledger } from "../safety/ledger.js";
 import { recordingSession, sessionDiagnostics, type ProbeLog } from "./recording-session.js";
 
 expect.extend(contractMatchers);
@@ -92,7 +93,9 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       sessions.push(s);
       return s;
     };
-    const spaces = new RunSpaces(target, spacePrefix(run.runId, spec.id));
+    // installed targets: the user's browser outlives this worker, so every space is also recorded
+    // in the run ledger (the CLI passes its path), for run cleanup and sweep
+    const spaces = new RunSpaces(target, spacePrefix(run.runId, spec.id), run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
     const ctx: ClauseContext = {
       clause: spec,
       target,

@@ -1,11 +1,17 @@
 /**
  * Task spaces a test needs, made by this run and only by this run (Pact-style typed provider
- * states). Every name carries the run's prefix; every id created is recorded and closed again
- * in reverse order when the test ends, including spaces a probe created by name.
+ * states). Every name carries the run's prefix and is recorded before anything is created with
+ * it; every id created is recorded right after (in memory, and in the run ledger on installed
+ * targets: src/safety/ledger.ts). Cleanup closes, in reverse order, only listed spaces with the
+ * prefix that these records prove to be the test's (src/safety/owned-spaces.ts), including
+ * spaces a probe created under a name from `name()`.
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session, Target } from "../target/target.js";
 import { closeSpaces } from "../safety/close-spaces.js";
+import type { CreatedBy, SpaceRecorder } from "../safety/ledger.js";
+import { matchRecords } from "../safety/owned-spaces.js";
+import { readListing } from "../safety/space-listing.js";
 import { listSpaces } from "./probes.js";
 import { PreconditionError } from "./precondition.js";
 
@@ -31,7 +37,8 @@ const CLOSE_POLL_MS = 50;
 const CLOSE_BOUND_MS = 5000;
 
 export class RunSpaces {
-  private readonly created: OwnSpace[] = [];
+  private readonly created: { id: Json; name: string; createdBy: CreatedBy }[] = [];
+  private readonly names = new Set<string>();
   private counter = 0;
   private session: Session | undefined;
 
@@ -39,12 +46,22 @@ export class RunSpaces {
     private readonly target: Target,
     /** `ego-conformance <run-id> <clause-id>`: every space this test makes starts with it */
     readonly prefix: string,
+    /** the run ledger's recorder (installed targets), written as well as the test's own records */
+    private readonly recorder?: SpaceRecorder,
   ) {}
 
-  /** A fresh name under this test's prefix. */
+  /** A fresh name under this test's prefix, recorded before anything is created with it. */
   name(label = "space"): string {
     this.counter += 1;
-    return `${this.prefix} ${label}-${this.counter}`;
+    const name = `${this.prefix} ${label}-${this.counter}`;
+    this.names.add(name);
+    this.recorder?.name(name);
+    return name;
+  }
+
+  private record(space: { id: Json; name: string }, createdBy: CreatedBy, via: string): void {
+    this.created.push({ id: space.id, name: space.name, createdBy });
+    this.recorder?.space({ id: space.id, name: space.name, createdBy, via });
   }
 
   private async own(): Promise<Session> {
@@ -64,7 +81,7 @@ export class RunSpaces {
       throw new PreconditionError(`precondition failed: could not create a task space '${name}': ${JSON.stringify(made)}`, "task-spaces.create.result-shape");
     }
     const space = { id: value.id as number, name };
-    this.created.push(space);
+    this.record(space, "agent", "createTaskSpace");
     return space;
   }
 
@@ -124,25 +141,39 @@ export class RunSpaces {
     }
   }
 
-  /** Record a space created some other way (operator, a probe), so cleanup closes it. */
-  track(space: OwnSpace): void {
-    this.created.push(space);
+  /**
+   * Record a space created some other way, right after it was made, so cleanup may close it: a
+   * probe's createTaskSpace (createdBy "agent", the default), or the operator's regular Space
+   * (`{ createdBy: "user" }`).
+   */
+  track(space: { id: Json; name: string }, options: { createdBy?: CreatedBy } = {}): void {
+    const createdBy = options.createdBy ?? "agent";
+    this.record(space, createdBy, createdBy === "user" ? "operator" : "probe");
   }
 
   /**
-   * Close every space of this test: the recorded ones and any listed space whose name carries
-   * the prefix (src/safety/close-spaces.ts does the closing, name-checked and polled).
+   * Close every space of this test: each listed space whose name carries the prefix and that
+   * this test's records prove to be its own (src/safety/close-spaces.ts does the closing,
+   * name-checked and polled). A space with the prefix that the records do not prove is left
+   * alone and reported.
    */
   async cleanup(): Promise<void> {
     const session = await this.own();
     try {
-      const recorded = new Set(this.created.map((s) => JSON.stringify(s.id)));
-      const ours = (await listSpaces(session))
-        .filter((e) => recorded.has(JSON.stringify(e.id)) || (typeof e.name === "string" && e.name.startsWith(this.prefix)))
-        .map((e) => ({ id: e.id as Json, name: String(e.name) }))
+      const entries = await listSpaces(session);
+      const listing = readListing({ taskSpaces: entries });
+      if (!listing.ok) throw new Error(listing.reason);
+      const records = { names: this.names, spaces: this.created };
+      const withPrefix = listing.spaces.filter((e) => typeof e.name === "string" && (e.name === this.prefix || e.name.startsWith(`${this.prefix} `)));
+      const judged = withPrefix.map((e) => ({ e, m: matchRecords(e, records) }));
+      const ours = judged
+        .filter((j) => j.m.kind === "recorded")
+        .map(({ e }) => ({ id: e.id, name: String(e.name) }))
         .reverse();
+      const unproven = judged.filter((j) => j.m.kind !== "recorded").map(({ e, m }) => `${JSON.stringify(e.name)} (id ${JSON.stringify(e.id)}, createdBy ${JSON.stringify(e.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded"}; left alone`);
       const outcome = await closeSpaces(session, ours, { pollMs: CLOSE_POLL_MS, boundMs: CLOSE_BOUND_MS });
-      if (outcome.problems.length) throw new Error(`cleanup of this test's task spaces failed: ${outcome.problems.join("; ")}`);
+      const problems = [...outcome.problems, ...unproven];
+      if (problems.length) throw new Error(`cleanup of this test's task spaces failed: ${problems.join("; ")}`);
     } finally {
       await session.close();
       this.session = undefined;

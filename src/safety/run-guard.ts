@@ -76,6 +76,11 @@ export class RunGuard {
       const invariance = this.options.invarianceSelected ? await this.safety.finish() : undefined;
       return { interrupted: this.trap.signal, cleanup, ...(invariance ? { invariance } : {}) };
     } finally {
+      try {
+        this.safety?.end();
+      } catch (error) {
+        log(`ego-conformance: could not record the end of the run in the run ledger: ${error instanceof Error ? error.message : String(error)}`);
+      }
       this.trap.dispose();
     }
   }

@@ -1,17 +1,26 @@
 /**
  * What an installed run does around vitest to leave the user's browser as it found it:
- *   begin():   list the spaces that are not the run's (the "before" snapshot);
- *   cleanup(): close every space whose name carries the run's prefix (claim/take over first,
- *              polled with a bound), unless the run failed and --keep-on-failure asked to keep them;
- *   finish():  list again, compare, and write the invariance clause's result.
+ *   begin():   record the run as live in the run ledger; list the spaces that are not the run's
+ *              (the "before" snapshot);
+ *   cleanup(): close every space whose name carries the run's prefix and that the ledger records
+ *              as the run's (src/safety/owned-spaces.ts), one per probe with its own bound
+ *              (claim/take over first, polled), unless the run failed and --keep-on-failure asked
+ *              to keep them; a space with the prefix the ledger does not know is reported, not closed;
+ *   finish():  list again, compare, and write the invariance clause's result;
+ *   end():     record the run as ended.
  * Each step uses its own session (one `ego-browser nodejs` invocation) on the CLI's own target.
  */
 import type { Session, Target } from "../target/target.js";
-import { closeSpaces, type CloseOutcome } from "./close-spaces.js";
+import { closeEach, asOutcome } from "./close-each.js";
+import type { CloseOutcome } from "./close-spaces.js";
+import { Ledger } from "./ledger.js";
+import { matchRecords } from "./owned-spaces.js";
 import { commitHarnessFault, type HarnessFault } from "./harness-faults.js";
 import { writeInvarianceResult, type InvarianceVerdict, type SnapshotOutcome } from "./invariance.js";
 import { listSpaces } from "./list-spaces.js";
+import { belongsToRun } from "./run-id.js";
 import { spacesOfRun } from "./run-spaces.js";
+import { idKey } from "./space-listing.js";
 import { userSpaces } from "./user-spaces.js";
 
 export interface RunSafetyOptions {
@@ -22,6 +31,8 @@ export interface RunSafetyOptions {
   harnessFaults?: readonly HarnessFault[];
   /** bound on polling a close (default 5000 ms) */
   closeBoundMs?: number;
+  /** the run ledger (default: the user's, src/safety/ledger.ts) */
+  ledger?: Ledger;
 }
 
 export interface CleanupReport {
@@ -35,8 +46,11 @@ export interface CleanupReport {
 export class RunSafety {
   private before: SnapshotOutcome = { ok: false, reason: "no snapshot was taken before the run" };
   private started = Date.now();
+  readonly ledger: Ledger;
 
-  constructor(private readonly options: RunSafetyOptions) {}
+  constructor(private readonly options: RunSafetyOptions) {
+    this.ledger = options.ledger ?? new Ledger();
+  }
 
   private async withSession<T>(use: (session: Session) => Promise<T>): Promise<T> {
     const session = await this.options.target.openSession();
@@ -58,6 +72,7 @@ export class RunSafety {
 
   async begin(): Promise<SnapshotOutcome> {
     this.started = Date.now();
+    this.ledger.startRun(this.options.runId);
     this.before = await this.snapshot();
     return this.before;
   }
@@ -68,6 +83,7 @@ export class RunSafety {
    */
   async cleanup(options: { keep: boolean; passes?: number; settleMs?: number }): Promise<CleanupReport> {
     const report: CleanupReport = { kept: options.keep, faults: [] };
+    const reported = new Set<string>();
     try {
       await this.withSession(async (session) => {
         for (let pass = 0; pass < (options.passes ?? 3); pass++) {
@@ -80,8 +96,17 @@ export class RunSafety {
             }
             if (options.keep) return;
           }
-          const ours = spacesOfRun(listing.spaces, this.options.runId);
-          const outcome = await closeSpaces(session, ours, { boundMs: this.options.closeBoundMs ?? 5000 });
+          const view = this.ledger.read();
+          const records = { names: view.namesOf(this.options.runId), spaces: view.spacesOf(this.options.runId) };
+          const withPrefix = listing.spaces.filter((s) => belongsToRun(s.name, this.options.runId));
+          const judged = withPrefix.map((s) => ({ s, m: matchRecords(s, records) }));
+          const ours = judged.filter((j) => j.m.kind === "recorded").map((j) => j.s);
+          const unproven = judged.filter((j) => j.m.kind !== "recorded" && !reported.has(idKey(j.s.id)));
+          for (const { s } of unproven) reported.add(idKey(s.id));
+          const outcome = asOutcome(await closeEach(this.options.target, spacesOfRun(ours, this.options.runId), { boundMs: this.options.closeBoundMs ?? 5000 }));
+          outcome.problems.push(
+            ...unproven.map(({ s, m }) => `${JSON.stringify(s.name)} (id ${JSON.stringify(s.id)}, createdBy ${JSON.stringify(s.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded in the run ledger"}; left alone`),
+          );
           report.outcome = report.outcome ? mergeOutcomes(report.outcome, outcome) : outcome;
           if (ours.length === 0) return;
           await new Promise((r) => setTimeout(r, options.settleMs ?? 250));
@@ -96,6 +121,11 @@ export class RunSafety {
   async finish(): Promise<InvarianceVerdict> {
     const after = await this.snapshot();
     return writeInvarianceResult(this.options.resultsDir, this.options.target.info, this.before, after, this.started);
+  }
+
+  /** The run is over: it no longer holds its spaces (sweep may take what it left). */
+  end(): void {
+    this.ledger.endRun(this.options.runId);
   }
 }
 

@@ -54,7 +54,7 @@ clause("task-spaces.claim.does-not-select", async ({ ego, spaces }) => {
 clause("task-spaces.claim.user-created-space", async ({ ego, spaces, operator }) => {
   const name = spaces.name("user-created");
   const made = await operator.createUserSpace(name, { tabs: [{ url: "https://example.com/notes", title: "Project notes" }] });
-  spaces.track({ id: made.id, name });
+  spaces.track({ id: made.id, name }, { createdBy: "user" });
   const before = await entryOf(ego, made.id);
   const seen = await observeCall(ego, "claimTaskSpace", [made.id, name]);
   expect(seen.value).toMatchObject({ id: made.id, name });

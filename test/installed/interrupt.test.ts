@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import { CATALOGUE } from "../../src/contract/index.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { cliEnv, egoConformance, environmentOf, harnessSpaces, worldsClosedAfterAll, tempRoot } from "./support.js";
+import { agentSpace, cliEnv, egoConformance, environmentOf, harnessSpaces, worldLedger, worldsClosedAfterAll, tempRoot } from "./support.js";
 
 const world = worldsClosedAfterAll();
 
@@ -26,10 +26,13 @@ describe("Ctrl-C in the middle of an installed run", () => {
       if (Date.now() > waitUntil) throw new Error("the run made no progress within 60 s");
       await new Promise((r) => setTimeout(r, 20));
     }
-    // a space of this run that no test will close (as if its test was stopped mid-way): user-owned,
-    // so the run's cleanup must claim it first
+    // a space of this run that no test will close (as if its test was stopped mid-way after
+    // recording its name): completed, so user-owned, and the run's cleanup must claim it first
     const runId = (await environmentOf(results))["run id"]!;
-    await w.operator.createUserSpace(`ego-conformance ${runId} planted.by-the-test left-1`);
+    worldLedger(w.home).recorder(runId).name(`ego-conformance ${runId} planted.by-the-test left-1`);
+    await agentSpace(w.installed.cliPath, `ego-conformance ${runId} planted.by-the-test left-1`, { complete: true });
+    // and a user's Space named like the run's: never the run's, whatever its name
+    const impostor = await w.operator.createUserSpace(`ego-conformance ${runId} planted.by-the-user`);
     process.kill(run.pid!, "SIGINT");
     const ended = await run;
     expect(ended.exitCode, ended.stderr).toBe(130);
@@ -38,9 +41,11 @@ describe("Ctrl-C in the middle of an installed run", () => {
     // the run-level cleanup closed what the tests did not (at least the planted space)
     expect(ended.stderr).toMatch(/closed [1-9]\d* task space\(s\) this run left behind/);
 
-    // nothing of the run is left, the user's Space is exactly as it was, no launcher still connected
-    expect(await harnessSpaces(w.operator)).toEqual([]);
-    expect((await w.operator.snapshotState()).spaces).toEqual(before.filter((s) => s.id === user.id));
+    expect(ended.stderr).toMatch(/planted\.by-the-user" \(id \d+, createdBy "user"\): not created by the agent; left alone/);
+
+    // nothing of the run is left, the user's Spaces are exactly as they were, no launcher still connected
+    expect(await harnessSpaces(w.operator)).toEqual([`ego-conformance ${runId} planted.by-the-user`]);
+    expect((await w.operator.snapshotState()).spaces.filter((s) => s.id !== impostor.id)).toEqual(before.filter((s) => s.id === user.id));
     const deadline = Date.now() + 10_000;
     while ((await w.operator.describe()).bridgeConnections > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect((await w.operator.describe()).bridgeConnections).toBe(0);

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { cliEnv, egoConformance, harnessSpaces, worldsClosedAfterAll, tempRoot } from "./support.js";
+import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, worldLedger, worldsClosedAfterAll, tempRoot } from "./support.js";
 
 const world = worldsClosedAfterAll();
 
@@ -33,35 +33,82 @@ describe("the invariance clause on an installed target", () => {
 });
 
 describe("--keep-on-failure and sweep", () => {
-  it("keeps a failed run's spaces; sweep lists them by run, and --yes closes them and nothing else", { timeout: 90_000 }, async () => {
+  it("keeps a failed run's spaces; sweep lists them by run, and --yes closes the recorded ones and nothing else", { timeout: 90_000 }, async () => {
     const w = await world({ app: { faults: ["unstable-locators"] } });
     const user = await w.operator.createUserSpace("Groceries");
     const stranger = await w.operator.createUserSpace("ego-conformance by hand");
-    // a leftover of an older run, user-owned (completed, then its run died): sweep must claim it first
-    const older = await w.operator.createUserSpace("ego-conformance 20261129-080000-aaaaaa task-spaces.complete.user-owned-same-id space-1");
+    // a leftover of an older run whose process died, user-owned (completed): sweep must claim it first
+    const olderRun = "20261129-080000-aaaaaa";
+    const olderName = `ego-conformance ${olderRun} task-spaces.complete.user-owned-same-id space-1`;
+    const ledger = worldLedger(w.home);
+    ledger.startRun(olderRun, await deadPid());
+    ledger.recorder(olderRun).name(olderName);
+    const older = await agentSpace(w.installed.cliPath, olderName, { complete: true });
     const env = cliEnv(w);
     const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "snapshot", "--keep-on-failure", "--json", "--no-report", "--results", await tempRoot("inst-keep")], { env });
     expect(run.exitCode, run.stderr).toBe(1);
     expect((JSON.parse(run.stdout) as JsonSummary).clauses.filter((c) => c.status === "failed").map((c) => c.id)).toEqual(["snapshot.loc.omitted-not-sentinel"]);
     expect(run.stderr).toMatch(/--keep-on-failure: the run failed, so its task spaces stay/);
-    const kept = (await harnessSpaces(w.operator)).filter((n) => !n.includes(" by hand") && !n.includes("20261129-080000-aaaaaa"));
+    const kept = (await harnessSpaces(w.operator)).filter((n) => !n.includes(" by hand") && !n.includes(olderRun));
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((n) => n.includes(" snapshot.loc.omitted-not-sentinel "))).toBe(true); // only the failed test's
     const runId = kept[0]!.split(" ")[1]!;
+    // the run recorded itself, each space it made, and its end
+    const view = ledger.read();
+    expect(view.runs.get(runId)).toMatchObject({ runId, endedAt: expect.any(String) });
+    for (const name of kept) expect(view.namesOf(runId).has(name) || view.spacesOf(runId).some((s) => s.name === name)).toBe(true);
 
     const listed = await egoConformance(["sweep", "--ego-browser", w.installed.cliPath, "--json"], { env });
     expect(listed.exitCode, listed.stderr).toBe(0);
-    const found = JSON.parse(listed.stdout) as { runs: { runId: string; spaces: { name: string; ownership: string }[] }[] };
-    expect(found.runs.map((r) => r.runId)).toEqual(["20261129-080000-aaaaaa", runId]);
-    expect(found.runs[0]!.spaces).toEqual([expect.objectContaining({ id: older.id, ownership: "user" })]);
+    const found = JSON.parse(listed.stdout) as { runs: { runId: string; ledger: string; spaces: { name: string; ownership: string; status: string }[] }[] };
+    expect(found.runs.map((r) => [r.runId, r.ledger])).toEqual([[olderRun, "dead"], [runId, "ended"]]);
+    expect(found.runs[0]!.spaces).toEqual([expect.objectContaining({ id: older.id, ownership: "user", createdBy: "agent", status: "closable" })]);
     expect(found.runs[1]!.spaces.map((s) => s.name).sort()).toEqual([...kept].sort());
+    expect(found.runs[1]!.spaces.every((s) => s.status === "closable")).toBe(true);
     expect((await w.operator.listSpaces()).length).toBe(3 + kept.length); // listing changed nothing
 
     const swept = await egoConformance(["sweep", "--ego-browser", w.installed.cliPath, "--yes"], { env });
     expect(swept.exitCode, swept.stdout + swept.stderr).toBe(0);
     expect(swept.stdout).toMatch(new RegExp(`Closed ${kept.length + 1} of ${kept.length + 1}\\.`));
+    expect(swept.stdout.split("\n").filter((l) => l.endsWith("-> closed"))).toHaveLength(kept.length + 1); // one line per space
     const left = await w.operator.listSpaces();
     expect(left.map((s) => s.id).sort()).toEqual([user.id, stranger.id].sort());
     expect(left.every((s) => s.ownership === "user")).toBe(true);
+  });
+});
+
+describe("sweep proves ownership", () => {
+  it("a user's Space named like ours survives sweep --yes; an unrecorded agent space needs --force-unrecorded; a live run's spaces stay", { timeout: 90_000 }, async () => {
+    const w = await world();
+    const env = cliEnv(w);
+    const tax = await w.operator.createUserSpace("ego-conformance 20250101-000000-abcdef my tax return");
+    const stray = await agentSpace(w.installed.cliPath, "ego-conformance 20250101-000000-bbbbbb some.clause space-1");
+    // a run that is still going on in another process (this test's own vitest worker stands in for it)
+    const liveRun = "20250101-000000-cccccc";
+    const liveName = `ego-conformance ${liveRun} some.clause space-1`;
+    const ledger = worldLedger(w.home);
+    ledger.startRun(liveRun, process.pid);
+    ledger.recorder(liveRun).name(liveName);
+    const live = await agentSpace(w.installed.cliPath, liveName);
+
+    const listed = await egoConformance(["sweep", "--ego-browser", w.installed.cliPath], { env });
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/my tax return {2}\[user, createdBy user\] {2}not created by the agent: never closed/);
+    expect(listed.stdout).toMatch(/bbbbbb some\.clause space-1 {2}\[agent, createdBy agent\] {2}looks like ours, not recorded: closed only with --force-unrecorded/);
+    expect(listed.stdout).toMatch(new RegExp(`run ${liveRun} \\(started [^)]*\\): live \\(pid ${process.pid} on `));
+
+    const swept = await egoConformance(["sweep", "--ego-browser", w.installed.cliPath, "--yes"], { env });
+    expect(swept.exitCode, swept.stdout + swept.stderr).toBe(0);
+    expect(swept.stdout).toMatch(/Closed 0 of 0\./);
+    expect((await w.operator.listSpaces()).map((s) => s.id).sort()).toEqual([tax.id, stray.id, live.id].sort());
+
+    const forced = await egoConformance(["sweep", "--ego-browser", w.installed.cliPath, "--yes", "--force-unrecorded", "--json"], { env });
+    expect(forced.exitCode, forced.stdout + forced.stderr).toBe(0);
+    const out = JSON.parse(forced.stdout) as { closed: unknown[]; runs: { spaces: { id: unknown; result: string }[] }[] };
+    expect(out.closed).toEqual([stray.id]);
+    expect(out.runs.flatMap((r) => r.spaces).map((s) => [s.id, s.result])).toEqual(expect.arrayContaining([[tax.id, "left"], [stray.id, "closed"], [live.id, "left"]]));
+    const left = await w.operator.listSpaces();
+    expect(left.map((s) => s.id).sort()).toEqual([tax.id, live.id].sort());
+    expect(left.find((s) => s.id === tax.id)).toMatchObject({ name: "ego-conformance 20250101-000000-abcdef my tax return", createdBy: "user", ownership: "user" });
   });
 });

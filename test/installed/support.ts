@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll } from "vitest";
+import { Ledger } from "../../src/safety/ledger.js";
+import { createCliTarget } from "../../src/target/cli-target.js";
 import { createFakeAppServer, type FakeAppServer } from "../../fake-bridge/server/app-server.js";
 import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
 import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";
@@ -107,4 +109,40 @@ export async function environmentOf(resultsDir: string): Promise<Record<string, 
 /** The names of the app's spaces that carry a run's prefix (any run). */
 export async function harnessSpaces(operator: FakeAppOperator): Promise<string[]> {
   return (await operator.listSpaces()).map((s) => s.name).filter((n) => n.startsWith("ego-conformance "));
+}
+
+/** An agent-created space on the installed browser, made the way a run makes one (optionally completed: user-owned). */
+export async function agentSpace(cliPath: string, name: string, options: { complete?: boolean } = {}): Promise<{ id: number }> {
+  const target = createCliTarget({ cliPath, prewarm: 0, share: false, info: { kind: "installed", name: cliPath, egoVersion: null, egoVersionText: null, versionSource: "test", features: new Set(), capabilities: new Set() } });
+  try {
+    const session = await target.openSession();
+    const made = await session.evaluate(
+      async (p, name, complete) => {
+        const r = (await p.ego.createTaskSpace(name as string)) as { id: number };
+        if (complete) {
+          p.ego.useTaskSpace(r.id);
+          await p.ego.completeTaskSpace();
+        }
+        return { id: r.id };
+      },
+      name,
+      options.complete === true,
+    );
+    await session.close();
+    return made;
+  } finally {
+    await target.close();
+  }
+}
+
+/** The run ledger the CLI uses under the world's HOME. */
+export function worldLedger(home: string): Ledger {
+  return new Ledger(join(home, ".local", "state", "ego-conformance", "ledger.jsonl"));
+}
+
+/** A pid that is certainly gone: a process that has exited. */
+export async function deadPid(): Promise<number> {
+  const child = execa(process.execPath, ["-e", ""]);
+  await child;
+  return child.pid!;
 }

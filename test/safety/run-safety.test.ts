@@ -14,12 +14,16 @@ import { listSpaces } from "../../src/safety/list-spaces.js";
 import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
 import { tempDir } from "../cli/run-cli.js";
+import { Ledger } from "../../src/safety/ledger.js";
 
 const RUN = "20261130-124501-3fa9c2";
 
 async function world() {
   const target = createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES });
   const user = await target.operator!.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
+  // the run ledger of this world: the run's names are recorded before they are created
+  const ledger = new Ledger(join(await tempDir("safety-ledger"), "ledger.jsonl"));
+  for (const label of ["a", "b", "c"]) ledger.recorder(RUN).name(`ego-conformance ${RUN} some.clause ${label}`);
   const session = await target.openSession();
   // the run's spaces: one agent-owned, one completed (user-owned), one handed off (delegated)
   const made = await session.evaluate(async (p, run) => {
@@ -35,7 +39,7 @@ async function world() {
     return ids;
   }, RUN);
   await session.close();
-  return { target, user, made };
+  return { target, user, made, ledger };
 }
 
 async function names(target: Target): Promise<string[]> {
@@ -48,9 +52,9 @@ async function names(target: Target): Promise<string[]> {
 
 describe("RunSafety on a shared browser", () => {
   it("closes every space of the run, whatever its ownership, leaves the user's alone, and passes the invariance clause", async () => {
-    const { target } = await world();
+    const { target, ledger } = await world();
     const results = await tempDir("safety-pass");
-    const safety = new RunSafety({ target, runId: RUN, resultsDir: results });
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: results, ledger });
     expect(await safety.begin()).toMatchObject({ ok: true, snapshot: { count: 1, spaces: [{ name: "Groceries", ownership: "user", createdBy: "user", recentTabTitles: ["Shop"] }] } });
     const cleanup = await safety.cleanup({ keep: false });
     expect(cleanup.error).toBeUndefined();
@@ -66,8 +70,8 @@ describe("RunSafety on a shared browser", () => {
   });
 
   it("keeps the run's spaces when asked to (--keep-on-failure on a failed run)", async () => {
-    const { target } = await world();
-    const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("safety-keep") });
+    const { target, ledger } = await world();
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("safety-keep"), ledger });
     await safety.begin();
     expect(await safety.cleanup({ keep: true })).toEqual({ kept: true, faults: [] });
     expect(await names(target)).toHaveLength(4);
@@ -83,9 +87,9 @@ describe("RunSafety on a shared browser", () => {
   });
 
   it("catches a harness bug that touches the user's space: the clause fails and attaches the diff", async () => {
-    const { target } = await world();
+    const { target, ledger } = await world();
     const results = await tempDir("safety-bug");
-    const safety = new RunSafety({ target, runId: RUN, resultsDir: results, harnessFaults: ["cleanup-claims-user-space"] });
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: results, harnessFaults: ["cleanup-claims-user-space"], ledger });
     await safety.begin();
     const cleanup = await safety.cleanup({ keep: false });
     expect(cleanup.faults).toEqual([expect.stringMatching(/^cleanup-claims-user-space: claimed "Groceries"/)]);
@@ -108,7 +112,7 @@ describe("RunSafety on a shared browser", () => {
       openSession: async () => { throw new Error("ego-browser did not start"); },
     };
     const results = await tempDir("safety-broken");
-    const safety = new RunSafety({ target, runId: RUN, resultsDir: results });
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: results, ledger: new Ledger(join(results, "ledger.jsonl")) });
     expect(await safety.begin()).toEqual({ ok: false, reason: "ego-browser did not start" });
     expect((await safety.cleanup({ keep: false })).error).toBe("ego-browser did not start");
     expect(await safety.finish()).toMatchObject({ status: "broken", message: /before the run: ego-browser did not start/ });
@@ -117,13 +121,14 @@ describe("RunSafety on a shared browser", () => {
 
 describe("cleanup after an interrupted run", () => {
   it("lists again after closing, and closes a space a stopped probe created late", async () => {
-    const { target } = await world();
-    const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("safety-late") });
+    const { target, ledger } = await world();
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("safety-late"), ledger });
     await safety.begin();
     // a probe still in flight creates one more space of the run shortly after cleanup starts
     const late = (async () => {
       await new Promise((r) => setTimeout(r, 60));
       const s = await target.openSession();
+      ledger.recorder(RUN).name(`ego-conformance ${RUN} late.clause x`);
       await s.evaluate(async (p, run) => p.ego.createTaskSpace(`ego-conformance ${run as string} late.clause x`), RUN);
       await s.close();
     })();
@@ -132,5 +137,28 @@ describe("cleanup after an interrupted run", () => {
     expect(cleanup.outcome?.problems).toEqual([]);
     expect(cleanup.outcome?.closed).toHaveLength(4);
     expect(await names(target)).toEqual(["Groceries"]);
+  });
+});
+
+describe("cleanup closes only what the run ledger proves to be the run's", () => {
+  it("leaves a user's Space named with the run's prefix, and an unrecorded agent space, and says so", async () => {
+    const { target, ledger } = await world();
+    const impostor = await target.operator!.createUserSpace(`ego-conformance ${RUN} some.clause a`);
+    const s = await target.openSession();
+    const stray = (await s.evaluate(async (p, run) => p.ego.createTaskSpace(`ego-conformance ${run as string} not.recorded x`), RUN)) as { id: number };
+    await s.close();
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("safety-unproven"), ledger });
+    await safety.begin();
+    const cleanup = await safety.cleanup({ keep: false });
+    expect(cleanup.outcome?.closed).toHaveLength(3);
+    expect(cleanup.outcome?.problems).toEqual([
+      `"ego-conformance ${RUN} some.clause a" (id ${impostor.id}, createdBy "user"): not created by the agent; left alone`,
+      `"ego-conformance ${RUN} not.recorded x" (id ${stray.id}, createdBy "agent"): looks like ours, not recorded in the run ledger; left alone`,
+    ]);
+    expect((await names(target)).sort()).toEqual(["Groceries", `ego-conformance ${RUN} not.recorded x`, `ego-conformance ${RUN} some.clause a`].sort());
+    const s2 = await target.openSession();
+    const listing = await listSpaces(s2);
+    await s2.close();
+    expect(listing.ok && listing.spaces.find((x) => x.id === impostor.id)).toMatchObject({ createdBy: "user", ownership: "user" });
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * Close spaces one per probe, each in its own session with its own bound (run cleanup, sweep):
+ * on a slow browser every space gets the same time, one that does not close is reported and the
+ * next one is still tried, and the total grows with the number of spaces instead of one bound
+ * cutting everything short. The closing itself is src/safety/close-spaces.ts (name-checked,
+ * claim/take over first, polled).
+ */
+import type { Json } from "../contract/arguments.js";
+import type { Target } from "../target/target.js";
+import { closeSpaces, type CloseOutcome, type SpaceToClose } from "./close-spaces.js";
+
+export interface EachClosed {
+  id: Json;
+  name: string;
+  /** closed: no longer listed; skipped: not acted on (gone, or listed under another name); failed: see problem */
+  result: "closed" | "skipped" | "failed";
+  problem?: string;
+}
+
+export interface CloseEachOptions {
+  /** bound on polling each close until it is no longer listed (default 5000 ms) */
+  boundMs?: number;
+  pollMs?: number;
+  /** called after each space, for progress */
+  onEach?: (each: EachClosed) => void;
+}
+
+export async function closeEach(target: Target, spaces: readonly SpaceToClose[], options: CloseEachOptions = {}): Promise<EachClosed[]> {
+  const out: EachClosed[] = [];
+  for (const space of spaces) {
+    let each: EachClosed;
+    try {
+      const session = await target.openSession();
+      let outcome: CloseOutcome;
+      try {
+        outcome = await closeSpaces(session, [space], { boundMs: options.boundMs ?? 5000, pollMs: options.pollMs ?? 50 });
+      } finally {
+        await session.close().catch(() => undefined);
+      }
+      if (outcome.problems.length) each = { ...space, result: "failed", problem: outcome.problems.join("; ") };
+      else if (outcome.skipped.length) each = { ...space, result: "skipped", problem: outcome.skipped.map((s) => s.reason).join("; ") };
+      else each = { ...space, result: "closed" };
+    } catch (error) {
+      each = { ...space, result: "failed", problem: error instanceof Error ? error.message.split("\n")[0]! : String(error) };
+    }
+    out.push(each);
+    options.onEach?.(each);
+  }
+  return out;
+}
+
+/** The per-space results as one CloseOutcome (for reports that count). */
+export function asOutcome(each: readonly EachClosed[]): CloseOutcome {
+  return {
+    closed: each.filter((e) => e.result === "closed").map((e) => e.id),
+    skipped: each.filter((e) => e.result === "skipped").map((e) => ({ id: e.id, reason: e.problem ?? "" })),
+    problems: each.filter((e) => e.result === "failed").map((e) => `close ${JSON.stringify(e.id)} (${JSON.stringify(e.name)}): ${e.problem ?? "failed"}`),
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The run ledger: the harness's own record of which run made which task space, and which runs
+ * are live. Ownership of a space is proven by this record (plus the name prefix and createdBy),
+ * never by a name alone.
+ *
+ * The file is append-only JSON lines (one event per line, each written with one O_APPEND write,
+ * so concurrent runs never interleave within a line; a torn last line from a crash is skipped on
+ * reading). Where it lives: `$EGO_CONFORMANCE_LEDGER`, else `$XDG_STATE_HOME/ego-conformance/
+ * ledger.jsonl`, else `~/.local/state/ego-conformance/ledger.jsonl`.
+ *
+ * Events:
+ *   run-start  a run began: run id, the CLI's pid, host, time
+ *   run-end    the run finished its cleanup
+ *   name       the run is about to create (or have the operator create) a space with this name
+ *   space      the run created a space: its id, name and the createdBy it was made with
+ * A run is live while it has a run-start, no run-end, and its pid is alive on this host.
+ */
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { hostname, homedir } from "node:os";
+import { dirname, join } from "node:path";
+import type { Json } from "../contract/arguments.js";
+
+export const LEDGER_ENV = "EGO_CONFORMANCE_LEDGER";
+
+export function defaultLedgerPath(env: NodeJS.ProcessEnv = process.env): string {
+  if (env[LEDGER_ENV]) return env[LEDGER_ENV]!;
+  const state = env.XDG_STATE_HOME || join(env.HOME || homedir(), ".local", "state");
+  return join(state, "ego-conformance", "ledger.jsonl");
+}
+
+export type CreatedBy = "agent" | "user";
+
+export type LedgerEvent =
+  | { t: "run-start"; runId: string; pid: number; host: string; at: string }
+  | { t: "run-end"; runId: string; pid: number; at: string }
+  | { t: "name"; runId: string; name: string; pid: number; at: string }
+  | { t: "space"; runId: string; id: Json; name: string; createdBy: CreatedBy; via: string; pid: number; at: string };
+
+export interface RunRecord {
+  runId: string;
+  pid: number;
+  host: string;
+  startedAt: string;
+  endedAt?: string;
+}
+
+export interface SpaceRecord {
+  runId: string;
+  id: Json;
+  name: string;
+  createdBy: CreatedBy;
+  via: string;
+  at: string;
+}
+
+/** What a run writes while it makes spaces (the worker's and the CLI's side). */
+export interface SpaceRecorder {
+  /** before creating a space with this name */
+  name(name: string): void;
+  /** right after a space was created */
+  space(space: { id: Json; name: string; createdBy?: CreatedBy; via: string }): void;
+}
+
+/** Whether `pid` is a live process here (EPERM: it exists, owned by someone else). */
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export class Ledger {
+  constructor(readonly path: string = defaultLedgerPath()) {}
+
+  private append(event: LedgerEvent): void {
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    // one write(2) on an O_APPEND descriptor: lines of concurrent writers never interleave
+    appendFileSync(this.path, `${JSON.stringify(event)}\n`, { encoding: "utf8", mode: 0o600 });
+  }
+
+  startRun(runId: string, pid = process.pid): void {
+    this.append({ t: "run-start", runId, pid, host: hostname(), at: new Date().toISOString() });
+  }
+
+  endRun(runId: string, pid = process.pid): void {
+    this.append({ t: "run-end", runId, pid, at: new Date().toISOString() });
+  }
+
+  /** The recorder for one run (written from whichever process makes the spaces). */
+  recorder(runId: string): SpaceRecorder {
+    return {
+      name: (name) => this.append({ t: "name", runId, name, pid: process.pid, at: new Date().toISOString() }),
+      space: (s) => this.append({ t: "space", runId, id: s.id, name: s.name, createdBy: s.createdBy ?? "agent", via: s.via, pid: process.pid, at: new Date().toISOString() }),
+    };
+  }
+
+  /** Everything recorded so far (a missing file is an empty ledger; unreadable lines are skipped). */
+  read(): LedgerView {
+    let text = "";
+    try {
+      text = readFileSync(this.path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    const events: LedgerEvent[] = [];
+    for (const line of text.split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        const e = JSON.parse(line) as LedgerEvent;
+        if (e && typeof e === "object" && typeof e.t === "string" && typeof e.runId === "string") events.push(e);
+      } catch {
+        // a line torn by a crash mid-write: not a record
+      }
+    }
+    return new LedgerView(events);
+  }
+}
+
+export class LedgerView {
+  readonly runs = new Map<string, RunRecord>();
+  private readonly names = new Map<string, Set<string>>();
+  private readonly spaces = new Map<string, SpaceRecord[]>();
+
+  constructor(events: readonly LedgerEvent[]) {
+    for (const e of events) {
+      switch (e.t) {
+        case "run-start":
+          this.runs.set(e.runId, { runId: e.runId, pid: e.pid, host: e.host, startedAt: e.at });
+          break;
+        case "run-end": {
+          const run = this.runs.get(e.runId);
+          if (run) run.endedAt = e.at;
+          break;
+        }
+        case "name":
+          if (!this.names.has(e.runId)) this.names.set(e.runId, new Set());
+          this.names.get(e.runId)!.add(e.name);
+          break;
+        case "space":
+          if (!this.spaces.has(e.runId)) this.spaces.set(e.runId, []);
+          this.spaces.get(e.runId)!.push({ runId: e.runId, id: e.id, name: e.name, createdBy: e.createdBy, via: e.via, at: e.at });
+          break;
+      }
+    }
+  }
+
+  /** The run's record while it is live (started, not ended, its process alive on this host); else null. */
+  liveRun(runId: string, alive: (pid: number) => boolean = pidAlive): RunRecord | null {
+    const run = this.runs.get(runId);
+    if (!run || run.endedAt !== undefined) return null;
+    // a run on another host cannot be checked from here: it counts as live until it ends
+    if (run.host !== hostname()) return run;
+    return alive(run.pid) ? run : null;
+  }
+
+  liveRuns(alive: (pid: number) => boolean = pidAlive): RunRecord[] {
+    return [...this.runs.keys()].map((id) => this.liveRun(id, alive)).filter((r): r is RunRecord => r !== null);
+  }
+
+  /** The spaces recorded with an id for `runId`. */
+  spacesOf(runId: string): readonly SpaceRecord[] {
+    return this.spaces.get(runId) ?? [];
+  }
+
+  /** The names `runId` recorded before creating spaces. */
+  namesOf(runId: string): ReadonlySet<string> {
+    return this.names.get(runId) ?? new Set();
+  }
+}
