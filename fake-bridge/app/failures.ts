@@ -24,6 +24,8 @@ export const failures = {
   userInControl: (text: string): TaskFailure => ({ code: "EGO_TASK_SPACE_USER_IN_CONTROL", message: text }),
   profileNotFound: (): TaskFailure => ({ code: "EGO_PROFILE_NOT_FOUND", message: "Profile not found" }),
   snapshotFailed: (message: string): TaskFailure => ({ code: "EGO_SNAPSHOT_FAILED", message }),
+  /** the tab's page (its renderer) is gone: closed, crashed, or navigated away mid-call */
+  webContentsUnavailable: (): TaskFailure => ({ code: "EGO_WEB_CONTENTS_UNAVAILABLE", message: "Web contents unavailable" }),
 } as const;
 
 /** Texts the CDP send path reports through onSendCDPMessageError (research 1.3, upstream test cdd6dc2). */

@@ -47,6 +47,8 @@ export interface SnapshotRef {
   role: string;
   name: string;
   loc?: string;
+  /** the CDP frame id of a node inside an iframe (pages from Chromium; native-snapshot-ref-requirement.md) */
+  frameId?: string;
 }
 
 export interface SnapshotResult {

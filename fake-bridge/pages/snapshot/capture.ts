@@ -1,0 +1,159 @@
+/**
+ * Reads a page over CDP: for the top document and every iframe in it, that frame's accessibility
+ * tree (Accessibility.getFullAXTree) and DOM (DOM.getDocument, piercing shadow roots). Same-process
+ * iframes are read through the page's session (their documents come with the parent's DOM);
+ * out-of-process iframes (cross-origin) through a session of their own, from PageCdp.frameSession.
+ * backendNodeIds are per renderer process, so a node is identified by (frame capture, id).
+ */
+import type { CdpSend, FrameCdp, PageCdp } from "./cdp.js";
+
+export interface AxValue {
+  value?: unknown;
+}
+export interface AxNode {
+  nodeId: string;
+  ignored?: boolean;
+  role?: AxValue;
+  name?: AxValue;
+  properties?: { name: string; value: AxValue }[];
+  parentId?: string;
+  childIds?: string[];
+  backendDOMNodeId?: number;
+}
+
+export interface DomNode {
+  nodeId: number;
+  backendNodeId: number;
+  nodeType: number;
+  nodeName: string;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+  contentDocument?: DomNode;
+  frameId?: string;
+  documentURL?: string;
+  baseURL?: string;
+}
+
+export interface DomElement {
+  nodeId: number;
+  backendNodeId: number;
+  nodeName: string;
+  attributes: ReadonlyMap<string, string>;
+}
+
+export interface FrameCapture {
+  /** the CDP frame id; undefined for the top document */
+  readonly frameId: string | undefined;
+  /** whether the frame runs in a renderer of its own (then its ids are its own, and so are its coordinates) */
+  readonly outOfProcess: boolean;
+  /** the session that owns the frame's nodes */
+  readonly send: CdpSend;
+  readonly ax: readonly AxNode[];
+  /** the frame's document node (its nodeId is valid in `send`'s session) */
+  readonly documentNodeId: number;
+  readonly baseURL: string;
+  /** elements of this frame's document (shadow roots included, child frames excluded), by backendNodeId */
+  readonly elements: ReadonlyMap<number, DomElement>;
+  /** captured child frames, by the backendNodeId of their iframe element in this frame */
+  readonly children: ReadonlyMap<number, FrameCapture>;
+}
+
+export interface PageCapture {
+  readonly top: FrameCapture;
+  /** sessions opened for out-of-process frames; release them when done */
+  readonly sessions: FrameCdp[];
+}
+
+interface IframeElement {
+  backendNodeId: number;
+  frameId: string | undefined;
+  contentDocument: DomNode | undefined;
+}
+
+function attributesOf(node: DomNode): Map<string, string> {
+  const map = new Map<string, string>();
+  const list = node.attributes ?? [];
+  for (let i = 0; i + 1 < list.length; i += 2) map.set(list[i]!.toLowerCase(), list[i + 1]!);
+  return map;
+}
+
+const FRAME_OWNERS = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "FENCEDFRAME"]);
+
+/** Walks one document: its elements (shadow roots included) and its iframe elements, not into child documents. */
+function walkDocument(document: DomNode): { elements: Map<number, DomElement>; iframes: IframeElement[] } {
+  const elements = new Map<number, DomElement>();
+  const iframes: IframeElement[] = [];
+  const visit = (node: DomNode) => {
+    if (node.nodeType === 1) {
+      elements.set(node.backendNodeId, { nodeId: node.nodeId, backendNodeId: node.backendNodeId, nodeName: node.nodeName, attributes: attributesOf(node) });
+      // frame owners only: the document element carries its own frame's id too
+      if (node.contentDocument !== undefined || (node.frameId !== undefined && FRAME_OWNERS.has(node.nodeName))) {
+        iframes.push({ backendNodeId: node.backendNodeId, frameId: node.frameId, contentDocument: node.contentDocument });
+      }
+    }
+    for (const child of node.children ?? []) visit(child);
+    for (const root of node.shadowRoots ?? []) visit(root);
+  };
+  visit(document);
+  return { elements, iframes };
+}
+
+async function captureFrame(
+  page: PageCdp,
+  send: CdpSend,
+  document: DomNode,
+  frame: { frameId: string | undefined; axFrameId: string | undefined; outOfProcess: boolean },
+  sessions: FrameCdp[],
+): Promise<FrameCapture> {
+  const axParams = frame.axFrameId === undefined ? {} : { frameId: frame.axFrameId };
+  const { nodes } = (await send("Accessibility.getFullAXTree", axParams)) as { nodes: AxNode[] };
+  const { elements, iframes } = walkDocument(document);
+  const children = new Map<number, FrameCapture>();
+  for (const iframe of iframes) {
+    if (iframe.contentDocument !== undefined) {
+      // same process: the child document came with this DOM, its AX tree is asked for by frame id
+      const childFrameId = iframe.contentDocument.frameId ?? iframe.frameId;
+      children.set(
+        iframe.backendNodeId,
+        await captureFrame(page, send, iframe.contentDocument, { frameId: childFrameId, axFrameId: childFrameId, outOfProcess: frame.outOfProcess }, sessions),
+      );
+    } else if (iframe.frameId !== undefined && page.frameSession !== undefined) {
+      const session = await page.frameSession(iframe.frameId);
+      if (session === undefined) continue;
+      sessions.push(session);
+      const { root } = (await session.send("DOM.getDocument", { depth: -1, pierce: true })) as { root: DomNode };
+      children.set(
+        iframe.backendNodeId,
+        await captureFrame(page, session.send, root, { frameId: iframe.frameId, axFrameId: undefined, outOfProcess: true }, sessions),
+      );
+    }
+  }
+  return {
+    frameId: frame.frameId,
+    outOfProcess: frame.outOfProcess,
+    send,
+    ax: nodes,
+    documentNodeId: document.nodeId,
+    baseURL: document.baseURL ?? document.documentURL ?? "about:blank",
+    elements,
+    children,
+  };
+}
+
+/** Captures the page and its frames. On failure the sessions opened so far are released. */
+export async function capturePage(page: PageCdp): Promise<PageCapture> {
+  const sessions: FrameCdp[] = [];
+  try {
+    const { root } = (await page.send("DOM.getDocument", { depth: -1, pierce: true })) as { root: DomNode };
+    const top = await captureFrame(page, page.send, root, { frameId: undefined, axFrameId: undefined, outOfProcess: false }, sessions);
+    return { top, sessions };
+  } catch (error) {
+    await releaseSessions(sessions);
+    throw error;
+  }
+}
+
+export async function releaseSessions(sessions: readonly FrameCdp[]): Promise<void> {
+  await Promise.all(sessions.map((s) => s.release?.().catch(() => undefined)));
+}

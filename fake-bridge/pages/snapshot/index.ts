@@ -1,0 +1,58 @@
+/**
+ * snapshotFromCdp: the structured snapshot of a real page, built over CDP (the fake's `snapshot`
+ * on pages from Chromium). The caller passes the page's CDP access (./cdp.ts) and the parsed
+ * options (fake-bridge/binding/snapshot-options.ts); the selection and user-control checks happen
+ * before, in the fake's binding layer. Failures are data: EGO_SNAPSHOT_FAILED (a `root` that names
+ * no node or several, a CDP error), EGO_WEB_CONTENTS_UNAVAILABLE (the page or its renderer is gone).
+ * Format and choices: ./render.ts, ./locators.ts, ./viewport.ts, ./tree.ts.
+ */
+import { fail, failures, ok, type Outcome } from "../../app/failures.js";
+import type { RenderSwitches, SnapshotOptions, SnapshotResult } from "../../app/snapshot.js";
+import { isGoneError, type PageCdp } from "./cdp.js";
+import { capturePage, releaseSessions } from "./capture.js";
+import { locateNodes } from "./locators.js";
+import { compactTop, hasRef, project, renderLines } from "./render.js";
+import { allNodes, buildTree, type SnapNode } from "./tree.js";
+import { nodesInViewport } from "./viewport.js";
+
+export { isGoneError, playwrightPageCdp, type CdpSend, type FrameCdp, type PageCdp } from "./cdp.js";
+
+function subtreeTop(tree: SnapNode, root: number | undefined): Outcome<readonly SnapNode[]> {
+  const matches = allNodes(tree).filter((n) => n.backendNodeId !== undefined && n.backendNodeId === root);
+  if (matches.length === 0) return fail(failures.snapshotFailed(`No node with backendNodeId ${String(root)} in the current page`));
+  if (matches.length > 1) {
+    return fail(failures.snapshotFailed(`backendNodeId ${String(root)} is ambiguous: it names a node in ${matches.length} frames of the current page`));
+  }
+  const node = matches[0]!;
+  return ok(node.role === "root" ? node.children : [node]);
+}
+
+async function build(page: PageCdp, options: SnapshotOptions, switches: RenderSwitches): Promise<Outcome<SnapshotResult>> {
+  const capture = await capturePage(page);
+  try {
+    const tree = buildTree(capture);
+    let top: readonly SnapNode[] = tree.children;
+    if (options.scope === "subtree") {
+      const chosen = subtreeTop(tree, options.root);
+      if (!chosen.ok) return chosen;
+      top = chosen.value;
+    }
+    const inViewport = options.scope === "only_within_viewport" ? await nodesInViewport(tree) : undefined;
+    const keep = (n: SnapNode) =>
+      (inViewport === undefined || inViewport.has(n)) && (!options.interactiveOnly || n.interactive || n.role === "iframe" || n.role === "root");
+    const shown = compactTop(project(top, keep));
+    const locators = options.includeStableLocator ? await locateNodes(tree, hasRef) : undefined;
+    return ok(renderLines(shown, options, locators, switches));
+  } finally {
+    await releaseSessions(capture.sessions);
+  }
+}
+
+export async function snapshotFromCdp(page: PageCdp, options: SnapshotOptions, switches: RenderSwitches): Promise<Outcome<SnapshotResult>> {
+  try {
+    return await build(page, options, switches);
+  } catch (error) {
+    if (isGoneError(error)) return fail(failures.webContentsUnavailable());
+    return fail(failures.snapshotFailed(`Snapshot failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}

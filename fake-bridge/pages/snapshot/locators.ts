@@ -1,0 +1,81 @@
+/**
+ * Locators for the refs of a real page, each one checked against the page before it is offered.
+ * Candidates, in order: `href:<resolved url>` for links, `role:<role>[name=<name>]` for named
+ * nodes, `css:#<id>` for elements with an id. A candidate is offered only when it is unique in the
+ * node's own frame (locators are frame-scoped): hrefs are counted over every link element of the
+ * frame's DOM (shadow roots included), role and name over every accessibility node of the frame
+ * that is not hidden, ids by asking the frame's DOM (DOM.querySelectorAll). A node with candidates
+ * of which none is unique is `ambiguous`: the snapshot omits its loc (native-bindings-api.md,
+ * "Snapshot"), or prints `unstable` on builds before locator omission.
+ *
+ * Stability: each candidate names the node by what it is (href, role and name, id), never by its
+ * position; names that a locator could not carry unchanged (brackets, quotes, very long) give none.
+ */
+import type { FrameCapture } from "./capture.js";
+import { allNodes, type SnapNode } from "./tree.js";
+
+export type Locator = { kind: "unique"; value: string } | { kind: "ambiguous" };
+
+const NO_ROLE_LOCATOR = new Set(["root", "text", "container", "iframe", "label", "paragraph"]);
+const CSS_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const MAX_NAME = 80;
+
+function roleCandidate(node: SnapNode): string | undefined {
+  if (NO_ROLE_LOCATOR.has(node.role) || node.name === "" || node.name.length > MAX_NAME || /[\]["\n]/.test(node.name)) return undefined;
+  return `role:${node.role}[name=${node.name}]`;
+}
+
+function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const k = key(item);
+    if (k !== undefined) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function linkHrefs(frame: FrameCapture): Map<string, number> {
+  const links = [...frame.elements.values()].filter((e) => /^(A|AREA)$/.test(e.nodeName) && e.attributes.has("href"));
+  return countBy(links, (e) => {
+    try {
+      return new URL(e.attributes.get("href")!, frame.baseURL).href;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
+async function idIsUnique(frame: FrameCapture, backendNodeId: number, id: string): Promise<boolean> {
+  const { nodeIds } = (await frame.send("DOM.querySelectorAll", { nodeId: frame.documentNodeId, selector: `#${id}` })) as { nodeIds: number[] };
+  return nodeIds.length === 1 && nodeIds[0] === frame.elements.get(backendNodeId)?.nodeId;
+}
+
+/** The locator of every node that has a ref and a candidate, keyed by node. */
+export async function locateNodes(root: SnapNode, hasRef: (n: SnapNode) => boolean): Promise<Map<SnapNode, Locator>> {
+  const nodes = allNodes(root).filter((n) => !n.transparent && hasRef(n));
+  const frames = new Set(nodes.map((n) => n.frame));
+  const hrefCounts = new Map([...frames].map((f) => [f, linkHrefs(f)]));
+  const roleCounts = new Map([...frames].map((f) => [f, countBy(allNodes(root).filter((n) => n.frame === f && !n.transparent), roleCandidate)]));
+  const result = new Map<SnapNode, Locator>();
+  await Promise.all(
+    nodes.map(async (node) => {
+      let candidates = 0;
+      if (node.href !== undefined) {
+        candidates++;
+        if (hrefCounts.get(node.frame)!.get(node.href) === 1) return void result.set(node, { kind: "unique", value: `href:${node.href}` });
+      }
+      const role = roleCandidate(node);
+      if (role !== undefined) {
+        candidates++;
+        if (roleCounts.get(node.frame)!.get(role) === 1) return void result.set(node, { kind: "unique", value: role });
+      }
+      const id = node.backendNodeId === undefined ? undefined : node.frame.elements.get(node.backendNodeId)?.attributes.get("id");
+      if (id !== undefined && CSS_ID.test(id)) {
+        candidates++;
+        if (await idIsUnique(node.frame, node.backendNodeId!, id)) return void result.set(node, { kind: "unique", value: `css:#${id}` });
+      }
+      if (candidates > 0) result.set(node, { kind: "ambiguous" });
+    }),
+  );
+  return result;
+}

@@ -1,0 +1,71 @@
+/**
+ * snapshotFromCdp against a scripted CDP peer: the failures a real browser produces only by chance
+ * (backendNodeIds repeated across renderer processes, a renderer gone mid-call, a CDP error).
+ */
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SNAPSHOT_OPTIONS } from "../../../fake-bridge/app/snapshot.js";
+import { snapshotFromCdp, type CdpSend, type PageCdp } from "../../../fake-bridge/pages/snapshot/index.js";
+
+/** A document with one button (backend id `buttonId`), and optionally an out-of-process iframe. */
+function documentWith(buttonId: number, iframe?: { id: number; frameId: string }) {
+  const children = [{ nodeId: 3, backendNodeId: buttonId, nodeType: 1, nodeName: "BUTTON" }];
+  if (iframe) children.push({ nodeId: 4, backendNodeId: iframe.id, nodeType: 1, nodeName: "IFRAME", frameId: iframe.frameId } as never);
+  const ax = [
+    { nodeId: "1", role: { value: "RootWebArea" }, name: { value: "t" }, backendDOMNodeId: 1, childIds: ["2", ...(iframe ? ["3"] : [])] },
+    { nodeId: "2", parentId: "1", role: { value: "button" }, name: { value: "Go" }, backendDOMNodeId: buttonId },
+    ...(iframe ? [{ nodeId: "3", parentId: "1", role: { value: "Iframe" }, name: { value: "f" }, backendDOMNodeId: iframe.id }] : []),
+  ];
+  return { root: { nodeId: 1, backendNodeId: 1, nodeType: 9, nodeName: "#document", baseURL: "http://127.0.0.1/", children }, ax };
+}
+
+function peer(doc: ReturnType<typeof documentWith>, fail?: (method: string) => Error | undefined): CdpSend {
+  return async (method) => {
+    const error = fail?.(method);
+    if (error) throw error;
+    if (method === "DOM.getDocument") return { root: doc.root };
+    if (method === "Accessibility.getFullAXTree") return { nodes: doc.ax };
+    throw new Error(`unexpected ${method}`);
+  };
+}
+
+describe("subtree root across frames", () => {
+  const page: PageCdp = {
+    send: peer(documentWith(7, { id: 9, frameId: "F1" })),
+    frameSession: async (frameId) => (frameId === "F1" ? { send: peer(documentWith(7)) } : undefined),
+  };
+
+  it("a backendNodeId present in two renderer processes is ambiguous: EGO_SNAPSHOT_FAILED, no node chosen", async () => {
+    const full = await snapshotFromCdp(page, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    expect(full.ok && full.value.refs.filter((r) => r.backendNodeId === 7).map((r) => r.frameId)).toEqual([undefined, "F1"]);
+    const sub = await snapshotFromCdp(page, { ...DEFAULT_SNAPSHOT_OPTIONS, scope: "subtree", root: 7 }, { locatorOmission: true });
+    expect(sub.ok ? sub : sub.failure).toEqual({ code: "EGO_SNAPSHOT_FAILED", message: expect.stringMatching(/ambiguous/) });
+  });
+
+  it("an id present once is that node", async () => {
+    const sub = await snapshotFromCdp(page, { ...DEFAULT_SNAPSHOT_OPTIONS, scope: "subtree", root: 9 }, { locatorOmission: true });
+    expect(sub.ok && sub.value.content).toBe('root\n  iframe "f" [ref=9]\n    root\n      button "Go" [ref=7]');
+  });
+
+  it("releases the sessions it opened for frames", async () => {
+    let released = 0;
+    const counting: PageCdp = { ...page, frameSession: async () => ({ send: peer(documentWith(7)), release: async () => void released++ }) };
+    await snapshotFromCdp(counting, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    expect(released).toBe(1);
+  });
+});
+
+describe("CDP errors", () => {
+  const doc = documentWith(5);
+  it.each(["Target closed", "Session closed. Most likely the page has been closed.", "No target with given id found"])(
+    "'%s' means the web contents are gone: EGO_WEB_CONTENTS_UNAVAILABLE",
+    async (text) => {
+      const r = await snapshotFromCdp({ send: peer(doc, (m) => (m === "Accessibility.getFullAXTree" ? new Error(text) : undefined)) }, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+      expect(r.ok ? r : r.failure.code).toBe("EGO_WEB_CONTENTS_UNAVAILABLE");
+    },
+  );
+
+  it("any other CDP error: EGO_SNAPSHOT_FAILED with the browser's message", async () => {
+    const r = await snapshotFromCdp({ send: peer(doc, () => new Error("Internal error")) }, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    expect(r.ok ? r : r.failure).toEqual({ code: "EGO_SNAPSHOT_FAILED", message: expect.stringContaining("Internal error") });
+  });
+});
