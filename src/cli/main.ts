@@ -10,8 +10,9 @@ import { gateCommand } from "./gate.js";
 import { baselineCommand } from "./baseline.js";
 import { reportCommand } from "./report.js";
 import { runCommand } from "./run.js";
-import { USAGE } from "./usage.js";
+import { USAGE, usageFor } from "./usage.js";
 import { UsageError } from "./usage-error.js";
+import { errorParagraph } from "./messages.js";
 
 const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   run: runCommand,
@@ -25,24 +26,35 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   gate: gateCommand,
   baseline: baselineCommand,
   report: reportCommand,
-  help: () => {
-    process.stdout.write(USAGE);
+  help: (argv) => {
+    const [topic, ...more] = argv;
+    if (topic === undefined) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const text = more.length === 0 ? usageFor(topic) : undefined;
+    if (text === undefined) throw new UsageError(`no help for '${argv.join(" ")}' (commands: ${Object.keys(COMMANDS).join(", ")})`);
+    process.stdout.write(text);
     return 0;
   },
 };
 
+/** Commands with subcommands: their messages name both ("fake start"). */
+const WITH_SUBCOMMANDS = new Set(["fake", "baseline", "expectations"]);
+
 export async function main(argv: string[]): Promise<number> {
-  const [name = "help", ...rest] = argv;
-  const command = COMMANDS[name === "--help" || name === "-h" ? "help" : name];
+  // --debug is global: wherever it stands, it only adds the stack trace to a failure
+  const debug = argv.includes("--debug");
+  const args = argv.filter((a) => a !== "--debug");
+  const [given = "help", ...rest] = args;
+  const name = given === "--help" || given === "-h" ? "help" : given;
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const shown = WITH_SUBCOMMANDS.has(name) && rest[0] !== undefined && !rest[0].startsWith("-") ? `${name} ${rest[0]}` : name;
   try {
-    if (!command) throw new UsageError(`unknown command '${name}'`);
+    if (!command) throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(", ")})`);
     return await command(rest);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`ego-conformance: ${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    process.stderr.write(`ego-conformance: the run could not be made: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(errorParagraph(command ? shown : "help", error, { debug }));
     return 2;
   }
 }

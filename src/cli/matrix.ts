@@ -13,7 +13,8 @@ import { makePlan } from "../matrix/plan.js";
 import { runMatrix } from "../matrix/run-matrix.js";
 import { formatShard, parseShard, shardSlice, WHOLE, type Shard } from "../matrix/shard.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
-import { matrixClean, targetClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
+import { checkMatrixOutputs, matrixClean, targetClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
+import { checkOwnedDir } from "../safety/output-dir.js";
 import type { MatrixPlan } from "../matrix/plan.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
@@ -75,6 +76,9 @@ export function bundleDirFor(outDir: string, shard: Shard, sharded: boolean): st
 export async function matrixCommand(argv: string[]): Promise<number> {
   const options = parseMatrixArgs(argv);
   const bundleDir = bundleDirFor(options.outDir, options.shard, options.sharded);
+  // every output path is checked before the first target runs
+  await checkOwnedDir(bundleDir, "bundle", { what: "matrix --out (its bundle directory)" });
+  if (!options.sharded) await checkMatrixOutputs(options.outDir, { allure: options.allure, what: "matrix --out" });
   const progress = (line: string) => process.stderr.write(`${line}\n`);
   const slice = shardSlice(options.plan.targets, options.shard);
   progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);

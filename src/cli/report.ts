@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { findBundleDirs, readBundle } from "../matrix/bundle.js";
 import { mergeBundles } from "../matrix/merge.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
-import { matrixClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
+import { checkMatrixOutputs, matrixClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
 import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
@@ -39,6 +39,7 @@ export function parseReportArgs(argv: string[], cwd = process.cwd()): ReportCliO
 
 export async function reportCommand(argv: string[]): Promise<number> {
   const options = parseReportArgs(argv);
+  await checkMatrixOutputs(options.outDir, { allure: options.allure, what: "report --out" });
   let merged;
   try {
     const dirs = await findBundleDirs(options.merge);

@@ -3,13 +3,14 @@
  * results per clause, write the HTML report, print the verdict.
  */
 import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { execa } from "execa";
 import { AREAS, CATALOGUE, clauseById, type Area, type Clause } from "../contract/index.js";
 import { newRunId, runConfigEnv, type RunConfig } from "../harness/run-config.js";
-import { environmentEntries, generateAllureReport, writeEnvironment } from "../report/allure-report.js";
+import { environmentEntries, generateAllureReport, ReportInterruptedError, writeEnvironment } from "../report/allure-report.js";
+import { checkOutputFile, checkOwnedDir, OutputPathError, prepareOwnedDir } from "../safety/output-dir.js";
+import { trapInterrupts } from "../safety/interrupts.js";
 import { readResults } from "../report/results-reader.js";
 import { summarize, summaryPassed, type RunSummary } from "../report/summary.js";
 import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
@@ -105,6 +106,9 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   if (values.expectations !== undefined && values["no-expectations"]) throw new UsageError("--expectations and --no-expectations exclude each other");
   if (values.write && !values["update-expectations"]) throw new UsageError("--write writes what --update-expectations suggests: give both");
   if (values["update-expectations"] && values["no-expectations"]) throw new UsageError("--update-expectations needs an expectations file: drop --no-expectations");
+  for (const flag of ["results", "report", "outcomes", "expectations"] as const) {
+    if (values[flag] !== undefined && values[flag].trim() === "") throw new OutputPathError(`--${flag} is empty: give a path (an unset variable in a script?)`);
+  }
   const expectationsFile = values["no-expectations"] ? undefined : expectationsFileFor(values.expectations, cwd);
   let grep: RegExp | undefined;
   if (values.grep !== undefined) {
@@ -167,6 +171,7 @@ type RunOutcome = { summary: RunSummary; reportPath?: string; interrupted?: Node
  * running, and stops it afterwards (src/target/fake-app-on-demand.ts).
  */
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
+  await checkRunOutputs(options);
   const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
   const fakeApp = cli ? await startFakeAppIfNeeded(cli.path) : undefined;
   try {
@@ -195,7 +200,7 @@ async function runSuites(options: RunOptions): Promise<RunOutcome> {
   if (!detected) await target.close();
   const selected = selectedFor(options);
 
-  await rm(options.resultsDir, { recursive: true, force: true });
+  await prepareOwnedDir(options.resultsDir, "results", { what: "--results" });
   await writeEnvironment(options.resultsDir, environmentEntries({
     target: info.kind,
     targetName: info.name,
@@ -210,7 +215,7 @@ async function runSuites(options: RunOptions): Promise<RunOutcome> {
     await writeUnreachableResults(options.resultsDir, info, CATALOGUE.filter(selected), detected.detection.bridgeError ?? "the bridge could not be asked");
     const summary = summarize(await readResults(options.resultsDir), CATALOGUE, { selected });
     if (!options.report) return { summary };
-    return { summary, reportPath: (await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT })).indexHtml };
+    return { summary, ...(await reportFor(options)) };
   }
   const guard = await RunGuard.start({
     ...(detected ? { installed: target } : {}),
@@ -261,8 +266,39 @@ async function runSuites(options: RunOptions): Promise<RunOutcome> {
   }
   const withExpectations = judged ? { expectations: judged } : {};
   if (!options.report) return { summary, ...withExpectations };
-  const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT });
-  return { summary, reportPath: report.indexHtml, ...withExpectations };
+  return { summary, ...(await reportFor(options)), ...withExpectations };
+}
+
+/**
+ * Every output path of a run, checked before anything runs: the results and report directories
+ * may be emptied (missing, empty, or made by the harness), the outcomes and expectations files
+ * may be written. A refusal (OutputPathError, exit 2) replaces nothing.
+ */
+export async function checkRunOutputs(options: RunOptions): Promise<void> {
+  const results = await checkOwnedDir(options.resultsDir, "results", { what: "--results" });
+  if (options.report) {
+    const report = await checkOwnedDir(options.reportDir, "report", { what: "--report" });
+    const inside = (a: string, b: string) => a === b || !relative(b, a).startsWith("..");
+    if (inside(results, report) || inside(report, results)) throw new OutputPathError(`--results ${results} and --report ${report} overlap: give each its own directory`);
+  }
+  if (options.outcomesFile !== undefined) await checkOutputFile(options.outcomesFile, { what: "--outcomes" });
+  if (options.updateExpectations === "write" && options.expectationsFile !== undefined) await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)" });
+}
+
+/** The HTML report, swapped in when complete; Ctrl-C while it is made keeps the earlier one. */
+async function reportFor(options: RunOptions): Promise<{ reportPath?: string; interrupted?: NodeJS.Signals }> {
+  const abort = new AbortController();
+  const trap = trapInterrupts(() => process.stderr.write("ego-conformance run: interrupted while writing the report; the earlier report is kept\n"));
+  trap.onInterrupt(() => abort.abort());
+  try {
+    const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT, what: "--report", signal: abort.signal });
+    return { reportPath: report.indexHtml };
+  } catch (error) {
+    if (error instanceof ReportInterruptedError && trap.signal !== null) return { interrupted: trap.signal };
+    throw error;
+  } finally {
+    trap.dispose();
+  }
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
@@ -278,7 +314,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     (options.json ? process.stderr : process.stdout).write(renderUpdates(update, file, options.updateExpectations === "write"));
   }
   if (interrupted) {
-    process.stderr.write(`ego-conformance: the run was interrupted (${interrupted}); its task spaces were closed, no report was written\n`);
+    process.stderr.write(`ego-conformance: the run was interrupted (${interrupted}); its task spaces were closed, no new report was written (an earlier one is kept)\n`);
     return exitStatusFor(interrupted);
   }
   return summaryPassed(summary) ? 0 : 1;

@@ -112,3 +112,27 @@ gate: 0 ship (no regression, no new failure, nothing newly not applicable, missi
 least --min-clauses clauses ran); 1 do not ship (a table says why); 2 cannot decide (usage, a
 missing or unreadable baseline or run). expectations lint: 0 clean, 1 problems, 2 unreadable file.
 `;
+
+/**
+ * One command's usage: its lines of the summary at the top and its options section(s) below
+ * ("run options:", "run options for --target installed ..."). Undefined for an unknown command.
+ */
+export function usageFor(command: string): string | undefined {
+  const lines = USAGE.split("\n");
+  const out: string[] = [];
+  const start = lines.findIndex((l) => l.startsWith("Usage:"));
+  for (let i = start + 1; i < lines.length && lines[i] !== ""; i++) {
+    if (!lines[i]!.startsWith(`  ego-conformance ${command}`) || !/[\s|]/.test(lines[i]!.charAt(`  ego-conformance ${command}`.length) || " ")) continue;
+    out.push(lines[i]!);
+    for (let j = i + 1; j < lines.length && lines[j]!.startsWith("    "); j++) out.push(lines[j]!);
+  }
+  if (out.length === 0) return undefined;
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i]!.startsWith(`${command} options`)) continue;
+    out.push("", lines[i]!);
+    for (let j = i + 1; j < lines.length && lines[j] !== ""; j++) out.push(lines[j]!);
+  }
+  const exit = lines.findIndex((l) => l.startsWith("Exit status:"));
+  if (exit >= 0) out.push("", ...lines.slice(exit).filter((l) => l !== ""));
+  return `Usage:\n${out.join("\n")}\n`;
+}

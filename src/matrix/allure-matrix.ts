@@ -11,7 +11,7 @@
  * collapse into retries; the `Ego Lite version` and `target` parameters keep them apart in
  * history too.
  */
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { generateAllureReport, REPO_ALLURE_CONFIG } from "../report/allure-report.js";
@@ -19,6 +19,7 @@ import { ENVIRONMENT_FILE, environmentEntries, writeEnvironment } from "../repor
 import { LABEL } from "../report/labels.js";
 import { RESULT_FILE_SUFFIX } from "../report/results-reader.js";
 import type { CompatJson, CompatTarget } from "./compat-schema.js";
+import { prepareOwnedDir } from "../safety/output-dir.js";
 
 export const MATRIX_REPORT_NAME = "Ego Lite compatibility matrix";
 /** Allure limits environment names to 64 characters and forbids slashes. */
@@ -97,14 +98,13 @@ export async function combineResults(
   combinedDir: string,
   matrix: { planId: string; targets: number },
 ): Promise<Record<string, number>> {
-  await rm(combinedDir, { recursive: true, force: true });
-  await mkdir(combinedDir, { recursive: true });
+  await prepareOwnedDir(combinedDir, "results", { what: "the matrix's combined results directory" });
   const counts: Record<string, number> = {};
   const seen = new Set<string>();
   for (const { key, dir } of targets) {
     counts[key] = 0;
     for (const name of (await readdir(dir)).sort()) {
-      if (name === ENVIRONMENT_FILE || name === "categories.json") continue;
+      if (name === ENVIRONMENT_FILE || name === "categories.json" || name.startsWith(".ego-conformance-")) continue;
       if (seen.has(name)) throw new Error(`two targets wrote a results file named ${name} (the second is in ${dir})`);
       seen.add(name);
       const from = join(dir, name);

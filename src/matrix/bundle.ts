@@ -11,7 +11,8 @@
  * CI uploads the directory as an artifact; `report --merge` reads any number of them.
  */
 import { existsSync } from "node:fs";
-import { readdir, readFile, stat, writeFile, mkdir } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { writeFileAtomic } from "../safety/output-dir.js";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { ShardRef, TargetOutcome } from "./compat-schema.js";
@@ -53,9 +54,8 @@ export function targetOutcomesFile(resultsDir: string): string {
 
 export async function writeBundle(dir: string, bundle: Bundle): Promise<string> {
   const checked = Bundle.parse(bundle);
-  await mkdir(dir, { recursive: true });
   const file = join(dir, BUNDLE_FILE);
-  await writeFile(file, `${JSON.stringify(checked, null, 2)}\n`, "utf8");
+  await writeFileAtomic(file, `${JSON.stringify(checked, null, 2)}\n`);
   return file;
 }
 

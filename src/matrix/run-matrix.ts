@@ -9,12 +9,12 @@
  * fails for another reason is recorded as `error`. Either way every clause of that target is
  * unknown, and the matrix says so.
  */
-import { existsSync } from "node:fs";
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
+import { prepareOwnedDir } from "../safety/output-dir.js";
 import { join, resolve } from "node:path";
 import { parseRunArgs, runConformance } from "../cli/run.js";
 import { UsageError } from "../cli/usage-error.js";
-import { BUNDLE_FILE, BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetOutcomesFile, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
+import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetOutcomesFile, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
 import { collectTarget, outcomeWithoutResults } from "./collect.js";
 import type { TargetOutcome } from "./compat-schema.js";
 import { selectionOf, selectionPredicate } from "./merge.js";
@@ -131,20 +131,11 @@ function describeOutcome(t: TargetOutcome): string {
 }
 
 /**
- * The bundle directory starts empty. An earlier bundle (or one a crash left half made) is
- * removed; a directory holding anything else is refused, never deleted.
+ * The bundle directory starts empty. An earlier bundle (or one a crash left half made), marked as
+ * the harness's, is removed; a directory holding anything else is refused, never deleted
+ * (src/safety/output-dir.ts).
  */
 async function prepareBundleDir(dir: string): Promise<void> {
-  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException): string[] => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
-  if (entries.length > 0) {
-    if (!existsSync(join(dir, BUNDLE_FILE)) && !existsSync(join(dir, IN_PROGRESS))) {
-      throw new Error(`refusing to write a matrix bundle into ${dir}: it is not empty and holds no earlier bundle`);
-    }
-    await rm(dir, { recursive: true, force: true });
-  }
-  await mkdir(dir, { recursive: true });
+  await prepareOwnedDir(dir, "bundle", { what: "the matrix bundle directory" });
   await writeFile(join(dir, IN_PROGRESS), "", "utf8");
 }

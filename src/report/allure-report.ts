@@ -3,12 +3,13 @@
  * allurerc.mjs), strip the analytics every page embeds, and prove the result is offline.
  */
 import { existsSync } from "node:fs";
-import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { findExternalRequests, stripAnalytics } from "./offline.js";
+import { OutputPathError, replaceDirAtomically } from "../safety/output-dir.js";
 
 export { findExternalRequests, stripAnalytics } from "./offline.js";
 export { environmentEntries, writeEnvironment, type RunEnvironment } from "./environment.js";
@@ -27,6 +28,10 @@ export interface GenerateOptions {
   configPath?: string;
   /** default 120 s */
   timeoutMs?: number;
+  /** how the user named the output directory, for refusals (default "the report directory") */
+  what?: string;
+  /** aborting it stops the generation; the earlier report stays as it was */
+  signal?: AbortSignal;
 }
 
 export interface GeneratedReport {
@@ -63,25 +68,29 @@ export async function generateAllureReport(options: GenerateOptions): Promise<Ge
   const configPath = options.configPath !== undefined ? resolve(cwd, options.configPath) : defaultConfig(cwd);
 
   await checkResultsDir(resultsDir);
-  await clearEarlierReport(outputDir, { cwd, resultsDir });
+  checkNotAbove(outputDir, { cwd, resultsDir });
 
-  const cli = resolveAllureCli();
-  const run = await execa(process.execPath, [cli, "generate", resultsDir, "-o", outputDir, "--config", configPath], {
-    cwd,
-    reject: false,
-    timeout: options.timeoutMs ?? 120_000,
-    env: { ALLURE_NO_ANALYTICS: "true" }, // honoured by the allure2 plugin only; stripping below does the rest
+  // Built in a temporary sibling and swapped in when complete: an interrupted or failed
+  // generation leaves the earlier report whole (src/safety/output-dir.ts).
+  const stripped = await replaceDirAtomically(outputDir, "report", { what: options.what ?? "the report directory", cwd }, async (temporary) => {
+    const run = await execa(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath], {
+      cwd,
+      reject: false,
+      timeout: options.timeoutMs ?? 120_000,
+      ...(options.signal ? { cancelSignal: options.signal } : {}),
+      env: { ALLURE_NO_ANALYTICS: "true" }, // honoured by the allure2 plugin only; stripping below does the rest
+    });
+    if (options.signal?.aborted) throw new ReportInterruptedError("the report generation was interrupted; the earlier report is kept");
+    if (run.failed) {
+      const why = run.timedOut ? "timed out" : `exit ${run.exitCode ?? run.signal ?? "?"}`;
+      throw new Error(`allure generate failed (${why}): ${[run.stderr, run.stdout].filter(Boolean).join("\n").trim()}`);
+    }
+    if (!existsSync(join(temporary, "index.html"))) {
+      throw new Error(`allure generate wrote no index.html (more than one report plugin configured in ${configPath}?)`);
+    }
+    return stripAndVerify(temporary);
   });
-  if (run.failed) {
-    const why = run.timedOut ? "timed out" : `exit ${run.exitCode ?? run.signal ?? "?"}`;
-    throw new Error(`allure generate failed (${why}): ${[run.stderr, run.stdout].filter(Boolean).join("\n").trim()}`);
-  }
-
   const indexHtml = join(outputDir, "index.html");
-  if (!existsSync(indexHtml)) {
-    throw new Error(`allure generate wrote no ${indexHtml} (more than one report plugin configured in ${configPath}?)`);
-  }
-  const stripped = await stripAndVerify(outputDir);
   return { indexHtml, stripped };
 }
 
@@ -115,25 +124,28 @@ async function checkResultsDir(dir: string): Promise<void> {
   if (/[*?[\]{}()!]/.test(dir)) throw new Error(`Allure results directory ${dir} contains glob metacharacters; use another path`);
 }
 
+/** Generation was stopped (Ctrl-C): nothing replaced the earlier report. */
+export class ReportInterruptedError extends Error {
+  override name = "ReportInterruptedError";
+}
+
 /**
- * Allure only flattens its output into `outputDir` when that directory holds nothing but the
- * new report; leftovers of an earlier report would leave a stale index.html at the top. So an
- * earlier report (a directory with an index.html) is removed first. Anything else is refused:
- * this never deletes a directory that is not a report.
+ * The Allure CLI; EGO_CONFORMANCE_ALLURE_CLI replaces it in the harness's own tests (a generator
+ * that waits, to interrupt it deterministically).
  */
-async function clearEarlierReport(outputDir: string, guard: { cwd: string; resultsDir: string }): Promise<void> {
+function allureCli(): string {
+  return process.env.EGO_CONFORMANCE_ALLURE_CLI || resolveAllureCli();
+}
+
+/**
+ * A report directory is replaced as a whole; it may not hold the working directory or the results
+ * it is made from. Whether it may be replaced at all (missing, empty, or marked as a report) is
+ * src/safety/output-dir.ts's to say.
+ */
+function checkNotAbove(outputDir: string, guard: { cwd: string; resultsDir: string }): void {
   const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
-  if (within(guard.cwd, outputDir)) throw new Error(`refusing to write the report over ${outputDir}: it contains the working directory`);
-  if (within(guard.resultsDir, outputDir)) throw new Error(`refusing to write the report over ${outputDir}: it contains the results`);
-  const entries = await readdir(outputDir).catch((error: NodeJS.ErrnoException): string[] => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
-  if (entries.length === 0) return;
-  if (!entries.includes("index.html")) {
-    throw new Error(`refusing to replace ${outputDir}: it is not empty and holds no index.html of an earlier report`);
-  }
-  await rm(outputDir, { recursive: true, force: true });
+  if (within(guard.cwd, outputDir)) throw new OutputPathError(`refusing to write the report over ${outputDir}: it contains the working directory`);
+  if (within(guard.resultsDir, outputDir)) throw new OutputPathError(`refusing to write the report over ${outputDir}: it contains the results`);
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {

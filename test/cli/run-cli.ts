@@ -11,9 +11,17 @@ export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `ego-conformance-${prefix}-`));
 }
 
-export async function runCli(args: string[], options: { timeoutMs?: number } = {}) {
-  return execa(process.execPath, [BIN, ...args], { cwd: PROJECT_ROOT, reject: false, timeout: options.timeoutMs ?? 120_000, stdin: "ignore" });
+export async function runCli(args: string[], options: { timeoutMs?: number; cwd?: string; env?: Record<string, string> } = {}) {
+  return execa(process.execPath, [BIN, ...args], { cwd: options.cwd ?? PROJECT_ROOT, reject: false, timeout: options.timeoutMs ?? 120_000, stdin: "ignore", ...(options.env ? { env: options.env } : {}) });
 }
+
+/** Starts the CLI without waiting for it (to signal it mid-run). */
+export function startCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  return execa(process.execPath, [BIN, ...args], { cwd: options.cwd ?? PROJECT_ROOT, reject: false, timeout: 120_000, stdin: "ignore", ...(options.env ? { env: options.env } : {}) });
+}
+
+/** A message paragraph with no stack trace in it (a line `    at fn (file:line)`). */
+export const STACK_LINE = /^\s+at .+[:(]/m;
 
 export interface JsonSummary {
   target: string;

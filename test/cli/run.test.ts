@@ -46,10 +46,12 @@ describe("ego-conformance run (fake)", () => {
     [["run", "--target", "moon"]],
     [["run", "--grep", "("]],
     [["frobnicate"]],
-  ])("gives the usage and exit 2 for %j", async (args) => {
+  ])("gives one paragraph, a pointer to the command's help and exit 2 for %j", async (args) => {
     const run = await runCli(args);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/Usage:/);
+    expect(run.stderr).toMatch(new RegExp(`^ego-conformance ${args[0] === "run" ? "run" : "help"}: `));
+    expect(run.stderr).toMatch(/see `ego-conformance help (run|help)`$/);
+    expect(run.stderr).not.toMatch(/Usage:/);
   });
 
   it("exits 1 when a clause fails (a broken fake)", { timeout: 60_000 }, async () => {

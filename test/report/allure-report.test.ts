@@ -83,7 +83,7 @@ describe("generateAllureReport", () => {
     const precious = join(work, "precious");
     await mkdir(precious);
     await writeFile(join(precious, "notes.txt"), "keep me");
-    await expect(generateAllureReport({ resultsDir: results, outputDir: precious, cwd: work })).rejects.toThrow(/refusing to replace/);
+    await expect(generateAllureReport({ resultsDir: results, outputDir: precious, cwd: work })).rejects.toThrow(/refusing the report directory .*precious: it is not empty and was not made by ego-conformance/);
     expect(await readFile(join(precious, "notes.txt"), "utf8")).toBe("keep me");
     await expect(generateAllureReport({ resultsDir: results, outputDir: work, cwd: work })).rejects.toThrow(/working directory/);
   });

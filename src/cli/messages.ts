@@ -1,0 +1,51 @@
+/**
+ * What the CLI says when a command cannot go on (exit 2): one paragraph that names the command and
+ * the input, zod errors made readable, no stack trace unless `--debug`, and a pointer to
+ * `ego-conformance help <command>` instead of the whole usage.
+ */
+import { z } from "zod";
+import { UsageError } from "./usage-error.js";
+import { OutputPathError } from "../safety/output-dir.js";
+
+/** Errors that describe a bad input (a flag, a file, a path, a target that is not there): their message is the whole story. */
+const BAD_INPUT_ERRORS = new Set([
+  "UsageError",
+  "OutputPathError",
+  "ExpectationsError",
+  "OutcomesError",
+  "TargetUnavailableError",
+  "CliNotFoundError",
+  "FakeAppStartError",
+  "AppOptionsError",
+  "AppDirError",
+  "InstallRefusedError",
+  "BaselineKeyError",
+]);
+
+export function isBadInput(error: unknown): boolean {
+  return error instanceof UsageError || error instanceof OutputPathError || error instanceof z.ZodError || (error instanceof Error && BAD_INPUT_ERRORS.has(error.name));
+}
+
+/** A zod error as lines `path.inside: message`, one per issue. */
+export function readableZodError(error: z.ZodError, source?: string): string {
+  const lines = error.issues.map((issue) => `${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
+  return `${source ? `${source} ` : ""}does not have the expected shape:\n  ${lines.join("\n  ")}`;
+}
+
+/** What the generic failure is called, per command. */
+function whatFailed(command: string): string {
+  return command === "run" ? "the run could not be made" : `'${command}' could not be completed`;
+}
+
+/** The paragraph for an error that ended `command` (e.g. "run", "fake start"). */
+export function errorParagraph(command: string, error: unknown, options: { debug: boolean }): string {
+  const topic = command.split(" ")[0] || "help";
+  const help = `see \`ego-conformance help ${topic}\``;
+  let body: string;
+  if (error instanceof z.ZodError) body = readableZodError(error);
+  else if (isBadInput(error)) body = (error as Error).message;
+  else body = `${whatFailed(command)}: ${error instanceof Error ? error.message : String(error)}`;
+  const stack = options.debug && error instanceof Error && error.stack ? `\n${error.stack}` : "";
+  const debugHint = !options.debug && !isBadInput(error) ? " (--debug shows where it failed)" : "";
+  return `ego-conformance ${command}: ${body.trimEnd()}\n${help}${debugHint}${stack}\n`;
+}

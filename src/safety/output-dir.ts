@@ -1,0 +1,164 @@
+/**
+ * Every path the harness writes or empties goes through here (results, reports, outcomes, matrix
+ * outputs, bundles, baselines, expectations --write). The rules:
+ *
+ *   - a directory is emptied only when it is missing, empty, or carries the marker file the
+ *     harness wrote when it made it (one marker per kind of output, `.ego-conformance-<kind>`);
+ *     anything else (a foreign directory, a file, the working directory or one above it, the
+ *     checkout, `""`) is refused with an OutputPathError that names the path, and nothing is
+ *     deleted;
+ *   - a file is written to a temporary sibling and renamed over the old one when complete, and
+ *     the sibling is removed when writing fails;
+ *   - a directory that replaces an earlier one is built in a temporary sibling and swapped in
+ *     when complete, so an interrupted build leaves the earlier one as it was.
+ *
+ * The checks are separate from the writes so that the CLI makes them all before a suite runs.
+ */
+import { randomBytes } from "node:crypto";
+import { lstat, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { basename, dirname, join, parse, resolve, sep } from "node:path";
+
+/** A path the harness may not write or empty: exit 2, naming the path, nothing deleted. */
+export class OutputPathError extends Error {
+  override name = "OutputPathError";
+}
+
+/** The kinds of directory the harness makes and may empty again; each has its marker file. */
+export const OUTPUT_KINDS = {
+  results: "Allure results",
+  report: "Allure report",
+  outcomes: "per-target outcomes",
+  bundle: "matrix bundle",
+} as const;
+export type OutputKind = keyof typeof OUTPUT_KINDS;
+
+export function markerName(kind: OutputKind): string {
+  return `.ego-conformance-${kind}`;
+}
+
+/** The checkout this harness runs from: never emptied, never written over. */
+const CHECKOUT = resolve(import.meta.dirname, "../..");
+
+export interface DirCheck {
+  /** how the user named it, for messages: `--results`, `matrix --out`, ... */
+  what: string;
+  /** the working directory the path was given in (default: process.cwd()) */
+  cwd?: string;
+}
+
+const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+
+/** The refusals that need no look at the disk: an empty path, a directory holding the cwd, the checkout, home or /. */
+function checkPlace(path: string, check: DirCheck): string {
+  if (path.trim() === "") throw new OutputPathError(`${check.what} is empty: give a directory the harness may create and replace`);
+  const cwd = resolve(check.cwd ?? process.cwd());
+  const abs = resolve(cwd, path);
+  for (const wd of new Set([cwd, process.cwd()])) {
+    if (within(wd, abs)) throw new OutputPathError(`refusing ${check.what} ${abs}: it is or contains the working directory, which the harness never empties`);
+  }
+  if (within(CHECKOUT, abs)) throw new OutputPathError(`refusing ${check.what} ${abs}: it is or contains the harness's checkout`);
+  if (abs === parse(abs).root || abs === resolve(homedir())) throw new OutputPathError(`refusing ${check.what} ${abs}: the harness never empties the filesystem root or the home directory`);
+  return abs;
+}
+
+/**
+ * Whether `dir` may be emptied for output of `kind`: missing, empty, or marked. Throws
+ * OutputPathError (naming the path and why) otherwise. Returns the absolute path.
+ */
+export async function checkOwnedDir(dir: string, kind: OutputKind, check: DirCheck): Promise<string> {
+  const abs = checkPlace(dir, check);
+  const info = await lstat(abs).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new OutputPathError(`${check.what} ${abs} cannot be examined: ${error.code ?? error.message}`);
+  });
+  if (info === undefined) return abs;
+  if (info.isSymbolicLink()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is a symbolic link, not a directory the harness made`);
+  if (!info.isDirectory()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is a file, not a directory; the harness replaces only directories it made`);
+  const entries = await readdir(abs).catch((error: NodeJS.ErrnoException) => {
+    throw new OutputPathError(`${check.what} ${abs} cannot be read: ${error.code ?? error.message}`);
+  });
+  if (entries.length === 0 || entries.includes(markerName(kind))) return abs;
+  throw new OutputPathError(
+    `refusing ${check.what} ${abs}: it is not empty and was not made by ego-conformance (no ${markerName(kind)} file in it), so it is not emptied; ` +
+      `give a new or empty directory, or remove this one yourself`,
+  );
+}
+
+/** Whether `file` may be written (over an earlier file): not empty, not a directory, not the checkout. */
+export async function checkOutputFile(file: string, check: DirCheck): Promise<string> {
+  if (file.trim() === "") throw new OutputPathError(`${check.what} is empty: give a file to write`);
+  const abs = resolve(check.cwd ?? process.cwd(), file);
+  const info = await lstat(abs).catch(() => undefined);
+  if (info?.isDirectory()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is a directory, not a file`);
+  // the nearest existing ancestor must be a directory (mkdir -p makes the rest)
+  for (let dir = dirname(abs); ; dir = dirname(dir)) {
+    const up = await lstat(dir).catch(() => undefined);
+    if (up !== undefined) {
+      if (!up.isDirectory() && !up.isSymbolicLink()) throw new OutputPathError(`refusing ${check.what} ${abs}: ${dir} is a file, not a directory`);
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return abs;
+}
+
+/** Empties `dir` (after checking it as checkOwnedDir does) and marks it as the harness's. */
+export async function prepareOwnedDir(dir: string, kind: OutputKind, check: DirCheck): Promise<string> {
+  const abs = await checkOwnedDir(dir, kind, check);
+  await rm(abs, { recursive: true, force: true });
+  await mkdir(abs, { recursive: true });
+  await writeFile(join(abs, markerName(kind)), `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may empty this directory\n`);
+  return abs;
+}
+
+function siblingName(path: string, tag: string): string {
+  return join(dirname(path), `.${basename(path)}.${tag}-${process.pid}-${randomBytes(4).toString("hex")}`);
+}
+
+/** Writes `file` through a temporary sibling and a rename; the sibling never outlives a failure. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = siblingName(file, "tmp");
+  try {
+    await writeFile(temporary, data, options.mode !== undefined ? { mode: options.mode } : {});
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Builds the directory `dir` (output of `kind`) in a temporary sibling and swaps it in when `build`
+ * completes: an earlier `dir` stays whole until then (checked as checkOwnedDir does, before
+ * anything is built). When `build` throws (an interrupt included), the sibling is removed and the
+ * earlier directory is left as it was.
+ */
+export async function replaceDirAtomically<T>(dir: string, kind: OutputKind, check: DirCheck, build: (temporary: string) => Promise<T>): Promise<T> {
+  const abs = await checkOwnedDir(dir, kind, check);
+  await mkdir(dirname(abs), { recursive: true });
+  const temporary = siblingName(abs, "new");
+  let result: T;
+  try {
+    result = await build(temporary);
+    await mkdir(temporary, { recursive: true });
+    await writeFile(join(temporary, markerName(kind)), `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace this directory\n`);
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+  // swap: the earlier directory (re-checked: it may have changed while building) moves aside, then goes
+  const old = siblingName(abs, "old");
+  try {
+    await checkOwnedDir(abs, kind, check);
+    const exists = await lstat(abs).then(() => true, () => false);
+    if (exists) await rename(abs, old);
+    await rename(temporary, abs);
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+  await rm(old, { recursive: true, force: true });
+  return result;
+}
