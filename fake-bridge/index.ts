@@ -19,8 +19,11 @@ import type { Operator } from "../src/target/operator.js";
 import { DEFAULT_APP_VERSION, FakeApp } from "./app/app.js";
 import type { ProfileSpec } from "./app/profiles.js";
 import { CURRENT_FEATURES, resolveBehaviour } from "./behaviour/behaviour.js";
-import { createBinding, type BindingOptions } from "./binding/create-binding.js";
+import { appPort } from "./binding/app-port.js";
+import { createPortBinding, type BindingOptions } from "./binding/create-binding.js";
 import { parseFaults, type FaultName } from "./faults/faults.js";
+import { faultyPort } from "./infra-faults/faulty-port.js";
+import type { InfraFaultInjector } from "./infra-faults/inject.js";
 import { FakeOperator } from "./operator/fake-operator.js";
 
 export interface FakeBrowserOptions {
@@ -34,6 +37,8 @@ export interface FakeBrowserOptions {
   closeDelayMs?: number;
   /** the build features to emulate (default CURRENT_FEATURES) */
   features?: ReadonlySet<Feature>;
+  /** infrastructure faults (./infra-faults): each new binding is one invocation of the injector */
+  infraFaults?: InfraFaultInjector;
 }
 
 export interface FakeBrowser {
@@ -56,7 +61,11 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
   });
   return {
     app,
-    newBinding: (bindingOptions?: BindingOptions) => createBinding(app, bindingOptions),
+    newBinding: (bindingOptions?: BindingOptions) => {
+      const port = appPort(app);
+      const faults = options.infraFaults;
+      return createPortBinding(faults ? faultyPort(port, faults.newInvocation()) : port, bindingOptions);
+    },
     operator: new FakeOperator(app),
   };
 }

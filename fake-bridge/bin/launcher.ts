@@ -15,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import { createPortBinding } from "../binding/create-binding.js";
 import { connectSocketPort } from "../server/socket-port.js";
 import { syncRequester } from "../server/sync-request.js";
+import type { LaunchFault } from "../infra-faults/inject.js";
 import { installExitQuirk } from "./exit-quirk.js";
 import { LAUNCHER_USAGE, parseLauncherArgs } from "./launcher-args.js";
 import { parseLauncherConfig, type LauncherConfig } from "./launcher-config.js";
@@ -24,6 +25,20 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * An infrastructure fault of the app's plan (../infra-faults): the launcher crashes (exit 70, a
+ * line on stderr), or prints garbage on both streams and exits 0, without running the script.
+ */
+function actOutLaunchFault(fault: LaunchFault): void {
+  if (fault.kind === "launcher-crash") {
+    process.stderr.write("ego-browser: the task host crashed (injected infrastructure fault)\n");
+    process.exit(70);
+  }
+  const bytes = Buffer.from(fault.bytes, "base64");
+  process.stdout.write(bytes);
+  process.stderr.write(bytes.subarray(0, Math.ceil(bytes.length / 2)), () => process.exit(0));
 }
 
 function hangForever(): void {
@@ -54,6 +69,7 @@ async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  if (port.welcome.launch) return actOutLaunchFault(port.welcome.launch);
   (globalThis as { ego?: unknown }).ego = createPortBinding(port);
   try {
     await import(pathToFileURL(sdk).href);

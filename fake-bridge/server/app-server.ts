@@ -10,6 +10,8 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
 import { CURRENT_FEATURES } from "../behaviour/behaviour.js";
 import { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from "../index.js";
 import { appPaths, ensureAppDir, type AppPaths } from "./app-dir.js";
+import { InfraFaultInjector } from "../infra-faults/inject.js";
+import type { InfraFaultPlan } from "../infra-faults/plan.js";
 import { serveBridge } from "./bridge-endpoint.js";
 import { serveOperator, type ServerDescription } from "./operator-endpoint.js";
 import type { Welcome } from "./protocol.js";
@@ -19,11 +21,15 @@ export interface FakeAppServerOptions extends FakeBrowserOptions {
   dir?: string;
   /** the persona the build stands for, reported by describe */
   persona?: string;
+  /** infrastructure faults (../infra-faults): each bridge connection is one invocation */
+  infraFaultPlan?: InfraFaultPlan;
 }
 
 export interface FakeAppServer {
   readonly paths: AppPaths;
   readonly browser: FakeBrowser;
+  /** the infrastructure-fault injector, when the app has a plan (its log says what was injected) */
+  readonly infraFaults: InfraFaultInjector | undefined;
   listen(): Promise<void>;
   /** stops listening, ends every connection and removes the socket files */
   close(): Promise<void>;
@@ -66,7 +72,9 @@ async function listenOn(server: Server, path: string): Promise<void> {
 
 export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeAppServer {
   const paths = appPaths(options.dir);
-  const browser = createFakeBrowser(options);
+  const { infraFaultPlan, ...browserOptions } = options;
+  const browser = createFakeBrowser(browserOptions);
+  const infraFaults = infraFaultPlan ? new InfraFaultInjector(infraFaultPlan) : undefined;
   const features = [...(options.features ?? CURRENT_FEATURES)];
   const faults = [...(options.faults ?? [])];
   const welcome: Welcome = { t: "welcome", version: browser.app.version, features, faults };
@@ -99,7 +107,7 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
     track(socket);
     bridges += 1;
     socket.on("close", () => (bridges -= 1));
-    serveBridge(socket, browser.app, welcome);
+    serveBridge(socket, browser.app, welcome, infraFaults?.newInvocation());
   });
   const operatorServer = createServer((socket) => {
     track(socket);
@@ -109,6 +117,7 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
   return {
     paths,
     browser,
+    infraFaults,
     shutdownRequested,
     describe,
     async listen() {

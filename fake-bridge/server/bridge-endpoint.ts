@@ -6,6 +6,9 @@
 import type { Socket } from "node:net";
 import type { FakeApp } from "../app/app.js";
 import { executeRequest, isAsyncMethodName, type BridgeRequest, type BridgeResponse } from "../app/requests.js";
+import { fail } from "../app/failures.js";
+import type { InvocationFaults } from "../infra-faults/inject.js";
+import { orderedAnswers } from "../infra-faults/ordered-answers.js";
 import { decodeRequest, encodeResponse, type BridgeCall, type Welcome } from "./protocol.js";
 import { readJsonLines, writeJsonLine } from "./json-lines.js";
 
@@ -25,13 +28,30 @@ function answer(app: FakeApp, request: BridgeRequest): BridgeResponse {
   }
 }
 
-export function serveBridge(socket: Socket, app: FakeApp, welcome: Welcome): void {
-  writeJsonLine(socket, welcome);
+/**
+ * With `faults` (one invocation of the app's infrastructure-fault injector, ../infra-faults), the
+ * welcome carries the launch fault for the launcher to act out, and each call meets its fault:
+ * latency, no answer at all, or an infrastructure failure instead of the app's answer.
+ */
+export function serveBridge(socket: Socket, app: FakeApp, welcome: Welcome, faults?: InvocationFaults): void {
+  writeJsonLine(socket, faults?.launch ? { ...welcome, launch: faults.launch } : welcome);
+  const answers = faults ? orderedAnswers() : undefined;
+  if (answers) socket.on("close", () => answers.stop());
   readJsonLines(socket, (message) => {
     if (!isBridgeCall(message)) {
       socket.destroy(new Error(`not a bridge request: ${JSON.stringify(message).slice(0, 120)}`));
       return;
     }
-    writeJsonLine(socket, { id: message.id, response: encodeResponse(answer(app, message.request)) });
+    if (!faults || !answers) {
+      writeJsonLine(socket, { id: message.id, response: encodeResponse(answer(app, message.request)) });
+      return;
+    }
+    const fault = faults.nextCall();
+    answers.push(fault, (done) => {
+      const effect = fault.effect;
+      const response = effect.kind === "none" || effect.kind === "never-settles" ? answer(app, message.request) : { outcome: fail(effect.failure) };
+      if (!socket.destroyed) writeJsonLine(socket, { id: message.id, response: encodeResponse(response) });
+      done();
+    });
   });
 }

@@ -3,11 +3,14 @@
  * `ego-conformance fake start`: which build it emulates (a persona, an Ego Lite version from the
  * build-feature table, or the default build), faults, close delay, and its directory.
  */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Feature } from "../../src/contract/features.js";
 import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
 import { FAULT_NAMES, type FaultName } from "../faults/faults.js";
 import { fakeBuild } from "../personas/index.js";
+import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/plan.js";
 import type { FakeAppServerOptions } from "./app-server.js";
 
 export class AppOptionsError extends Error {
@@ -20,6 +23,7 @@ export const APP_OPTION_SPEC = {
   "ego-version": { type: "string" },
   fault: { type: "string", multiple: true },
   "close-delay-ms": { type: "string" },
+  "infra-faults": { type: "string" },
 } satisfies import("node:util").ParseArgsConfig["options"];
 
 export interface AppChoice {
@@ -28,6 +32,8 @@ export interface AppChoice {
   egoVersion?: string;
   faults?: string[];
   closeDelayMs?: number;
+  /** an infrastructure-fault plan file (../infra-faults/plan.ts), absolute */
+  infraFaults?: string;
 }
 
 /** The server options for a choice; unknown faults, personas and versions throw AppOptionsError. */
@@ -52,10 +58,25 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
     faults: (choice.faults ?? []) as FaultName[],
     ...(choice.closeDelayMs !== undefined ? { closeDelayMs: choice.closeDelayMs } : {}),
     ...(choice.dir !== undefined ? { dir: choice.dir } : {}),
+    ...(choice.infraFaults !== undefined ? { infraFaultPlan: readPlan(choice.infraFaults) } : {}),
   };
 }
 
-export function appChoiceFromValues(values: { dir?: string; persona?: string; "ego-version"?: string; fault?: string[]; "close-delay-ms"?: string }): AppChoice {
+function readPlan(file: string): InfraFaultPlan {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new AppOptionsError(`--infra-faults ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    return parseInfraFaultPlanText(text, file);
+  } catch (error) {
+    throw new AppOptionsError((error as Error).message);
+  }
+}
+
+export function appChoiceFromValues(values: { dir?: string; persona?: string; "ego-version"?: string; fault?: string[]; "close-delay-ms"?: string; "infra-faults"?: string }): AppChoice {
   let closeDelayMs: number | undefined;
   if (values["close-delay-ms"] !== undefined) {
     closeDelayMs = Number(values["close-delay-ms"]);
@@ -67,6 +88,7 @@ export function appChoiceFromValues(values: { dir?: string; persona?: string; "e
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
     faults: values.fault ?? [],
     ...(closeDelayMs !== undefined ? { closeDelayMs } : {}),
+    ...(values["infra-faults"] !== undefined ? { infraFaults: resolve(values["infra-faults"]) } : {}),
   };
 }
 
@@ -78,6 +100,7 @@ export function appChoiceArgs(choice: AppChoice): string[] {
     ...(choice.egoVersion !== undefined ? ["--ego-version", choice.egoVersion] : []),
     ...(choice.faults ?? []).flatMap((f) => ["--fault", f]),
     ...(choice.closeDelayMs !== undefined ? ["--close-delay-ms", String(choice.closeDelayMs)] : []),
+    ...(choice.infraFaults !== undefined ? ["--infra-faults", choice.infraFaults] : []),
   ];
 }
 

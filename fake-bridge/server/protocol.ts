@@ -14,6 +14,7 @@
  */
 import type { BridgeRequest, BridgeResponse } from "../app/requests.js";
 import type { FaultName } from "../faults/faults.js";
+import type { LaunchFault } from "../infra-faults/inject.js";
 import type { Feature } from "../../src/contract/features.js";
 
 export interface Welcome {
@@ -21,6 +22,8 @@ export interface Welcome {
   version: string;
   features: Feature[];
   faults: FaultName[];
+  /** an infrastructure fault the launcher acts out before running the script (../infra-faults) */
+  launch?: LaunchFault;
 }
 
 export interface BridgeCall {

@@ -1,0 +1,30 @@
+/** A BrowserPort (../binding/port.ts) with one invocation's infrastructure faults in front of it. */
+import { fail } from "../app/failures.js";
+import type { BrowserPort } from "../binding/port.js";
+import type { InvocationFaults } from "./inject.js";
+import { orderedAnswers } from "./ordered-answers.js";
+
+export function faultyPort(inner: BrowserPort, invocation: InvocationFaults): BrowserPort {
+  const answers = orderedAnswers({ unref: true });
+  return {
+    behaviour: inner.behaviour,
+    send(request, deliver) {
+      const fault = invocation.nextCall();
+      answers.push(fault, (done) => {
+        if (fault.effect.kind !== "none" && fault.effect.kind !== "never-settles") {
+          const failure = fault.effect.failure;
+          setImmediate(() => {
+            deliver({ outcome: fail(failure) });
+            done();
+          });
+          return;
+        }
+        inner.send(request, (response) => {
+          deliver(response);
+          done();
+        });
+      });
+    },
+    ...(inner.sendSync ? { sendSync: inner.sendSync } : {}),
+  };
+}
