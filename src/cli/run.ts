@@ -31,6 +31,9 @@ import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { applyExpectations, expectationsFileFor, loadExpectations, suggestUpdates, renderUpdates, writeUpdates, todayUtc, type ExpectationsOutcome, type LoadedExpectations } from "../expectations/index.js";
 import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes.js";
+import { readInfraFaultPlan, type InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
+import { describeFlaky, markFlakyResults } from "../faults/flaky-results.js";
+import type { TestResult } from "../report/results-reader.js";
 
 export interface RunOptions {
   target: RunConfig["target"];
@@ -55,6 +58,10 @@ export interface RunOptions {
   updateExpectations?: "print" | "write";
   /** where the run's outcomes go for the gate and baselines (`--outcomes FILE`, default reports/outcomes.json) */
   outcomesFile?: string;
+  /** an infrastructure-fault plan file (`--faults FILE`, fake-bridge/infra-faults/plan.ts) */
+  faultsFile?: string;
+  /** exit 1 when any result is flaky (`--fail-on-flaky`) */
+  failOnFlaky?: boolean;
 }
 
 export interface InstalledRunOptions {
@@ -93,6 +100,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     "update-expectations": { type: "boolean", default: false },
     write: { type: "boolean", default: false },
     outcomes: { type: "string", default: "reports/outcomes.json" },
+    faults: { type: "string" },
+    "fail-on-flaky": { type: "boolean", default: false },
   });
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
@@ -133,6 +142,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     ...(expectationsFile !== undefined ? { expectationsFile } : {}),
     ...(values["update-expectations"] ? { updateExpectations: values.write ? ("write" as const) : ("print" as const) } : {}),
     outcomesFile: resolve(cwd, values.outcomes),
+    ...(values.faults !== undefined ? { faultsFile: resolve(cwd, values.faults) } : {}),
+    ...(values["fail-on-flaky"] ? { failOnFlaky: true } : {}),
     ...(values.target === "installed"
       ? {
           installed: {
@@ -163,7 +174,7 @@ export function selectedBy(options: Pick<RunOptions, "areas" | "grep">): (clause
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const VITEST_CLI = resolve(createRequire(import.meta.url).resolve("vitest/package.json"), "../vitest.mjs");
 
-type RunOutcome = { summary: RunSummary; reportPath?: string; interrupted?: NodeJS.Signals; expectations?: ExpectationsOutcome };
+type RunOutcome = { summary: RunSummary; reportPath?: string; interrupted?: NodeJS.Signals; expectations?: ExpectationsOutcome; flaky?: TestResult[] };
 
 /**
  * Run the suites; returns the summary and the report path (when one was written). An installed
@@ -172,16 +183,29 @@ type RunOutcome = { summary: RunSummary; reportPath?: string; interrupted?: Node
  */
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   await checkRunOutputs(options);
+  const plan = options.faultsFile !== undefined ? await faultPlanOrThrow(options.faultsFile) : undefined;
   const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
-  const fakeApp = cli ? await startFakeAppIfNeeded(cli.path) : undefined;
+  const fakeApp = cli ? await startFakeAppIfNeeded(cli.path, options.faultsFile !== undefined ? { infraFaults: options.faultsFile } : {}) : undefined;
+  if (options.installed && options.faultsFile !== undefined && !fakeApp) {
+    throw new UsageError("--faults injects infrastructure faults into the fake app: with --target installed it needs a fake ego-browser this harness installed whose app is not running (the run starts it with the plan); a real Ego Lite, or an app already running, cannot take one");
+  }
   try {
-    return await runSuites(options);
+    return await runSuites(options, options.installed ? undefined : plan);
   } finally {
     await fakeApp?.stop();
   }
 }
 
-async function runSuites(options: RunOptions): Promise<RunOutcome> {
+/** The `--faults` plan, read and checked before anything runs: a bad plan is a usage error naming the file and the path inside it. */
+async function faultPlanOrThrow(file: string): Promise<InfraFaultPlan> {
+  try {
+    return await readInfraFaultPlan(file);
+  } catch (error) {
+    throw new UsageError(`--faults ${(error as Error).message}`);
+  }
+}
+
+async function runSuites(options: RunOptions, infraFaults?: InfraFaultPlan): Promise<RunOutcome> {
   const expectations = await expectationsForRun(options);
   // An installed run starts with detection, once, here; the workers get its result (run-config).
   const detected = options.installed ? await detectInstalledOrThrow(options) : undefined;
@@ -194,6 +218,7 @@ async function runSuites(options: RunOptions): Promise<RunOutcome> {
     ...(options.ungated ? { ungated: true } : {}),
     ...(detected ? { installed: detected.config } : {}),
     ...(options.installed?.keepOnFailure ? { keepOnFailure: true } : {}),
+    ...(infraFaults ? { infraFaults } : {}),
   };
   const target = await resolveTarget(config);
   const info = target.info;
@@ -259,12 +284,13 @@ async function runSuites(options: RunOptions): Promise<RunOutcome> {
 
   // Expectations judge the results in place (labels, links, unexpected passes), before anything reads them.
   const judged = interrupted ? undefined : await applyExpectations(options.resultsDir, expectations, { catalogue: CATALOGUE, selected });
+  const flaky = await markFlakyResults(options.resultsDir);
   const summary = summarize(await readResults(options.resultsDir), CATALOGUE, { selected });
-  if (interrupted) return { summary, interrupted };
+  if (interrupted) return { summary, interrupted, flaky };
   if (options.outcomesFile !== undefined) {
     await writeOutcomes(options.outcomesFile, outcomesFromSummary(summary, { runId: config.runId, ungated: config.ungated === true, catalogueClauses: CATALOGUE.length, expectations: expectations ? shownPath(expectations.file) : null }));
   }
-  const withExpectations = judged ? { expectations: judged } : {};
+  const withExpectations = { ...(judged ? { expectations: judged } : {}), flaky };
   if (!options.report) return { summary, ...withExpectations };
   return { summary, ...(await reportFor(options)), ...withExpectations };
 }
@@ -303,7 +329,7 @@ async function reportFor(options: RunOptions): Promise<{ reportPath?: string; in
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
-  const { summary, reportPath, interrupted, expectations } = await runConformance(options);
+  const { summary, reportPath, interrupted, expectations, flaky = [] } = await runConformance(options);
   if (options.json) process.stdout.write(`${JSON.stringify({ ...renderJson(summary), ...(reportPath ? { report: reportPath } : {}) }, null, 2)}\n`);
   else process.stdout.write(`${renderTerminal(summary, { ...(reportPath ? { reportPath } : {}), color: colorWanted(process.stdout) })}\n`);
   if (options.updateExpectations && expectations && options.expectationsFile !== undefined) {
@@ -313,10 +339,14 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (options.updateExpectations === "write") await writeUpdates(file, loaded, update);
     (options.json ? process.stderr : process.stdout).write(renderUpdates(update, file, options.updateExpectations === "write"));
   }
+  if (flaky.length) {
+    process.stderr.write(`ego-conformance: ${flaky.length} flaky result${flaky.length === 1 ? "" : "s"} (passed only after an infrastructure retry)${options.failOnFlaky ? "; --fail-on-flaky fails the run" : ""}:\n${describeFlaky(flaky)}\n`);
+  }
   if (interrupted) {
     process.stderr.write(`ego-conformance: the run was interrupted (${interrupted}); its task spaces were closed, no new report was written (an earlier one is kept)\n`);
     return exitStatusFor(interrupted);
   }
+  if (options.failOnFlaky && flaky.length) return 1;
   return summaryPassed(summary) ? 0 : 1;
 }
 

@@ -32,6 +32,10 @@ run options:
   --report DIR              where the HTML report goes (default: reports/allure-report)
   --no-report               skip the HTML report (results and summary only)
   --fault NAME              run against a deliberately broken fake (harness self-tests; repeatable)
+  --faults FILE             infrastructure faults for the fake, from a seeded plan (JSON: seed and
+                            faults, see README "Faults and retries"); a clause is retried only after
+                            an infrastructure error, and a pass after a retry is flaky
+  --fail-on-flaky           exit 1 when any result is flaky (for CI)
   --persona NAME            the fake emulates this persona (an older or differently launched build;
                             see ego-conformance personas)
   --ego-version V           the fake emulates Ego Lite V (features from the build-feature table);

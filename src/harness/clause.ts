@@ -22,6 +22,8 @@ import { contractMatchers } from "./matchers.js";
 import { readRunConfig, type RunConfig } from "./run-config.js";
 import { RunSpaces } from "./spaces.js";
 import { Ledger } from "../safety/ledger.js";
+import { infraCheckedTarget, infrastructureCause } from "../faults/infrastructure.js";
+import { withInfraRetries, type AttemptResult } from "../faults/retry.js";
 import { recordingSession, sessionDiagnostics, type ProbeLog } from "./recording-session.js";
 
 expect.extend(contractMatchers);
@@ -86,48 +88,75 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       skip(`not applicable: ${gate.reason}`);
       return;
     }
-    const log: ProbeLog = [];
-    const sessions: Session[] = [];
-    const open = async () => {
-      const s = recordingSession(await target.openSession(), log);
-      sessions.push(s);
-      return s;
-    };
-    // installed targets: the user's browser outlives this worker, so every space is also recorded
-    // in the run ledger (the CLI passes its path), for run cleanup and sweep
-    const spaces = new RunSpaces(target, spacePrefix(run.runId, spec.id), run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
+    // Retried only after an infrastructure error (src/faults), never after a contract or precondition failure.
+    const attempts = await withInfraRetries((n) => attemptClause(spec, target, run, body, n));
+    if (attempts.retried.length) {
+      const retried = attempts.retried.map((cause, i) => `attempt ${i + 1}: ${cause}`).join("\n");
+      await allure.label(LABEL.infraRetried, [...new Set(attempts.retried)].join("; "));
+      await allure.attachment("infrastructure errors retried", retried, "text/plain");
+      if (attempts.result.ok) await allure.label(LABEL.outcome, OUTCOME_LABEL.flaky);
+    }
+    if (!attempts.result.ok) throw attempts.result.error;
+  });
+}
+
+/**
+ * One attempt at a clause: fresh sessions and spaces, the body, then cleanup. Resolves with the
+ * error the result would record (a retry decides whether it does); never throws.
+ */
+async function attemptClause(spec: Clause, target: Target, run: RunConfig, body: (ctx: ClauseContext) => Promise<void>, attempt: number): Promise<AttemptResult> {
+  const checked = infraCheckedTarget(target);
+  const log: ProbeLog = [];
+  const sessions: Session[] = [];
+  const open = async () => {
+    const s = recordingSession(await checked.openSession(), log);
+    sessions.push(s);
+    return s;
+  };
+  // installed targets: the user's browser outlives this worker, so every space is also recorded
+  // in the run ledger (the CLI passes its path), for run cleanup and sweep
+  const spaces = new RunSpaces(checked, spacePrefix(run.runId, spec.id), run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
+  const suffix = attempt > 1 ? ` (attempt ${attempt})` : "";
+  let failure: unknown;
+  let failed = false;
+  try {
     const ctx: ClauseContext = {
       clause: spec,
-      target,
+      target: checked,
       ego: await open(),
       session: open,
       spaces,
       operator: target.operator as Operator,
       run,
     };
-    let failed = false;
+    await body(ctx);
+    if (spec.unspecified) await allure.label(LABEL.unspecifiedOutcome, "as-the-fake-chose");
+  } catch (error) {
+    const outcome = outcomeOfError(error, spec.id);
+    if (spec.unspecified && outcome.outcome === "failed") {
+      await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");
+      await allure.attachment("observed (differs from the fake's choice)", outcome.message, "text/plain");
+    } else {
+      failed = true;
+      failure = await recordedError(error, outcome);
+    }
+  } finally {
+    if (log.length) await allure.attachment(`probes${suffix}`, JSON.stringify(log, null, 2), "application/json");
+    const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
+    if (diagnostics) await allure.attachment(`target diagnostics (ego-browser stderr)${suffix}`, diagnostics, "text/plain");
     try {
-      await body(ctx);
-      if (spec.unspecified) await allure.label(LABEL.unspecifiedOutcome, "as-the-fake-chose");
-    } catch (error) {
-      const outcome = outcomeOfError(error, spec.id);
-      if (spec.unspecified && outcome.outcome === "failed") {
-        await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");
-        await allure.attachment("observed (differs from the fake's choice)", outcome.message, "text/plain");
-      } else {
-        failed = true;
-        throw await recordedError(error, outcome);
-      }
-    } finally {
-      if (log.length) await allure.attachment("probes", JSON.stringify(log, null, 2), "application/json");
-      const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
-      if (diagnostics) await allure.attachment("target diagnostics (ego-browser stderr)", diagnostics, "text/plain");
       for (const s of sessions) await s.close();
       // --keep-on-failure (installed runs): a failed test's spaces stay for debugging; sweep removes them
-      if (failed && run.keepOnFailure) await allure.attachment("task spaces kept (--keep-on-failure)", `names start with '${spaces.prefix}'`, "text/plain");
+      if (failed && run.keepOnFailure && infrastructureCause(failure) === undefined) await allure.attachment("task spaces kept (--keep-on-failure)", `names start with '${spaces.prefix}'`, "text/plain");
       else await spaces.cleanup();
+    } catch (error) {
+      if (!failed) {
+        failed = true;
+        failure = error;
+      }
     }
-  });
+  }
+  return failed ? { ok: false, error: failure } : { ok: true };
 }
 
 /**

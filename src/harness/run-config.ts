@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
 import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../target/detected-target.js";
 
 export const RUN_ENV = {
@@ -15,6 +16,7 @@ export const RUN_ENV = {
   ungated: "EGO_CONFORMANCE_UNGATED",
   installed: "EGO_CONFORMANCE_INSTALLED",
   keepOnFailure: "EGO_CONFORMANCE_KEEP_ON_FAILURE",
+  infraFaults: "EGO_CONFORMANCE_INFRA_FAULTS",
 } as const;
 
 export const RunConfig = z.object({
@@ -31,6 +33,8 @@ export const RunConfig = z.object({
   installed: InstalledTargetConfig.optional(),
   /** a failed test's task spaces are kept, not closed (`run --keep-on-failure`) */
   keepOnFailure: z.boolean().optional(),
+  /** the infrastructure-fault plan the fake runs under (`run --faults FILE`, fake-bridge/infra-faults) */
+  infraFaults: InfraFaultPlan.optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -49,6 +53,7 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     ungated: env[RUN_ENV.ungated] === "1" || undefined,
     installed: env[RUN_ENV.installed] ? decodeInstalledConfig(env[RUN_ENV.installed]!) : undefined,
     keepOnFailure: env[RUN_ENV.keepOnFailure] === "1" || undefined,
+    infraFaults: env[RUN_ENV.infraFaults] ? (JSON.parse(env[RUN_ENV.infraFaults]!) as unknown) : undefined,
   });
 }
 
@@ -62,5 +67,6 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
     [RUN_ENV.ungated]: config.ungated ? "1" : "",
     [RUN_ENV.installed]: config.installed ? encodeInstalledConfig(config.installed) : "",
     [RUN_ENV.keepOnFailure]: config.keepOnFailure ? "1" : "",
+    [RUN_ENV.infraFaults]: config.infraFaults ? JSON.stringify(config.infraFaults) : "",
   };
 }

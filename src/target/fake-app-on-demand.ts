@@ -21,9 +21,9 @@ export async function fakeAppDirOf(cliPath: string): Promise<string | undefined>
 }
 
 /** Start the fake app behind `cliPath` when it is one of ours and not running; undefined otherwise. */
-export async function startFakeAppIfNeeded(cliPath: string): Promise<RunningApp | undefined> {
+export async function startFakeAppIfNeeded(cliPath: string, extra: { infraFaults?: string } = {}): Promise<RunningApp | undefined> {
   const dir = await fakeAppDirOf(cliPath);
   if (dir === undefined) return undefined;
   if ((await fakeAppStatus({ dir })).running) return undefined;
-  return startFakeApp({ dir });
+  return startFakeApp({ dir, ...extra });
 }

@@ -9,6 +9,9 @@ import type { Capability, Feature } from "../contract/features.js";
 import { asJson, probeProgram } from "../probe/program.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { createFakeBrowser, type FaultName } from "../../fake-bridge/index.js";
+import { InfraFaultInjector } from "../../fake-bridge/infra-faults/inject.js";
+import type { InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
+import { ProbeTimeoutError } from "./probe-timeout.js";
 import type { Session, Target, TargetInfo } from "./target.js";
 
 export interface FakeTargetOptions {
@@ -20,6 +23,8 @@ export interface FakeTargetOptions {
   /** where the version came from (default: the persona, or "fake default") */
   versionSource?: string;
   faults?: FaultName[];
+  /** infrastructure faults (fake-bridge/infra-faults): each session is one invocation of this target's injector */
+  infraFaults?: InfraFaultPlan;
   /** bound on one probe, so a hung call ends as a harness error instead of a stuck run */
   probeTimeoutMs?: number;
 }
@@ -27,10 +32,15 @@ export interface FakeTargetOptions {
 const CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(["operator"]);
 
 export function createFakeTarget(options: FakeTargetOptions): Target {
-  const browser = createFakeBrowser({ version: options.version, features: options.features, faults: options.faults ?? [] });
+  const browser = createFakeBrowser({
+    version: options.version,
+    features: options.features,
+    faults: options.faults ?? [],
+    ...(options.infraFaults ? { infraFaults: new InfraFaultInjector(options.infraFaults) } : {}),
+  });
   const info: TargetInfo = {
     kind: "fake",
-    name: options.faults?.length ? `fake bridge (in-process, faults: ${options.faults.join(", ")})` : "fake bridge (in-process)",
+    name: `fake bridge (in-process${options.faults?.length ? `, faults: ${options.faults.join(", ")}` : ""}${options.infraFaults ? `, infrastructure faults: seed ${options.infraFaults.seed}` : ""})`,
     egoVersion: tryParseEgoVersion(options.version),
     egoVersionText: options.version,
     versionSource: options.versionSource ?? (options.persona ? `persona ${options.persona}` : "fake default"),
@@ -49,7 +59,7 @@ export function createFakeTarget(options: FakeTargetOptions): Target {
         const run = vm.runInThisContext(probeProgram(fn, args as Json[]), { filename: "ego-conformance-probe.js" }) as (ego: unknown) => Promise<unknown>;
         let timer: NodeJS.Timeout | undefined;
         const bound = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`probe did not finish within ${timeoutMs} ms`)), timeoutMs);
+          timer = setTimeout(() => reject(new ProbeTimeoutError(`probe did not finish within ${timeoutMs} ms`)), timeoutMs);
         });
         try {
           return asJson(await Promise.race([run(ego), bound])) as never;

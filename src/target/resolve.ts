@@ -26,11 +26,12 @@ export async function resolveTarget(config: RunConfig): Promise<Target> {
     if (!config.installed) throw new TargetUnavailableError("the installed target needs detection first: run it through 'ego-conformance run --target installed'");
     return openInstalledTarget(config.installed);
   }
+  const infra = config.infraFaults ? { infraFaults: config.infraFaults } : {};
   if (config.persona === undefined && config.egoVersion === undefined) {
-    return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults) });
+    return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults), ...infra });
   }
   const build = fakeBuildOrThrow(config);
-  return createFakeTarget({ ...build, faults: faultNames(config.faults) });
+  return createFakeTarget({ ...build, faults: faultNames(config.faults), ...infra });
 }
 
 /** The persona or version the fake emulates (fake-bridge/personas); bad names are unavailable targets. */
