@@ -11,7 +11,7 @@
  */
 import { clauseById } from "../contract/catalogue.js";
 import type { TargetInfo } from "../target/target.js";
-import { writeClauseResult } from "./clause-result.js";
+import { writeClauseResult, type ResultAttachment } from "./clause-result.js";
 import { describeDiff, diffUserSpaces, type UserSpacesSnapshot } from "./user-spaces.js";
 
 export const INVARIANCE_CLAUSE_ID = "safety.user-spaces.unchanged";
@@ -36,9 +36,9 @@ export function invarianceVerdict(before: SnapshotOutcome, after: SnapshotOutcom
   return { status: "failed", message: [`the run changed task spaces that are not its own:`, ...describeDiff(diff).map((l) => `  ${l}`)].join("\n") };
 }
 
-export async function writeInvarianceResult(resultsDir: string, target: TargetInfo, before: SnapshotOutcome, after: SnapshotOutcome, start: number): Promise<InvarianceVerdict> {
+export async function writeInvarianceResult(resultsDir: string, target: TargetInfo, before: SnapshotOutcome, after: SnapshotOutcome, start: number, extra: readonly ResultAttachment[] = []): Promise<InvarianceVerdict> {
   const verdict = invarianceVerdict(before, after);
-  const attachments = [];
+  const attachments: ResultAttachment[] = [...extra];
   if (verdict.status === "failed" && before.ok && after.ok) {
     attachments.push({ name: "diff", type: "application/json" as const, content: JSON.stringify(diffUserSpaces(before.snapshot, after.snapshot), null, 2) });
   }

@@ -15,6 +15,7 @@ import { closeEach, asOutcome } from "./close-each.js";
 import type { CloseOutcome } from "./close-spaces.js";
 import { Ledger } from "./ledger.js";
 import { matchRecords } from "./owned-spaces.js";
+import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
 import { commitHarnessFault, type HarnessFault } from "./harness-faults.js";
 import { writeInvarianceResult, type InvarianceVerdict, type SnapshotOutcome } from "./invariance.js";
 import { listSpaces } from "./list-spaces.js";
@@ -118,9 +119,26 @@ export class RunSafety {
     return report;
   }
 
+  /**
+   * The invariance clause. Runs may overlap on one browser: spaces the ledger records for other
+   * runs that were going on meanwhile are left out of both snapshots (src/safety/other-runs.ts),
+   * and attached as such.
+   */
   async finish(): Promise<InvarianceVerdict> {
     const after = await this.snapshot();
-    return writeInvarianceResult(this.options.resultsDir, this.options.target.info, this.before, after, this.started);
+    const view = this.ledger.read();
+    const others = overlappingRuns(view, this.options.runId, new Date(this.started), new Date());
+    const leftOut: LeftOut[] = [];
+    const trim = (outcome: SnapshotOutcome): SnapshotOutcome => {
+      if (!outcome.ok) return outcome;
+      const trimmed = withoutOtherRuns(outcome.snapshot, view, others);
+      for (const l of trimmed.leftOut) if (!leftOut.some((x) => idKey(x.id) === idKey(l.id))) leftOut.push(l);
+      return { ok: true, snapshot: trimmed.snapshot };
+    };
+    const before = trim(this.before);
+    const trimmedAfter = trim(after);
+    const extra = leftOut.length ? [{ name: "spaces of other live runs (left out)", type: "application/json" as const, content: JSON.stringify(leftOut, null, 2) }] : [];
+    return writeInvarianceResult(this.options.resultsDir, this.options.target.info, before, trimmedAfter, this.started, extra);
   }
 
   /** The run is over: it no longer holds its spaces (sweep may take what it left). */

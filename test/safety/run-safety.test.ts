@@ -162,3 +162,63 @@ describe("cleanup closes only what the run ledger proves to be the run's", () =>
     expect(listing.ok && listing.spaces.find((x) => x.id === impostor.id)).toMatchObject({ createdBy: "user", ownership: "user" });
   });
 });
+
+describe("overlapping runs on one browser", () => {
+  const OTHER = "20261130-124513-0b0b0b";
+
+  async function create(target: Target, name: string): Promise<number> {
+    const s = await target.openSession();
+    const made = (await s.evaluate(async (p, name) => p.ego.createTaskSpace(name as string), name)) as { id: number };
+    await s.close();
+    return made.id;
+  }
+
+  it("each run's invariance clause leaves out what the other live run made and closed, and both clean up", async () => {
+    const { target, ledger } = await world();
+    const aResults = await tempDir("overlap-a");
+    const a = new RunSafety({ target, runId: RUN, resultsDir: aResults, ledger });
+    await a.begin();
+    // run B starts while A is going on, and makes spaces A sees come and go
+    const b = new RunSafety({ target, runId: OTHER, resultsDir: await tempDir("overlap-b"), ledger });
+    ledger.recorder(OTHER).name(`ego-conformance ${OTHER} c space-1`);
+    await create(target, `ego-conformance ${OTHER} c space-1`);
+    await b.begin();
+    ledger.recorder(OTHER).name(`ego-conformance ${OTHER} c space-2`);
+    await create(target, `ego-conformance ${OTHER} c space-2`);
+    // A ends while B's spaces are still there
+    expect((await a.cleanup({ keep: false })).outcome?.problems).toEqual([]);
+    expect(await a.finish()).toEqual({ status: "passed" });
+    a.end();
+    // B closes its own (and only its own) and passes too, though A's spaces were there when it began
+    const bCleanup = await b.cleanup({ keep: false });
+    expect(bCleanup.outcome?.problems).toEqual([]);
+    expect(bCleanup.outcome?.closed).toHaveLength(2);
+    expect(await b.finish()).toEqual({ status: "passed" });
+    b.end();
+    expect(await names(target)).toEqual(["Groceries"]);
+    const [result] = await readResults(aResults);
+    const raw = JSON.parse(await readFile(result!.file, "utf8")) as { attachments: { name: string }[] };
+    expect(raw.attachments.map((x) => x.name)).toContain("spaces of other live runs (left out)");
+  });
+
+  it("still blames the run for a space of a run that was over before it began", async () => {
+    const { target, ledger } = await world();
+    ledger.startRun(OTHER);
+    ledger.recorder(OTHER).name(`ego-conformance ${OTHER} c space-1`);
+    const leftover = await create(target, `ego-conformance ${OTHER} c space-1`);
+    ledger.endRun(OTHER);
+    await new Promise((r) => setTimeout(r, 5));
+    const a = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("overlap-old"), ledger });
+    await a.begin();
+    const s = await target.openSession();
+    await s.evaluate(async (p, id) => {
+      p.ego.useTaskSpace(id as number);
+      await p.ego.closeTaskSpace();
+    }, leftover);
+    await s.close();
+    await new Promise((r) => setTimeout(r, 300)); // the fake's close is eventually consistent
+    const verdict = await a.finish();
+    expect(verdict.status).toBe("failed");
+    expect(verdict.message).toMatch(new RegExp(`removed: "ego-conformance ${OTHER} c space-1"`));
+  });
+});

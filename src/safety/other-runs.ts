@@ -1,0 +1,48 @@
+/**
+ * Runs may overlap on one browser: the invariance check of one run leaves out the spaces that
+ * other harness runs made while it was going on. Pure: the snapshot and the ledger come in, the
+ * snapshot without those spaces (and what was left out) goes out.
+ *
+ * A space is another run's when the ledger records it (its exact name before creation, or its
+ * id after) for a run that overlapped this one: started before this run's check and not ended
+ * before this run began (a run without an end counts while its process is alive, see
+ * LedgerView.liveRun). A leftover of a run that was over before this one began stays in the
+ * comparison: if this run touches it, this run is blamed.
+ */
+import type { Json } from "../contract/arguments.js";
+import type { LedgerView } from "./ledger.js";
+import { runIdOfSpaceName } from "./run-id.js";
+import { idKey } from "./space-listing.js";
+import type { UserSpacesSnapshot } from "./user-spaces.js";
+
+export interface LeftOut {
+  runId: string;
+  id: Json;
+  name: Json;
+}
+
+/** The runs other than `self` that overlapped the window [since, until] (ISO times). */
+export function overlappingRuns(view: LedgerView, self: string, since: Date, until: Date, alive?: (pid: number) => boolean): Set<string> {
+  const out = new Set<string>();
+  for (const run of view.runs.values()) {
+    if (run.runId === self) continue;
+    if (new Date(run.startedAt).getTime() > until.getTime()) continue;
+    const ended = run.endedAt !== undefined ? new Date(run.endedAt).getTime() : view.liveRun(run.runId, alive) ? Infinity : -Infinity;
+    // a run that died without an end: its records still count when it started within the window
+    const lastSeen = ended === -Infinity ? new Date(run.startedAt).getTime() : ended;
+    if (lastSeen >= since.getTime()) out.add(run.runId);
+  }
+  return out;
+}
+
+export function withoutOtherRuns(snapshot: UserSpacesSnapshot, view: LedgerView, runs: ReadonlySet<string>): { snapshot: UserSpacesSnapshot; leftOut: LeftOut[] } {
+  const leftOut: LeftOut[] = [];
+  const spaces = snapshot.spaces.filter((s) => {
+    const runId = runIdOfSpaceName(s.name);
+    if (runId === null || !runs.has(runId)) return true;
+    const recorded = (typeof s.name === "string" && view.namesOf(runId).has(s.name)) || view.spacesOf(runId).some((r) => idKey(r.id) === idKey(s.id));
+    if (recorded) leftOut.push({ runId, id: s.id, name: s.name });
+    return !recorded;
+  });
+  return { snapshot: { ...snapshot, spaces, count: spaces.length }, leftOut };
+}
