@@ -50,6 +50,16 @@ export interface Behaviour {
   readonly inheritedErrorCode: boolean;
   readonly claimSelects: boolean;
   readonly completeCloses: boolean;
+  /** snapshot faults that only pages from Chromium show (fake-bridge/pages/snapshot) */
+  readonly pageSnapshotFaults: PageSnapshotFaults;
+}
+
+export interface PageSnapshotFaults {
+  readonly ambiguousLocatorsPrinted: boolean;
+  readonly viewportScopeIgnored: boolean;
+  readonly interactiveOnlyIgnored: boolean;
+  readonly frameRefsOmitted: boolean;
+  readonly subtreeRootIgnored: boolean;
 }
 
 export interface BehaviourInput {
@@ -83,5 +93,12 @@ export function resolveBehaviour(input: BehaviourInput = {}): Behaviour {
     inheritedErrorCode: fault("inherited-error-code"),
     claimSelects: fault("claim-selects"),
     completeCloses: fault("complete-closes"),
+    pageSnapshotFaults: Object.freeze({
+      ambiguousLocatorsPrinted: fault("ambiguous-locators-printed"),
+      viewportScopeIgnored: fault("viewport-scope-ignored"),
+      interactiveOnlyIgnored: fault("interactive-only-ignored"),
+      frameRefsOmitted: fault("frame-refs-omitted"),
+      subtreeRootIgnored: fault("subtree-root-ignored"),
+    }),
   });
 }

@@ -17,6 +17,12 @@ export const FAULTS = {
   "unstable-locators": "an ambiguous locator is printed as loc=unstable (refs and content) instead of being omitted",
   "claim-selects": "claimTaskSpace also selects the claimed space in the calling binding (the doc says it does not)",
   "complete-closes": "completeTaskSpace removes the space instead of leaving it listed as user-owned",
+  // snapshots of real pages (--pages chromium); the page model ignores these
+  "ambiguous-locators-printed": "a snapshot of a real page offers a locator that matches several nodes (the duplicate links' href) instead of omitting it",
+  "viewport-scope-ignored": "snapshot scope 'only_within_viewport' on a real page captures the full page",
+  "interactive-only-ignored": "snapshot interactiveOnly on a real page prints every node",
+  "frame-refs-omitted": "a snapshot of a real page prints the nodes inside iframes without refs (as older builds did)",
+  "subtree-root-ignored": "snapshot scope 'subtree' on a real page captures the whole page instead of the root's subtree",
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

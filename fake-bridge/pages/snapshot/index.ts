@@ -7,13 +7,26 @@
  * Format and choices: ./render.ts, ./locators.ts, ./viewport.ts, ./tree.ts.
  */
 import { fail, failures, ok, type Outcome } from "../../app/failures.js";
-import type { RenderSwitches, SnapshotOptions, SnapshotResult } from "../../app/snapshot.js";
+import type { Behaviour, PageSnapshotFaults } from "../../behaviour/behaviour.js";
+import type { SnapshotOptions, SnapshotResult } from "../../app/snapshot.js";
 import { isGoneError, type PageCdp } from "./cdp.js";
 import { capturePage, releaseSessions } from "./capture.js";
 import { locateNodes } from "./locators.js";
 import { compactTop, hasRef, project, renderLines } from "./render.js";
 import { allNodes, buildTree, type SnapNode } from "./tree.js";
 import { nodesInViewport } from "./viewport.js";
+
+/** What the build and the fault plan change in a snapshot of a real page. */
+export interface PageSnapshotSwitches {
+  /** omit a locator that is not unique (true), or print it as 'unstable' (builds before locator omission) */
+  locatorOmission: boolean;
+  faults?: Partial<PageSnapshotFaults>;
+}
+
+/** The switches of a fake app's behaviour (its persona and fault plan). */
+export function snapshotSwitches(behaviour: Behaviour): PageSnapshotSwitches {
+  return { locatorOmission: behaviour.locatorOmission, faults: behaviour.pageSnapshotFaults };
+}
 
 export { isGoneError, playwrightPageCdp, type CdpSend, type FrameCdp, type PageCdp } from "./cdp.js";
 
@@ -27,7 +40,14 @@ function subtreeTop(tree: SnapNode, root: number | undefined): Outcome<readonly 
   return ok(node.role === "root" ? node.children : [node]);
 }
 
-async function build(page: PageCdp, options: SnapshotOptions, switches: RenderSwitches): Promise<Outcome<SnapshotResult>> {
+async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSnapshotSwitches): Promise<Outcome<SnapshotResult>> {
+  const faults = switches.faults ?? {};
+  const options: SnapshotOptions = {
+    ...requested,
+    ...(faults.viewportScopeIgnored && requested.scope === "only_within_viewport" ? { scope: "full_page" } : {}),
+    ...(faults.subtreeRootIgnored && requested.scope === "subtree" ? { scope: "full_page" } : {}),
+    ...(faults.interactiveOnlyIgnored ? { interactiveOnly: false } : {}),
+  };
   const capture = await capturePage(page);
   try {
     const tree = buildTree(capture);
@@ -41,14 +61,15 @@ async function build(page: PageCdp, options: SnapshotOptions, switches: RenderSw
     const keep = (n: SnapNode) =>
       (inViewport === undefined || inViewport.has(n)) && (!options.interactiveOnly || n.interactive || n.role === "iframe" || n.role === "root");
     const shown = compactTop(project(top, keep));
-    const locators = options.includeStableLocator ? await locateNodes(tree, hasRef) : undefined;
-    return ok(renderLines(shown, options, locators, switches));
+    const refOf = faults.frameRefsOmitted ? (n: SnapNode) => hasRef(n) && n.frame.frameId === undefined : hasRef;
+    const locators = options.includeStableLocator ? await locateNodes(tree, refOf, { firstCandidate: faults.ambiguousLocatorsPrinted === true }) : undefined;
+    return ok(renderLines(shown, options, locators, switches, refOf));
   } finally {
     await releaseSessions(capture.sessions);
   }
 }
 
-export async function snapshotFromCdp(page: PageCdp, options: SnapshotOptions, switches: RenderSwitches): Promise<Outcome<SnapshotResult>> {
+export async function snapshotFromCdp(page: PageCdp, options: SnapshotOptions, switches: PageSnapshotSwitches): Promise<Outcome<SnapshotResult>> {
   try {
     return await build(page, options, switches);
   } catch (error) {

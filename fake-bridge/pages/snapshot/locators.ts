@@ -51,7 +51,12 @@ async function idIsUnique(frame: FrameCapture, backendNodeId: number, id: string
 }
 
 /** The locator of every node that has a ref and a candidate, keyed by node. */
-export async function locateNodes(root: SnapNode, hasRef: (n: SnapNode) => boolean): Promise<Map<SnapNode, Locator>> {
+export async function locateNodes(
+  root: SnapNode,
+  hasRef: (n: SnapNode) => boolean,
+  /** fault ambiguous-locators-printed: offer the first candidate even when it is not unique */
+  { firstCandidate = false }: { firstCandidate?: boolean } = {},
+): Promise<Map<SnapNode, Locator>> {
   const nodes = allNodes(root).filter((n) => !n.transparent && hasRef(n));
   const frames = new Set(nodes.map((n) => n.frame));
   const hrefCounts = new Map([...frames].map((f) => [f, linkHrefs(f)]));
@@ -62,11 +67,13 @@ export async function locateNodes(root: SnapNode, hasRef: (n: SnapNode) => boole
       let candidates = 0;
       if (node.href !== undefined) {
         candidates++;
+        if (firstCandidate) return void result.set(node, { kind: "unique", value: `href:${node.href}` });
         if (hrefCounts.get(node.frame)!.get(node.href) === 1) return void result.set(node, { kind: "unique", value: `href:${node.href}` });
       }
       const role = roleCandidate(node);
       if (role !== undefined) {
         candidates++;
+        if (firstCandidate) return void result.set(node, { kind: "unique", value: role });
         if (roleCounts.get(node.frame)!.get(role) === 1) return void result.set(node, { kind: "unique", value: role });
       }
       const id = node.backendNodeId === undefined ? undefined : node.frame.elements.get(node.backendNodeId)?.attributes.get("id");

@@ -18,7 +18,7 @@
  * - maxResultLength cuts content to at most that many characters; refs keep the nodes whose line is
  *   printed in full (the page model's choice, clause snapshot.max-result-length).
  */
-import type { RenderSwitches, SnapshotOptions, SnapshotRef, SnapshotResult } from "../../app/snapshot.js";
+import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../../app/snapshot.js";
 import { UNSTABLE_LOCATOR } from "../../app/locators.js";
 import type { Locator } from "./locators.js";
 import type { SnapNode } from "./tree.js";
@@ -63,7 +63,7 @@ function lines(shown: readonly Shown[], depth: number): Line[] {
   return shown.flatMap((s) => [{ depth, node: s.node }, ...lines(s.children, depth + 1)]);
 }
 
-function locValue(node: SnapNode, locators: ReadonlyMap<SnapNode, Locator> | undefined, switches: RenderSwitches): string | undefined {
+function locValue(node: SnapNode, locators: ReadonlyMap<SnapNode, Locator> | undefined, switches: { locatorOmission: boolean }): string | undefined {
   const loc = locators?.get(node);
   if (loc === undefined) return undefined;
   if (loc.kind === "unique") return loc.value;
@@ -74,7 +74,8 @@ export function renderLines(
   shown: readonly Shown[],
   options: SnapshotOptions,
   locators: ReadonlyMap<SnapNode, Locator> | undefined,
-  switches: RenderSwitches,
+  switches: { locatorOmission: boolean },
+  refOf: (n: SnapNode) => boolean = hasRef,
 ): SnapshotResult {
   const all: Line[] = [{ depth: 0, node: null }, ...lines(shown, 1)];
   const limit = options.maxResultLength > 0 ? Math.floor(options.maxResultLength) : Infinity;
@@ -89,7 +90,7 @@ export function renderLines(
     if (node === null || node.role === "root") text = `${indent}root`;
     else {
       const label = node.name === "" ? node.role : `${node.role} ${JSON.stringify(node.name)}`;
-      if (!hasRef(node)) text = `${indent}${label}`;
+      if (!refOf(node)) text = `${indent}${label}`;
       else {
         const attrs = [`ref=${node.backendNodeId}`];
         const loc = locValue(node, locators, switches);

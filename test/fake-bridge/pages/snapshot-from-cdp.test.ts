@@ -5,7 +5,7 @@
 import type { Browser, CDPSession, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOT_OPTIONS, type SnapshotOptions } from "../../../fake-bridge/app/snapshot.js";
-import { playwrightPageCdp, snapshotFromCdp } from "../../../fake-bridge/pages/snapshot/index.js";
+import { playwrightPageCdp, snapshotFromCdp, type PageSnapshotSwitches } from "../../../fake-bridge/pages/snapshot/index.js";
 import { FIXTURE_FACTS, startFixtureServer, type FixturePageName, type FixtureServer } from "../../../src/fixture-pages/index.js";
 import { launchChromium } from "../../fixture-pages/chromium.js";
 
@@ -31,7 +31,7 @@ type Snap = { content: string; refs: Ref[] };
 interface Open {
   page: Page;
   session: CDPSession;
-  snap(options?: Partial<SnapshotOptions>, switches?: { locatorOmission: boolean }): Promise<Snap>;
+  snap(options?: Partial<SnapshotOptions>, switches?: PageSnapshotSwitches): Promise<Snap>;
   attempt(options?: Partial<SnapshotOptions>): ReturnType<typeof snapshotFromCdp>;
 }
 
@@ -41,13 +41,13 @@ async function open(name: FixturePageName, query?: Record<string, string>): Prom
   await page.goto(server.url(name, query ? { query } : {}), { waitUntil: "load" });
   const session = await context.newCDPSession(page);
   const cdp = playwrightPageCdp(page, session);
-  const attempt = (options: Partial<SnapshotOptions> = {}, switches = { locatorOmission: true }) =>
+  const attempt = (options: Partial<SnapshotOptions> = {}, switches: PageSnapshotSwitches = { locatorOmission: true }) =>
     snapshotFromCdp(cdp, { ...DEFAULT_SNAPSHOT_OPTIONS, ...options }, switches);
   return {
     page,
     session,
     attempt,
-    async snap(options = {}, switches = { locatorOmission: true }) {
+    async snap(options = {}, switches: PageSnapshotSwitches = { locatorOmission: true }) {
       const result = await attempt(options, switches);
       if (!result.ok) throw new Error(`snapshot failed: ${result.failure.code} ${result.failure.message}`);
       return result.value;
@@ -348,5 +348,48 @@ describe("failures", () => {
     const r = await snapshotFromCdp(playwrightPageCdp(page, await context.newCDPSession(page)), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
     expect(r).toEqual({ ok: true, value: { content: "root", refs: [] } });
     await context.close();
+  });
+});
+
+describe("fault plans (each breaks its one rule)", () => {
+  const faulty = (faults: PageSnapshotSwitches["faults"]): PageSnapshotSwitches => ({ locatorOmission: true, faults });
+
+  it("ambiguous-locators-printed: the duplicate links get a loc that finds both", async () => {
+    const o = await open("links");
+    const s = await o.snap({ includeStableLocator: true }, faulty({ ambiguousLocatorsPrinted: true }));
+    const dup = s.refs.filter((r) => r.name === FIXTURE_FACTS.links.duplicate.name);
+    expect(dup.map((r) => r.loc)).toEqual([0, 1].map(() => `href:${server.origin}${FIXTURE_FACTS.links.duplicate.path}`));
+    await o.page.context().close();
+  });
+
+  it("viewport-scope-ignored: only_within_viewport shows the button below the fold", async () => {
+    const o = await open("tall");
+    const s = await o.snap({ scope: "only_within_viewport" }, faulty({ viewportScopeIgnored: true }));
+    expect(s.content).toContain(`button "${FIXTURE_FACTS.tall.below}"`);
+    await o.page.context().close();
+  });
+
+  it("interactive-only-ignored: interactiveOnly prints headings too", async () => {
+    const o = await open("form");
+    const s = await o.snap({ interactiveOnly: true }, faulty({ interactiveOnlyIgnored: true }));
+    expect(s.content).toMatch(/heading "Sign in"/);
+    await o.page.context().close();
+  });
+
+  it("frame-refs-omitted: nodes inside iframes print without refs, the top document keeps its refs", async () => {
+    const o = await open("frames");
+    const s = await o.snap({}, faulty({ frameRefsOmitted: true }));
+    expect(s.refs.every((r) => r.frameId === undefined)).toBe(true);
+    expect(s.content).toMatch(/^ {6}button "Inside frame"$/m);
+    expect(s.refs.some((r) => r.name === FIXTURE_FACTS.frames.outside)).toBe(true);
+    await o.page.context().close();
+  });
+
+  it("subtree-root-ignored: subtree prints the whole page", async () => {
+    const o = await open("buttons");
+    const region = (await o.snap()).refs.find((r) => r.role === "region")!;
+    const s = await o.snap({ scope: "subtree", root: region.backendNodeId }, faulty({ subtreeRootIgnored: true }));
+    expect(s.content).toContain(`button "${FIXTURE_FACTS.buttons.named}"`);
+    await o.page.context().close();
   });
 });
