@@ -5,8 +5,10 @@
  */
 import { defineConfig } from "vitest/config";
 import { ProgressReporter } from "./src/cli/progress-reporter.js";
+import { statusMessageListener } from "./src/harness/status-message.js";
 
-const allureOptions = { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false };
+// the listener moves a not-applicable skip's reason into the result's message (src/harness/status-message.ts)
+const allureOptions = { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false, listeners: [statusMessageListener] };
 
 export default defineConfig({
   test: {

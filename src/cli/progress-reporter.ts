@@ -1,27 +1,64 @@
 /**
  * A one-line progress display for conformance runs, on stderr so `--json` keeps stdout clean.
- * On a terminal the line is redrawn in place; elsewhere a line is printed every 25 results.
+ * It counts clauses, as the totals do, not vitest tests: a clause implemented by several tests
+ * (variants) is done when all of them are, with the worst of their outcomes (src/outcomes). The
+ * outcome comes from the test's meta, which clause() sets (precondition failed, broken, not
+ * applicable); a failed test without one is broken (a timeout, an error outside the body).
+ * On a terminal the line is redrawn in place; elsewhere a line is printed every 25 clauses.
  */
 import type { Reporter, TestCase, TestModule } from "vitest/node";
+import { worstOutcome } from "../outcomes/precedence.js";
+import { OUTCOMES, Outcome, type ResultOutcome } from "../outcomes/statuses.js";
+
+declare module "vitest" {
+  interface TaskMeta {
+    /** the catalogue id of the clause the test implements (set by clause()) */
+    clause?: string;
+    /** its outcome when the vitest state alone cannot say it (set by clause()) */
+    outcome?: string;
+  }
+}
+
+/** `<id>[ [variant]]: <title>`, the name clause() gives a test. */
+export function clauseOfTest(name: string): string {
+  return /^[^\s:[]+/.exec(name)?.[0] ?? name;
+}
+
+export function outcomeOfTest(state: string, metaOutcome: string | undefined): ResultOutcome {
+  const parsed = Outcome.safeParse(metaOutcome);
+  if (parsed.success && parsed.data !== "unspecified") return parsed.data;
+  if (state === "passed") return "passed";
+  if (state === "skipped") return "not-applicable";
+  return state === "failed" ? "broken" : "unknown";
+}
 
 export class ProgressReporter implements Reporter {
-  private total = 0;
+  /** tests still to finish, per clause */
+  private readonly pending = new Map<string, number>();
+  private readonly seen = new Map<string, ResultOutcome[]>();
   private done = 0;
-  private readonly counts = { passed: 0, failed: 0, skipped: 0 };
+  private readonly counts = new Map<ResultOutcome, number>();
   private readonly errors: string[] = [];
 
   constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
 
   onTestModuleCollected(module: TestModule): void {
-    for (const _ of module.children.allTests()) this.total += 1;
+    for (const test of module.children.allTests()) {
+      const id = clauseOfTest(test.name);
+      this.pending.set(id, (this.pending.get(id) ?? 0) + 1);
+    }
   }
 
   onTestCaseResult(test: TestCase): void {
+    const id = clauseOfTest(test.name);
+    const outcomes = [...(this.seen.get(id) ?? []), outcomeOfTest(test.result().state, test.meta().outcome)];
+    this.seen.set(id, outcomes);
+    const left = (this.pending.get(id) ?? 1) - 1;
+    this.pending.set(id, left);
+    if (left > 0) return;
+    const outcome = worstOutcome(outcomes);
+    this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);
     this.done += 1;
-    const state = test.result().state;
-    if (state === "passed") this.counts.passed += 1;
-    else if (state === "failed") this.counts.failed += 1;
-    else this.counts.skipped += 1;
     if (this.stream.isTTY) this.stream.write(`\r${this.line()}\u001b[K`);
     else if (this.done % 25 === 0) this.stream.write(`${this.line()}\n`);
   }
@@ -33,7 +70,9 @@ export class ProgressReporter implements Reporter {
   }
 
   private line(): string {
-    const { passed, failed, skipped } = this.counts;
-    return `conformance [${this.done}/${Math.max(this.total, this.done)}] passed ${passed}, failed ${failed}, skipped ${skipped}`;
+    const n = (o: ResultOutcome) => this.counts.get(o) ?? 0;
+    const total = Math.max(this.pending.size, this.done);
+    const others = OUTCOMES.filter((o): o is ResultOutcome => o !== "passed" && o !== "failed" && o !== "unspecified" && n(o as ResultOutcome) > 0).map((o) => `${o.replace("-", " ")} ${n(o)}`);
+    return `conformance [${this.done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
   }
 }

@@ -7,12 +7,14 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { BUCKETS, clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
+import { clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
+import { Outcome } from "../outcomes/statuses.js";
 
 export const OUTCOMES_SCHEMA_VERSION = 1;
 
-export const OutcomeStatus = z.enum(BUCKETS);
-export type OutcomeStatus = z.infer<typeof OutcomeStatus>;
+/** A clause's outcome (src/outcomes); files written before the outcome model said "skipped" for not-applicable. */
+export const OutcomeStatus = z.preprocess((s) => (s === "skipped" ? "not-applicable" : s), Outcome);
+export type OutcomeStatus = z.infer<typeof Outcome>;
 
 export const ClauseOutcomeSchema = z
   .object({

@@ -4,6 +4,7 @@
  */
 import type { GateDecision, GateRow } from "./compare.js";
 import type { RunOutcomes } from "./outcomes.js";
+import { BLOCKING, CHANGES, CHANGE_TEXT } from "../outcomes/changes.js";
 
 function describeRun(o: RunOutcomes): string {
   return `Ego Lite ${o.egoVersion ?? "(version unknown)"} (${o.target ?? "target unknown"}${o.persona ? `, persona ${o.persona}` : ""}), run ${o.runId ?? "?"} at ${o.date}`;
@@ -35,16 +36,16 @@ function table(rows: readonly GateRow[]): string[] {
 export function renderGate(decision: GateDecision, baseline: RunOutcomes, current: RunOutcomes, baselineFile: string): string {
   const lines = [`Baseline: ${describeRun(baseline)}`, `          ${baselineFile}`, `Current:  ${describeRun(current)}`, ""];
   const c = decision.counts;
+  const counted = (blocking: boolean) => CHANGES.filter((k) => k !== "unchanged" && BLOCKING.has(k) === blocking && c[k] > 0).map((k) => `${c[k]} ${CHANGE_TEXT[k].title.toLowerCase()}`);
   lines.push(
-    `${decision.rows.length} clauses: ${c.unchanged} unchanged, ${c.fixed} fixed, ${c["newly-applicable"]} newly applicable, ${c.added} added, ${c["newly-known"]} newly known; ` +
-      `${c.regressed} regressed, ${c["new-failure"]} new failures, ${c["newly-not-applicable"]} newly not applicable, ${c.missing} missing, ${c.unknown} unknown; ${decision.ran} ran (minimum ${decision.minClauses})`,
+    `${decision.rows.length} clauses: ${[`${c.unchanged} unchanged`, ...counted(false)].join(", ")}; ${counted(true).join(", ") || "nothing blocking"}; ${decision.ran} ran (minimum ${decision.minClauses})`,
     "",
   );
   const blocking = decision.rows.filter((r) => r.blocking);
   if (blocking.length > 0) lines.push("Blocking:", ...table(blocking).map((l) => `  ${l}`), "");
-  const notable = decision.rows.filter((r) => !r.blocking && (r.change === "newly-known" || r.change === "fixed"));
+  const notable = decision.rows.filter((r) => !r.blocking && r.change !== "unchanged" && r.change !== "added");
   if (notable.length > 0) lines.push("Also changed (not blocking):", ...table(notable).map((l) => `  ${l}`), "");
-  if (decision.ship) lines.push("SHIP: no regression, no new failure, nothing missing or unknown");
+  if (decision.ship) lines.push("SHIP: no regression, no new failure, no precondition failure, nothing missing or unknown");
   else lines.push(`DO NOT SHIP: ${decision.reasons.join("; ")}`);
   return `${lines.join("\n")}\n`;
 }

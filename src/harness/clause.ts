@@ -13,6 +13,7 @@ import type { Operator } from "../target/operator.js";
 import { resolveTarget } from "../target/resolve.js";
 import type { Session, Target } from "../target/target.js";
 import { LABEL } from "../report/labels.js";
+import { DIAGNOSTICS_ATTACHMENT } from "../report/results-reader.js";
 import { OUTCOME_LABEL } from "../outcomes/statuses.js";
 import { OwnRuleViolation, outcomeOfError, type ErrorOutcome } from "../outcomes/of-error.js";
 import { notApplicable } from "./applicability.js";
@@ -79,12 +80,15 @@ export function spacePrefix(runId: string, clauseId: string): string {
 export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, options: ClauseOptions = {}): void {
   const spec = clauseById(id);
   const title = `${spec.id}${options.variant === undefined ? "" : ` [${options.variant}]`}: ${spec.title}`;
-  test(title, { timeout: options.timeout ?? 60_000 }, async ({ target, run, skip }) => {
+  test(title, { timeout: options.timeout ?? 60_000 }, async ({ target, run, skip, task }) => {
+    task.meta.clause = spec.id;
     await ensureAllureRuntime();
     await labelClause(spec, target.info, options.variant);
     const gate = notApplicable(spec, target.info, { ungated: run.ungated === true });
     if (gate) {
       await allure.label(LABEL.notApplicable, gate.key);
+      await allure.label(LABEL.statusMessage, `not applicable: ${gate.reason}`);
+      task.meta.outcome = "not-applicable";
       skip(`not applicable: ${gate.reason}`);
       return;
     }
@@ -95,8 +99,13 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       await allure.label(LABEL.infraRetried, [...new Set(attempts.retried)].join("; "));
       await allure.attachment("infrastructure errors retried", retried, "text/plain");
       if (attempts.result.ok) await allure.label(LABEL.outcome, OUTCOME_LABEL.flaky);
+      if (attempts.result.ok) task.meta.outcome = "flaky";
     }
-    if (!attempts.result.ok) throw attempts.result.error;
+    if (!attempts.result.ok) {
+      // for the progress line (src/cli/progress-reporter.ts): the outcome the result records
+      task.meta.outcome = outcomeOfError(attempts.result.error, spec.id).outcome;
+      throw attempts.result.error;
+    }
   });
 }
 
@@ -143,7 +152,7 @@ async function attemptClause(spec: Clause, target: Target, run: RunConfig, body:
   } finally {
     if (log.length) await allure.attachment(`probes${suffix}`, JSON.stringify(log, null, 2), "application/json");
     const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
-    if (diagnostics) await allure.attachment(`target diagnostics (ego-browser stderr)${suffix}`, diagnostics, "text/plain");
+    if (diagnostics) await allure.attachment(`${DIAGNOSTICS_ATTACHMENT}${suffix}`, diagnostics, "text/plain");
     try {
       for (const s of sessions) await s.close();
       // --keep-on-failure (installed runs): a failed test's spaces stay for debugging; sweep removes them

@@ -1,48 +1,32 @@
 /**
- * "What changed between X and Y": how one clause's status moved from target X to target Y.
- *
- *   regressed             it held on X (passed, or an unspecified clause observed) and does not
- *                         on Y (failed, broken, known or unknown)
- *   fixed                 the reverse
- *   newly-not-applicable  it applied on X and does not on Y (a feature or version gate)
- *   newly-applicable      it did not apply on X and does on Y (whatever its status there)
- *   other                 any other difference: failed -> broken, known -> failed, or an
- *                         unspecified clause whose observation moved away from (or back to) the
- *                         fake's choice
- *
- * Two cells are the same when their status and, for unspecified clauses, their outcome agree;
- * a change in message alone is not a change of status. The page uses the same rule through
- * `changeTable()` (embedded as data), so the browser and the tests cannot disagree.
+ * "What changed between X and Y": how one clause's status moved from target X to target Y, by the
+ * outcome model's one table of changes (src/outcomes/changes.ts, which the gate reads too: a
+ * clause that goes from passed to known is "newly-known" on both). Two cells are the same when
+ * their status and, for unspecified clauses, their outcome agree; a change in message alone is
+ * not a change. Two unspecified cells whose observation moved away from (or back to) the fake's
+ * choice are "other". The page uses the same rule through `changeTable()` (embedded as data), so
+ * the browser and the tests cannot disagree.
  */
+import { CHANGES, CHANGE_TEXT as CHANGE_TEXTS, changeBetween, type Change } from "../outcomes/changes.js";
 import { COMPAT_STATUSES, UNSPECIFIED_OUTCOMES, type CompatStatus, type UnspecifiedOutcome } from "./status.js";
 
-export const CHANGE_KINDS = ["regressed", "fixed", "newly-not-applicable", "newly-applicable", "other"] as const;
+/** The changes two present cells can show (absent cells are not compared on the page). */
+export const CHANGE_KINDS = CHANGES.filter((c): c is Exclude<Change, "missing" | "added" | "unchanged"> => c !== "missing" && c !== "added" && c !== "unchanged");
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-export const CHANGE_TEXT: Record<ChangeKind, string> = {
-  regressed: "Regressed",
-  fixed: "Fixed",
-  "newly-not-applicable": "Newly not applicable",
-  "newly-applicable": "Newly applicable",
-  other: "Other changes",
-};
+export const CHANGE_TEXT = Object.fromEntries(CHANGE_KINDS.map((k) => [k, CHANGE_TEXTS[k].title])) as Record<ChangeKind, string>;
 
 export interface CellState {
   status: CompatStatus;
   outcome?: UnspecifiedOutcome;
 }
 
-const HOLDS: ReadonlySet<CompatStatus> = new Set(["passed", "unspecified"]);
-const DOES_NOT_HOLD: ReadonlySet<CompatStatus> = new Set(["failed", "broken", "known", "unknown"]);
-
 /** The change from `from` to `to`, or null when the two cells are the same. */
 export function classifyChange(from: CellState, to: CellState): ChangeKind | null {
   if (cellKey(from) === cellKey(to)) return null;
-  if (to.status === "not-applicable") return "newly-not-applicable";
-  if (from.status === "not-applicable") return "newly-applicable";
-  if (HOLDS.has(from.status) && DOES_NOT_HOLD.has(to.status)) return "regressed";
-  if (DOES_NOT_HOLD.has(from.status) && HOLDS.has(to.status)) return "fixed";
-  return "other";
+  const change = changeBetween(from.status, to.status);
+  // same status, another unspecified outcome; or a status that stays failing/unknown
+  return change === "unchanged" || change === "missing" || change === "added" ? "other" : change;
 }
 
 /** The identity of a cell for comparison: its status, and its outcome when it has one. */

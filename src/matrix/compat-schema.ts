@@ -6,14 +6,16 @@
  *               its run id and times, its shard, and its score
  *   clauses[]   the rows, in catalogue order (grouped by area): id, title, area, method,
  *               severity, whether the docs leave it unspecified, and one cell per target key
- *   cell        status: passed | failed | broken | known | not-applicable | unspecified | unknown,
+ *   cell        status: an outcome of the outcome model (src/outcomes: passed, failed,
+ *               precondition-failed, broken, not-applicable, known, flaky, unspecified, unknown),
  *               with the reason when not applicable, the outcome and observation when unspecified,
  *               the messages when it did not pass
  *   interop     the share of required clauses that hold on every target where they apply
  *
  * Score of a target (interop-style, one point per clause, documented in SCORE_DEFINITION):
  *   value = passed / applicable, over the target's *required* clauses (not unspecified) that are
- *   applicable to it (status other than not-applicable). failed, broken, known and unknown
+ *   applicable to it (status other than not-applicable). flaky counts as passed (and apart);
+ *   failed, precondition-failed, broken, known and unknown
  *   clauses are applicable and not passed: they lower the score. `known` is also counted on its
  *   own, so the reader sees how much of the gap is already accepted. Unspecified clauses are
  *   observations and never enter the score; they are counted beside it (observed, of which
@@ -31,7 +33,8 @@ export const COMPAT_FORMAT_VERSION = 1;
 
 export const SCORE_DEFINITION =
   "score = passed / applicable, over required clauses (not unspecified) whose status is not not-applicable; " +
-  "failed, broken, known and unknown clauses are applicable and not passed; known is also counted separately; " +
+  "a flaky pass (passed after an infrastructure retry) counts as passed and is also counted separately; " +
+  "failed, precondition-failed, broken, known and unknown clauses are applicable and not passed; known is also counted separately; " +
   "unspecified clauses are observations and are not scored.";
 
 export const INTEROP_DEFINITION =
@@ -113,8 +116,12 @@ export const Score = z
     passed: z.number().int().min(0),
     applicable: z.number().int().min(0),
     failed: z.number().int().min(0),
+    /** could not run: the build broke a rule another clause owns */
+    preconditionFailed: z.number().int().min(0),
     broken: z.number().int().min(0),
     known: z.number().int().min(0),
+    /** passed only after an infrastructure retry (also counted in passed: the clause holds) */
+    flaky: z.number().int().min(0),
     unknown: z.number().int().min(0),
     notApplicable: z.number().int().min(0),
     unspecified: z

@@ -11,7 +11,7 @@ export interface ScoredClause {
 
 /**
  * The score of one target over its cells (clause id -> cell). The counts partition the cells:
- * passed + failed + broken + known + unknown (= applicable) + notApplicable
+ * passed (flaky included) + failed + preconditionFailed + broken + known + unknown (= applicable) + notApplicable
  * + unspecified.observed + unspecified.unobserved = number of cells.
  */
 export function scoreTarget(clauses: ReadonlyMap<string, ScoredClause>, cells: Readonly<Record<string, CompatCell>>): Score {
@@ -20,8 +20,10 @@ export function scoreTarget(clauses: ReadonlyMap<string, ScoredClause>, cells: R
     passed: 0,
     applicable: 0,
     failed: 0,
+    preconditionFailed: 0,
     broken: 0,
     known: 0,
+    flaky: 0,
     unknown: 0,
     notApplicable: 0,
     unspecified: { observed: 0, differs: 0, unobserved: 0 },
@@ -45,6 +47,10 @@ export function scoreTarget(clauses: ReadonlyMap<string, ScoredClause>, cells: R
     }
     score.applicable += 1;
     if (cell.status === "passed") score.passed += 1;
+    else if (cell.status === "flaky") {
+      score.passed += 1;
+      score.flaky += 1;
+    } else if (cell.status === "precondition-failed") score.preconditionFailed += 1;
     else score[cell.status] += 1;
   }
   score.value = score.applicable === 0 ? null : score.passed / score.applicable;
@@ -66,7 +72,7 @@ export function interop(
     const cells = ranKeys.map((k) => clause.cells[k]).filter((c): c is CompatCell => c !== undefined && c.status !== "not-applicable");
     if (cells.length === 0) continue;
     applicable += 1;
-    if (cells.every((c) => c.status === "passed")) holdEverywhere += 1;
+    if (cells.every((c) => c.status === "passed" || c.status === "flaky")) holdEverywhere += 1;
   }
   return { value: applicable === 0 ? null : holdEverywhere / applicable, holdEverywhere, applicable };
 }

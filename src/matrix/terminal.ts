@@ -6,7 +6,7 @@ import { dirname } from "node:path";
 import type { CompatJson } from "./compat-schema.js";
 import type { MatrixOutputs } from "./write-outputs.js";
 
-const HEADERS = ["target", "column", "score", "passed", "failed", "broken", "known", "unknown", "n/a", "observed", "differs"] as const;
+const HEADERS = ["target", "column", "score", "passed", "failed", "precond", "broken", "known", "flaky", "unknown", "n/a", "observed", "differs"] as const;
 
 export function percent(value: number | null): string {
   return value === null ? "—" : `${(value * 100).toFixed(1)}%`;
@@ -17,7 +17,7 @@ export function renderMatrixTerminal(outputs: MatrixOutputs, clean: boolean): st
   const rows: string[][] = compat.targets.map((t) => {
     const s = t.score;
     const column = t.availability === "ran" ? t.label : `${t.label} [${t.availability}]`;
-    return [t.key, column, percent(s.value), `${s.passed}/${s.applicable}`, String(s.failed), String(s.broken), String(s.known), String(s.unknown), String(s.notApplicable), String(s.unspecified.observed), String(s.unspecified.differs)];
+    return [t.key, column, percent(s.value), `${s.passed}/${s.applicable}`, String(s.failed), String(s.preconditionFailed), String(s.broken), String(s.known), String(s.flaky), String(s.unknown), String(s.notApplicable), String(s.unspecified.observed), String(s.unspecified.differs)];
   });
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
@@ -36,7 +36,7 @@ export function renderMatrixTerminal(outputs: MatrixOutputs, clean: boolean): st
   }
   lines.push(
     "",
-    clean ? "Matrix: every target ran; no clause failed, broke or went without a result." : "Matrix: NOT CLEAN: a target did not run, or a clause failed, broke or went without a result (see above and compat.html).",
+    clean ? "Matrix: every target ran; no clause failed, broke, failed a precondition or went without a result." : "Matrix: NOT CLEAN: a target did not run, or a clause failed, broke, failed a precondition or went without a result (see above and compat.html).",
     `compat.json:  ${outputs.compatJson}`,
     `compat.html:  ${outputs.compatHtml}`,
     `Allure:       ${outputs.allureReport ?? "not generated"}`,

@@ -18,6 +18,7 @@ import type { CompatCell, CompatJson, TargetOutcome } from "./compat-schema.js";
 import type { MergedMatrix } from "./merge.js";
 import { renderCompatPage } from "./page/render-page.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError, prepareOwnedDir, writeFileAtomic } from "../safety/output-dir.js";
+import { FAILS_RUN } from "../outcomes/statuses.js";
 
 export interface MatrixOutputs {
   compat: CompatJson;
@@ -93,6 +94,7 @@ export function targetClean(target: Pick<TargetOutcome, "availability" | "cells"
   return target.availability === "ran" && target.problems.length === 0 && Object.values(target.cells).every(cellClean);
 }
 
+/** A cell is clean unless its outcome would fail a run (src/outcomes FAILS_RUN). */
 function cellClean(cell: CompatCell): boolean {
-  return cell.status !== "failed" && cell.status !== "broken" && cell.status !== "unknown";
+  return !FAILS_RUN.has(cell.status);
 }

@@ -43,6 +43,12 @@ export const LABEL = {
   infraRetried: "infra_retried",
   /** on a precondition-failed result: the catalogue id of the clause that owns the broken rule */
   preconditionOwner: "precondition_owner",
+  /**
+   * the message of a result that ends without an error (a not-applicable skip's reason): allure-vitest
+   * writes none for a skipped test, so clause() puts it here and the results listener
+   * (src/harness/status-message.ts) moves it into `statusDetails.message` before the file is written
+   */
+  statusMessage: "status_message",
   /** the compatibility-matrix target key (stamped by the matrix when it merges results; src/matrix) */
   matrixTarget: "matrix_target",
 } as const;

@@ -8,7 +8,7 @@
  * that silently dropped results would report clauses as unknown for the wrong reason.
  */
 import { readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { z } from "zod";
 
 export const RESULT_STATUSES = ["passed", "failed", "broken", "skipped", "unknown"] as const;
@@ -25,7 +25,7 @@ const ResultFileSchema = z.object({
   // The Allure model makes status optional; a result without one has no verdict, so it is unknown.
   status: ResultStatus.optional(),
   statusDetails: z
-    .object({ message: z.string().optional(), trace: z.string().optional() })
+    .object({ message: z.string().optional(), trace: z.string().optional(), flaky: z.boolean().optional() })
     .optional(),
   labels: z.array(NameValue).default([]),
   parameters: z
@@ -33,6 +33,7 @@ const ResultFileSchema = z.object({
     .default([]),
   start: z.number().optional(),
   stop: z.number().optional(),
+  attachments: z.array(z.object({ name: z.string(), source: z.string() }).loose()).default([]),
 });
 
 export interface Label {
@@ -50,16 +51,28 @@ export interface TestResult {
   status: ResultStatus;
   message?: string;
   trace?: string;
+  /** `statusDetails.flaky`: it passed only after an infrastructure retry (src/outcomes) */
+  flaky?: boolean;
   labels: Label[];
   parameters: { name: string; value: string }[];
   start?: number;
   stop?: number;
+  /** the start of the "target diagnostics" attachment (the target's stderr), when the result has one */
+  diagnostics?: string;
 }
+
+/** The attachment clause() adds to a result that did not pass: what the target printed on stderr. */
+export const DIAGNOSTICS_ATTACHMENT = "target diagnostics (ego-browser stderr)";
+const DIAGNOSTICS_CHARS = 4000;
 
 export const RESULT_FILE_SUFFIX = "-result.json";
 
 /** Parses the text of one result file; `file` is only used to name it in errors and on the result. */
 export function parseResultFile(file: string, text: string): TestResult {
+  return parseResult(file, text).result;
+}
+
+function parseResult(file: string, text: string): { result: TestResult; attachments: { name: string; source: string }[] } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -83,9 +96,10 @@ export function parseResultFile(file: string, text: string): TestResult {
   if (r.fullName !== undefined) result.fullName = r.fullName;
   if (r.statusDetails?.message !== undefined) result.message = r.statusDetails.message;
   if (r.statusDetails?.trace !== undefined) result.trace = r.statusDetails.trace;
+  if (r.statusDetails?.flaky === true) result.flaky = true;
   if (r.start !== undefined) result.start = r.start;
   if (r.stop !== undefined) result.stop = r.stop;
-  return result;
+  return { result, attachments: r.attachments };
 }
 
 /**
@@ -101,7 +115,14 @@ export async function readResults(dir: string): Promise<TestResult[]> {
   const results: TestResult[] = [];
   for (const name of names) {
     const file = join(dir, name);
-    results.push(parseResultFile(file, await readFile(file, "utf8")));
+    const { result, attachments } = parseResult(file, await readFile(file, "utf8"));
+    // the last attempt's (a retried clause names them "... (attempt N)")
+    const source = attachments.filter((a) => a.name.startsWith(DIAGNOSTICS_ATTACHMENT)).pop()?.source;
+    if (source !== undefined) {
+      const diagnostics = await readFile(join(dir, basename(source)), "utf8").catch(() => undefined);
+      if (diagnostics !== undefined && diagnostics.trim() !== "") result.diagnostics = diagnostics.slice(0, DIAGNOSTICS_CHARS);
+    }
+    results.push(result);
   }
   return results;
 }

@@ -1,26 +1,18 @@
 /**
- * The run summary: one status per selected contract clause, counted per area and in total.
+ * The run summary: one outcome per selected contract clause, counted per area and in total.
+ * The outcomes, what each means, how a result maps to one and which wins when a clause has
+ * several results are the outcome model's (src/outcomes): this file only applies them.
  *
- * Per-clause status: the worst status among the clause's results, in the order
- *   broken > failed > unknown > passed > skipped
- * (a clause with one broken and one passed parameterisation is broken; passed and skipped
- * parameterisations make it passed). A selected clause with no result at all is `unknown`:
- * it was meant to run and nothing says it held, so it is never green. `known` is an expected
- * failure: a failed or broken result the expectations layer (src/expectations) labelled
- * `expectation=known` because an entry with an owner, a bug and an expiry covers it. It ranks
- * below failed, broken and unknown (a clause with one known and one new failure is failed) and
- * above passed; it does not fail the run.
+ * Per-clause outcome: the worst among the clause's results (src/outcomes/precedence.ts). A
+ * selected clause with no result at all is `unknown`: it was meant to run and nothing says it
+ * held, so it is never green. `known` is an expected failure (the expectations layer labelled it);
+ * it does not fail the run.
  *
  * Totals are a partition of the selected clauses. Each selected clause is counted exactly once,
- * under its *bucket* (see `clauseBucket`):
- *   - an unspecified clause (the catalogue says the docs leave the behaviour open) whose status is
- *     `passed` counts under `unspecified`, not `passed`: it is an observation, not a conformance
- *     pass;
- *   - every other clause counts under its status (an unspecified clause that is broken, skipped or
- *     unknown counts there: those are not observations; one that failed counts as failed, because
- *     the writer never fails unspecified clauses and hiding such a result would be dishonest).
- * So passed + failed + broken + skipped + known + unknown + unspecified = number of selected
- * clauses, and each area's counts sum to the number of selected clauses in that area.
+ * under its *bucket* (see `clauseBucket`): an unspecified clause (the catalogue says the docs leave
+ * the behaviour open) that passed counts under `unspecified`, not `passed` (an observation, not a
+ * conformance pass); every other clause counts under its outcome. So the counts of every outcome
+ * sum to the number of selected clauses, and each area's counts to that area's.
  *
  * Whether a clause is unspecified comes from the catalogue (the source of truth), not the label.
  * Results for catalogue clauses outside the selection are ignored. Results that name no clause,
@@ -29,17 +21,21 @@
  */
 import type { Area, Clause } from "../contract/clause.js";
 import { LABEL } from "./labels.js";
-import { labelValue, type ResultStatus, type TestResult } from "./results-reader.js";
+import { labelValue, type TestResult } from "./results-reader.js";
+import { commonCause, describeCause, type CommonCause } from "./common-cause.js";
+import { clauseOutcome, emptyOutcomeCounts, FAILS_RUN, OUTCOMES, PRECEDENCE, resultOutcome, worstOutcome, type Outcome, type ResultOutcome } from "../outcomes/index.js";
 
-export type ClauseStatus = ResultStatus | "known";
-export type Bucket = ClauseStatus | "unspecified";
+/** The outcome of a clause's results (src/outcomes). */
+export type ClauseStatus = ResultOutcome;
+/** The outcome a clause counts under: its status, or `unspecified` for an unspecified clause that passed. */
+export type Bucket = Outcome;
 
 /** Key order of every count object (also the JSON key order). */
-export const BUCKETS = ["passed", "failed", "broken", "skipped", "known", "unknown", "unspecified"] as const satisfies readonly Bucket[];
+export const BUCKETS = OUTCOMES;
 export type Counts = Record<Bucket, number>;
 
-/** Worst first. `known` is a failed or broken result labelled `expectation=known` (src/expectations). */
-export const STATUS_PRECEDENCE: readonly ClauseStatus[] = ["broken", "failed", "unknown", "known", "passed", "skipped"];
+/** Worst first (src/outcomes/precedence.ts). */
+export const STATUS_PRECEDENCE: readonly ClauseStatus[] = PRECEDENCE;
 
 export interface ClauseSummary {
   id: string;
@@ -55,12 +51,16 @@ export interface ClauseSummary {
   messages?: string[];
   /** for a known clause: the bug links of the expectations that made its failures known */
   bugs?: string[];
+  /** the start of the target's stderr, from a result that gave the clause its status */
+  diagnostics?: string;
 }
 
 export type SummaryProblem =
   | { kind: "labels-disagree"; label: string; values: string[] }
   | { kind: "missing-label"; label: string; results: string[] }
-  | { kind: "unknown-clause"; clause: string; results: string[] };
+  | { kind: "unknown-clause"; clause: string; results: string[] }
+  /** most clauses that ran failed or broke for one reason (src/report/common-cause.ts) */
+  | { kind: "common-cause"; cause: CommonCause };
 
 export interface RunSummary {
   /** the `target` label (fake | installed) all results agree on; null when none carries it or they disagree */
@@ -85,22 +85,16 @@ export interface SummarizeOptions {
 }
 
 export function emptyCounts(): Counts {
-  return { passed: 0, failed: 0, broken: 0, skipped: 0, known: 0, unknown: 0, unspecified: 0 };
+  return emptyOutcomeCounts();
 }
 
 /** The total a clause counts under (see the partition rule at the top of this file). */
 export function clauseBucket(clause: Pick<ClauseSummary, "status" | "unspecified">): Bucket {
-  return clause.unspecified && clause.status === "passed" ? "unspecified" : clause.status;
+  return clauseOutcome(clause.status, clause.unspecified);
 }
 
-/** The worst of some result statuses; `unknown` for none. */
-export function worstStatus(statuses: Iterable<ClauseStatus>): ClauseStatus {
-  let worst: ClauseStatus | undefined;
-  for (const s of statuses) {
-    if (worst === undefined || STATUS_PRECEDENCE.indexOf(s) < STATUS_PRECEDENCE.indexOf(worst)) worst = s;
-  }
-  return worst ?? "unknown";
-}
+/** The worst of some result outcomes; `unknown` for none. */
+export const worstStatus = worstOutcome;
 
 export function summarize(results: readonly TestResult[], catalogue: readonly Clause[], options: SummarizeOptions = {}): RunSummary {
   const selected = options.selected ?? (() => true);
@@ -135,17 +129,20 @@ export function summarize(results: readonly TestResult[], catalogue: readonly Cl
     totals[bucket] += 1;
     (areas[clause.area] ??= emptyCounts())[bucket] += 1;
   }
+  const cause = commonCause(clauses);
+  if (cause !== undefined) problems.unshift({ kind: "common-cause", cause });
   return { target, targetName, persona, egoVersion, totals, areas, clauses, problems };
 }
 
 /**
- * No failed, no broken, no unknown clause, and nothing that makes the summary untrustworthy:
- * no problems, and at least one selected clause (a selection that matched nothing verified
- * nothing, e.g. a mistyped --grep, and must not be green).
+ * No clause with an outcome that fails a run (failed, precondition failed, broken, unknown:
+ * src/outcomes FAILS_RUN), and nothing that makes the summary untrustworthy: no problems, and at
+ * least one selected clause (a selection that matched nothing verified nothing, e.g. a mistyped
+ * --grep, and must not be green).
  */
 export function summaryPassed(summary: RunSummary): boolean {
-  const { failed, broken, unknown } = summary.totals;
-  return summary.clauses.length > 0 && failed === 0 && broken === 0 && unknown === 0 && summary.problems.length === 0;
+  const failing = [...FAILS_RUN].some((o) => summary.totals[o] > 0);
+  return summary.clauses.length > 0 && !failing && summary.problems.length === 0;
 }
 
 export function describeProblem(problem: SummaryProblem): string {
@@ -156,13 +153,14 @@ export function describeProblem(problem: SummaryProblem): string {
       return `${problem.results.length} result(s) without label '${problem.label}': ${preview(problem.results)}`;
     case "unknown-clause":
       return `result(s) name clause '${problem.clause}', which the catalogue does not have: ${preview(problem.results)}`;
+    case "common-cause":
+      return describeCause(problem.cause);
   }
 }
 
-/** A result's status, with failed or broken results the expectations layer marked known as `known`. */
-export function effectiveStatus(result: Pick<TestResult, "status" | "labels">): ClauseStatus {
-  const failing = result.status === "failed" || result.status === "broken";
-  return failing && labelValue(result, LABEL.expectation) === "known" ? "known" : result.status;
+/** A result's outcome (src/outcomes/of-result.ts). */
+export function effectiveStatus(result: Pick<TestResult, "status" | "labels" | "flaky">): ClauseStatus {
+  return resultOutcome(result);
 }
 
 function summarizeClause(clause: Clause, results: readonly TestResult[]): ClauseSummary {
@@ -177,6 +175,8 @@ function summarizeClause(clause: Clause, results: readonly TestResult[]): Clause
   };
   const messages = distinct(results.filter((r) => effectiveStatus(r) === status).map(messageOf));
   if (messages.length > 0) summary.messages = messages;
+  const diagnostics = results.find((r) => effectiveStatus(r) === status && r.diagnostics !== undefined)?.diagnostics;
+  if (diagnostics !== undefined) summary.diagnostics = diagnostics;
   if (status === "known") {
     const bugs = distinct(results.filter((r) => effectiveStatus(r) === "known").map((r) => labelValue(r, LABEL.expectationBug)));
     if (bugs.length > 0) summary.bugs = bugs;
@@ -186,6 +186,8 @@ function summarizeClause(clause: Clause, results: readonly TestResult[]): Clause
 
 function messageOf(result: TestResult): string | undefined {
   if (result.message !== undefined && result.message.trim() !== "") return result.message;
+  const handedOver = labelValue(result, LABEL.statusMessage);
+  if (handedOver !== undefined && handedOver.trim() !== "") return handedOver;
   const reason = labelValue(result, LABEL.notApplicable);
   return result.status === "skipped" && reason !== undefined ? `not applicable: ${reason}` : undefined;
 }

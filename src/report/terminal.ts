@@ -3,6 +3,8 @@
  * No dependencies; colour is opt-in (see `colorWanted`) and never changes the layout.
  */
 import { UNKNOWN_VERSION } from "./labels.js";
+import { OUTCOME_TEXT } from "../outcomes/statuses.js";
+import { groupByMessage, type CommonCause } from "./common-cause.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import {
   BUCKETS,
@@ -24,15 +26,10 @@ export interface RenderOptions {
   maxListed?: number;
 }
 
-/** Table columns, in this order. `known` only appears once something is known (expectations). */
-const COLUMNS: readonly Bucket[] = ["passed", "failed", "broken", "skipped", "unspecified", "unknown"];
-/** Statuses listed clause by clause under the table, with what they mean. */
-const LISTED = [
-  ["failed", "Failed (contract violations)"],
-  ["broken", "Broken (harness or infrastructure errors)"],
-  ["known", "Known (expected failures, each with its bug: they do not fail the run)"],
-  ["unknown", "Unknown (no verdict: never green)"],
-] as const;
+/** Table columns: every outcome (src/outcomes), in its order; those marked optional only once a clause has them. */
+const OPTIONAL_COLUMNS: ReadonlySet<Bucket> = new Set<Bucket>(["precondition-failed", "known", "flaky"]);
+/** Outcomes listed clause by clause under the table, with what they mean (src/outcomes OUTCOME_TEXT). */
+const LISTED: readonly Bucket[] = ["failed", "precondition-failed", "broken", "known", "flaky", "unknown"];
 
 const MESSAGE_WIDTH = 120;
 
@@ -45,25 +42,48 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
   const paint = painter(options.color ?? false);
   const lines: string[] = [];
   lines.push(...renderHeader(summary), "");
+  const causes = summary.problems.flatMap((p) => (p.kind === "common-cause" ? [p.cause] : []));
+  for (const cause of causes) lines.push(...renderCause(cause), "");
   lines.push(...renderTable(summary, paint), "");
-  for (const [status, title] of LISTED) {
+  for (const status of LISTED) {
     const clauses = summary.clauses.filter((c) => c.status === status);
     if (clauses.length === 0) continue;
-    lines.push(`${title}: ${clauses.length}`);
-    const shown = clauses.slice(0, options.maxListed ?? 50);
-    const width = Math.max(...shown.map((c) => c.id.length));
-    for (const c of shown) lines.push(`  ${c.id.padEnd(width)}  ${c.status === "known" && c.bugs?.length ? `${c.bugs.join(", ")}: ` : ""}${firstLine(c)}`);
-    if (shown.length < clauses.length) lines.push(`  … and ${clauses.length - shown.length} more (the JSON summary lists every clause)`);
+    lines.push(`${OUTCOME_TEXT[status].title}: ${clauses.length}`);
+    // identical messages are one line with a count, not one line per clause
+    const groups = groupByMessage(clauses);
+    const ordered = summary.clauses.flatMap((c) => groups.filter((g) => g.clauses[0] === c));
+    const shown = ordered.slice(0, options.maxListed ?? 50);
+    const singles = shown.filter((g) => g.clauses.length === 1).map((g) => g.clauses[0]!);
+    const width = Math.max(0, ...singles.map((c) => c.id.length));
+    for (const group of shown) {
+      const c = group.clauses[0]!;
+      const bugs = c.status === "known" && c.bugs?.length ? `${c.bugs.join(", ")}: ` : "";
+      if (group.clauses.length === 1) lines.push(`  ${c.id.padEnd(width)}  ${bugs}${firstLine(c)}`);
+      else lines.push(`  ×${group.clauses.length} ${bugs}${firstLine(c)}  (${preview(group.clauses.map((x) => x.id))})`);
+    }
+    if (shown.length < ordered.length) lines.push(`  … and ${ordered.length - shown.length} more (the JSON summary lists every clause)`);
     lines.push("");
   }
-  if (summary.problems.length > 0) {
-    lines.push(`Problems with the results: ${summary.problems.length}`);
-    for (const p of summary.problems) lines.push(`  ${describeProblem(p)}`);
+  const others = summary.problems.filter((p) => p.kind !== "common-cause");
+  if (others.length > 0) {
+    lines.push(`Problems with the results: ${others.length}`);
+    for (const p of others) lines.push(`  ${describeProblem(p)}`);
     lines.push("");
   }
   lines.push(verdict(summary, paint));
   lines.push(`Report: ${options.reportPath ?? "not generated"}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** The one cause most clauses share, said once, at the top: the message and the target's stderr. */
+function renderCause(cause: CommonCause): string[] {
+  const lines = [`One cause: ${cause.clauses.length} of the ${cause.ran} clauses that ran ended ${cause.outcomes.join(" or ")} with the same message:`, `  ${cause.message}`];
+  if (cause.stderr?.length) lines.push("The target's stderr begins:", ...cause.stderr.map((l) => `  ${l.length > MESSAGE_WIDTH ? `${l.slice(0, MESSAGE_WIDTH - 1)}…` : l}`));
+  return lines;
+}
+
+function preview(ids: readonly string[], max = 3): string {
+  return ids.length > max ? `${ids.slice(0, max).join(", ")} and ${ids.length - max} more` : ids.join(", ");
 }
 
 function renderHeader(summary: RunSummary): string[] {
@@ -86,7 +106,7 @@ function disagreeingOr(summary: RunSummary, label: string, otherwise: string): s
 }
 
 function renderTable(summary: RunSummary, paint: Painter): string[] {
-  const columns = summary.totals.known > 0 ? [...COLUMNS.slice(0, 4), "known" as const, ...COLUMNS.slice(4)] : COLUMNS;
+  const columns = BUCKETS.filter((b) => !OPTIONAL_COLUMNS.has(b) || summary.totals[b] > 0);
   const rows: [string, Counts][] = Object.entries(summary.areas).map(([area, counts]) => [area, counts as Counts]);
   rows.push(["total", summary.totals]);
   const first = Math.max("area".length, ...rows.map(([name]) => name.length));
@@ -106,12 +126,12 @@ function renderTable(summary: RunSummary, paint: Painter): string[] {
 
 function verdict(summary: RunSummary, paint: Painter): string {
   if (summaryPassed(summary)) {
-    const { passed, unspecified, skipped, known } = summary.totals;
-    return paint("passed", `PASSED: ${passed} passed, ${unspecified} unspecified (observed), ${skipped} not applicable${known > 0 ? `, ${known} known failures` : ""}`);
+    const t = summary.totals;
+    return paint("passed", `PASSED: ${t.passed} passed, ${t.unspecified} unspecified (observed), ${t["not-applicable"]} not applicable${t.known > 0 ? `, ${t.known} known failures` : ""}${t.flaky > 0 ? `, ${t.flaky} flaky (passed after a retry)` : ""}`);
   }
   if (summary.clauses.length === 0) return paint("failed", "NOT PASSED: no clause was selected, so nothing was verified");
-  const { failed, broken, unknown } = summary.totals;
-  const parts = [`${failed} failed`, `${broken} broken`, `${unknown} unknown`];
+  const t = summary.totals;
+  const parts = [`${t.failed} failed`, ...(t["precondition-failed"] > 0 ? [`${t["precondition-failed"]} precondition failed`] : []), `${t.broken} broken`, `${t.unknown} unknown`];
   if (summary.problems.length > 0) parts.push(`${summary.problems.length} problem(s) with the results`);
   return paint("failed", `NOT PASSED: ${parts.join(", ")}`);
 }
@@ -124,7 +144,7 @@ function firstLine(clause: ClauseSummary): string {
 }
 
 type Painter = (bucket: Bucket, text: string) => string;
-const ANSI: Partial<Record<Bucket, string>> = { passed: "32", failed: "31", broken: "33", unknown: "35" };
+const ANSI: Partial<Record<Bucket, string>> = { passed: "32", failed: "31", "precondition-failed": "31", broken: "33", unknown: "35" };
 function painter(color: boolean): Painter {
   return (bucket, text) => {
     const code = ANSI[bucket];

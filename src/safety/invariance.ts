@@ -33,7 +33,7 @@ export function invarianceVerdict(before: SnapshotOutcome, after: SnapshotOutcom
   if (!after.ok) return { status: "broken", message: `could not list the task spaces after the run: ${after.reason}` };
   const diff = diffUserSpaces(before.snapshot, after.snapshot);
   if (diff.unchanged) return { status: "passed" };
-  return { status: "failed", message: [`the run changed task spaces that are not its own:`, ...describeDiff(diff).map((l) => `  ${l}`)].join("\n") };
+  return { status: "failed", message: [`task spaces that are not the run's changed during the run:`, ...describeDiff(diff).map((l) => `  ${l}`)].join("\n") };
 }
 
 export async function writeInvarianceResult(resultsDir: string, target: TargetInfo, before: SnapshotOutcome, after: SnapshotOutcome, start: number, extra: readonly ResultAttachment[] = []): Promise<InvarianceVerdict> {

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { BLOCKING, classifyChange, type Change } from "../../src/gate/classify.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
 import { BUCKETS } from "../../src/report/summary.js";
-import type { OutcomeStatus, RunOutcomes } from "../../src/gate/outcomes.js";
+import { OutcomeStatus, type RunOutcomes } from "../../src/gate/outcomes.js";
 
 const STATUSES = BUCKETS as readonly OutcomeStatus[];
-const RAN: readonly OutcomeStatus[] = ["passed", "failed", "broken", "known", "unspecified"];
+const RAN: readonly OutcomeStatus[] = ["passed", "flaky", "failed", "broken", "known", "unspecified"];
 
 function run(clauses: Record<string, OutcomeStatus>, extra: Partial<RunOutcomes> = {}): RunOutcomes {
   return {
@@ -31,16 +31,18 @@ function run(clauses: Record<string, OutcomeStatus>, extra: Partial<RunOutcomes>
 const clauseId = fc.stringMatching(/^[a-z]{1,6}\.[a-z]{1,6}$/);
 /** outcome maps with at least one clause that ran, no unknown */
 const settled = fc
-  .dictionary(clauseId, fc.constantFrom<OutcomeStatus>("passed", "failed", "broken", "skipped", "known", "unspecified"), { minKeys: 1, maxKeys: 12 })
+  .dictionary(clauseId, fc.constantFrom<OutcomeStatus>("passed", "flaky", "failed", "broken", "not-applicable", "known", "unspecified"), { minKeys: 1, maxKeys: 12 })
   .filter((m) => Object.values(m).some((s) => RAN.includes(s)));
 const anyMap = fc.dictionary(clauseId, fc.constantFrom(...STATUSES), { minKeys: 1, maxKeys: 12 });
 
 describe("classifyChange", () => {
-  it("follows the table of src/gate/classify.ts", () => {
-    const G = "passed", R = "failed", K = "known", N = "skipped", U = "unknown", A = undefined;
+  it("follows the table of src/outcomes/changes.ts", () => {
+    const G = "passed", R = "failed", K = "known", N = "not-applicable", U = "unknown", A = undefined, P = "precondition-failed", F = "flaky";
     const table: [OutcomeStatus | undefined, OutcomeStatus | undefined, Change][] = [
       [G, G, "unchanged"], [G, R, "regressed"], [G, K, "newly-known"], [G, N, "newly-not-applicable"], [G, U, "unknown"], [G, A, "missing"],
-      [R, G, "fixed"], [R, "broken", "unchanged"], [R, K, "newly-known"], [R, N, "newly-not-applicable"], [R, A, "missing"],
+      [G, P, "precondition-failed"], [P, P, "precondition-failed"], [R, P, "precondition-failed"], [P, R, "new-failure"], [P, G, "fixed"],
+      [G, F, "newly-flaky"], [F, G, "other"], [F, R, "regressed"], [N, F, "newly-applicable"],
+      [R, G, "fixed"], [R, "broken", "other"], [R, R, "unchanged"], [R, K, "newly-known"], [R, N, "newly-not-applicable"], [R, A, "missing"],
       [K, G, "fixed"], [K, R, "new-failure"], [K, K, "unchanged"], [K, N, "newly-not-applicable"],
       [N, G, "newly-applicable"], [N, R, "new-failure"], [N, K, "newly-known"], [N, N, "unchanged"], [N, A, "missing"],
       [U, G, "fixed"], [U, R, "new-failure"], [U, U, "unknown"],
@@ -127,8 +129,19 @@ describe("the gate's verdict (properties)", () => {
     expect(compareOutcomes(run({ "a.b": "known", "a.c": "passed" }), run({ "a.b": "failed", "a.c": "passed" })).rows[0]).toMatchObject({ change: "new-failure", blocking: true });
   });
 
+  it("never ships a precondition failure, even one the baseline had", () => {
+    const m = { "a.b": "passed", "a.c": "precondition-failed" } as const;
+    const d = compareOutcomes(run(m), run(m));
+    expect(d.ship).toBe(false);
+    expect(d.rows.find((r) => r.clause === "a.c")).toMatchObject({ change: "precondition-failed", blocking: true });
+  });
+
+  it("reads outcome files that still say skipped as not-applicable", () => {
+    expect(OutcomeStatus.parse("skipped")).toBe("not-applicable");
+  });
+
   it("refuses a run that ran fewer clauses than --min-clauses", () => {
-    const m = { "a.b": "passed", "a.c": "skipped" } as const;
+    const m = { "a.b": "passed", "a.c": "not-applicable" } as const;
     const d = compareOutcomes(run(m), run(m), { minClauses: 2 });
     expect(d.ship).toBe(false);
     expect(d.reasons).toEqual(["only 1 clause(s) ran, fewer than the 2 required (--min-clauses)"]);

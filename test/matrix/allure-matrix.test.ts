@@ -23,7 +23,7 @@ function target(key: string, label: string, extra: Partial<CompatTarget> = {}): 
     finishedAt: null,
     shard: { index: 1, count: 1 },
     problems: [],
-    score: { value: 1, passed: 3, applicable: 3, failed: 0, broken: 0, known: 0, unknown: 0, notApplicable: 0, unspecified: { observed: 0, differs: 0, unobserved: 0 } },
+    score: { value: 1, passed: 3, applicable: 3, failed: 0, preconditionFailed: 0, broken: 0, known: 0, flaky: 0, unknown: 0, notApplicable: 0, unspecified: { observed: 0, differs: 0, unobserved: 0 } },
     ...extra,
   };
 }

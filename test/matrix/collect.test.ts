@@ -102,7 +102,7 @@ describe("cell details", () => {
   });
 
   it("keeps a skip's own sentence", () => {
-    const cell = cellOf({ id: "tabs.c", area: "tabs", method: null, status: "skipped", unspecified: false, results: 1, messages: ["not applicable: needs operator: the installed target has none"] }, { notApplicable: ["needs:operator"], outcomes: [], observed: [] });
+    const cell = cellOf({ id: "tabs.c", area: "tabs", method: null, status: "not-applicable", unspecified: false, results: 1, messages: ["not applicable: needs operator: the installed target has none"] }, { notApplicable: ["needs:operator"], outcomes: [], observed: [] });
     expect(cell.reason).toEqual({ key: "needs:operator", text: "needs operator: the installed target has none" });
   });
 

@@ -24,7 +24,7 @@ describe("scoreTarget", () => {
       u: { status: "unspecified", outcome: "differs-from-the-fake", results: 1 },
       v: { status: "broken", results: 1 },
     });
-    expect(score).toEqual({ value: 0.5, passed: 2, applicable: 4, failed: 0, broken: 0, known: 1, unknown: 1, notApplicable: 1, unspecified: { observed: 1, differs: 1, unobserved: 1 } });
+    expect(score).toEqual({ value: 0.5, passed: 2, applicable: 4, failed: 0, preconditionFailed: 0, broken: 0, known: 1, flaky: 0, unknown: 1, notApplicable: 1, unspecified: { observed: 1, differs: 1, unobserved: 1 } });
   });
 
   it("has no value when nothing applicable ran", () => {
@@ -35,9 +35,10 @@ describe("scoreTarget", () => {
     fc.assert(
       fc.property(column, ({ clauses, cells }) => {
         const s = scoreTarget(clauses, cells);
-        const total = s.passed + s.failed + s.broken + s.known + s.unknown + s.notApplicable + s.unspecified.observed + s.unspecified.unobserved;
+        const total = s.passed + s.failed + s.preconditionFailed + s.broken + s.known + s.unknown + s.notApplicable + s.unspecified.observed + s.unspecified.unobserved;
         expect(total).toBe(Object.keys(cells).length);
-        expect(s.applicable).toBe(s.passed + s.failed + s.broken + s.known + s.unknown);
+        expect(s.applicable).toBe(s.passed + s.failed + s.preconditionFailed + s.broken + s.known + s.unknown);
+        expect(s.flaky).toBeLessThanOrEqual(s.passed);
         expect(s.value).toBe(s.applicable === 0 ? null : s.passed / s.applicable);
         expect(s.unspecified.differs).toBeLessThanOrEqual(s.unspecified.observed);
       }),

@@ -29,9 +29,14 @@ const GATED = CATALOGUE.find((c) => c.features.length === 1 && c.features[0] ===
 async function runInline(files: Record<string, string>, env: Record<string, string>): Promise<TestResult[]> {
   const dir = await tempDir("inline");
   const resultsDir = join(dir, "allure-results");
-  await writeFile(join(dir, "vitest.config.mjs"), `export default { test: { include: ["*.test.ts"], testTimeout: 30000, reporters: [[${JSON.stringify(ALLURE_REPORTER)}, { resultsDir: ${JSON.stringify(resultsDir)} }]] } };\n`);
+  // the Allure reporter as vitest.conformance.config.ts configures it
+  await writeFile(
+    join(dir, "vitest.config.ts"),
+    `import { statusMessageListener } from ${src("harness/status-message.ts")};\n` +
+      `export default { test: { include: ["*.test.ts"], testTimeout: 30000, reporters: [[${JSON.stringify(ALLURE_REPORTER)}, { resultsDir: ${JSON.stringify(resultsDir)}, listeners: [statusMessageListener] }]] } };\n`,
+  );
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-  const child = await execa(process.execPath, [VITEST_CLI, "run", "--config", join(dir, "vitest.config.mjs"), "--root", dir], {
+  const child = await execa(process.execPath, [VITEST_CLI, "run", "--config", join(dir, "vitest.config.ts"), "--root", dir], {
     cwd: dir,
     env: { ...env, [RUN_ENV.target]: "fake" },
     reject: false,
@@ -98,8 +103,10 @@ clause(${JSON.stringify(GATED)}, async () => { throw new Error("a gated clause m
     expect(labelValue(of(UNSPECIFIED), LABEL.unspecifiedOutcome)).toBe("differs-from-the-fake");
   });
 
-  test("a gated clause is skipped with its key in a label", () => {
+  test("a gated clause is skipped with its key in a label and its reason in the message", () => {
     expect(of(GATED).status).toBe("skipped");
     expect(labelValue(of(GATED), LABEL.notApplicable)).toBe("feature:numeric-ids");
+    expect(of(GATED).message).toMatch(/^not applicable: needs the 'numeric-ids' feature, which Ego Lite \S+ does not have$/);
+    expect(labelValue(of(GATED), LABEL.statusMessage)).toBeUndefined();
   });
 });

@@ -60,7 +60,7 @@ describe.concurrent("persona, run ungated through the CLI", () => {
     expect([...statusOf(summary, "failed"), ...statusOf(summary, "broken")].sort()).toEqual(predicted);
     expect(statusOf(summary, "unknown")).toEqual([]);
     // ungated, nothing is skipped for a build feature (only for what no fake offers: a shared browser)
-    for (const c of summary.clauses.filter((x) => x.status === "skipped")) expect(requiring(FEATURE_NAMES).map((x) => x.id), c.id).not.toContain(c.id);
+    for (const c of summary.clauses.filter((x) => x.status === "not-applicable")) expect(requiring(FEATURE_NAMES).map((x) => x.id), c.id).not.toContain(c.id);
   });
 });
 
@@ -77,7 +77,7 @@ describe("persona, gated", () => {
     const run = await runCli(["run", "--persona", "pre-profiles", "--json", "--no-report", "--no-expectations", "--results", await tempDir("gated-pre-profiles"), "--outcomes", `${await tempDir("o")}/outcomes.json`]);
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;
-    const skipped = statusOf(summary, "skipped");
+    const skipped = statusOf(summary, "not-applicable");
     for (const c of requiring(["profiles"])) expect(skipped).toContain(c.id);
     expect(summary.totals).toMatchObject({ failed: 0, broken: 0, unknown: 0 });
   });

@@ -3,10 +3,11 @@ import type { AllureConfig } from "allure"; // type only: importing allure at ru
 import { describe, expect, it } from "vitest";
 import { REPO_ALLURE_CONFIG } from "../../src/report/allure-report.js";
 import { LABEL } from "../../src/report/labels.js";
+import { ALLURE_CATEGORIES } from "../../src/outcomes/index.js";
 
 const config = ((await import(pathToFileURL(REPO_ALLURE_CONFIG).href)) as { default: AllureConfig }).default;
 
-type Rule = { name: string; matchers: { statuses?: string[]; labels?: Record<string, RegExp> }; groupBy?: ({ label: string } | string)[] };
+type Rule = { name: string; matchers: { statuses?: string[]; labels?: Record<string, string> }; groupBy?: ({ label: string } | string)[] };
 
 describe("allurerc.mjs", () => {
   const rules = config.categories as unknown as Rule[];
@@ -17,10 +18,12 @@ describe("allurerc.mjs", () => {
     expect(Object.keys(config.plugins ?? {})).toEqual(["awesome"]);
   });
 
-  it("has the four categories, known failures first so they are not counted as violations", () => {
-    expect(rules.map((r) => r.name)).toEqual(["Known failures", "Contract violations", "Harness errors", "Not applicable"]);
-    expect(rules[0]?.matchers.labels?.expectation?.test("known")).toBe(true);
-    expect(rules.slice(1).map((r) => r.matchers.statuses)).toEqual([["failed"], ["broken"], ["skipped"]]);
+  it("has one category per outcome from the outcome model, known failures and precondition failures before the status-only ones", () => {
+    expect(rules).toEqual(ALLURE_CATEGORIES.map((c) => c.rule));
+    expect(rules.map((r) => r.name)).toEqual(["Known failures", "Precondition failed", "Contract violations", "Harness errors", "Flaky (passed after an infrastructure retry)", "Not applicable"]);
+    expect(new RegExp(rules[0]!.matchers.labels!.expectation!).test("known")).toBe(true);
+    expect(new RegExp(rules[1]!.matchers.labels!.outcome!).test("precondition-failed")).toBe(true);
+    expect(rules.slice(2, 4).map((r) => r.matchers.statuses)).toEqual([["failed"], ["broken"]]);
   });
 
   it("groups by labels the harness writes", () => {

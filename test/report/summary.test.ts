@@ -24,9 +24,12 @@ describe("per-clause status", () => {
   it.each([
     [["passed", "broken", "failed"], "broken"],
     [["passed", "failed", "unknown"], "failed"],
-    [["passed", "unknown", "skipped"], "unknown"],
-    [["skipped", "passed"], "passed"],
-    [["skipped", "skipped"], "skipped"],
+    [["passed", "unknown", "not-applicable"], "unknown"],
+    [["not-applicable", "passed"], "passed"],
+    [["not-applicable", "not-applicable"], "not-applicable"],
+    [["passed", "precondition-failed", "failed"], "failed"],
+    [["passed", "precondition-failed", "known"], "precondition-failed"],
+    [["passed", "flaky"], "flaky"],
     [[], "unknown"],
   ] as const)("worst of %j is %s", (statuses, expected) => {
     expect(worstStatus(statuses)).toBe(expected);
@@ -79,10 +82,10 @@ describe("totals", () => {
       ],
       catalogue,
     );
-    expect(s.totals).toEqual({ passed: 1, failed: 0, broken: 1, skipped: 1, known: 0, unknown: 0, unspecified: 1 });
+    expect(s.totals).toEqual({ passed: 1, failed: 0, "precondition-failed": 0, broken: 1, "not-applicable": 1, known: 0, flaky: 0, unspecified: 1, unknown: 0 });
     expect(s.areas).toEqual({
-      tabs: { passed: 1, failed: 0, broken: 0, skipped: 1, known: 0, unknown: 0, unspecified: 1 },
-      cdp: { passed: 0, failed: 0, broken: 1, skipped: 0, known: 0, unknown: 0, unspecified: 0 },
+      tabs: { passed: 1, failed: 0, "precondition-failed": 0, broken: 0, "not-applicable": 1, known: 0, flaky: 0, unspecified: 1, unknown: 0 },
+      cdp: { passed: 0, failed: 0, "precondition-failed": 0, broken: 1, "not-applicable": 0, known: 0, flaky: 0, unspecified: 0, unknown: 0 },
     });
     const u = s.clauses.find((c) => c.id === "tabs.u")!;
     expect(u).toMatchObject({ status: "passed", unspecified: true });
@@ -154,7 +157,7 @@ describe("totals", () => {
 describe("selection", () => {
   it("that matches nothing does not pass: nothing was verified", () => {
     const s = summarize([result({ clause: "tabs.a", status: "passed" })], catalogue, { selected: () => false });
-    expect(s.totals).toEqual({ passed: 0, failed: 0, broken: 0, skipped: 0, known: 0, unknown: 0, unspecified: 0 });
+    expect(s.totals).toEqual({ passed: 0, failed: 0, "precondition-failed": 0, broken: 0, "not-applicable": 0, known: 0, flaky: 0, unspecified: 0, unknown: 0 });
     expect(summaryPassed(s)).toBe(false);
   });
 

@@ -35,7 +35,7 @@ describe("renderTerminal", () => {
 
   it("has one aligned row per area and a total row", () => {
     const header = lines.find((l) => l.startsWith("area"))!;
-    expect(header.split(/\s+/)).toEqual(["area", "passed", "failed", "broken", "skipped", "unspecified", "unknown"]);
+    expect(header.split(/\s+/)).toEqual(["area", "passed", "failed", "broken", "not-applicable", "unspecified", "unknown"]);
     const row = (name: string) => lines.find((l) => l.startsWith(`${name} `))!.split(/\s+/).slice(1).map(Number);
     expect(row("tabs")).toEqual([1, 1, 0, 0, 1, 0]);
     expect(row("cdp")).toEqual([0, 0, 1, 0, 0, 1]);
@@ -94,11 +94,13 @@ describe("renderTerminal", () => {
 describe("renderTerminal edge cases", () => {
   it("caps long lists, saying how many more there are", () => {
     const many = Array.from({ length: 7 }, (_, i) => clause(`tabs.m${i}`));
-    const out = renderTerminal(summarize([], many), { maxListed: 3 });
-    expect(out).toContain("Unknown (no verdict: never green): 7");
-    expect(out.match(/no result reported/g)).toHaveLength(3);
-    expect(out).toContain("  … and 4 more (the JSON summary lists every clause)");
-    expect(out).toMatch(/^Target: +not reported by any result$/m);
+    const out = renderTerminal(summarize(many.slice(0, 5).map((c, i) => result({ clause: c.id, status: "failed", message: `violation ${"abcde"[i]}` })), many), { maxListed: 3 });
+    expect(out).toContain("Failed (contract violations): 5");
+    expect(out.match(/violation [a-e]/g)).toHaveLength(3);
+    expect(out).toContain("  … and 2 more (the JSON summary lists every clause)");
+    // identical messages are one line with a count
+    expect(out).toContain("Unknown (no verdict: never green): 2\n  ×2 no result reported  (tabs.m5, tabs.m6)\n");
+    expect(renderTerminal(summarize([], many))).toMatch(/^Target: +not reported by any result$/m);
   });
 
   it("renders an empty selection without crashing, and does not call it a pass", () => {
@@ -123,10 +125,10 @@ describe("renderJson", () => {
   it("has the machine keys", () => {
     expect(Object.keys(json)).toEqual(["target", "targetName", "persona", "egoVersion", "passed", "totals", "areas", "clauses", "problems"]);
     expect(json).toMatchObject({ target: "fake", egoVersion: "0.5.0.19", passed: false, problems: [] });
-    expect(Object.keys(json.totals)).toEqual(["passed", "failed", "broken", "skipped", "known", "unknown", "unspecified"]);
-    expect(json.totals).toEqual({ passed: 1, failed: 1, broken: 1, skipped: 1, known: 0, unknown: 1, unspecified: 1 });
+    expect(Object.keys(json.totals)).toEqual(["passed", "failed", "precondition-failed", "broken", "not-applicable", "known", "flaky", "unspecified", "unknown"]);
+    expect(json.totals).toEqual({ passed: 1, failed: 1, "precondition-failed": 0, broken: 1, "not-applicable": 1, known: 0, flaky: 0, unspecified: 1, unknown: 1 });
     expect(Object.keys(json.areas)).toEqual(["tabs", "cdp", "snapshot"]);
-    expect(json.areas.cdp).toEqual({ passed: 0, failed: 0, broken: 1, skipped: 0, known: 0, unknown: 1, unspecified: 0 });
+    expect(json.areas.cdp).toEqual({ passed: 0, failed: 0, "precondition-failed": 0, broken: 1, "not-applicable": 0, known: 0, flaky: 0, unspecified: 0, unknown: 1 });
   });
 
   it("lists clauses as {id, area, method, status}, status being the total each counts under", () => {
@@ -136,7 +138,7 @@ describe("renderJson", () => {
       { id: "tabs.u", area: "tabs", method: "listTaskSpaces", status: "unspecified" },
       { id: "cdp.c", area: "cdp", method: "sendCDPMessage", status: "broken" },
       { id: "cdp.d", area: "cdp", method: "listTaskSpaces", status: "unknown" },
-      { id: "snapshot.e", area: "snapshot", method: "listTaskSpaces", status: "skipped" },
+      { id: "snapshot.e", area: "snapshot", method: "listTaskSpaces", status: "not-applicable" },
     ]);
   });
 

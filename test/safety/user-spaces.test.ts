@@ -39,6 +39,10 @@ describe("user-space snapshots", () => {
       'changed: "Groceries" (id 1) ownership: "user" -> "agent"',
       'changed: "Groceries" (id 1) recentTabTitles: ["Shop","Recipes"] -> ["Shop"]',
     ]);
+    // the build may have lost a space itself: the verdict says what changed, not who changed it
+    const verdict = invarianceVerdict({ ok: true, snapshot: snap(user, other) }, { ok: true, snapshot: snap(user) });
+    expect(verdict.status).toBe("failed");
+    expect(verdict.message?.split("\n")[0]).toBe("task spaces that are not the run's changed during the run:");
   });
 
   it("catches a change to any one compared field of any space (property)", () => {

@@ -11,9 +11,9 @@
  */
 
 /**
- * @typedef {"passed"|"failed"|"broken"|"known"|"not-applicable"|"unspecified"|"unknown"} Status
+ * @typedef {"passed"|"failed"|"precondition-failed"|"broken"|"not-applicable"|"known"|"flaky"|"unspecified"|"unknown"} Status
  * @typedef {{ status: Status, outcome?: string, observed?: string[], reason?: { key: string|null, text: string }, messages?: string[], bugs?: string[], results: number }} Cell
- * @typedef {{ value: number|null, passed: number, applicable: number, failed: number, broken: number, known: number, unknown: number, notApplicable: number, unspecified: { observed: number, differs: number, unobserved: number } }} Score
+ * @typedef {{ value: number|null, passed: number, applicable: number, failed: number, preconditionFailed: number, broken: number, known: number, flaky: number, unknown: number, notApplicable: number, unspecified: { observed: number, differs: number, unobserved: number } }} Score
  * @typedef {{ key: string, label: string, kind: string, persona: string|null, egoVersion: string|null, versionSource: string|null, targetName: string|null, availability: string, reason?: string, runId: string|null, startedAt: string|null, finishedAt: string|null, shard: { index: number, count: number }, problems: string[], score: Score }} Target
  * @typedef {{ id: string, title: string, area: string, method: string|null, severity: string, unspecified: { question: string, choice: string }|null, versions: string|null, features: string[], cells: Record<string, Cell> }} Clause
  * @typedef {{ format: string, formatVersion: number, generatedAt: string, harness: { name: string, version: string }, plan: { id: string, shards: number }, sources: unknown[], warnings: string[], scoreDefinition: string, interop: { definition: string, value: number|null, holdEverywhere: number, applicable: number }, areas: { id: string, title: string }[], targets: Target[], clauses: Clause[] }} Compat
@@ -157,7 +157,9 @@
         /** @type {[number, string][]} */
         const parts = [
           [s.failed, "failed"],
+          [s.preconditionFailed, "precondition failed"],
           [s.broken, "broken"],
+          [s.flaky, "flaky (passed after a retry)"],
           [s.known, "known"],
           [s.unknown, "unknown"],
           [s.notApplicable, "n/a"],

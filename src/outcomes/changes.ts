@@ -1,0 +1,78 @@
+/**
+ * One table of changes between two runs (or two columns of the compat matrix): how a clause's
+ * outcome moved from `from` (the baseline, column X) to `to` (the current run, column Y).
+ * `undefined` is a clause absent from that run. The gate blocks on the changes in BLOCKING; the
+ * compat page groups its diff view by the same changes.
+ *
+ *   to \ from            holds (passed, flaky,   fails (failed,      known, unknown,     absent
+ *                        unspecified)            broken, precond.)   not-applicable
+ *   passed/unspecified   unchanged; from flaky: other  fixed               fixed; n/a: newly-applicable   added
+ *   flaky                newly-flaky             fixed               fixed; n/a: newly-applicable   added
+ *   failed/broken        regressed*              other (failed<->broken); from precond.: new-failure*   new-failure*   new-failure*
+ *   precondition-failed  precondition-failed*  (whatever it was: a precondition failure never ships)
+ *   known                newly-known  (from anything else)
+ *   not-applicable       newly-not-applicable*  (from absent: added)
+ *   unknown              unknown*  (never green, whatever it was)
+ *   absent               missing*
+ *   (* = blocks the gate; the same outcome on both sides is unchanged, except that unknown and
+ *   precondition-failed always block)
+ *
+ * A failure the baseline already had is not a new one (gate a release against the build it
+ * replaces, not against perfection); a clause that stops running blocks (a build that silently
+ * ran less is not a pass).
+ */
+import { HOLDS, type Outcome } from "./statuses.js";
+
+export const CHANGES = [
+  "regressed",
+  "new-failure",
+  "precondition-failed",
+  "newly-not-applicable",
+  "missing",
+  "unknown",
+  "newly-known",
+  "newly-flaky",
+  "fixed",
+  "newly-applicable",
+  "added",
+  "other",
+  "unchanged",
+] as const;
+export type Change = (typeof CHANGES)[number];
+
+/** Changes that make the gate's verdict "do not ship". */
+export const BLOCKING: ReadonlySet<Change> = new Set<Change>(["regressed", "new-failure", "precondition-failed", "newly-not-applicable", "missing", "unknown"]);
+
+export const CHANGE_TEXT: Record<Change, { title: string; reason: string }> = {
+  regressed: { title: "Regressed", reason: "regressed (held in the baseline, fail now)" },
+  "new-failure": { title: "New failures", reason: "fail now and did not fail in the baseline (were known, not applicable, unknown or a precondition failure there)" },
+  "precondition-failed": { title: "Precondition failed", reason: "could not run: the build broke a rule another clause owns (precondition failed)" },
+  "newly-not-applicable": { title: "Newly not applicable", reason: "ran in the baseline and are not applicable now" },
+  missing: { title: "Missing", reason: "are in the baseline and absent now" },
+  unknown: { title: "Unknown", reason: "have no result now" },
+  "newly-known": { title: "Newly known", reason: "are now expected failures (an expectation covers them)" },
+  "newly-flaky": { title: "Newly flaky", reason: "passed only after an infrastructure retry" },
+  fixed: { title: "Fixed", reason: "hold now and did not hold in the baseline" },
+  "newly-applicable": { title: "Newly applicable", reason: "were not applicable in the baseline and hold now" },
+  added: { title: "Added", reason: "are new in this run" },
+  other: { title: "Other changes", reason: "changed in another way (failed <-> broken, flaky -> passed, an unspecified observation)" },
+  unchanged: { title: "Unchanged", reason: "are as in the baseline" },
+};
+
+export function changeBetween(from: Outcome | undefined, to: Outcome | undefined): Change {
+  if (to === undefined) return from === undefined ? "unchanged" : "missing";
+  if (to === "unknown") return "unknown";
+  if (to === "precondition-failed") return "precondition-failed";
+  if (from === to) return "unchanged";
+  if (to === "failed" || to === "broken") {
+    if (from !== undefined && HOLDS.has(from)) return "regressed";
+    return from === "failed" || from === "broken" ? "other" : "new-failure";
+  }
+  if (to === "known") return "newly-known";
+  if (to === "not-applicable") return from === undefined ? "added" : "newly-not-applicable";
+  // to holds: passed, flaky or unspecified
+  if (from === undefined) return "added";
+  if (from === "not-applicable") return "newly-applicable";
+  if (HOLDS.has(from)) return to === "flaky" ? "newly-flaky" : from === "flaky" ? "other" : "unchanged"; // passed <-> unspecified: a catalogue edit, no news
+  return "fixed";
+}

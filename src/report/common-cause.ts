@@ -1,0 +1,81 @@
+/**
+ * One cause, said once. When most clauses that ran end failed, precondition failed or broken for
+ * the same reason (the launcher rejects the SDK path, the CLI exits, a method is missing), the
+ * summary names that reason once, with the first lines of the target's stderr, instead of letting
+ * it hide in a list of identical lines. Messages are compared by their first line, with what
+ * differs per clause (the run's space names, numbers) blanked out (`messageKey`); the per-clause
+ * lists group messages identical but for the space names (`sameMessageKey`).
+ */
+import { FAILING, type ResultOutcome } from "../outcomes/statuses.js";
+
+export interface CommonCause {
+  /** the first line of the first clause's message */
+  message: string;
+  /** the outcomes the clauses with this cause ended with */
+  outcomes: ResultOutcome[];
+  /** the clauses that ended with it, in catalogue order */
+  clauses: string[];
+  /** how many selected clauses ran (not not-applicable) */
+  ran: number;
+  /** the first lines of the target's stderr from one of those results, if any carries it */
+  stderr?: string[];
+}
+
+export interface CauseInput {
+  id: string;
+  status: ResultOutcome;
+  messages?: string[];
+  diagnostics?: string;
+}
+
+/** At least this many clauses, and more than half of those that ran. */
+export const COMMON_CAUSE_MIN_CLAUSES = 3;
+export const STDERR_LINES = 5;
+
+export function firstMessageLine(message: string | undefined): string | undefined {
+  return message?.split(/\r?\n/).find((l) => l.trim() !== "")?.trim();
+}
+
+/** A message with the run's space names (which name the run and the clause) blanked out: identical otherwise. */
+export function sameMessageKey(line: string): string {
+  return line.replace(/ego-conformance [a-z0-9-]+ [^\s'"`]+(?: [^\s'"`]+)?/g, "ego-conformance <space>");
+}
+
+/** The part of a message that is the same for every clause with the same cause: numbers (ids, counts) blanked out too. */
+export function messageKey(line: string): string {
+  return sameMessageKey(line).replace(/\d+/g, "#");
+}
+
+/** The messages of some clauses, grouped by key (default: identical but for space names), largest group first. */
+export function groupByMessage<T extends CauseInput>(clauses: readonly T[], keyOf: (line: string) => string = sameMessageKey): { message: string; clauses: T[] }[] {
+  const groups = new Map<string, { message: string; clauses: T[] }>();
+  for (const c of clauses) {
+    const line = firstMessageLine(c.messages?.[0]) ?? "";
+    const key = keyOf(line);
+    const group = groups.get(key) ?? { message: line, clauses: [] };
+    group.clauses.push(c);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => b.clauses.length - a.clauses.length);
+}
+
+export function commonCause(clauses: readonly CauseInput[]): CommonCause | undefined {
+  const ran = clauses.filter((c) => c.status !== "not-applicable").length;
+  const failing = clauses.filter((c) => FAILING.has(c.status) && firstMessageLine(c.messages?.[0]) !== undefined);
+  const [largest] = groupByMessage(failing, messageKey);
+  if (largest === undefined || largest.clauses.length < COMMON_CAUSE_MIN_CLAUSES || largest.clauses.length * 2 <= ran) return undefined;
+  const cause: CommonCause = {
+    message: largest.message,
+    outcomes: [...new Set(largest.clauses.map((c) => c.status))],
+    clauses: largest.clauses.map((c) => c.id),
+    ran,
+  };
+  const diagnostics = largest.clauses.find((c) => c.diagnostics !== undefined && c.diagnostics.trim() !== "")?.diagnostics;
+  if (diagnostics !== undefined) cause.stderr = diagnostics.split(/\r?\n/).filter((l) => l.trim() !== "").slice(0, STDERR_LINES);
+  return cause;
+}
+
+export function describeCause(cause: CommonCause): string {
+  const stderr = cause.stderr?.length ? `; the target's stderr begins: ${cause.stderr.join(" | ")}` : "";
+  return `one cause: ${cause.clauses.length} of the ${cause.ran} clauses that ran ended ${cause.outcomes.join(" or ")} with the same message: ${cause.message}${stderr}`;
+}

@@ -1,0 +1,32 @@
+import { expect, test } from "vitest";
+import type { TestCase, TestModule } from "vitest/node";
+import { clauseOfTest, outcomeOfTest, ProgressReporter } from "../../src/cli/progress-reporter.js";
+
+function tc(name: string, state: string, outcome?: string): TestCase {
+  return { name, result: () => ({ state }), meta: () => (outcome === undefined ? {} : { outcome }) } as unknown as TestCase;
+}
+
+test("the progress line counts clauses, as the totals do, with the worst outcome of their tests", () => {
+  const out: string[] = [];
+  const stream = { isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
+  const tests = [
+    tc("a.b [x]: title", "passed"),
+    tc("a.b [y]: title", "failed", "precondition-failed"),
+    tc("a.c: title", "passed"),
+    tc("a.d: title", "skipped", "not-applicable"),
+    tc("a.e: title", "failed"),
+  ];
+  const reporter = new ProgressReporter(stream);
+  reporter.onTestModuleCollected({ children: { allTests: () => tests } } as unknown as TestModule);
+  for (const t of tests) reporter.onTestCaseResult(t);
+  reporter.onTestRunEnd([], []);
+  expect(out.join("")).toBe("conformance [4/4 clauses] passed 1, failed 0, precondition failed 1, broken 1, not applicable 1 done\n");
+});
+
+test("a test's clause and outcome", () => {
+  expect(clauseOfTest("task-spaces.create.result-shape [a b]: creates")).toBe("task-spaces.create.result-shape");
+  expect(clauseOfTest("tabs.list.shape: lists")).toBe("tabs.list.shape");
+  expect(outcomeOfTest("failed", undefined)).toBe("broken");
+  expect(outcomeOfTest("failed", "failed")).toBe("failed");
+  expect(outcomeOfTest("passed", undefined)).toBe("passed");
+});
