@@ -1,6 +1,6 @@
 // The mutant check: the core suites run against deliberately broken fakes, and each mutant must
 // be caught by exactly the clauses that own the broken rule (failed), while clauses that merely
-// stand on it report a broken precondition. Nothing else may move.
+// stand on it end as precondition failed (src/outcomes). Nothing else may move, and nothing breaks.
 import { describe, expect, it } from "vitest";
 import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
 import { INVALID_ARGUMENT_CASES } from "../../src/contract/index.js";
@@ -9,7 +9,8 @@ const documentedArgumentClauses = INVALID_ARGUMENT_CASES.filter((c) => c.status 
 
 interface Expected {
   failed: string[];
-  broken?: string[];
+  /** clauses that stand on the broken rule: precondition failed, naming the clause that owns it */
+  preconditionFailed?: string[];
   why: string;
 }
 
@@ -51,9 +52,9 @@ const MUTANTS: Record<string, Expected> = {
   "unstable-locators": { why: "snapshot prints loc=unstable", failed: ["snapshot.loc.omitted-not-sentinel"] },
   "claim-selects": { why: "claimTaskSpace selects the claimed space", failed: ["task-spaces.claim.does-not-select"] },
   "complete-closes": {
-    why: "completeTaskSpace closes the space: the complete clause fails, clauses standing on a user-owned space report a broken precondition",
+    why: "completeTaskSpace closes the space: the complete clause fails, clauses standing on a user-owned space end as precondition failed",
     failed: ["task-spaces.complete.user-owned-same-id"],
-    broken: [
+    preconditionFailed: [
       "numeric-ids.claim.id-is-number",
       "numeric-ids.list.ids-are-numbers",
       "numeric-ids.task-id.display-copy",
@@ -77,7 +78,8 @@ describe.each(Object.entries(MUTANTS))("mutant %s", (fault, expected) => {
     const summary = JSON.parse(run.stdout) as JsonSummary;
     const having = (status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
     expect(having("failed")).toEqual([...expected.failed].sort());
-    expect(having("broken")).toEqual([...(expected.broken ?? [])].sort());
+    expect(having("precondition-failed")).toEqual([...(expected.preconditionFailed ?? [])].sort());
+    expect(having("broken")).toEqual([]);
     expect(having("unknown")).toEqual([]);
   });
 });
