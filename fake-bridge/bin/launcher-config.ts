@@ -16,6 +16,15 @@ export interface LauncherConfig {
   rejectSdkPath: boolean;
   /** never run anything and never exit (for tests of timeouts) */
   hang: boolean;
+  /**
+   * leave a child behind in its own session that holds stdout and stderr for `backgroundChildMs`
+   * (its pid appended to `<workDir>/../background-children`), then run the script as usual
+   */
+  backgroundChildMs: number;
+  /** write to stdout and stderr without pause while the script runs */
+  flood: boolean;
+  /** die (SIGKILL itself) this many ms after the script started; 0: never */
+  dieAfterMs: number;
 }
 
 export function parseLauncherConfig(text: string, where: string): LauncherConfig {
@@ -30,5 +39,8 @@ export function parseLauncherConfig(text: string, where: string): LauncherConfig
     exitQuirk: raw.exitQuirk === true,
     rejectSdkPath: raw.rejectSdkPath === true,
     hang: raw.hang === true,
+    backgroundChildMs: typeof raw.backgroundChildMs === "number" ? raw.backgroundChildMs : 0,
+    flood: raw.flood === true,
+    dieAfterMs: typeof raw.dieAfterMs === "number" ? raw.dieAfterMs : 0,
   };
 }

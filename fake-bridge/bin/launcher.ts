@@ -9,8 +9,9 @@
  * (--sdk-path, else the app's bundled SDK), then compile and run the script with top-level await,
  * in the app's working directory. argv: <config.json> <the caller's arguments...>
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { spawn } from "node:child_process";
+import { appendFileSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createPortBinding } from "../binding/create-binding.js";
 import { connectSocketPort } from "../server/socket-port.js";
@@ -45,6 +46,23 @@ function hangForever(): void {
   setInterval(() => {}, 1 << 30);
 }
 
+/** A child in its own session (out of reach of a process-group kill) that holds our stdout and stderr. */
+function leaveBackgroundChild(config: LauncherConfig): void {
+  const child = spawn(process.execPath, ["-e", `setTimeout(() => {}, ${config.backgroundChildMs})`], { detached: true, stdio: ["ignore", "inherit", "inherit"] });
+  if (child.pid !== undefined) appendFileSync(join(config.workDir, "..", "background-children"), `${child.pid}\n`);
+  child.unref();
+}
+
+/** Output without pause, on both streams, until the process ends. */
+function flood(): void {
+  const line = `${"flood ".repeat(1000)}\n`;
+  const timer = setInterval(() => {
+    process.stdout.write(line);
+    process.stderr.write(line);
+  }, 1);
+  timer.unref();
+}
+
 async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
   if (config.hang) return hangForever();
   const command = parseLauncherArgs(argv, { acceptsSdkPath: !config.rejectSdkPath });
@@ -59,6 +77,9 @@ async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
   }
   const sdk = command.sdkPath === undefined ? config.bundledSdk : resolve(command.sdkPath); // a relative --sdk-path is the caller's
   const script = command.code ?? (await readStdin());
+  if (config.backgroundChildMs > 0) leaveBackgroundChild(config);
+  if (config.flood) flood();
+  if (config.dieAfterMs > 0) setTimeout(() => process.kill(process.pid, "SIGKILL"), config.dieAfterMs).unref();
   process.chdir(config.workDir);
   if (config.exitQuirk) installExitQuirk();
   let port;

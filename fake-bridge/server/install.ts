@@ -47,6 +47,12 @@ export interface InstallOptions {
   rejectSdkPath?: boolean;
   /** a launcher that never answers and never exits */
   hang?: boolean;
+  /** a launcher that leaves a child in its own session holding stdout/stderr for this many ms */
+  backgroundChildMs?: number;
+  /** a launcher that floods stdout and stderr while the script runs */
+  flood?: boolean;
+  /** a launcher that dies (SIGKILL) this many ms after the script started */
+  dieAfterMs?: number;
   /** also write a macOS-style app bundle with an Info.plist in this format */
   appBundle?: PlistFormat | false;
 }
@@ -94,6 +100,9 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
     exitQuirk: options.exitQuirk === true,
     rejectSdkPath: options.rejectSdkPath === true,
     hang: options.hang === true,
+    backgroundChildMs: options.backgroundChildMs ?? 0,
+    flood: options.flood === true,
+    dieAfterMs: options.dieAfterMs ?? 0,
   };
   const configPath = join(runtimeDir, "config.json");
   await writeFile(join(runtimeDir, "launcher.mjs"), await launcherBundle());

@@ -1,7 +1,8 @@
 /**
  * One `ego-browser nodejs` process: spawned with execa as the leader of its own process group
  * (so a timeout can kill everything the script started), the script on stdin, stdout and stderr
- * kept. Its end is read through the launcher's exit quirk (./cli-output.ts). Every live group is
+ * kept. Its end is its own exit, never the close of its streams (a child it leaves behind may
+ * hold them open), read through the launcher's exit quirk (./cli-output.ts). Every live group is
  * killed if the harness process exits first.
  */
 import { execa } from "execa";
@@ -36,6 +37,8 @@ export interface CliProcess {
 }
 
 const MAX_KEPT = 256 * 1024;
+/** how long, after the process exited, its pipes are still read (a child it left may hold them) */
+const STREAM_GRACE_MS = 500;
 const live = new Set<number>();
 let cleanupInstalled = false;
 
@@ -88,20 +91,39 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
   let hasExited = false;
   if (pid !== undefined) live.add(pid);
 
-  const exited: Promise<CliExit> = child.then(
-    (result) => {
+  // The end is the process's own exit ("exit"), never its streams ("close"): a child the script
+  // left behind (in another process group, out of reach of the group kill) may hold stdout and
+  // stderr open for as long as it lives. After the exit, what is still in the pipes is read
+  // until they close or STREAM_GRACE_MS pass; then our ends are destroyed.
+  const exited = new Promise<CliExit>((resolveExit) => {
+    let settled = false;
+    const settle = (exitCode: number | null, signal: string | null, spawnFailure?: string) => {
+      if (settled) return;
+      settled = true;
       hasExited = true;
       if (pid !== undefined) live.delete(pid);
+      if (spawnFailure) err += `\n${spawnFailure}`;
+      const quirkCode = quirkExitCode(`${out}\n${err}`);
+      resolveExit({ exitCode, signal, ...(quirkCode !== undefined ? { quirkCode } : {}), effectiveCode: quirkCode ?? exitCode, killed });
+    };
+    child.once("exit", (code, signal) => {
       // the launcher is gone; anything the script left in its group goes with it
       if (pid !== undefined) killGroupOf(pid, "SIGKILL");
-      const quirkCode = quirkExitCode(`${out}\n${err}`);
-      const exitCode = result.exitCode ?? null;
-      const signal = result.signal ?? null;
-      const spawnFailure = result.exitCode === undefined && result.signal === undefined ? (result as { message?: string }).message : undefined;
-      if (spawnFailure) err += `\n${spawnFailure}`;
-      return { exitCode, signal, ...(quirkCode !== undefined ? { quirkCode } : {}), effectiveCode: quirkCode ?? exitCode, killed };
-    },
-  );
+      const streams = [child.stdout, child.stderr].filter((s): s is NonNullable<typeof s> => s !== null && !s.destroyed);
+      let timer: NodeJS.Timeout | undefined;
+      const drained = Promise.all(streams.map((s) => new Promise<void>((r) => s.once("close", () => r()))));
+      const grace = new Promise<void>((r) => (timer = setTimeout(r, STREAM_GRACE_MS)));
+      void Promise.race([drained, grace]).then(() => {
+        clearTimeout(timer);
+        for (const s of streams) s.destroy();
+        settle(code, signal);
+      });
+    });
+    // a process that never started (ENOENT, EACCES) has no "exit": execa's result says why
+    void child.then((result) => {
+      if (result.exitCode === undefined && result.signal === undefined) settle(null, null, (result as { message?: string }).message ?? "the process could not be started");
+    });
+  });
 
   const command = `${cliPath} ${args.join(" ")}`.trim();
   return {
