@@ -6,7 +6,9 @@
  *   2. sessions that must start a new `ego-browser nodejs` (they selected a space) and sessions
  *      that reuse a process proven fresh;
  *   3. the whole conformance run: `ego-conformance run` (in-process fake) and `ego-conformance
- *      run --target installed` through the installed launcher against the fake app process.
+ *      run --target installed` through the installed launcher against the fake app process;
+ *   4. the soak (scripts/soak.ts, `--soak N` invocations, default 1,000; `--no-soak` skips it):
+ *      its wall time and its counts.
  * Prints the figures and the ratios; `--json` prints them as one object. The load average is
  * printed too: on a busy machine every figure grows, the through-the-CLI ones most; the runs'
  * CPU time (measured with GNU time where there is one) hardly depends on the load.
@@ -35,6 +37,8 @@ const { values } = parseArgs({
     "one-shot": { type: "string", default: "10" },
     suite: { type: "boolean", default: true },
     "no-suite": { type: "boolean", default: false },
+    soak: { type: "string", default: "1000" },
+    "no-soak": { type: "boolean", default: false },
     json: { type: "boolean", default: false },
   },
 });
@@ -42,6 +46,7 @@ const N = Number(values.probes);
 const SESSIONS = Number(values.sessions);
 const ONE_SHOT = Number(values["one-shot"]);
 const runSuite = !values["no-suite"];
+const SOAK = values["no-soak"] ? 0 : Number(values.soak);
 
 const INFO: TargetInfo = {
   kind: "installed",
@@ -94,6 +99,25 @@ async function timeRun(args: string[]): Promise<{ seconds: number; cpuSeconds?: 
   return { seconds, ...(cpu ? { cpuSeconds: Number(cpu[1]) + Number(cpu[2]) } : {}), totals: summary.totals, passed: summary.passed };
 }
 
+interface SoakReport {
+  seed: number;
+  invocations: number;
+  wallSeconds: number;
+  meanMs: number;
+  counts: Record<string, number>;
+  ok: boolean;
+}
+
+/** The soak as its own process (it checks its own leaks, so it must not share this one). */
+async function timeSoak(n: number): Promise<SoakReport> {
+  const soak = await execa(process.execPath, ["--import", "tsx", join(ROOT, "scripts/soak.ts"), "--invocations", String(n), "--json"], { cwd: ROOT, reject: false, stdin: "ignore" });
+  try {
+    return JSON.parse(soak.stdout) as SoakReport;
+  } catch {
+    throw new Error(`the soak printed no report (exit ${soak.exitCode}):\n${soak.stderr.slice(-2000)}`);
+  }
+}
+
 async function main(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), "ego-conformance-bench-"));
   const app = await startFakeApp({ dir: join(root, "app") });
@@ -129,7 +153,10 @@ async function main(): Promise<void> {
       };
     }
 
+    const soak = SOAK > 0 ? await timeSoak(SOAK) : undefined;
+
     const result = {
+      ...(soak ? { soak } : {}),
       machine: { cpus: cpus().length, loadavg: load, node: process.version },
       probe: {
         n: N,
@@ -192,6 +219,14 @@ async function main(): Promise<void> {
       if (r.suite.cpuRatio !== undefined) {
         lines.push(`  CPU time (user + system, all processes)  ${r.suite.inProcessCpuSeconds} s in process, ${r.suite.cliCpuSeconds} s through the CLI: ${r.suite.cpuRatio}x`);
       }
+    }
+    if (soak) {
+      lines.push(
+        "",
+        `soak (npm run soak: ${soak.invocations} sequential probe invocations through the CLI target, infrastructure faults at 5%, seed ${soak.seed}):`,
+        `  wall time                               ${soak.wallSeconds} s   (${soak.meanMs} ms per invocation)`,
+        `  outcomes                                ${soak.counts.passed} passed, ${soak.counts.flaky} flaky, ${soak.counts.broken} broken, ${soak.counts.failed} failed${soak.ok ? "" : "   (SOAK FAILED: see npm run soak)"}`,
+      );
     }
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {
