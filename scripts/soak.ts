@@ -12,7 +12,8 @@
  *   - sockets: no more socket descriptors than before the first invocation, and no socket file left
  *     in the soak's directory (the app's own are removed when it closes);
  *   - temporary files: TMPDIR points into the soak's directory for the run, and it is empty after;
- *   - task spaces: the app lists none (it started with none).
+ *   - task spaces: the app lists none (it started with none) after the run-level cleanup (a late
+ *     answer can make a space after its attempt's cleanup looked; how many it closed is printed).
  * Every invocation is accounted for as passed, failed, broken or flaky (src/outcomes); the counts
  * and the wall time are printed. Exit 1 on any leak, any unaccounted invocation, or any failed
  * one (the fake honours the contract, so a failure means a fault was misread as the build's).
@@ -264,6 +265,18 @@ async function main(): Promise<number> {
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const stats = { ...target.stats };
+  // The run-level cleanup, as a run does it after its tests: an answer that came late (a slow call
+  // the probe had given up on) may have made a space after its attempt's cleanup looked. Once no
+  // invocation is connected any more, close what the soak's spaces left, through the same faulty
+  // bridge; what it closes is reported, and anything still there is a leak.
+  await settle(async () => (server.describe().bridgeConnections > 0 ? [1] : []), 10_000);
+  const sweeper = createCliTarget({ cliPath, info: INFO, share: false, prewarm: 0, probeTimeoutMs: 10_000, processTimeoutMs: 10_000 });
+  const leftByAttempts = server.browser.app.listed().filter((s) => s.name.startsWith(PREFIX)).map((s) => s.name);
+  try {
+    for (const name of new Set(leftByAttempts)) if (!(await cleanUp(sweeper, name))) cleanupsFailed++;
+  } finally {
+    await sweeper.close();
+  }
   const injected = new Map<string, number>();
   for (const f of server.infraFaults?.injected ?? []) injected.set(f.kind, (injected.get(f.kind) ?? 0) + 1);
   const calls = server.infraFaults?.counts ?? { invocations: 0, calls: 0 };
@@ -304,6 +317,7 @@ async function main(): Promise<number> {
     bridge: { invocations: calls.invocations, calls: calls.calls },
     processes: { started: stats.started, reused: stats.reused, retired: stats.retired },
     cleanupsFailed,
+    closedByFinalCleanup: leftByAttempts.length,
     leaks: Object.fromEntries(leaked),
     failures,
     ok,
@@ -316,6 +330,7 @@ async function main(): Promise<number> {
       `  faults injected: ${[...injected].map(([k, n]) => `${k} ${n}`).join(", ") || "none"} (over ${calls.invocations} bridge connections, ${calls.calls} calls)`,
       `  retried after: ${[...retriedBy].map(([k, n]) => `${k} x${n}`).join("; ") || "nothing"}`,
       `  ego-browser processes: ${stats.started} started, ${stats.reused} sessions reused one`,
+      `  task spaces left by attempts (late answers) and closed by the final cleanup: ${leftByAttempts.length}`,
       ...failures.map((f) => `  ${f}`),
       leaked.length ? `  LEAKS: ${leaked.map(([what, found]) => `${what}: ${found.slice(0, 5).join(", ")}`).join("; ")}` : "  leaks: none (processes, handles, sockets, temporary files, task spaces checked)",
       cleanupsFailed ? `  cleanups that did not finish: ${cleanupsFailed}` : "",

@@ -42,7 +42,7 @@ export function infraSignsIn(value: unknown, found = new Set<string>(), depth = 
   const record = value as Record<string, unknown>;
   const code = record.error_code;
   if (typeof code === "string" && (INFRA_ERROR_CODES as readonly string[]).includes(code)) found.add(code);
-  if (record.channel === "timeout" && typeof record.call === "string") found.add(`call timed out: ${record.call}`);
+  if (record.channel === "timeout" && typeof record.call === "string") found.add(`call timed out: ${record.call.split("(")[0]}()`);
   for (const item of Object.values(record)) infraSignsIn(item, found, depth + 1);
   return [...found];
 }
