@@ -2,15 +2,15 @@
  * Flaky results in the Allure results directory: clause() labels a pass after an infrastructure
  * retry `outcome=flaky` (src/outcomes/statuses.ts); after the run this writes Allure's own field,
  * `statusDetails.flaky: true`, into those results so the HTML report marks them too, and lists them
- * for `run --fail-on-flaky`.
+ * for `run --fail-on-flaky`. Which results are flaky is the outcome model's call (src/outcomes/of-result.ts).
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { OUTCOME_LABEL } from "../outcomes/statuses.js";
+import { resultOutcome } from "../outcomes/of-result.js";
 import { LABEL } from "../report/labels.js";
 import { labelValue, readResults, type TestResult } from "../report/results-reader.js";
 
 export function isFlakyResult(result: TestResult): boolean {
-  return result.status === "passed" && labelValue(result, LABEL.outcome) === OUTCOME_LABEL.flaky;
+  return resultOutcome(result) === "flaky";
 }
 
 /** Marks every flaky result with `statusDetails.flaky: true`; returns the flaky results. */
