@@ -16,7 +16,7 @@ export type ErrorOutcome =
 export function outcomeOfError(error: unknown, clauseId: string): ErrorOutcome {
   const message = error instanceof Error ? error.message : String(error);
   if (isPreconditionError(error)) {
-    if (error.owner === clauseId) return { outcome: "failed", message };
+    if (error.owner === clauseId) return { outcome: "failed", message: message.replace(/^\s*precondition failed:\s*/i, "") };
     return { outcome: "precondition-failed", owner: error.owner, message: preconditionMessage(message, error.owner) };
   }
   return { outcome: getStatusFromError(error as Error) === "failed" ? "failed" : "broken", message };

@@ -2,9 +2,9 @@
  * One cause, said once. When most clauses that ran end failed, precondition failed or broken for
  * the same reason (the launcher rejects the SDK path, the CLI exits, a method is missing), the
  * summary names that reason once, with the first lines of the target's stderr, instead of letting
- * it hide in a list of identical lines. Messages are compared by their first line, with what
- * differs per clause (the run's space names, numbers) blanked out (`messageKey`); the per-clause
- * lists group messages identical but for the space names (`sameMessageKey`).
+ * it hide in a list of identical lines. Messages are compared by the start of their first line,
+ * with what differs per clause (the run's space names, numbers) blanked out (`messageKey`); the
+ * per-clause lists of the terminal group them the same way.
  */
 import { FAILING, type ResultOutcome } from "../outcomes/statuses.js";
 
@@ -31,23 +31,27 @@ export interface CauseInput {
 /** At least this many clauses, and more than half of those that ran. */
 export const COMMON_CAUSE_MIN_CLAUSES = 3;
 export const STDERR_LINES = 5;
+/** Messages are compared on their first line up to this many characters (what a terminal line shows). */
+export const COMPARED_CHARS = 120;
 
 export function firstMessageLine(message: string | undefined): string | undefined {
   return message?.split(/\r?\n/).find((l) => l.trim() !== "")?.trim();
 }
 
-/** A message with the run's space names (which name the run and the clause) blanked out: identical otherwise. */
-export function sameMessageKey(line: string): string {
-  return line.replace(/ego-conformance [a-z0-9-]+ [^\s'"`]+(?: [^\s'"`]+)?/g, "ego-conformance <space>");
-}
-
-/** The part of a message that is the same for every clause with the same cause: numbers (ids, counts) blanked out too. */
+/**
+ * The part of a message that is the same for every clause with the same cause: its first
+ * COMPARED_CHARS characters, with the run's space names (which name the run and the clause) and
+ * numbers (space ids, counts) blanked out.
+ */
 export function messageKey(line: string): string {
-  return sameMessageKey(line).replace(/\d+/g, "#");
+  return line
+    .replace(/ego-conformance [a-z0-9-]+ [^\s'"`]+(?: [^\s'"`]+)?/g, "ego-conformance <space>")
+    .replace(/\d+/g, "#")
+    .slice(0, COMPARED_CHARS);
 }
 
-/** The messages of some clauses, grouped by key (default: identical but for space names), largest group first. */
-export function groupByMessage<T extends CauseInput>(clauses: readonly T[], keyOf: (line: string) => string = sameMessageKey): { message: string; clauses: T[] }[] {
+/** The messages of some clauses, grouped by `messageKey`, largest group first (ties: first seen). */
+export function groupByMessage<T extends CauseInput>(clauses: readonly T[], keyOf: (line: string) => string = messageKey): { message: string; clauses: T[] }[] {
   const groups = new Map<string, { message: string; clauses: T[] }>();
   for (const c of clauses) {
     const line = firstMessageLine(c.messages?.[0]) ?? "";
@@ -62,7 +66,7 @@ export function groupByMessage<T extends CauseInput>(clauses: readonly T[], keyO
 export function commonCause(clauses: readonly CauseInput[]): CommonCause | undefined {
   const ran = clauses.filter((c) => c.status !== "not-applicable").length;
   const failing = clauses.filter((c) => FAILING.has(c.status) && firstMessageLine(c.messages?.[0]) !== undefined);
-  const [largest] = groupByMessage(failing, messageKey);
+  const [largest] = groupByMessage(failing);
   if (largest === undefined || largest.clauses.length < COMMON_CAUSE_MIN_CLAUSES || largest.clauses.length * 2 <= ran) return undefined;
   const cause: CommonCause = {
     message: largest.message,

@@ -77,7 +77,7 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
 
 /** The one cause most clauses share, said once, at the top: the message and the target's stderr. */
 function renderCause(cause: CommonCause): string[] {
-  const lines = [`One cause: ${cause.clauses.length} of the ${cause.ran} clauses that ran ended ${cause.outcomes.join(" or ")} with the same message:`, `  ${cause.message}`];
+  const lines = [`One cause: ${cause.clauses.length} of the ${cause.ran} clauses that ran ended ${cause.outcomes.join(" or ")} with the same message:`, `  ${cause.message.length > 3 * MESSAGE_WIDTH ? `${cause.message.slice(0, 3 * MESSAGE_WIDTH - 1)}…` : cause.message}`];
   if (cause.stderr?.length) lines.push("The target's stderr begins:", ...cause.stderr.map((l) => `  ${l.length > MESSAGE_WIDTH ? `${l.slice(0, MESSAGE_WIDTH - 1)}…` : l}`));
   return lines;
 }

@@ -10,7 +10,7 @@ test("a PreconditionError naming another clause is precondition failed, and its 
 });
 
 test("a PreconditionError about the clause's own rule is a failure of that clause", () => {
-  expect(outcomeOfError(new PreconditionError("no id", "task-spaces.create.result-shape"), "task-spaces.create.result-shape").outcome).toBe("failed");
+  expect(outcomeOfError(new PreconditionError("precondition failed: no id", "task-spaces.create.result-shape"), "task-spaces.create.result-shape")).toEqual({ outcome: "failed", message: "no id" });
   expect(getStatusFromError(new OwnRuleViolation("no id"))).toBe("failed");
 });
 
