@@ -34,3 +34,24 @@ describe("allurerc.mjs", () => {
     for (const name of awesome.groupBy ?? []) expect(labels.has(name), name).toBe(true);
   });
 });
+
+describe("the categories, matched as Allure 3 matches them (@allurereport/core-api, allure's own)", () => {
+  it("puts each outcome's result in its own category: a precondition failure is no harness error", async () => {
+    const { matchCategory, normalizeCategoriesConfig } = (await import("@allurereport/core-api")) as unknown as {
+      normalizeCategoriesConfig(cfg: unknown): unknown[];
+      matchCategory(categories: unknown[], d: { status: string; labels: { name: string; value: string }[]; flaky: boolean; message?: string }): { name: string } | undefined;
+    };
+    const categories = normalizeCategoriesConfig(config.categories);
+    const category = (status: string, labels: Record<string, string> = {}, flaky = false) =>
+      matchCategory(categories, { status, flaky, message: "m", labels: Object.entries(labels).map(([name, value]) => ({ name, value })) })?.name;
+    expect(category("broken", { outcome: "precondition-failed", precondition_owner: "task-spaces.create.result-shape" })).toBe("Precondition failed");
+    expect(category("failed", { outcome: "precondition-failed" })).toBe("Precondition failed");
+    expect(category("broken")).toBe("Harness errors");
+    expect(category("failed")).toBe("Contract violations");
+    expect(category("failed", { expectation: "known" })).toBe("Known failures");
+    expect(category("passed", { outcome: "flaky" })).toBe("Flaky (passed after an infrastructure retry)");
+    expect(category("passed", {}, true)).toBe("Flaky (passed after an infrastructure retry)");
+    expect(category("skipped", { not_applicable: "feature:profiles" })).toBe("Not applicable");
+    expect(category("passed")).toBeUndefined();
+  });
+});
