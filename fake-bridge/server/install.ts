@@ -16,9 +16,9 @@
  * The launcher knows its app from the config written here (the app directory resolved at install
  * time), never from the caller's environment.
  */
-import { copyFile, mkdir, rm, symlink, writeFile } from "node:fs/promises";
+import { copyFile, lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
 import type { LauncherConfig } from "../bin/launcher-config.js";
 import { appPaths, defaultAppDir } from "./app-dir.js";
@@ -33,6 +33,13 @@ const BUNDLED_SDK_SOURCE = resolve(import.meta.dirname, "../bin/bundled-sdk.mjs"
 export const SCRIPT_PATH = "/usr/local/bin:/usr/bin:/bin";
 /** The line that marks a launcher this module wrote (src/target/fake-app-on-demand.ts looks for it). */
 export const INSTALLED_WRAPPER_MARK = "The fake Ego Lite launcher, installed by ego-conformance";
+/** The file that marks an app bundle this module wrote (inside `Contents/`). */
+export const INSTALLED_BUNDLE_MARKER = ".ego-conformance-fake-install";
+
+/** An install would replace an app or a CLI this module did not install (and --force was not given). */
+export class InstallRefusedError extends Error {
+  override name = "InstallRefusedError";
+}
 
 export interface InstallOptions {
   /** where to install (created if missing) */
@@ -55,6 +62,8 @@ export interface InstallOptions {
   dieAfterMs?: number;
   /** also write a macOS-style app bundle with an Info.plist in this format */
   appBundle?: PlistFormat | false;
+  /** replace an existing app bundle or CLI even when this module did not install it */
+  force?: boolean;
 }
 
 export interface InstalledFakeEgoLite {
@@ -85,8 +94,45 @@ async function writeExecutable(path: string, text: string): Promise<void> {
   await writeFile(path, text, { mode: 0o755 });
 }
 
+/** Whether the app bundle at `bundlePath` was written by this module (it carries the marker). */
+async function ownBundle(bundlePath: string): Promise<boolean> {
+  return lstat(join(bundlePath, "Contents", INSTALLED_BUNDLE_MARKER)).then((s) => s.isFile(), () => false);
+}
+
+/** Whether the CLI at `cliPath` was written by this module: our wrapper, or a link into our bundle in `dir`. */
+async function ownCli(cliPath: string, dir: string): Promise<boolean> {
+  const info = await lstat(cliPath);
+  if (info.isSymbolicLink()) {
+    const target = resolve(dirname(cliPath), await readlink(cliPath));
+    const bundle = join(dir, APP_BUNDLE_NAME);
+    return target.startsWith(bundle + sep) && (await ownBundle(bundle));
+  }
+  if (!info.isFile()) return false;
+  const head = await readFile(cliPath, "utf8").then((t) => t.slice(0, 4096), () => "");
+  return head.includes(INSTALLED_WRAPPER_MARK);
+}
+
+/** The existing app bundle and CLI an install would replace that this module did not install. */
+export async function foreignInstall(dir: string, appBundle: boolean): Promise<string[]> {
+  const foreign: string[] = [];
+  const bundlePath = join(dir, APP_BUNDLE_NAME);
+  const cliPath = join(dir, CLI_NAME);
+  if (appBundle && (await lstat(bundlePath).then(() => true, () => false)) && !(await ownBundle(bundlePath))) foreign.push(`the app bundle ${bundlePath}`);
+  if ((await lstat(cliPath).then(() => true, () => false)) && !(await ownCli(cliPath, dir))) foreign.push(`the CLI ${cliPath}`);
+  return foreign;
+}
+
 export async function installFakeEgoLite(options: InstallOptions): Promise<InstalledFakeEgoLite> {
   const dir = resolve(options.dir);
+  if (!options.force) {
+    const foreign = await foreignInstall(dir, Boolean(options.appBundle));
+    if (foreign.length > 0) {
+      throw new InstallRefusedError(
+        `refusing to install the fake Ego Lite into ${dir}: it would replace ${foreign.join(" and ")}, which ego-conformance did not install; ` +
+          `choose another directory, or give --force to replace ${foreign.length > 1 ? "them" : "it"}`,
+      );
+    }
+  }
   const runtimeDir = join(dir, ".ego-browser");
   const workDir = join(runtimeDir, "work");
   const sdkPath = join(runtimeDir, "sdk", "index.mjs");
@@ -120,6 +166,7 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
   await rm(bundlePath, { recursive: true, force: true });
   await mkdir(join(versions, "A", "Helpers"), { recursive: true });
   await symlink("A", join(versions, "Current"));
+  await writeFile(join(bundlePath, "Contents", INSTALLED_BUNDLE_MARKER), "installed by ego-conformance fake install; it may replace this bundle\n");
   const version = options.version ?? DEFAULT_FAKE_VERSION;
   await writeFile(
     join(bundlePath, "Contents", "Info.plist"),

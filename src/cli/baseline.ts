@@ -11,33 +11,27 @@ import { writeOutcomes } from "../gate/outcomes.js";
 import { CannotDecideError, DEFAULT_OUTCOMES, readInput } from "./gate.js";
 import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
+import { checkOutputFile } from "../safety/output-dir.js";
 
 async function saveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, { results: { type: "string" }, outcomes: { type: "string" }, dir: { type: "string" }, json: { type: "boolean", default: false } });
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
   const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
+  // CannotDecideError: exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
+  const outcomes = await readInput(`run (${source.results ?? source.outcomes})`, () => readRun(source));
+  let key: string;
   try {
-    const outcomes = await readInput(`run (${source.results ?? source.outcomes})`, () => readRun(source));
-    let key: string;
-    try {
-      key = baselineKey(outcomes);
-    } catch (error) {
-      if (error instanceof BaselineKeyError) throw new CannotDecideError(`cannot store this run as a baseline: ${error.message}`);
-      throw error;
-    }
-    const file = baselinePath(key, values.dir !== undefined ? resolve(values.dir) : DEFAULT_BASELINE_DIR);
-    await writeOutcomes(file, outcomes);
-    const clauses = Object.keys(outcomes.clauses).length;
-    if (values.json) process.stdout.write(`${JSON.stringify({ key, file, clauses, runId: outcomes.runId, passed: outcomes.passed })}\n`);
-    else process.stdout.write(`baseline ${key}: ${clauses} clauses from run ${outcomes.runId ?? "?"} written to ${file}${outcomes.passed ? "" : " (note: that run did not pass)"}\n`);
-    return 0;
+    key = baselineKey(outcomes);
   } catch (error) {
-    if (error instanceof CannotDecideError) {
-      process.stderr.write(`ego-conformance baseline: ${error.message}\n`);
-      return 2;
-    }
+    if (error instanceof BaselineKeyError) throw new CannotDecideError(`cannot store this run as a baseline: ${error.message}`);
     throw error;
   }
+  const file = await checkOutputFile(baselinePath(key, values.dir !== undefined ? resolve(values.dir) : DEFAULT_BASELINE_DIR), { what: "the baseline file" });
+  await writeOutcomes(file, outcomes);
+  const clauses = Object.keys(outcomes.clauses).length;
+  if (values.json) process.stdout.write(`${JSON.stringify({ key, file, clauses, runId: outcomes.runId, passed: outcomes.passed })}\n`);
+  else process.stdout.write(`baseline ${key}: ${clauses} clauses from run ${outcomes.runId ?? "?"} written to ${file}${outcomes.passed ? "" : " (note: that run did not pass)"}\n`);
+  return 0;
 }
 
 export async function baselineCommand(argv: string[]): Promise<number> {

@@ -44,10 +44,8 @@ export async function detectCommand(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CliNotFoundError) {
       if (values.json) process.stdout.write(`${JSON.stringify({ cli: null, error: error.message, searched: error.searched }, null, 2)}\n`);
-      process.stderr.write(`ego-conformance detect: ${error.message}\n`);
-      return 2;
     }
-    throw error;
+    throw error; // exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
   }
   const { detection } = detected;
   if (values.json) process.stdout.write(`${JSON.stringify({ ...detectionJson(detection), warnings: detected.info.warnings ?? [] }, null, 2)}\n`);

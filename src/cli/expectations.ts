@@ -14,8 +14,11 @@ import {
   renderProblem,
   structureProblems,
   todayUtc,
+  EntrySchema,
+  type IndexedEntry,
   type LintProblem,
 } from "../expectations/index.js";
+import { ExpectationsError } from "../expectations/load.js";
 import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
@@ -37,12 +40,22 @@ export async function lintFile(file: string, today: string): Promise<LintReport 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { file, today, entries: 0, problems: [{ check: "json", message: `not JSON: ${(error as Error).message}` }] };
+    return { file, unreadable: `not JSON: ${(error as Error).message}` };
   }
   const structure = structureProblems(raw);
-  if (!structure.data) return { file, today, entries: 0, problems: structure.problems };
-  const entries = indexEntries(structure.data);
-  return { file, today, entries: entries.length, problems: lintEntries(entries, lintContext(today)) };
+  if (structure.data) {
+    const entries = indexEntries(structure.data);
+    return { file, today, entries: entries.length, problems: lintEntries(entries, lintContext(today)) };
+  }
+  // Schema errors do not hide the rest: every schema error, and every check over the entries that are well formed.
+  const given = Array.isArray((raw as { entries?: unknown } | null)?.entries) ? ((raw as { entries: unknown[] }).entries) : [];
+  const wellFormed: IndexedEntry[] = [];
+  given.forEach((value, index) => {
+    const parsed = EntrySchema.safeParse(value);
+    if (parsed.success) wellFormed.push({ index, entry: parsed.data });
+  });
+  const problems = [...structure.problems, ...lintEntries(wellFormed, lintContext(today))].sort((a, b) => (a.entry ?? -1) - (b.entry ?? -1));
+  return { file, today, entries: given.length, problems };
 }
 
 async function lintCommand(argv: string[]): Promise<number> {
@@ -51,10 +64,7 @@ async function lintCommand(argv: string[]): Promise<number> {
   if (values.today !== undefined && !isCalendarDate(values.today)) throw new UsageError(`--today must be a date (YYYY-MM-DD), not '${values.today}'`);
   const file = positionals[0] !== undefined ? resolve(positionals[0]) : DEFAULT_EXPECTATIONS_FILE;
   const report = await lintFile(file, values.today ?? todayUtc());
-  if ("unreadable" in report) {
-    process.stderr.write(`ego-conformance: cannot read expectations file ${file}: ${report.unreadable}\n`);
-    return 2;
-  }
+  if ("unreadable" in report) throw new ExpectationsError(`cannot read expectations file ${file}: ${report.unreadable}`); // exit 2
   if (values.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {

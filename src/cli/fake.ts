@@ -71,6 +71,7 @@ async function install(argv: string[]): Promise<number> {
       hang: { type: "boolean", default: false },
       "app-bundle": { type: "string" },
       "bundle-version": { type: "string" },
+      force: { type: "boolean", default: false },
       ...JSON_OPTION,
     },
     true,
@@ -85,6 +86,7 @@ async function install(argv: string[]): Promise<number> {
     exitQuirk: values["exit-quirk"],
     rejectSdkPath: values["reject-sdk-path"],
     hang: values.hang,
+    force: values.force,
     ...(bundle ? { appBundle: bundle } : {}),
   });
   print(values.json, installed, [`installed ${installed.cliPath}`, `  talks to the fake app at ${installed.config.appSocket}`, ...(installed.bundlePath ? [`  app bundle ${installed.bundlePath}`] : [])].join("\n"));

@@ -27,6 +27,17 @@ export async function readInput(what: string, read: () => Promise<RunOutcomes>):
   }
 }
 
+/**
+ * What makes a baseline a doubtful yardstick for this run: another target kind (a fake's baseline
+ * for an installed build) or another Ego Lite version. The gate still decides; it says so.
+ */
+export function baselineMismatches(baseline: RunOutcomes, current: RunOutcomes): string[] {
+  const warnings: string[] = [];
+  if (baseline.target !== current.target) warnings.push(`the baseline is of target kind ${baseline.target ?? "unknown"}, this run of ${current.target ?? "unknown"}`);
+  if (baseline.egoVersion !== current.egoVersion) warnings.push(`the baseline is of Ego Lite ${baseline.egoVersion ?? "unknown"}, this run of ${current.egoVersion ?? "unknown"}`);
+  return warnings;
+}
+
 export async function gateCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
     baseline: { type: "string" },
@@ -42,26 +53,21 @@ export async function gateCommand(argv: string[]): Promise<number> {
     if (!/^\d+$/.test(values["min-clauses"])) throw new UsageError(`--min-clauses must be a whole number, not '${values["min-clauses"]}'`);
     minClauses = Number(values["min-clauses"]);
   }
+  // CannotDecideError: exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
+  let baselineFile: string;
   try {
-    let baselineFile: string;
-    try {
-      baselineFile = resolveBaseline(values.baseline);
-    } catch (error) {
-      if (error instanceof BaselineKeyError) throw new UsageError(error.message);
-      throw error;
-    }
-    const baseline = await readInput(`baseline ${baselineFile}`, () => readOutcomes(baselineFile));
-    const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
-    const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
-    const decision = compareOutcomes(baseline, current, minClauses !== undefined ? { minClauses } : {});
-    if (values.json) process.stdout.write(`${JSON.stringify(gateJson(decision, baseline, current, baselineFile), null, 2)}\n`);
-    else process.stdout.write(renderGate(decision, baseline, current, baselineFile));
-    return decision.ship ? 0 : 1;
+    baselineFile = resolveBaseline(values.baseline);
   } catch (error) {
-    if (error instanceof CannotDecideError) {
-      process.stderr.write(`ego-conformance gate: ${error.message}\n`);
-      return 2;
-    }
+    if (error instanceof BaselineKeyError) throw new UsageError(error.message);
     throw error;
   }
+  const baseline = await readInput(`baseline ${baselineFile}`, () => readOutcomes(baselineFile));
+  const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
+  const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
+  const decision = compareOutcomes(baseline, current, minClauses !== undefined ? { minClauses } : {});
+  const warnings = baselineMismatches(baseline, current);
+  for (const w of warnings) process.stderr.write(`ego-conformance gate: warning: ${w}\n`);
+  if (values.json) process.stdout.write(`${JSON.stringify({ ...gateJson(decision, baseline, current, baselineFile), warnings }, null, 2)}\n`);
+  else process.stdout.write(renderGate(decision, baseline, current, baselineFile));
+  return decision.ship ? 0 : 1;
 }

@@ -20,6 +20,8 @@ const BAD_INPUT_ERRORS = new Set([
   "AppDirError",
   "InstallRefusedError",
   "BaselineKeyError",
+  "CannotDecideError",
+  "CannotMergeError",
 ]);
 
 export function isBadInput(error: unknown): boolean {

@@ -11,6 +11,11 @@ import { checkMatrixOutputs, matrixClean, writeMatrixOutputs } from "../matrix/w
 import { parseFlags } from "./parse-flags.js";
 import { UsageError } from "./usage-error.js";
 
+/** Bundles that do not go together, or cannot be read: exit 2. */
+class CannotMergeError extends Error {
+  override name = "CannotMergeError";
+}
+
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 
 export interface ReportCliOptions {
@@ -47,8 +52,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
     merged = mergeBundles(bundles);
   } catch (error) {
     // bundles of different matrices, a shard given twice from different runs, an unreadable bundle
-    process.stderr.write(`ego-conformance report: cannot merge: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
+    throw new CannotMergeError(`cannot merge: ${error instanceof Error ? error.message : String(error)}`);
   }
   for (const w of merged.warnings) process.stderr.write(`ego-conformance report: warning: ${w}\n`);
   const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT });

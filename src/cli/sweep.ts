@@ -16,7 +16,7 @@ import { listSpaces } from "../safety/list-spaces.js";
 import { sweepVerdict, type SweepVerdict } from "../safety/owned-spaces.js";
 import { runIdTime } from "../safety/run-id.js";
 import { createCliTarget } from "../target/cli-target.js";
-import { CliNotFoundError, locateCli } from "../target/locate-cli.js";
+import { locateCli } from "../target/locate-cli.js";
 import type { Target } from "../target/target.js";
 import { parseProbeTimeout } from "./detect.js";
 import { parseFlags } from "./parse-flags.js";
@@ -158,16 +158,8 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     "probe-timeout": { type: "string" },
   });
   const probeTimeoutMs = parseProbeTimeout(values["probe-timeout"]);
-  let cli;
-  try {
-    cli = await locateCli(values["ego-browser"] !== undefined ? { flag: values["ego-browser"] } : {});
-  } catch (error) {
-    if (error instanceof CliNotFoundError) {
-      process.stderr.write(`ego-conformance sweep: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  // a missing CLI (CliNotFoundError) is exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
+  const cli = await locateCli(values["ego-browser"] !== undefined ? { flag: values["ego-browser"] } : {});
   const target = createCliTarget({
     cliPath: cli.path,
     prewarm: 0,

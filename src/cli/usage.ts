@@ -89,8 +89,10 @@ fake options:
   fake stop [--dir D] [--json]     SIGTERM, then SIGKILL after 3 s
   fake status [--dir D] [--json]   pid, socket, version, uptime; exit 1 when not running
   fake install DIR [--dir D] [--exit-quirk] [--reject-sdk-path] [--hang]
-                   [--app-bundle xml|binary] [--bundle-version V] [--json]
-                            write DIR/ego-browser, a launcher for the fake app in D
+                   [--app-bundle xml|binary] [--bundle-version V] [--force] [--json]
+                            write DIR/ego-browser, a launcher for the fake app in D; an existing
+                            DIR/ego-browser or DIR/ego lite.app that fake install did not write
+                            is refused (exit 2) unless --force
 
 matrix options (with no target flag: every persona):
   --personas all|NAME,...   fake personas (see ego-conformance personas)

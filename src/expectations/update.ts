@@ -14,8 +14,7 @@
  * No message pattern is pinned on added entries: messages carry run ids and space ids; pin one by
  * hand where the reason matters.
  */
-import { writeFile, mkdir } from "node:fs/promises";
-import { dirname } from "node:path";
+import { writeFileAtomic } from "../safety/output-dir.js";
 import type { Clause } from "../contract/clause.js";
 import type { ExpectationsOutcome } from "./apply.js";
 import { addDays } from "./dates.js";
@@ -124,6 +123,5 @@ export async function writeUpdates(file: string, loaded: LoadedExpectations | un
     $comment: loaded?.data.$comment ?? NEW_FILE_COMMENT,
     entries: [...(loaded?.data.entries ?? []).filter((_, i) => !removed.has(i)), ...update.add],
   };
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
+  await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
 }

@@ -4,8 +4,8 @@
  * the catalogue. Written at the end of every `run` (default reports/outcomes.json), stored per
  * version by `baseline save`, compared clause by clause by `gate`. The matrix can read it too.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readFile } from "node:fs/promises";
+import { writeFileAtomic } from "../safety/output-dir.js";
 import { z } from "zod";
 import { clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
 import { Outcome } from "../outcomes/statuses.js";
@@ -112,10 +112,7 @@ export async function readOutcomes(file: string): Promise<RunOutcomes> {
   return parseOutcomes(raw, file);
 }
 
-/** Written through a temporary file and a rename, so a reader never sees half a file. */
+/** Written through a temporary sibling and a rename, so a reader never sees half a file and a failed write leaves none. */
 export async function writeOutcomes(file: string, outcomes: RunOutcomes): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(outcomes, null, 2)}\n`);
-  await rename(temporary, file);
+  await writeFileAtomic(file, `${JSON.stringify(outcomes, null, 2)}\n`);
 }

@@ -38,6 +38,34 @@ describe("ego-conformance expectations lint", () => {
     expect(lint.stdout).toMatch(/2 entries, 2 problem\(s\)/);
   });
 
+  it("reports every problem: all schema errors, and the checks over the entries that are well formed", async () => {
+    const file = await writeJson({
+      stray: true,
+      entries: [
+        { clause: "tabs.list.shape", expected: "failed" }, // two schema errors and more: not an array, fields missing
+        entry({ clause: "tabs.no-such-clause", expires: "2020-01-31" }), // well formed: orphaned and expired
+        { ...entry({ clause: "tabs.list.shape" }), owner: 7 },
+      ],
+    });
+    const lint = await runCli(["expectations", "lint", file, "--json"]);
+    expect(lint.exitCode, lint.stderr).toBe(1);
+    const report = JSON.parse(lint.stdout) as { entries: number; problems: { check: string; entry?: number; message: string }[] };
+    expect(report.entries).toBe(3);
+    const seen = report.problems.map((p) => `${p.entry ?? "-"} ${p.check} ${p.message.split(":")[0]}`);
+    expect(seen).toEqual(expect.arrayContaining(["- schema Unrecognized key", "0 schema expected", "0 schema reason", "1 orphan entry #2 (tabs.no-such-clause)", "1 expired entry #2 (tabs.no-such-clause)", "2 schema owner"]));
+    for (const check of ["orphan", "expired"]) expect(report.problems.some((p) => p.entry === 1 && p.check === check), check).toBe(true);
+    expect(report.problems.filter((p) => p.check === "schema").length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("exits 2 on a file that is not JSON, in one paragraph", async () => {
+    const file = join(await tempDir("exp"), "broken.json");
+    await writeFile(file, "{ not json");
+    const lint = await runCli(["expectations", "lint", file]);
+    expect(lint.exitCode).toBe(2);
+    expect(lint.stderr).toMatch(/^ego-conformance expectations lint: cannot read expectations file .*broken\.json: not JSON/);
+    expect(lint.stderr).toMatch(/see `ego-conformance help expectations`$/);
+  });
+
   it("passes the repository's own file, and cannot read a missing one (exit 2)", async () => {
     expect((await runCli(["expectations", "lint"])).exitCode).toBe(0);
     expect((await runCli(["expectations", "lint", "/nonexistent/expectations.json"])).exitCode).toBe(2);

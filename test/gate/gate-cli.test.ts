@@ -102,6 +102,28 @@ describe("ego-conformance gate and baseline, further cases (in process)", () => 
     });
   });
 
+  it("warns (stderr and --json) when the baseline is of another target kind or Ego Lite version", async () => {
+    const outcomes = JSON.parse(await readFile(sameOutcomes, "utf8"));
+    const installed = join(dir, "installed-run.json");
+    await writeFile(installed, JSON.stringify({ ...outcomes, target: "installed", egoVersion: "0.5.1.14" }));
+    const gate = await inProcess(["gate", "--baseline", baselineFile, "--outcomes", installed]);
+    expect(gate.stderr).toMatch(/^ego-conformance gate: warning: the baseline is of target kind fake, this run of installed$/m);
+    expect(gate.stderr).toMatch(/^ego-conformance gate: warning: the baseline is of Ego Lite 0\.5\.1\.13, this run of 0\.5\.1\.14$/m);
+    const json = await inProcess(["gate", "--baseline", baselineFile, "--outcomes", installed, "--json"]);
+    expect(JSON.parse(json.stdout).warnings).toHaveLength(2);
+    const same = await inProcess(["gate", "--baseline", baselineFile, "--outcomes", sameOutcomes, "--json"]);
+    expect(same.stderr).not.toMatch(/warning/);
+    expect(JSON.parse(same.stdout).warnings).toEqual([]);
+  });
+
+  it("gate and baseline failures are one paragraph with no stack trace", async () => {
+    const missing = await inProcess(["gate", "--baseline", baselineFile, "--outcomes", join(dir, "nowhere.json")]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/^ego-conformance gate: cannot decide: .*nowhere\.json/);
+    expect(missing.stderr).toMatch(/see `ego-conformance help gate`\n$/);
+    expect(missing.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it("baseline save refuses a run whose Ego Lite version is unknown (exit 2)", async () => {
     const outcomes = JSON.parse(await readFile(sameOutcomes, "utf8"));
     const unknown = join(dir, "unknown-version.json");
