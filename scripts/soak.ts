@@ -24,7 +24,7 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat } from "node:fs/p
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { createFakeAppServer } from "../fake-bridge/server/app-server.js";
 import { installFakeEgoLite } from "../fake-bridge/server/install.js";
 import type { InfraFaultPlan } from "../fake-bridge/infra-faults/plan.js";
@@ -240,7 +240,10 @@ async function main(): Promise<number> {
   const failures: string[] = [];
   let cleanupsFailed = 0;
   const t0 = process.hrtime.bigint();
-  const target = createCliTarget({ cliPath, info: INFO, share: false, probeTimeoutMs: 10_000, processTimeoutMs: 10_000 });
+  // One new ego-browser per invocation, started when it is needed: no spare started ahead and no
+  // freshness checks in between, so the app meets the same connections and calls in the same
+  // order on every run of a seed, and the soak replays exactly.
+  const target = createCliTarget({ cliPath, info: INFO, share: false, prewarm: 0, reuse: false, probeTimeoutMs: 10_000, processTimeoutMs: 10_000 });
   try {
     for (let i = 0; i < N; i++) {
       const name = `${PREFIX} ${SEED} ${i}`;
@@ -314,6 +317,8 @@ async function main(): Promise<number> {
     unaccounted: N - accounted,
     retried: Object.fromEntries(retriedBy),
     injected: Object.fromEntries(injected),
+    /** which fault met which invocation and call, hashed: equal on a replay of the seed */
+    faultsDigest: createHash("sha256").update(JSON.stringify(server.infraFaults?.injected ?? [])).digest("hex").slice(0, 16),
     bridge: { invocations: calls.invocations, calls: calls.calls },
     processes: { started: stats.started, reused: stats.reused, retired: stats.retired },
     cleanupsFailed,

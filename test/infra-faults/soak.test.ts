@@ -14,6 +14,8 @@ interface SoakReport {
   accounted: number;
   unaccounted: number;
   injected: Record<string, number>;
+  faultsDigest: string;
+  bridge: { invocations: number; calls: number };
   leaks: Record<string, string[]>;
   ok: boolean;
 }
@@ -34,6 +36,8 @@ describe("npm run soak", () => {
     expect(first.ok).toBe(true);
     const again = await soak(20, 1);
     expect(again.injected).toEqual(first.injected);
+    expect(again.bridge).toEqual(first.bridge);
+    expect(again.faultsDigest).toBe(first.faultsDigest);
     expect(again.counts).toEqual(first.counts);
   }, 360_000);
 });
