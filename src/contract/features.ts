@@ -26,8 +26,9 @@ export const FeatureName = z.enum(FEATURE_NAMES as [Feature, ...Feature[]]);
 /**
  * What a clause may need from the target rather than from the build:
  * - `operator`: a human (or the fake's operator API) to create user Spaces or take control;
- * - `cdp-traffic`: a CDP agent host that actually answers messages (real Chromium behind the tab).
+ * - `cdp-traffic`: a CDP agent host that actually answers messages (real Chromium behind the tab);
+ * - `pages`: real web pages behind the tabs (an installed build, or the fake with `--pages chromium`).
  */
-export const CAPABILITIES = ["operator", "cdp-traffic"] as const;
+export const CAPABILITIES = ["operator", "cdp-traffic", "pages"] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 export const CapabilityName = z.enum(CAPABILITIES);

@@ -23,6 +23,20 @@ export const FIXTURE_PAGES = {
 
 export type FixturePageName = keyof typeof FIXTURE_PAGES;
 
+/** The text of each page's <h1>: a snapshot that shows it has the page loaded. */
+export const FIXTURE_HEADINGS: Partial<Record<FixturePageName, string>> = {
+  index: "Fixture pages",
+  form: "Sign in",
+  buttons: "Buttons",
+  links: "Links",
+  frames: "Frames",
+  tall: "Tall page",
+  geolocation: "Where are you?",
+  dialog: "Dialog",
+  navigates: "Navigates by itself",
+  landed: "Landed",
+};
+
 /** Facts about the pages' content that clauses assert against (each one is in the HTML). */
 export const FIXTURE_FACTS = {
   buttons: {

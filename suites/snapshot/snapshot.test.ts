@@ -1,29 +1,37 @@
 // snapshot(): shape, locator omission, viewport scope, maxResultLength, subtree.
+// With real pages behind the tabs (capability `pages`) these run on the fixture links page (two
+// links sharing an href: an ambiguous locator); otherwise on whatever page the target makes of an
+// example URL. Every snapshot taken is attached to the result as text.
 import { expect } from "vitest";
+import type { Json } from "../../src/contract/arguments.js";
 import { SnapshotResult } from "../../src/contract/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
-import { observeCall } from "../../src/harness/probes.js";
+import { openFixturePage, observeSnapshot, useFixturePages } from "./fixture-page.js";
 
 const PAGE = "https://example.com/checkout";
+const pages = useFixturePages();
 
 /** A space of ours with a page open, selected in `ego`. */
-async function pageSpace({ ego, spaces }: ClauseContext): Promise<number> {
-  const own = await spaces.create();
-  await ego.evaluate(async (p, id, url) => {
+async function pageSpace(ctx: ClauseContext): Promise<number> {
+  if (ctx.target.info.capabilities.has("pages")) return (await openFixturePage(ctx, pages, "links")).spaceId;
+  const own = await ctx.spaces.create();
+  await ctx.ego.evaluate(async (p, id, url) => {
     p.ego.useTaskSpace(id);
     await p.ego.createTab(url);
   }, own.id, PAGE);
   return own.id;
 }
 
+const snapshotOf = (ctx: ClauseContext, spaceId: number, options: Record<string, Json> = {}) => observeSnapshot(ctx, spaceId, options);
+
 clause("snapshot.result-shape", async (ctx) => {
-  await pageSpace(ctx);
-  expect(await observeCall(ctx.ego, "snapshot", [{ includeStableLocator: true }])).toResolveMatching(SnapshotResult);
+  const id = await pageSpace(ctx);
+  expect(await snapshotOf(ctx, id, { includeStableLocator: true })).toResolveMatching(SnapshotResult);
 });
 
 clause("snapshot.loc.omitted-not-sentinel", async (ctx) => {
-  await pageSpace(ctx);
-  const seen = await observeCall(ctx.ego, "snapshot", [{ includeStableLocator: true }]);
+  const id = await pageSpace(ctx);
+  const seen = await snapshotOf(ctx, id, { includeStableLocator: true });
   const result = seen.value as { content: string; refs: { loc?: string }[] };
   expect(seen.channel).toBe("resolved");
   for (const ref of result.refs) expect(["unstable", "ambiguous", "loc=unstable", "loc=ambiguous"]).not.toContain(ref.loc);
@@ -31,29 +39,28 @@ clause("snapshot.loc.omitted-not-sentinel", async (ctx) => {
 });
 
 clause("snapshot.viewport-scope", async (ctx) => {
-  await pageSpace(ctx);
-  const seen = await observeCall(ctx.ego, "snapshot", [{ scope: "only_within_viewport", includeActionMarks: true, interactiveOnly: true, includeStableLocator: true, maxResultLength: 4000 }]);
+  const id = await pageSpace(ctx);
+  const seen = await snapshotOf(ctx, id, { scope: "only_within_viewport", includeActionMarks: true, interactiveOnly: true, includeStableLocator: true, maxResultLength: 4000 });
   expect(seen).toResolveMatching(SnapshotResult);
 });
 
 clause("snapshot.max-result-length", async (ctx) => {
-  await pageSpace(ctx);
-  const seen = await observeCall(ctx.ego, "snapshot", [{ maxResultLength: 40 }]);
+  const id = await pageSpace(ctx);
+  const seen = await snapshotOf(ctx, id, { maxResultLength: 40 });
   expect(seen).toResolveMatching(SnapshotResult);
   expect((seen.value as { content: string }).content.length).toBeLessThanOrEqual(40);
 });
 
 clause("snapshot.subtree", async (ctx) => {
-  await pageSpace(ctx);
-  const seen = await ctx.ego.evaluate(async (p) => {
-    const full = (await p.ego.snapshot()) as { refs: { backendNodeId: number }[] };
-    const root = full.refs[0]?.backendNodeId;
-    return { full, root, subtree: await p.call("snapshot", [{ scope: "subtree", root: root ?? null }]) };
-  });
-  expect(seen.root, "the full snapshot offers a ref to use as root").toBeTypeOf("number");
-  expect(seen.subtree).toResolveMatching(SnapshotResult);
-  const sub = seen.subtree.value as { refs: { backendNodeId: number }[] };
-  const fullIds = new Set(seen.full.refs.map((r) => r.backendNodeId));
+  const id = await pageSpace(ctx);
+  const full = await snapshotOf(ctx, id);
+  const fullRefs = ((full.value as { refs?: { backendNodeId: number }[] } | undefined)?.refs ?? []);
+  const root = fullRefs[0]?.backendNodeId;
+  expect(root, "the full snapshot offers a ref to use as root").toBeTypeOf("number");
+  const subtree = await snapshotOf(ctx, id, { scope: "subtree", root: root ?? null });
+  expect(subtree).toResolveMatching(SnapshotResult);
+  const sub = subtree.value as { refs: { backendNodeId: number }[] };
+  const fullIds = new Set(fullRefs.map((r) => r.backendNodeId));
   expect(sub.refs.every((r) => fullIds.has(r.backendNodeId)), "subtree refs are nodes of the page").toBe(true);
-  expect(sub.refs.length).toBeLessThanOrEqual(seen.full.refs.length);
+  expect(sub.refs.length).toBeLessThanOrEqual(fullRefs.length);
 });

@@ -1,0 +1,107 @@
+/**
+ * Real pages for snapshot clauses: the fixture pages (src/fixture-pages) on a loopback server the
+ * suite file starts on first use and stops after its tests, opened in a space of this run. Every
+ * snapshot a clause takes is attached to its Allure result as text.
+ */
+import * as allure from "allure-js-commons";
+import { afterAll, expect } from "vitest";
+import type { Json } from "../../src/contract/arguments.js";
+import { FIXTURE_HEADINGS, startFixtureServer, type FixturePageName, type FixtureServer } from "../../src/fixture-pages/index.js";
+import type { ClauseContext } from "../../src/harness/clause.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
+import type { Observation } from "../../src/probe/observation.js";
+
+export interface Snapshot {
+  content: string;
+  refs: { backendNodeId: number; role: string; name: string; loc?: string; frameId?: string }[];
+}
+
+/** Call at the top of a suite file: the file's fixture server, started when a clause first needs it. */
+export function useFixturePages(): () => Promise<FixtureServer> {
+  let server: Promise<FixtureServer> | undefined;
+  afterAll(async () => {
+    if (server) await (await server).close();
+  });
+  return () => (server ??= startFixtureServer());
+}
+
+export interface OpenPage {
+  spaceId: number;
+  url: string;
+  server: FixtureServer;
+}
+
+const LOAD_BOUND_MS = 15_000;
+
+/**
+ * Opens a fixture page in a new space of this run, selected in ctx.ego, and waits (bounded) until a
+ * snapshot shows the page's heading and every `alsoShows` text: the docs promise no moment at which
+ * a new tab's page is there.
+ */
+export async function openFixturePage(
+  ctx: ClauseContext,
+  server: () => Promise<FixtureServer>,
+  page: FixturePageName,
+  alsoShows: { text: string; count?: number }[] = [],
+): Promise<OpenPage> {
+  const srv = await server();
+  const url = srv.url(page);
+  const own = await ctx.spaces.create();
+  const marks = [{ text: JSON.stringify(FIXTURE_HEADINGS[page] ?? ""), count: 1 }, ...alsoShows.map((m) => ({ text: JSON.stringify(m.text), count: m.count ?? 1 }))];
+  const seen = await ctx.ego.evaluate(
+    async (p, id, url, marks, boundMs) => {
+      p.ego.useTaskSpace(id);
+      const tab = (await p.ego.createTab(url)) as { targetId?: unknown } | undefined;
+      if (typeof tab?.targetId !== "string") return { stage: "createTab", last: p.toJson(tab) };
+      const deadline = Date.now() + boundMs;
+      for (;;) {
+        const o = await p.call("snapshot", [{}]);
+        const content = (o.value as { content?: unknown } | undefined)?.content;
+        const shows = (m: { text: string; count: number }) => typeof content === "string" && content.split(m.text).length - 1 >= m.count;
+        if (o.channel === "resolved" && (marks as { text: string; count: number }[]).every(shows)) return { stage: "loaded" };
+        if (Date.now() > deadline) return { stage: o.channel === "resolved" ? "content" : "snapshot", last: p.toJson(o) };
+        await p.sleep(100);
+      }
+    },
+    own.id,
+    url,
+    marks as unknown as Json,
+    LOAD_BOUND_MS,
+  );
+  if (seen.stage === "createTab") throw new PreconditionError(`createTab(${url}) resolved no targetId: ${JSON.stringify(seen.last)}`, "tabs.create.result");
+  if (seen.stage === "snapshot") throw new PreconditionError(`snapshot() did not resolve on ${url}: ${JSON.stringify(seen.last)}`, "snapshot.result-shape");
+  if (seen.stage === "content") {
+    await allure.attachment("last snapshot before giving up", JSON.stringify(seen.last, null, 2), "application/json");
+    throw new PreconditionError(`within ${LOAD_BOUND_MS / 1000} s no snapshot of ${url} showed ${marks.map((m) => m.text).join(", ")}`, "snapshot.page.content-tree");
+  }
+  return { spaceId: own.id, url, server: srv };
+}
+
+/** Takes a snapshot of the space's active tab; attaches its text (or how it failed) to the result. */
+export async function observeSnapshot(ctx: ClauseContext, spaceId: number, options: Record<string, Json> = {}, label = ""): Promise<Observation> {
+  const seen = await ctx.ego.evaluate(
+    async (p, id, options) => {
+      p.ego.useTaskSpace(id);
+      return p.call("snapshot", [options]);
+    },
+    spaceId,
+    options,
+  );
+  const name = `snapshot(${JSON.stringify(options)})${label ? ` ${label}` : ""}`;
+  const content = (seen.value as { content?: unknown } | undefined)?.content;
+  if (seen.channel === "resolved" && typeof content === "string") {
+    await allure.attachment(name, content, "text/plain");
+    await allure.attachment(`${name} refs`, JSON.stringify((seen.value as unknown as Snapshot).refs, null, 2), "application/json");
+  } else await allure.attachment(`${name}: ${seen.channel}`, JSON.stringify(seen, null, 2), "application/json");
+  return seen;
+}
+
+/** A snapshot that must resolve with the documented shape (the clause's own assertion). */
+export async function takeSnapshot(ctx: ClauseContext, spaceId: number, options: Record<string, Json> = {}, label = ""): Promise<Snapshot> {
+  const seen = await observeSnapshot(ctx, spaceId, options, label);
+  expect(seen.channel, `snapshot(${JSON.stringify(options)}) resolves`).toBe("resolved");
+  const value = seen.value as unknown as Snapshot;
+  expect(typeof value?.content, "content is a string").toBe("string");
+  expect(Array.isArray(value?.refs), "refs is an array").toBe(true);
+  return value;
+}

@@ -1,0 +1,158 @@
+// snapshot() on real pages (the fixture pages): the text tree, refs, locators, each option, iframes.
+// These clauses need a target with real pages behind its tabs (capability `pages`).
+import { expect } from "vitest";
+import { FIXTURE_FACTS } from "../../src/fixture-pages/index.js";
+import { clause } from "../../src/harness/clause.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
+import { openFixturePage, takeSnapshot, useFixturePages, type Snapshot } from "./fixture-page.js";
+import { descendants, malformed, parseSnapshot, type SnapLine } from "./snapshot-text.js";
+
+const pages = useFixturePages();
+
+/** Roles of elements a user acts on (WAI-ARIA widget roles the fixture pages use, and their kin). */
+const INTERACTIVE = new Set([
+  "button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox", "option", "menuitem",
+  "menuitemcheckbox", "menuitemradio", "slider", "spinbutton", "switch", "tab", "treeitem",
+]);
+
+const refLines = (lines: readonly SnapLine[]) => lines.filter((l) => l.attrs.has("ref"));
+const lineOfRef = (lines: readonly SnapLine[], id: number) => lines.find((l) => l.attrs.get("ref") === String(id));
+
+clause("snapshot.page.content-tree", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "form");
+  const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true });
+  const lines = parseSnapshot(snap.content);
+  expect(lines[0]?.raw, "the first line is `root`").toBe("root");
+  expect(malformed(lines).map((l) => l.raw), "every line is `<role>`, `<role> \"<name>\"`, optionally followed by [key=value, ...]").toEqual([]);
+  for (const l of lines.slice(1)) expect(l.depth, `'${l.raw}' is indented below root`).toBeGreaterThanOrEqual(1);
+  lines.slice(1).forEach((l, i) => expect(l.depth - lines[i]!.depth, `'${l.raw}' is at most one level deeper than the line above`).toBeLessThanOrEqual(1));
+  expect(refLines(lines).length, "the form's fields and button carry refs").toBeGreaterThanOrEqual(FIXTURE_FACTS.form.textboxes.length + 1);
+  for (const l of refLines(lines)) expect(l.attrs.get("ref"), l.raw).toMatch(/^\d+$/);
+});
+
+clause("snapshot.page.refs-match-lines", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "buttons");
+  const snap = await takeSnapshot(ctx, spaceId);
+  const printed = refLines(parseSnapshot(snap.content)).map((l) => ({ backendNodeId: Number(l.attrs.get("ref")), role: l.role, name: l.name }));
+  expect(snap.refs.map((r) => ({ backendNodeId: r.backendNodeId, role: r.role, name: r.name }))).toEqual(printed);
+  const buttons = snap.refs.filter((r) => r.role === "button");
+  expect(buttons.map((b) => b.name), "named buttons carry their accessible name").toEqual(expect.arrayContaining([FIXTURE_FACTS.buttons.named, FIXTURE_FACTS.buttons.labelled]));
+  expect(buttons.filter((b) => b.name === "").length, "buttons without an accessible name still have refs").toBe(FIXTURE_FACTS.buttons.unnamedCount);
+});
+
+clause("snapshot.page.refs-stable", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "links");
+  const first = await takeSnapshot(ctx, spaceId, {}, "(first)");
+  const second = await takeSnapshot(ctx, spaceId, {}, "(second)");
+  const ids = (s: Snapshot) => s.refs.map((r) => [r.role, r.name, r.backendNodeId]);
+  expect(ids(second)).toEqual(ids(first));
+});
+
+clause("snapshot.page.loc.ambiguous-omitted", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "links");
+  const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true });
+  const { name } = FIXTURE_FACTS.links.duplicate;
+  const dup = snap.refs.filter((r) => r.name === name);
+  expect(dup.length, `both '${name}' links have refs`).toBe(2);
+  for (const r of dup) expect(Object.hasOwn(r, "loc"), `ref ${r.backendNodeId} ('${name}') carries no loc: no locator identifies it`).toBe(false);
+  for (const l of parseSnapshot(snap.content).filter((l) => l.name === name)) expect(l.attrs.has("loc"), l.raw).toBe(false);
+});
+
+/**
+ * A locator identifies one node of its frame: `role:R[name=N]` one line of role R and name N,
+ * `href:U` one line with url=U, `css:#id` one element with that id in the frame's HTML (the fixture
+ * pages are static). Another kind cannot be checked here: that is a harness limit (broken), not a verdict.
+ */
+async function matchesInFrame(loc: string, line: SnapLine, lines: readonly SnapLine[], frameHtml: (line: SnapLine) => Promise<string>): Promise<number> {
+  const frame = lines.filter((l) => l.frame === line.frame && l.role !== "root");
+  const role = /^role:([a-z]+)\[name=(.*)\]$/.exec(loc);
+  if (role) return frame.filter((l) => l.role === role[1] && l.name === role[2]).length;
+  if (loc.startsWith("href:")) return frame.filter((l) => l.attrs.get("url") === loc.slice(5)).length;
+  const css = /^css:#([A-Za-z][\w-]*)$/.exec(loc);
+  if (css) return (await frameHtml(line)).split(`id="${css[1]}"`).length - 1;
+  throw new Error(`cannot check a locator of this kind on the fixture pages: ${loc}`);
+}
+
+clause("snapshot.page.loc.unique", async (ctx) => {
+  for (const page of ["buttons", "links", "form", "frames"] as const) {
+    const { spaceId, server } = await openFixturePage(ctx, pages, page, page === "frames" ? [{ text: FIXTURE_FACTS.frames.inside, count: 2 }] : []);
+    const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true }, page);
+    const lines = parseSnapshot(snap.content);
+    const html = async (line: SnapLine) => (await fetch(server.url(line.frame === 0 ? page : "frameChild"))).text();
+    // refs and [ref=N] lines pair up in order (clause snapshot.page.refs-match-lines); ids alone may repeat across frames
+    const printed = refLines(lines);
+    if (printed.length !== snap.refs.length) {
+      throw new PreconditionError(`${page}: ${snap.refs.length} refs but ${printed.length} [ref=N] lines`, "snapshot.page.refs-match-lines");
+    }
+    for (const [i, ref] of snap.refs.entries()) {
+      // a sentinel is no locator: clauses snapshot.loc.omitted-not-sentinel and snapshot.page.loc.ambiguous-omitted judge it
+      if (ref.loc === undefined || ref.loc === "unstable" || ref.loc === "ambiguous") continue;
+      const line = printed[i]!;
+      expect(line.attrs.get("loc"), `the line of ref ${ref.backendNodeId} prints the ref's loc`).toBe(ref.loc);
+      expect(await matchesInFrame(ref.loc, line, lines, html), `${page}: '${ref.loc}' identifies exactly one node of its frame`).toBe(1);
+    }
+  }
+});
+
+clause("snapshot.page.viewport-scope", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "tall");
+  const { above, below } = FIXTURE_FACTS.tall;
+  const full = await takeSnapshot(ctx, spaceId, {}, "(full page)");
+  expect(full.content, "the full page has the button below the fold").toContain(JSON.stringify(below));
+  const viewport = await takeSnapshot(ctx, spaceId, { scope: "only_within_viewport" });
+  expect(viewport.content, "the viewport shows the button at the top").toContain(JSON.stringify(above));
+  expect(viewport.content, "the viewport leaves out the button 4000 px below").not.toContain(JSON.stringify(below));
+});
+
+clause("snapshot.page.interactive-only", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "form");
+  const snap = await takeSnapshot(ctx, spaceId, { interactiveOnly: true });
+  const lines = parseSnapshot(snap.content).filter((l) => l.role !== "root");
+  for (const l of lines) expect(INTERACTIVE.has(l.role) || l.role === "iframe", `'${l.raw}' is an interactive element`).toBe(true);
+  const names = snap.refs.map((r) => r.name);
+  expect(names).toEqual(expect.arrayContaining([...FIXTURE_FACTS.form.textboxes, FIXTURE_FACTS.form.submit, FIXTURE_FACTS.form.checkbox]));
+});
+
+clause("snapshot.page.action-marks", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "form");
+  const plain = await takeSnapshot(ctx, spaceId, {}, "(no marks)");
+  const marked = await takeSnapshot(ctx, spaceId, { includeActionMarks: true });
+  expect(plain.content).not.toMatch(/action=/);
+  for (const l of parseSnapshot(marked.content).filter((l) => INTERACTIVE.has(l.role) && l.attrs.has("ref"))) expect(l.attrs.get("action"), l.raw).toMatch(/^(click|type|select)$/);
+  for (const l of parseSnapshot(marked.content).filter((l) => !INTERACTIVE.has(l.role))) expect(l.attrs.has("action"), l.raw).toBe(false);
+});
+
+clause("snapshot.page.subtree", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "buttons");
+  const full = await takeSnapshot(ctx, spaceId, {}, "(full page)");
+  const region = full.refs.find((r) => r.role === "region" && r.name === "First item");
+  expect(region, "the full snapshot offers the 'First item' region as a ref").toBeDefined();
+  const sub = await takeSnapshot(ctx, spaceId, { scope: "subtree", root: region!.backendNodeId });
+  const lines = parseSnapshot(sub.content);
+  const rootLine = lineOfRef(lines, region!.backendNodeId);
+  expect(rootLine, "the chosen node is printed").toBeDefined();
+  const inside = new Set([rootLine!.index, ...descendants(lines, rootLine!).map((l) => l.index)]);
+  const outside = lines.filter((l) => l.role !== "root" && !inside.has(l.index));
+  expect(outside.map((l) => l.raw), "nothing but the chosen node and its descendants").toEqual([]);
+  expect(sub.refs.map((r) => r.name)).toEqual(["First item", FIXTURE_FACTS.buttons.duplicateName]);
+});
+
+/** The content of the n-th iframe (document order): its own root line, and the refs below it. */
+async function iframeContent(ctx: Parameters<Parameters<typeof clause>[1]>[0], which: 0 | 1) {
+  const { spaceId } = await openFixturePage(ctx, pages, "frames", [{ text: FIXTURE_FACTS.frames.inside, count: 2 }]);
+  const snap = await takeSnapshot(ctx, spaceId);
+  const lines = parseSnapshot(snap.content);
+  const iframes = lines.filter((l) => l.role === "iframe");
+  expect(iframes.length, "both iframes are printed").toBe(2);
+  const iframe = iframes[which]!;
+  const below = descendants(lines, iframe);
+  expect(below[0]?.role, "the iframe line is followed by the frame's own root").toBe("root");
+  const button = below.find((l) => l.role === "button" && l.name === FIXTURE_FACTS.frames.inside);
+  expect(button, `the frame's '${FIXTURE_FACTS.frames.inside}' button is printed under the iframe`).toBeDefined();
+  expect(button!.attrs.get("ref"), "the button inside the frame has a ref").toMatch(/^\d+$/);
+  const ref = snap.refs.find((r) => String(r.backendNodeId) === button!.attrs.get("ref") && r.name === FIXTURE_FACTS.frames.inside);
+  expect(ref, "refs list the button inside the frame").toBeDefined();
+}
+
+clause("snapshot.page.iframe.same-origin", (ctx) => iframeContent(ctx, 0));
+clause("snapshot.page.iframe.cross-origin", (ctx) => iframeContent(ctx, 1));
