@@ -74,9 +74,25 @@ export function commonCause(clauses: readonly CauseInput[]): CommonCause | undef
     clauses: largest.clauses.map((c) => c.id),
     ran,
   };
+  // the target diagnostics attachment, else the stderr a message quotes (a CLI that never reached the loop)
   const diagnostics = largest.clauses.find((c) => c.diagnostics !== undefined && c.diagnostics.trim() !== "")?.diagnostics;
-  if (diagnostics !== undefined) cause.stderr = diagnostics.split(/\r?\n/).filter((l) => l.trim() !== "").slice(0, STDERR_LINES);
+  const quoted = largest.clauses.map((c) => stderrQuotedIn(c.messages?.[0] ?? "")).find((l) => l.length > 0);
+  const stderr = diagnostics !== undefined ? diagnostics.split(/\r?\n/).filter((l) => l.trim() !== "") : quoted;
+  if (stderr !== undefined && stderr.length > 0) cause.stderr = stderr.slice(0, STDERR_LINES);
   return cause;
+}
+
+/** The lines after a `stderr:` line of a message (up to a `stdout:` line), as the CLI target quotes a process's output. */
+export function stderrQuotedIn(message: string): string[] {
+  const lines = message.split(/\r?\n/);
+  const at = lines.findIndex((l) => /^\s*stderr:/.test(l));
+  if (at < 0) return [];
+  const out = [lines[at]!.replace(/^\s*stderr:\s*/, "")];
+  for (const line of lines.slice(at + 1)) {
+    if (/^\s*stdout:/.test(line)) break;
+    out.push(line);
+  }
+  return out.filter((l) => l.trim() !== "");
 }
 
 export function describeCause(cause: CommonCause): string {

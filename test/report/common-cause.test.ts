@@ -41,6 +41,13 @@ describe("one cause, said once", () => {
     expect(json.problems[0]).toMatch(/^one cause: 20 of the 22 clauses that ran ended broken with the same message: the installed target could not be reached.*; the target's stderr begins: error: --sdk-path is not supported/);
   });
 
+  it("takes the stderr a message quotes when no result carries the diagnostics (the CLI never reached the probe loop)", () => {
+    const message = "the installed target could not be reached: ego-browser ended before the probe loop connected (exit status 3).\n/x/ego-browser nodejs (pid 12)\nstderr:\nerror: unknown option --sdk-path\nusage: ego-browser nodejs script.js\nstdout:\nnothing";
+    const cause = commonCause(ids.map((id) => ({ id, status: "broken" as const, messages: [message] })));
+    expect(cause?.stderr).toEqual(["error: unknown option --sdk-path", "usage: ego-browser nodejs script.js"]);
+    expect(renderTerminal(summarize(ids.map((id) => result({ clause: id, status: "broken", message })), catalogue))).toContain("The target's stderr begins:\n  error: unknown option --sdk-path\n  usage: ego-browser nodejs script.js\n");
+  });
+
   it("is no cause when the failures are few or their messages differ", () => {
     expect(commonCause([{ id: "a", status: "broken", messages: ["x"] }, { id: "b", status: "broken", messages: ["x"] }])).toBeUndefined();
     const many = ids.map((id, i) => ({ id, status: "failed" as const, messages: [`different ${String.fromCharCode(97 + i)}`] }));
