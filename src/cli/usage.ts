@@ -21,15 +21,20 @@ Usage:
   ego-conformance sweep [options]   list (and with --yes close) task spaces left by earlier runs
   ego-conformance fake start|stop|status|install
                                     the fake Ego Lite app as a process, and a fake ego-browser for it
-  ego-conformance help              show this text
+  ego-conformance help [COMMAND]    show this text, or one command's usage
+
+Any command takes --debug: a failure then shows its stack trace too.
 
 run options:
   --target fake|installed   the target (default: fake, the embedded fake bridge)
   --area AREA               only the clauses of this area (repeatable)
   --grep PATTERN            only clauses whose id or title matches this regular expression
   --json                    print one machine-readable summary object on stdout
-  --results DIR             where Allure results go (default: reports/allure-results)
-  --report DIR              where the HTML report goes (default: reports/allure-report)
+  --results DIR             where Allure results go (default: reports/allure-results); emptied
+                            first, so it must be missing, empty or made by the harness (it holds
+                            .ego-conformance-results); anything else is refused, exit 2
+  --report DIR              where the HTML report goes (default: reports/allure-report); the same
+                            rule (.ego-conformance-report); replaced only when the new one is complete
   --no-report               skip the HTML report (results and summary only)
   --fault NAME              run against a deliberately broken fake (harness self-tests; repeatable)
   --faults FILE             infrastructure faults for the fake, from a seeded plan (JSON: seed and

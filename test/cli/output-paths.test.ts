@@ -88,6 +88,20 @@ describe.concurrent("run refuses output paths it does not own (exit 2, nothing d
     expect(existsSync(join(cwd, "r"))).toBe(false);
   });
 
+  it("matrix --out with a foreign report directory inside is refused before any target runs", async () => {
+    const { cwd } = await workingDir();
+    const foreign = join(cwd, "out", "compat-allure", "report");
+    await mkdir(foreign, { recursive: true });
+    await writeFile(join(foreign, "slides.html"), "mine");
+    const run = await runCli(["matrix", "--personas", "current", "--area", "task-state", "--out", join(cwd, "out")], { cwd });
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/^ego-conformance matrix: refusing matrix --out \(compat-allure\/report\/\)/);
+    expect(run.stderr).toContain(foreign);
+    expect(run.stderr).not.toMatch(/matrix \[1\//); // no target ran
+    expect(existsSync(join(cwd, "out", "matrix"))).toBe(false);
+    expect(await readdir(foreign)).toEqual(["slides.html"]);
+  });
+
   it("a results directory the harness made is replaced by the next run", async () => {
     const { cwd } = await workingDir();
     const results = join(cwd, "results");
