@@ -9,6 +9,10 @@
  *      run --target installed` through the installed launcher against the fake app process;
  *   4. the soak (scripts/soak.ts, `--soak N` invocations, default 1,000; `--no-soak` skips it):
  *      its wall time and its counts.
+ *   4. in the in-process run, the cost of one snapshot clause on a real page
+ *      (snapshot.page.refs-match-lines: open a fixture page in a new space, take a snapshot; not
+ *      the file's first page clause, which also pays the file's Chromium start) next to the run's
+ *      median clause, read from that run's own results (./clause-cost.ts).
  * Prints the figures and the ratios; `--json` prints them as one object. The load average is
  * printed too: on a busy machine every figure grows, the through-the-CLI ones most; the runs'
  * CPU time (measured with GNU time where there is one) hardly depends on the load.
@@ -19,6 +23,7 @@ import { loadavg, tmpdir, cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
+import { clauseCosts, medianCost } from "./clause-cost.js";
 import { startFakeApp } from "../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../fake-bridge/server/install.js";
 import { runOneShotProbe } from "../src/target/cli-one-shot.js";
@@ -28,6 +33,8 @@ import { createFakeTarget } from "../src/target/fake-target.js";
 import type { Session, Target, TargetInfo } from "../src/target/target.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
+/** one snapshot clause on a real page: open a fixture page, take a snapshot, pair refs with lines */
+const SNAPSHOT_CLAUSE = "snapshot.page.refs-match-lines";
 const BIN = join(ROOT, "bin/ego-conformance.mjs");
 
 const { values } = parseArgs({
@@ -141,9 +148,18 @@ async function main(): Promise<void> {
     await cli.close();
     await inProcess.close();
 
+    let snapshotClause: { clause: string; ms: number | null; status: string; medianClauseMs: number } | undefined;
     let suite: { inProcess: Awaited<ReturnType<typeof timeRun>>; cli: Awaited<ReturnType<typeof timeRun>>; ratio: number; cpuRatio?: number } | undefined;
     if (runSuite) {
-      const inProc = await timeRun([]);
+      const inProcessResults = join(root, "in-process-results");
+      const inProc = await timeRun(["--results", inProcessResults]);
+      const costs = await clauseCosts(inProcessResults);
+      const page = costs.get(SNAPSHOT_CLAUSE);
+      snapshotClause = {
+        clause: SNAPSHOT_CLAUSE,
+        ...(page && page.status !== "skipped" ? { ms: Math.round(page.ms), status: page.status } : { ms: null, status: page?.status ?? "absent" }),
+        medianClauseMs: Math.round(medianCost(costs)),
+      };
       const viaCli = await timeRun(["--target", "installed", "--ego-browser", cliPath, "--operator", app.paths.operatorSocket]);
       suite = {
         inProcess: inProc,
@@ -189,6 +205,7 @@ async function main(): Promise<void> {
             },
           }
         : {}),
+      ...(snapshotClause ? { snapshotClause } : {}),
     };
     if (values.json) {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -226,6 +243,16 @@ async function main(): Promise<void> {
         `soak (npm run soak: ${soak.invocations} sequential probe invocations through the CLI target, infrastructure faults at 5%, seed ${soak.seed}):`,
         `  wall time                               ${soak.wallSeconds} s   (${soak.meanMs} ms per invocation)`,
         `  outcomes                                ${soak.counts.passed} passed, ${soak.counts.flaky} flaky, ${soak.counts.broken} broken, ${soak.counts.failed} failed${soak.ok ? "" : "   (SOAK FAILED: see npm run soak)"}`,
+      );
+    }
+    if (r.snapshotClause) {
+      const c = r.snapshotClause;
+      lines.push(
+        "",
+        "one snapshot clause on a real page (in the in-process run above):",
+        c.ms === null
+          ? `  ${c.clause}   not measured: ${c.status} (the fake has no real pages here)`
+          : `  ${c.clause}   ${c.ms} ms (${c.status}); the run's median clause: ${c.medianClauseMs} ms`,
       );
     }
     process.stdout.write(`${lines.join("\n")}\n`);
