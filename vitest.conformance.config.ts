@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     include: ["suites/**/*.test.ts"],
     pool: "threads",
+    // the parent-death watchdog: if the CLI dies, its workers and launchers die with it
+    setupFiles: ["./src/harness/watchdog-setup.ts"],
     // The suites share nothing mutable between files (each file gets its own target), so the
     // module graph is kept between files: a conformance run is mostly module loading otherwise.
     isolate: false,

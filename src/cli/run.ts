@@ -23,6 +23,7 @@ import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safet
 import { exitStatusFor } from "../safety/interrupts.js";
 import { RunGuard } from "../safety/run-guard.js";
 import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
+import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
 import { startFakeAppIfNeeded } from "../target/fake-app-on-demand.js";
 import { detectRun, installedEnvironment, writeUnreachableResults, type DetectedRun } from "../target/detect-run.js";
 import { CliNotFoundError, locateCli } from "../target/locate-cli.js";
@@ -266,7 +267,7 @@ async function runSuites(options: RunOptions, infraFaults?: InfraFaultPlan): Pro
     const vitest = execa(process.execPath, vitestArgs, {
       cwd: PROJECT_ROOT,
       // the workers record the spaces they make in the same run ledger as this process
-      env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath() },
+      env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid) },
       stdin: "ignore",
       stdout: 2,
       stderr: 2,

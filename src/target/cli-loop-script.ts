@@ -153,6 +153,9 @@ export async function probeLoop(setup: LoopSetup, net: typeof import("node:net")
     status.error = describe(error);
   }
   process.stdout.write(`${setup.frame.prefix}${JSON.stringify(status)}${setup.frame.suffix}`);
+  // The harness is done with this process, or gone (a dead CLI or worker closes the connection):
+  // a probe still pending, or the bridge's own connection, must not keep it alive.
+  setTimeout(() => process.exit(), 1000).unref();
 }
 
 /** The script text for one loop process. */

@@ -50,6 +50,15 @@ function killGroupOf(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+let refusal: string | null = null;
+
+/** Kill every live process group this module started, and start no more (a run whose CLI died). */
+export function killEveryGroup(reason: string): void {
+  refusal ??= reason;
+  for (const pid of live) killGroupOf(pid, "SIGKILL");
+  live.clear();
+}
+
 function installCleanup(): void {
   if (cleanupInstalled) return;
   cleanupInstalled = true;
@@ -67,6 +76,7 @@ export function describeExit(exit: CliExit): string {
 }
 
 export function spawnCli(cliPath: string, args: readonly string[], script: string): CliProcess {
+  if (refusal !== null) throw new Error(`no ego-browser process is started any more: ${refusal}`);
   installCleanup();
   const child = execa(cliPath, [...args], {
     input: script,

@@ -1,0 +1,49 @@
+/**
+ * A parent-death watchdog for the processes a run starts. `ego-conformance run` passes its pid
+ * to vitest (EGO_CONFORMANCE_CLI_PID); every worker polls it. When the CLI is gone (its pid is
+ * dead, or vitest was re-parented: SIGKILL, a crash), the worker kills the process group of every
+ * `ego-browser` it started and then the vitest process itself, so nothing of the run goes on
+ * driving the user's browser without cleanup or safety check. A run made by the CLI cleans up;
+ * a run whose CLI died is over within a poll and a short grace.
+ */
+import { killEveryGroup } from "../target/cli-process.js";
+import { pidAlive } from "./ledger.js";
+
+export const CLI_PID_ENV = "EGO_CONFORMANCE_CLI_PID";
+
+const POLL_MS = 200;
+/** after killing its own launchers, how long a worker leaves the other workers to kill theirs */
+const GRACE_MS = 400;
+
+/** Calls `onDeath` once `pid` is gone: dead, or no longer this process's parent when it was. */
+export function watchParent(pid: number, onDeath: () => void, everyMs = POLL_MS): () => void {
+  const wasParent = process.ppid === pid;
+  const timer = setInterval(() => {
+    if ((wasParent && process.ppid !== pid) || !pidAlive(pid)) {
+      clearInterval(timer);
+      onDeath();
+    }
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+const STARTED = Symbol.for("ego-conformance.parent-watchdog");
+
+/** In a vitest worker of a run: once per thread; nothing when vitest was not started by the CLI. */
+export function startWorkerWatchdog(env: NodeJS.ProcessEnv = process.env): void {
+  const pid = Number(env[CLI_PID_ENV]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const g = globalThis as { [STARTED]?: boolean };
+  if (g[STARTED]) return;
+  g[STARTED] = true;
+  watchParent(pid, () => {
+    process.stderr.write(`ego-conformance: the CLI (pid ${pid}) is gone: stopping this run's ego-browser processes and vitest\n`);
+    const reason = `the CLI (pid ${pid}) is gone`;
+    killEveryGroup(reason);
+    setTimeout(() => {
+      killEveryGroup(reason);
+      process.kill(process.pid, "SIGKILL");
+    }, GRACE_MS);
+  });
+}
