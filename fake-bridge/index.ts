@@ -39,6 +39,8 @@ export interface FakeBrowserOptions {
   features?: ReadonlySet<Feature>;
   /** infrastructure faults (./infra-faults): each new binding is one invocation of the injector */
   infraFaults?: InfraFaultInjector;
+  /** real pages from this Chromium (./chromium/pages-choice.ts resolves `--pages`); omitted: the page model */
+  chromium?: { executablePath: string };
 }
 
 export interface FakeBrowser {
@@ -46,6 +48,8 @@ export interface FakeBrowser {
   /** a fresh `globalThis.ego` for one script invocation: its own selection and callbacks */
   newBinding(options?: BindingOptions): EgoSurface;
   readonly operator: Operator;
+  /** closes the spaces' real pages (a no-op with the page model) */
+  shutdown(): Promise<void>;
 }
 
 export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser {
@@ -58,6 +62,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
     behaviour,
     ...(options.profiles ? { profiles: options.profiles } : {}),
     ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
+    ...(options.chromium ? { chromium: options.chromium } : {}),
   });
   return {
     app,
@@ -67,6 +72,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
       return createPortBinding(faults ? faultyPort(port, faults.newInvocation()) : port, bindingOptions);
     },
     operator: new FakeOperator(app),
+    shutdown: () => app.shutdown(),
   };
 }
 
@@ -79,3 +85,4 @@ export type { BrowserPort } from "./binding/port.js";
 export { executeRequest, type BridgeRequest, type BridgeResponse } from "./app/requests.js";
 export { FAULTS, FAULT_NAMES, isFaultName, parseFaults, type FaultName } from "./faults/faults.js";
 export { FakeOperator } from "./operator/fake-operator.js";
+export { isPagesChoice, PAGES_CHOICES, resolvePages, type PagesChoice, type ResolvedPages } from "./chromium/pages-choice.js";

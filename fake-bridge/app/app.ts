@@ -5,7 +5,10 @@
  */
 import type { CreatedBy } from "../../src/contract/ownership.js";
 import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
+import { SpacePages, type Prompt } from "../chromium/space-pages.js";
+import { holdBrowsers, releaseBrowsers } from "../chromium/browser-pool.js";
 import { Counter, targetIdFor } from "./ids.js";
+import { SerialQueue } from "./serial.js";
 import { buildPage } from "./page-model.js";
 import { DEFAULT_PROFILES, ProfileRegistry, type ProfileSpec } from "./profiles.js";
 import type { Tab } from "./tabs.js";
@@ -24,6 +27,11 @@ export interface FakeAppOptions {
    */
   closeDelayMs?: number;
   behaviour?: Behaviour;
+  /**
+   * Real pages from Chromium (`--pages chromium`): the browser executable to drive. Omitted: the
+   * page model (`--pages model`), where pages are invented (./page-model.ts).
+   */
+  chromium?: { executablePath: string };
 }
 
 export interface NewSpace {
@@ -43,6 +51,14 @@ export class FakeApp {
   private readonly spaceIds = new Counter(1);
   private readonly targetCounter = new Counter(1);
   private readonly nodeIds = new Counter(1);
+  /** requests are answered one at a time, in order (./serial.ts) */
+  readonly queue = new SerialQueue();
+  /** the spaces' real pages, when the app runs with Chromium */
+  readonly pages: SpacePages | undefined;
+  /** what a page asked of the user and nobody answered yet, per space (../chromium/prompts.ts) */
+  readonly prompts = new Map<number, Prompt[]>();
+  /** set by ../chromium/prompts.ts: what happens to a space when one of its pages asks the user */
+  onPrompt: (space: TaskSpace, prompt: Prompt) => void = () => {};
 
   constructor(options: FakeAppOptions = {}) {
     const closeDelayMs = options.closeDelayMs ?? 0;
@@ -51,6 +67,23 @@ export class FakeApp {
     this.behaviour = options.behaviour ?? resolveBehaviour();
     this.profiles = new ProfileRegistry(options.profiles ?? DEFAULT_PROFILES);
     this.closeDelayMs = closeDelayMs;
+    if (options.chromium) {
+      holdBrowsers();
+      this.pages = new SpacePages({
+        executablePath: options.chromium.executablePath,
+        onPrompt: (spaceId, prompt) => {
+          const space = this.spaces.get(spaceId);
+          if (space !== undefined && !space.closing) this.onPrompt(space, prompt);
+        },
+      });
+    }
+  }
+
+  /** Closes the spaces' pages and lets go of the browsers (they stay up briefly for the next app of this process). */
+  async shutdown(): Promise<void> {
+    if (this.pages === undefined) return;
+    await this.pages.shutdown();
+    releaseBrowsers();
   }
 
   /** Creates a Space with a fresh id (never reused) and its tabs; the last tab is active. */
@@ -80,6 +113,11 @@ export class FakeApp {
     space.tabs.push(tab);
     space.activeTargetId = tab.targetId;
     return tab;
+  }
+
+  /** A record for a real page the browser opened (its page model stands in for snapshots until they read the real page). */
+  realTab(targetId: string, url: string, title: string): Tab {
+    return { targetId, url, title, page: buildPage(url, title, () => this.nodeIds.take()) };
   }
 
   private newTab(rawUrl: string, title?: string): Tab {
@@ -117,9 +155,16 @@ export class FakeApp {
     return [...this.spaces.values()].sort((a, b) => a.id - b.id);
   }
 
-  /** Closes a space: unusable at once, unlisted after closeDelayMs. */
-  close(space: TaskSpace): void {
+  /** Closes a space: unusable at once, unlisted after closeDelayMs. Its pages close with it (awaited when there are real ones). */
+  close(space: TaskSpace): void | Promise<void> {
     space.closing = true;
+    this.prompts.delete(space.id);
+    const pagesClosed = this.pages?.isOpen(space.id) ? this.pages.closeSpace(space.id) : undefined;
+    this.forget(space);
+    return pagesClosed;
+  }
+
+  private forget(space: TaskSpace): void {
     if (this.closeDelayMs === 0) {
       this.spaces.delete(space.id);
       return;

@@ -11,6 +11,7 @@ import { sendCdpMessage } from "./cdp.js";
 import * as commands from "./commands/index.js";
 import type { CommandContext } from "./commands/context.js";
 import type { Outcome } from "./failures.js";
+import { isPromise, type MaybePromise } from "./serial.js";
 import type { SnapshotOptions } from "./snapshot.js";
 import type { SpaceKey } from "./task-space.js";
 
@@ -27,7 +28,7 @@ export type BridgeRequest =
  */
 export type BridgeResponse = { readonly outcome: Outcome<unknown>; readonly select?: SpaceKey } | { readonly crash: unknown };
 
-type Run = (ctx: CommandContext, args: readonly unknown[]) => Outcome<unknown>;
+type Run = (ctx: CommandContext, args: readonly unknown[]) => MaybePromise<Outcome<unknown>>;
 
 const str = (v: unknown) => v as string;
 const optStr = (v: unknown) => v as string | undefined;
@@ -54,8 +55,12 @@ export function isAsyncMethodName(name: unknown): name is AsyncMethodName {
   return typeof name === "string" && Object.prototype.hasOwnProperty.call(COMMANDS, name);
 }
 
-/** Answers one request against the app. Throws only on a fake-bridge bug. */
-export function executeRequest(app: FakeApp, request: BridgeRequest): BridgeResponse {
+/**
+ * Answers one request against the app, after the requests received before it (../serial.ts):
+ * synchronously with the page model, as a Promise when a command waits on Chromium. Throws (or
+ * rejects) only on a fake-bridge bug.
+ */
+export function executeRequest(app: FakeApp, request: BridgeRequest): MaybePromise<BridgeResponse> {
   let select: SpaceKey | undefined;
   const ctx: CommandContext = {
     app,
@@ -64,6 +69,9 @@ export function executeRequest(app: FakeApp, request: BridgeRequest): BridgeResp
       select = key;
     },
   };
-  const outcome = request.kind === "cdp" ? sendCdpMessage(ctx, request.raw) : COMMANDS[request.method](ctx, request.args);
-  return select === undefined ? { outcome } : { outcome, select };
+  const respond = (outcome: Outcome<unknown>): BridgeResponse => (select === undefined ? { outcome } : { outcome, select });
+  return app.queue.run(() => {
+    const outcome = request.kind === "cdp" ? sendCdpMessage(ctx, request.raw) : COMMANDS[request.method](ctx, request.args);
+    return isPromise(outcome) ? outcome.then(respond) : respond(outcome);
+  });
 }

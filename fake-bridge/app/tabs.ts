@@ -6,9 +6,10 @@ import type { Page } from "./page-model.js";
 
 export interface Tab {
   readonly targetId: string;
-  readonly url: string;
-  readonly title: string;
-  readonly page: Page;
+  /** with real pages, refreshed from the browser on every read (../chromium) */
+  url: string;
+  title: string;
+  page: Page;
 }
 
 export interface TabEntry {

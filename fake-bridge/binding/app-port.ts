@@ -1,15 +1,18 @@
 /**
  * The in-process port: requests are answered against a FakeApp on a later setImmediate turn
- * (./event-loop.ts), in the order they were made.
+ * (./event-loop.ts), in the order they were made. An answer that waits on Chromium is delivered
+ * on the turn after it arrives.
  */
 import type { FakeApp } from "../app/app.js";
 import { executeRequest, type BridgeRequest, type BridgeResponse } from "../app/requests.js";
+import { isPromise, type MaybePromise } from "../app/serial.js";
 import { nextTurn } from "./event-loop.js";
 import type { BrowserPort } from "./port.js";
 
-function answer(app: FakeApp, request: BridgeRequest): BridgeResponse {
+function answer(app: FakeApp, request: BridgeRequest): MaybePromise<BridgeResponse> {
   try {
-    return executeRequest(app, request);
+    const response = executeRequest(app, request);
+    return isPromise(response) ? response.catch((error: unknown) => ({ crash: error })) : response;
   } catch (error) {
     return { crash: error };
   }
@@ -18,7 +21,15 @@ function answer(app: FakeApp, request: BridgeRequest): BridgeResponse {
 export function appPort(app: FakeApp): BrowserPort {
   return {
     behaviour: app.behaviour,
-    send: (request, deliver) => nextTurn(() => deliver(answer(app, request))),
-    sendSync: (request) => answer(app, request),
+    send: (request, deliver) =>
+      nextTurn(() => {
+        const response = answer(app, request);
+        if (isPromise(response)) void response.then((r) => nextTurn(() => deliver(r)));
+        else deliver(response);
+      }),
+    sendSync: (request) => {
+      const response = answer(app, request);
+      return isPromise(response) ? { crash: new Error("fake bridge: a synchronous answer was asked of a command that waits on the browser") } : response;
+    },
   };
 }

@@ -1,15 +1,18 @@
 /**
  * One bridge connection: an `ego-browser nodejs` invocation's binding. The server greets with the
  * build it emulates, then answers each request against the shared app, in the order received.
- * The selection is the binding's: it arrives with every request.
+ * The selection is the binding's: it arrives with every request. With real pages, the
+ * invocation's raw CDP channel sends its events down the same socket.
  */
 import type { Socket } from "node:net";
 import type { FakeApp } from "../app/app.js";
-import { executeRequest, isAsyncMethodName, type BridgeRequest, type BridgeResponse } from "../app/requests.js";
+import { executeRequest, isAsyncMethodName, type BridgeRequest, type BridgeResponse, type Invocation } from "../app/requests.js";
 import { fail } from "../app/failures.js";
+import { isPromise, type MaybePromise } from "../app/serial.js";
+import type { CdpRelay } from "../chromium/cdp-relay.js";
 import type { InvocationFaults } from "../infra-faults/inject.js";
 import { orderedAnswers } from "../infra-faults/ordered-answers.js";
-import { decodeRequest, encodeResponse, type BridgeCall, type Welcome } from "./protocol.js";
+import { decodeRequest, encodeResponse, type BridgeCall, type CdpEventLine, type Welcome } from "./protocol.js";
 import { readJsonLines, writeJsonLine } from "./json-lines.js";
 
 function isBridgeCall(message: unknown): message is BridgeCall {
@@ -20,9 +23,10 @@ function isBridgeCall(message: unknown): message is BridgeCall {
   return request.kind === "command" && isAsyncMethodName(request.method) && Array.isArray((request as { args?: unknown }).args);
 }
 
-function answer(app: FakeApp, request: BridgeRequest): BridgeResponse {
+function answer(app: FakeApp, request: BridgeRequest, invocation: Invocation): MaybePromise<BridgeResponse> {
   try {
-    return executeRequest(app, decodeRequest(request));
+    const response = executeRequest(app, decodeRequest(request), invocation);
+    return isPromise(response) ? response.catch((error: unknown) => ({ crash: error })) : response;
   } catch (error) {
     return { crash: error };
   }
@@ -37,21 +41,44 @@ export function serveBridge(socket: Socket, app: FakeApp, welcome: Welcome, faul
   writeJsonLine(socket, faults?.launch ? { ...welcome, launch: faults.launch } : welcome);
   const answers = faults ? orderedAnswers() : undefined;
   if (answers) socket.on("close", () => answers.stop());
+  // the invocation's raw CDP channel: events go down the same socket, in the order Chromium sent them
+  let relay: CdpRelay | undefined;
+  const invocation: Invocation = {
+    relay: () =>
+      (relay ??= app.openRelay((text) => {
+        if (!socket.destroyed) writeJsonLine(socket, { t: "cdp-event", text } satisfies CdpEventLine);
+      })),
+  };
+  socket.on("close", () => {
+    if (relay !== undefined) app.closeRelay(relay);
+  });
   readJsonLines(socket, (message) => {
     if (!isBridgeCall(message)) {
       socket.destroy(new Error(`not a bridge request: ${JSON.stringify(message).slice(0, 120)}`));
       return;
     }
+    const write = (response: BridgeResponse) => {
+      if (!socket.destroyed) writeJsonLine(socket, { id: message.id, response: encodeResponse(response) });
+    };
     if (!faults || !answers) {
-      writeJsonLine(socket, { id: message.id, response: encodeResponse(answer(app, message.request)) });
+      const response = answer(app, message.request, invocation);
+      if (isPromise(response)) void response.then(write);
+      else write(response);
       return;
     }
     const fault = faults.nextCall();
     answers.push(fault, (done) => {
       const effect = fault.effect;
-      const response = effect.kind === "none" || effect.kind === "never-settles" ? answer(app, message.request) : { outcome: fail(effect.failure) };
-      if (!socket.destroyed) writeJsonLine(socket, { id: message.id, response: encodeResponse(response) });
-      done();
+      const response = effect.kind === "none" || effect.kind === "never-settles" ? answer(app, message.request, invocation) : { outcome: fail(effect.failure) };
+      if (isPromise(response)) {
+        void response.then((r) => {
+          write(r);
+          done();
+        });
+      } else {
+        write(response);
+        done();
+      }
     });
   });
 }

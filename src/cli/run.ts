@@ -47,6 +47,8 @@ export interface RunOptions {
   faults: string[];
   /** the fake persona (`--persona NAME`, fake-bridge/personas) */
   persona?: string;
+  /** the fake's pages (`--pages chromium|model`; default chromium wherever a browser is found) */
+  pages?: "chromium" | "model";
   /** the Ego Lite version the fake emulates (`--ego-version V`) */
   egoVersion?: string;
   /** run every clause regardless of build features and versions (`--ungated`) */
@@ -89,6 +91,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     "no-report": { type: "boolean", default: false },
     fault: { type: "string", multiple: true, default: [] },
     persona: { type: "string" },
+    pages: { type: "string" },
     "ego-version": { type: "string" },
     ungated: { type: "boolean", default: false },
     "ego-browser": { type: "string" },
@@ -107,6 +110,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
   if (values.persona !== undefined && values["ego-version"] !== undefined) throw new UsageError("--persona and --ego-version exclude each other: a persona has its own version (see ego-conformance personas)");
+  if (values.pages !== undefined && values.pages !== "chromium" && values.pages !== "model") throw new UsageError(`--pages must be chromium or model, not '${values.pages}'`);
+  if (values.pages !== undefined && values.target !== "fake") throw new UsageError("--pages chooses the fake's pages: it needs --target fake (an installed fake app takes it at 'fake start')");
   if (values.persona !== undefined && values.target !== "fake") throw new UsageError("--persona chooses what the fake emulates: it needs --target fake");
   const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-fault"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
   if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);
@@ -138,6 +143,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     report: !values["no-report"],
     faults: values.fault,
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
+    ...(values.pages !== undefined ? { pages: values.pages as "chromium" | "model" } : {}),
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
     ...(values.ungated ? { ungated: true } : {}),
     ...(expectationsFile !== undefined ? { expectationsFile } : {}),
@@ -215,6 +221,7 @@ async function runSuites(options: RunOptions, infraFaults?: InfraFaultPlan): Pro
     runId: newRunId(),
     faults: options.faults,
     ...(options.persona !== undefined ? { persona: options.persona } : {}),
+    ...(options.pages !== undefined ? { pages: options.pages } : {}),
     ...(options.egoVersion !== undefined ? { egoVersion: options.egoVersion } : {}),
     ...(options.ungated ? { ungated: true } : {}),
     ...(detected ? { installed: detected.config } : {}),

@@ -43,6 +43,9 @@ run options:
   --fail-on-flaky           exit 1 when any result is flaky (for CI)
   --persona NAME            the fake emulates this persona (an older or differently launched build;
                             see ego-conformance personas)
+  --pages chromium|model    the fake's pages: real ones from Chromium (default wherever a browser is
+                            found: CHROMIUM_PATH, /usr/bin/chromium, Playwright's browsers) or the
+                            page model (fast; clauses that need pages are not applicable)
   --ego-version V           the fake emulates Ego Lite V (features from the build-feature table);
                             with --target installed: the version when neither getBrowserVersion
                             nor the app's Info.plist tells

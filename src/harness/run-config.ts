@@ -17,6 +17,7 @@ export const RUN_ENV = {
   installed: "EGO_CONFORMANCE_INSTALLED",
   keepOnFailure: "EGO_CONFORMANCE_KEEP_ON_FAILURE",
   infraFaults: "EGO_CONFORMANCE_INFRA_FAULTS",
+  pages: "EGO_CONFORMANCE_PAGES",
 } as const;
 
 export const RunConfig = z.object({
@@ -35,6 +36,8 @@ export const RunConfig = z.object({
   keepOnFailure: z.boolean().optional(),
   /** the infrastructure-fault plan the fake runs under (`run --faults FILE`, fake-bridge/infra-faults) */
   infraFaults: InfraFaultPlan.optional(),
+  /** the fake's pages (`--pages chromium|model`); unset: chromium wherever a browser is found */
+  pages: z.enum(["chromium", "model"]).optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -54,6 +57,7 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     installed: env[RUN_ENV.installed] ? decodeInstalledConfig(env[RUN_ENV.installed]!) : undefined,
     keepOnFailure: env[RUN_ENV.keepOnFailure] === "1" || undefined,
     infraFaults: env[RUN_ENV.infraFaults] ? (JSON.parse(env[RUN_ENV.infraFaults]!) as unknown) : undefined,
+    pages: env[RUN_ENV.pages] || undefined,
   });
 }
 
@@ -68,5 +72,6 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
     [RUN_ENV.installed]: config.installed ? encodeInstalledConfig(config.installed) : "",
     [RUN_ENV.keepOnFailure]: config.keepOnFailure ? "1" : "",
     [RUN_ENV.infraFaults]: config.infraFaults ? JSON.stringify(config.infraFaults) : "",
+    [RUN_ENV.pages]: config.pages ?? "",
   };
 }

@@ -149,5 +149,93 @@ export function createProbeScope(ego: any): ProbeScope {
     }
   }
 
-  return { ego, observe, call, cdp, sleep, toJson: (value: unknown) => toJson(value) ?? null } as ProbeScope;
+  /**
+   * A small CDP client over the two callback slots: send() resolves with the response of that id,
+   * a pre-send failure ({sendError}), or {timeout} after timeoutMs; every other message is kept
+   * in `events`. close() puts the previous callbacks back.
+   */
+  function cdpClient(options: { timeoutMs?: number } = {}): any {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const previousError = ego.onSendCDPMessageError;
+    const previousMessage = ego.onCDPMessage;
+    const pending = new Map<number, (answer: unknown) => void>();
+    const order: number[] = [];
+    const events: any[] = [];
+    const eventWaiters: { match: (e: any) => boolean; resolve: (e: any) => void }[] = [];
+    let nextId = 1000;
+    const settle = (id: number, answer: unknown) => {
+      const resolve = pending.get(id);
+      if (!resolve) return;
+      pending.delete(id);
+      const at = order.indexOf(id);
+      if (at >= 0) order.splice(at, 1);
+      resolve(answer);
+    };
+    ego.onCDPMessage = (text: unknown) => {
+      let message: any;
+      try {
+        message = JSON.parse(String(text));
+      } catch {
+        events.push({ unparsed: String(text) });
+        return;
+      }
+      if (message && typeof message.id === "number" && pending.has(message.id)) {
+        settle(message.id, message);
+        return;
+      }
+      events.push(message);
+      for (const waiter of eventWaiters.slice()) {
+        if (waiter.match(message)) {
+          eventWaiters.splice(eventWaiters.indexOf(waiter), 1);
+          waiter.resolve(message);
+        }
+      }
+    };
+    ego.onSendCDPMessageError = (message: unknown, code: unknown) => {
+      // a pre-send failure names no id: it belongs to the oldest send still waiting
+      const id = order[0];
+      if (id !== undefined) settle(id, { sendError: { message: toJson(message) ?? null, code: toJson(code) ?? null } });
+    };
+    return {
+      events,
+      send(method: string, params?: unknown, sessionId?: string): Promise<any> {
+        const id = nextId++;
+        const message: Record<string, unknown> = { id, method };
+        if (params !== undefined) message.params = params;
+        if (sessionId !== undefined) message.sessionId = sessionId;
+        return new Promise((resolve) => {
+          const timer = setTimeout(() => settle(id, { timeout: true, id, method }), timeoutMs);
+          pending.set(id, (answer) => {
+            clearTimeout(timer);
+            resolve(answer);
+          });
+          order.push(id);
+          try {
+            ego.sendCDPMessage(JSON.stringify(message));
+          } catch (error) {
+            settle(id, { threw: describeError(error) });
+          }
+        });
+      },
+      waitForEvent(method: string, sessionId?: string, waitMs = timeoutMs): Promise<any> {
+        const match = (e: any) => e && e.method === method && (sessionId === undefined || e.sessionId === sessionId);
+        const seen = events.find(match);
+        if (seen) return Promise.resolve(seen);
+        return new Promise((resolve) => {
+          const waiter = { match, resolve: (e: any) => { clearTimeout(timer); resolve(e); } };
+          const timer = setTimeout(() => {
+            eventWaiters.splice(eventWaiters.indexOf(waiter), 1);
+            resolve(null);
+          }, waitMs);
+          eventWaiters.push(waiter);
+        });
+      },
+      close() {
+        ego.onSendCDPMessageError = previousError;
+        ego.onCDPMessage = previousMessage;
+      },
+    };
+  }
+
+  return { ego, observe, call, cdp, cdpClient, sleep, toJson: (value: unknown) => toJson(value) ?? null } as ProbeScope;
 }

@@ -18,6 +18,36 @@ export interface CdpObserveOptions {
   waitMs?: number;
 }
 
+/** A message the CDP client received that answered no pending send (an event, or a stray response). */
+export interface CdpEvent {
+  method?: string;
+  params?: any;
+  sessionId?: string;
+  id?: number;
+  unparsed?: string;
+}
+
+/** How a CDP send of the client ended: the response, a pre-send failure, a synchronous throw, or no answer in time. */
+export interface CdpAnswer {
+  id?: number;
+  result?: any;
+  error?: { code: number; message: string; data?: unknown };
+  sessionId?: string;
+  sendError?: { message: Json; code: Json };
+  threw?: Json;
+  timeout?: true;
+}
+
+export interface CdpClient {
+  /** messages that answered no send: events, in arrival order */
+  readonly events: CdpEvent[];
+  send(method: string, params?: unknown, sessionId?: string): Promise<CdpAnswer>;
+  /** the first event `method` (on `sessionId`, when given), already seen or arriving within waitMs; null if none */
+  waitForEvent(method: string, sessionId?: string, waitMs?: number): Promise<CdpEvent | null>;
+  /** puts the callbacks that were there before back */
+  close(): void;
+}
+
 export interface ProbeScope {
   ego: EgoSurface;
   /** Call `thunk` and record how it ended: returned, threw, resolved, rejected or timeout. */
@@ -33,6 +63,8 @@ export interface ProbeScope {
    * `waitMs`, then restore the slots as they were.
    */
   cdp(message: unknown, options?: CdpObserveOptions): Promise<Observation>;
+  /** A CDP client over the callback slots (it takes both slots until close()). */
+  cdpClient(options?: { timeoutMs?: number }): CdpClient;
   /** Make a value JSON-safe (undefined dropped, functions and non-finite numbers described). */
   toJson(value: unknown): Json;
   sleep(ms: number): Promise<void>;

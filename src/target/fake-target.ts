@@ -8,7 +8,7 @@ import type { Json } from "../contract/arguments.js";
 import type { Capability, Feature } from "../contract/features.js";
 import { asJson, probeProgram } from "../probe/program.js";
 import { tryParseEgoVersion } from "../version/index.js";
-import { createFakeBrowser, type FaultName } from "../../fake-bridge/index.js";
+import { createFakeBrowser, resolvePages, type FaultName, type PagesChoice } from "../../fake-bridge/index.js";
 import { InfraFaultInjector } from "../../fake-bridge/infra-faults/inject.js";
 import type { InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
 import { ProbeTimeoutError } from "./probe-timeout.js";
@@ -27,26 +27,30 @@ export interface FakeTargetOptions {
   infraFaults?: InfraFaultPlan;
   /** bound on one probe, so a hung call ends as a harness error instead of a stuck run */
   probeTimeoutMs?: number;
+  /** `--pages`: real pages from Chromium (default wherever a browser is found) or the page model */
+  pages?: PagesChoice;
 }
 
-const CAPABILITIES: ReadonlySet<Capability> = new Set<Capability>(["operator"]);
-
 export function createFakeTarget(options: FakeTargetOptions): Target {
+  const pages = resolvePages(options.pages);
   const browser = createFakeBrowser({
     version: options.version,
     features: options.features,
     faults: options.faults ?? [],
     ...(options.infraFaults ? { infraFaults: new InfraFaultInjector(options.infraFaults) } : {}),
+    ...(pages.chromium ? { chromium: pages.chromium } : {}),
   });
+  const capabilities = new Set<Capability>(pages.chromium ? ["operator", "pages", "cdp-traffic"] : ["operator"]);
   const info: TargetInfo = {
     kind: "fake",
-    name: `fake bridge (in-process${options.faults?.length ? `, faults: ${options.faults.join(", ")}` : ""}${options.infraFaults ? `, infrastructure faults: seed ${options.infraFaults.seed}` : ""})`,
+    name: `fake bridge (in-process, ${pages.pages} pages${options.faults?.length ? `, faults: ${options.faults.join(", ")}` : ""}${options.infraFaults ? `, infrastructure faults: seed ${options.infraFaults.seed}` : ""})`,
     egoVersion: tryParseEgoVersion(options.version),
     egoVersionText: options.version,
     versionSource: options.versionSource ?? (options.persona ? `persona ${options.persona}` : "fake default"),
     ...(options.persona ? { persona: options.persona } : {}),
     features: options.features,
-    capabilities: CAPABILITIES,
+    capabilities,
+    ...(pages.warning ? { warnings: [pages.warning] } : {}),
   };
   const timeoutMs = options.probeTimeoutMs ?? 30_000;
 
@@ -73,5 +77,5 @@ export function createFakeTarget(options: FakeTargetOptions): Target {
     };
   }
 
-  return { info, openSession, operator: browser.operator, close: async () => {} };
+  return { info, openSession, operator: browser.operator, close: () => browser.shutdown() };
 }

@@ -27,11 +27,12 @@ export async function resolveTarget(config: RunConfig): Promise<Target> {
     return openInstalledTarget(config.installed);
   }
   const infra = config.infraFaults ? { infraFaults: config.infraFaults } : {};
+  const pages = config.pages !== undefined ? { pages: config.pages } : {};
   if (config.persona === undefined && config.egoVersion === undefined) {
-    return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults), ...infra });
+    return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults), ...infra, ...pages });
   }
   const build = fakeBuildOrThrow(config);
-  return createFakeTarget({ ...build, faults: faultNames(config.faults), ...infra });
+  return createFakeTarget({ ...build, faults: faultNames(config.faults), ...infra, ...pages });
 }
 
 /** The persona or version the fake emulates (fake-bridge/personas); bad names are unavailable targets. */

@@ -8,3 +8,20 @@ clause("tabs.create.result", async ({ ego, spaces }) => {
   const own = await spaces.create();
   expect(await observeCall(ego, "createTab", ["https://example.com/create-tab"], own.id)).toResolveMatching(CreatedTab);
 });
+
+clause("tabs.create.real-target", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await ego.evaluate(async (p, id) => {
+    p.ego.useTaskSpace(id);
+    const tab = (await p.ego.createTab("data:text/html,<title>real target</title>")) as { targetId: string };
+    const cdp = p.cdpClient();
+    try {
+      return { tab, answer: await cdp.send("Target.getTargets") };
+    } finally {
+      cdp.close();
+    }
+  }, own.id);
+  const infos = (seen.answer.result as { targetInfos?: { targetId: string; type: string }[] } | undefined)?.targetInfos;
+  expect(infos, `Target.getTargets answered: ${JSON.stringify(seen.answer)}`).toBeDefined();
+  expect(infos).toContainEqual(expect.objectContaining({ targetId: seen.tab.targetId, type: "page" }));
+});

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { TabList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
+import { waitForTab } from "../../src/harness/tabs.js";
 
 clause("tabs.list.shape", async ({ ego, spaces }) => {
   const own = await spaces.create();
@@ -14,10 +15,11 @@ clause("tabs.list.contains-created", async ({ ego, spaces }) => {
   const url = "https://example.com/contains-created";
   const seen = await ego.evaluate(async (p, id, url) => {
     p.ego.useTaskSpace(id);
-    const tab = (await p.ego.createTab(url)) as { targetId?: string };
-    return { tab, list: (await p.ego.listTabs()) as { tabs: { targetId: string; url: string }[] } };
+    return (await p.ego.createTab(url)) as { targetId: string };
   }, own.id, url);
-  expect(seen.list.tabs).toContainEqual(expect.objectContaining({ targetId: seen.tab.targetId, url }));
+  // the docs promise no moment at which a new tab reports its url: poll with a bound
+  const listed = await waitForTab(ego, own.id, seen.targetId, { url });
+  expect(listed.tabs).toContainEqual(expect.objectContaining({ targetId: seen.targetId, url }));
 });
 
 clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
@@ -49,4 +51,16 @@ clause("tabs.list.one-active", async ({ ego, spaces }) => {
   }, own.id);
   expect(seen.tabs.filter((t) => t.active)).toHaveLength(1);
   expect(seen.tabs.map((t) => t.index)).toEqual(seen.tabs.map((_, i) => i));
+});
+
+const TITLED_PAGE = "data:text/html,<title>ego-conformance titled tab</title><p>a page with a title</p>";
+
+clause("tabs.list.real-title", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const tab = await ego.evaluate(async (p, id, url) => {
+    p.ego.useTaskSpace(id);
+    return (await p.ego.createTab(url)) as { targetId: string };
+  }, own.id, TITLED_PAGE);
+  const listed = await waitForTab(ego, own.id, tab.targetId, { title: "ego-conformance titled tab" });
+  expect(listed.tabs).toContainEqual(expect.objectContaining({ targetId: tab.targetId, url: TITLED_PAGE, title: "ego-conformance titled tab" }));
 });

@@ -3,6 +3,7 @@ import type { MethodName } from "../../../src/contract/methods.js";
 import { accessTaskSpace } from "../access.js";
 import type { FakeApp } from "../app.js";
 import type { Outcome } from "../failures.js";
+import type { MaybePromise } from "../serial.js";
 import type { SpaceKey, TaskSpace } from "../task-space.js";
 
 export interface CommandContext {
@@ -14,7 +15,9 @@ export interface CommandContext {
 }
 
 /** Runs a task-scoped command on the selected space, after the access checks of ../access.ts. */
-export function onSelectedSpace<T>(ctx: CommandContext, method: MethodName, run: (space: TaskSpace) => Outcome<T>): Outcome<T> {
+export function onSelectedSpace<T>(ctx: CommandContext, method: MethodName, run: (space: TaskSpace) => Outcome<T>): Outcome<T>;
+export function onSelectedSpace<T>(ctx: CommandContext, method: MethodName, run: (space: TaskSpace) => MaybePromise<Outcome<T>>): MaybePromise<Outcome<T>>;
+export function onSelectedSpace<T>(ctx: CommandContext, method: MethodName, run: (space: TaskSpace) => MaybePromise<Outcome<T>>): MaybePromise<Outcome<T>> {
   const access = accessTaskSpace(ctx.app, ctx.selection, method);
   return access.ok ? run(access.value) : access;
 }

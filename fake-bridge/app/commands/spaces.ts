@@ -3,11 +3,22 @@ import { fail, failures, ok, type Outcome } from "../failures.js";
 import { claim, complete, handOff, takeOver } from "../ownership.js";
 import { taskSpaceListing, taskSpaceRef } from "../results.js";
 import { statusText } from "../status.js";
+import { syncRealTabs } from "../real-tabs.js";
+import { isPromise, type MaybePromise } from "../serial.js";
 import type { SpaceKey } from "../task-space.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";
 
-export function listTaskSpaces(ctx: CommandContext): Outcome<Record<string, unknown>> {
-  return ok(taskSpaceListing(ctx.app, ctx.app.behaviour));
+/** With Chromium, the tab titles of spaces whose pages are open are read from the browser first. */
+export function listTaskSpaces(ctx: CommandContext): MaybePromise<Outcome<Record<string, unknown>>> {
+  const { app } = ctx;
+  const listing = () => ok(taskSpaceListing(app, app.behaviour));
+  const open = app.pages === undefined ? [] : app.listed().filter((s) => !s.closing && app.pages!.isOpen(s.id));
+  return open.length === 0 ? listing() : Promise.all(open.map((s) => syncRealTabs(app, s))).then(listing);
+}
+
+/** Closes the space; with real pages the answer comes once its pages are closed. */
+function closed<T>(pagesClosed: void | Promise<void>, value: T): MaybePromise<Outcome<T>> {
+  return isPromise(pagesClosed) ? pagesClosed.then(() => ok(value)) : ok(value);
 }
 
 /**
@@ -36,18 +47,17 @@ export function claimTaskSpace(ctx: CommandContext, key: SpaceKey, name: string 
   return ok(taskSpaceRef(space, ctx.app.behaviour));
 }
 
-export function closeTaskSpace(ctx: CommandContext): Outcome<string> {
+export function closeTaskSpace(ctx: CommandContext): MaybePromise<Outcome<string>> {
   return onSelectedSpace(ctx, "closeTaskSpace", (space) => {
     const status = statusText("closeTaskSpace", space, ctx.app.behaviour.numericIds);
-    ctx.app.close(space);
-    return ok(status);
+    return closed(ctx.app.close(space), status);
   });
 }
 
-export function completeTaskSpace(ctx: CommandContext): Outcome<string> {
+export function completeTaskSpace(ctx: CommandContext): MaybePromise<Outcome<string>> {
   return onSelectedSpace(ctx, "completeTaskSpace", (space) => {
-    if (ctx.app.behaviour.completeCloses) ctx.app.close(space);
-    else complete(space);
+    if (ctx.app.behaviour.completeCloses) return closed(ctx.app.close(space), statusText("completeTaskSpace", space, ctx.app.behaviour.numericIds));
+    complete(space);
     return ok(statusText("completeTaskSpace", space, ctx.app.behaviour.numericIds));
   });
 }

@@ -1,21 +1,33 @@
 /** Tab commands of the selected space (native-bindings-api.md, "Tabs"). */
 import { ok, type Outcome } from "../failures.js";
+import { openRealTab, syncRealTabs } from "../real-tabs.js";
+import type { MaybePromise } from "../serial.js";
 import { tabEntries, type TabEntry } from "../tabs.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";
 
+type CreatedTab = { targetId: string; url: string; title: string };
+
 /**
  * createTab(url): always a new tab, which becomes the active one (research Q7: no reuse of a
- * blank tab). Any string is accepted as the url; the result carries the url as the browser
- * reports it and the title the fake derives from it.
+ * blank tab). Any string is accepted as the url. With the page model the result carries the url
+ * as the browser reports it and the title the fake derives from it; with Chromium, the real
+ * target's id, and its url and title as Chromium reports them when the tab was created (the page
+ * loads on its own time: the docs promise no moment for url and title).
  */
-export function createTab(ctx: CommandContext, url: string): Outcome<{ targetId: string; url: string; title: string }> {
+export function createTab(ctx: CommandContext, url: string): MaybePromise<Outcome<CreatedTab>> {
   return onSelectedSpace(ctx, "createTab", (space) => {
+    if (ctx.app.pages !== undefined) {
+      return openRealTab(ctx.app, space, url).then((tab) => ok({ targetId: tab.targetId, url: tab.url, title: tab.title }));
+    }
     const tab = ctx.app.openTab(space, url);
     return ok({ targetId: tab.targetId, url: tab.url, title: tab.title });
   });
 }
 
-/** listTabs: only the selected space's tabs (clause tabs.list.scoped-to-space). */
-export function listTabs(ctx: CommandContext): Outcome<{ tabs: TabEntry[] }> {
-  return onSelectedSpace(ctx, "listTabs", (space) => ok({ tabs: tabEntries(space.tabs, space.activeTargetId) }));
+/** listTabs: only the selected space's tabs (clause tabs.list.scoped-to-space); with Chromium, read from the browser. */
+export function listTabs(ctx: CommandContext): MaybePromise<Outcome<{ tabs: TabEntry[] }>> {
+  return onSelectedSpace(ctx, "listTabs", (space) => {
+    const entries = () => ok({ tabs: tabEntries(space.tabs, space.activeTargetId) });
+    return ctx.app.pages !== undefined ? syncRealTabs(ctx.app, space).then(entries) : entries();
+  });
 }

@@ -6,6 +6,14 @@ export const tabClauses = defineClauses("tabs", [
   { id: "tabs.list.contains-created", title: "a created tab is listed with its targetId and url", methods: ["createTab", "listTabs"] },
   { id: "tabs.list.scoped-to-space", title: "listTabs lists only the selected task space's tabs", methods: ["listTabs", "useTaskSpace"], severity: "critical" },
   {
+    id: "tabs.list.real-title", title: "a tab opened on a page with a <title> is listed with that title once the page has loaded (polled with a bound)",
+    methods: ["createTab", "listTabs"], needs: ["pages"],
+  },
+  {
+    id: "tabs.create.real-target", title: "createTab's targetId is the CDP targetId of a page target of the space (Target.getTargets over sendCDPMessage lists it)",
+    methods: ["createTab", "sendCDPMessage"], needs: ["pages"], severity: "critical",
+  },
+  {
     id: "tabs.list.one-active", title: "exactly one listed tab is active", methods: ["listTabs"],
     unspecified: { question: "research Q8: exactly one active tab, index semantics", choice: "the most recently created tab is active; indexes are 0..n-1 in creation order" },
   },

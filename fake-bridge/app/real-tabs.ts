@@ -1,0 +1,55 @@
+/**
+ * The space's tab records, made true to its real pages (app running with Chromium). The first
+ * call opens the space's context (../chromium/space-pages.ts) with the tabs the app recorded
+ * until then (a fresh space: one about:blank tab, research Q10), then every call reads the live
+ * targets: url and title as Chromium reports them, creation order kept, pages that closed
+ * themselves dropped, pages opened by a page (window.open) appended. The active tab stays the
+ * one the app last made active; if it closed, the last tab is active.
+ */
+import type { SpaceContext } from "../chromium/space-pages.js";
+import type { FakeApp } from "./app.js";
+import type { Tab } from "./tabs.js";
+import type { TaskSpace } from "./task-space.js";
+
+export async function spaceContext(app: FakeApp, space: TaskSpace): Promise<SpaceContext> {
+  const pages = app.pages!;
+  const wasOpen = pages.isOpen(space.id);
+  const context = await pages.context(space.id, space.profileId, space.tabs.map((t) => t.url));
+  if (!wasOpen) {
+    const targets = pages.initialTargets(space.id);
+    const recorded = space.tabs.splice(0, space.tabs.length);
+    targets.forEach((targetId, i) => space.tabs.push(app.realTab(targetId, recorded[i]?.url ?? "about:blank", recorded[i]?.title ?? "")));
+    space.activeTargetId = targets[targets.length - 1]!;
+  }
+  return context;
+}
+
+/** Opens the context if needed and refreshes the records from the browser. */
+export async function syncRealTabs(app: FakeApp, space: TaskSpace): Promise<SpaceContext> {
+  const context = await spaceContext(app, space);
+  const live = await app.pages!.pageTargets(context);
+  const byId = new Map(live.map((t) => [t.targetId, t]));
+  const kept: Tab[] = [];
+  for (const tab of space.tabs) {
+    const info = byId.get(tab.targetId);
+    if (info === undefined) continue;
+    tab.url = info.url;
+    tab.title = info.title;
+    byId.delete(tab.targetId);
+    kept.push(tab);
+  }
+  for (const info of byId.values()) kept.push(app.realTab(info.targetId, info.url, info.title));
+  space.tabs.splice(0, space.tabs.length, ...kept);
+  if (kept.length > 0 && !kept.some((t) => t.targetId === space.activeTargetId)) space.activeTargetId = kept[kept.length - 1]!.targetId;
+  return context;
+}
+
+/** Opens a real tab and makes it the active one. */
+export async function openRealTab(app: FakeApp, space: TaskSpace, url: string): Promise<Tab> {
+  const context = await spaceContext(app, space);
+  const real = await app.pages!.openTab(context, url);
+  const tab = app.realTab(real.targetId, real.url, real.title);
+  space.tabs.push(tab);
+  space.activeTargetId = tab.targetId;
+  return tab;
+}

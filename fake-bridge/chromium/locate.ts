@@ -1,0 +1,52 @@
+/**
+ * Where the Chromium behind the fake comes from (issue 9 item 7), in this order:
+ * 1. `CHROMIUM_PATH`, when set (a path that does not exist is an error, not a fallback: the
+ *    operator asked for that browser);
+ * 2. `/usr/bin/chromium` (Debian's `chromium`, what `.ci/run` and `npm test`'s pretest install);
+ * 3. Playwright's own browsers (`playwright-core`'s `chromium.executablePath()`), if one was
+ *    installed by hand: this harness never downloads one.
+ * When none is found the answer says exactly what to install, and clauses that need pages are
+ * not applicable ("needs pages"), never failed.
+ */
+import { accessSync, constants } from "node:fs";
+import { chromium } from "playwright-core";
+
+export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+
+export const INSTALL_HINT =
+  "install Debian's chromium (as root: apt-get update && apt-get install -y chromium), or set CHROMIUM_PATH to a Chromium or Chrome executable";
+
+export type ChromiumLocation =
+  | { found: true; path: string; source: "CHROMIUM_PATH" | "/usr/bin/chromium" | "playwright" }
+  | { found: false; why: string };
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function playwrightBrowser(): string | undefined {
+  try {
+    const path = chromium.executablePath();
+    return path && executable(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function locateChromium(env: NodeJS.ProcessEnv = process.env, probe: { executable(path: string): boolean; playwright(): string | undefined } = { executable, playwright: playwrightBrowser }): ChromiumLocation {
+  const fromEnv = env.CHROMIUM_PATH;
+  if (fromEnv !== undefined && fromEnv !== "") {
+    return probe.executable(fromEnv)
+      ? { found: true, path: fromEnv, source: "CHROMIUM_PATH" }
+      : { found: false, why: `CHROMIUM_PATH is ${fromEnv}, which is not an executable file: fix it, or unset it and ${INSTALL_HINT}` };
+  }
+  if (probe.executable(DEBIAN_CHROMIUM)) return { found: true, path: DEBIAN_CHROMIUM, source: "/usr/bin/chromium" };
+  const own = probe.playwright();
+  if (own !== undefined) return { found: true, path: own, source: "playwright" };
+  return { found: false, why: `no Chromium found (CHROMIUM_PATH unset, no ${DEBIAN_CHROMIUM}, no Playwright browser): ${INSTALL_HINT}` };
+}

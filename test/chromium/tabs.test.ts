@@ -1,0 +1,78 @@
+// Real tabs behind the fake: contexts per space, real targetIds, real url and title, closing a
+// space closes its pages, the browser is started once per process.
+import { describe, expect, it } from "vitest";
+import { createFakeBrowser } from "../../fake-bridge/index.js";
+import { profileBrowser, runningBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
+import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
+
+type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, boundMs = 10_000): Promise<T> {
+  const deadline = Date.now() + boundMs;
+  for (;;) {
+    const v = await read();
+    if (done(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
+  closeBrowsersAfterAll();
+
+  it("createTab opens a real page target of the space's own browser context", async () => {
+    const b = createFakeBrowser({ chromium: CHROMIUM! });
+    const ego: Loose = b.newBinding();
+    const a = await ego.createTaskSpace("a");
+    ego.useTaskSpace(a.id);
+    const tab = await ego.createTab("data:text/html,<title>one</title>");
+    const listed = await waitFor(() => ego.listTabs(), (l: Loose) => l.tabs.some((t: Loose) => t.title === "one"));
+    expect(listed.tabs).toEqual([
+      { index: 0, targetId: expect.stringMatching(/^[0-9A-F]{32}$/), url: "about:blank", title: expect.any(String), active: false },
+      { index: 1, targetId: tab.targetId, url: "data:text/html,<title>one</title>", title: "one", active: true },
+    ]);
+    const profile = await profileBrowser(CHROMIUM!.executablePath, "Default");
+    const { targetInfos } = (await profile.admin.send("Target.getTargets")) as Loose;
+    const mine = targetInfos.filter((t: Loose) => t.targetId === tab.targetId);
+    expect(mine).toHaveLength(1);
+    const spaceContext = mine[0].browserContextId;
+    // a second space is a second context
+    const second = await ego.createTaskSpace("b");
+    ego.useTaskSpace(second.id);
+    const other = await ego.createTab("about:blank");
+    const after = ((await profile.admin.send("Target.getTargets")) as Loose).targetInfos;
+    expect(after.find((t: Loose) => t.targetId === other.targetId).browserContextId).not.toBe(spaceContext);
+    await b.shutdown();
+  });
+
+  it("closing a space closes its pages; the browser stays up for the next app of the process", async () => {
+    const b = createFakeBrowser({ chromium: CHROMIUM! });
+    const ego: Loose = b.newBinding();
+    const a = await ego.createTaskSpace("a");
+    ego.useTaskSpace(a.id);
+    const tab = await ego.createTab("about:blank");
+    const profile = await profileBrowser(CHROMIUM!.executablePath, "Default");
+    const live = async () => ((await profile.admin.send("Target.getTargets")) as Loose).targetInfos.map((t: Loose) => t.targetId);
+    expect(await live()).toContain(tab.targetId);
+    expect(await ego.closeTaskSpace()).toEqual(expect.any(String));
+    expect(await live()).not.toContain(tab.targetId);
+    const running = runningBrowsers();
+    await b.shutdown();
+    const next = createFakeBrowser({ chromium: CHROMIUM! });
+    const ego2: Loose = next.newBinding();
+    ego2.useTaskSpace((await ego2.createTaskSpace("c")).id);
+    await ego2.listTabs();
+    expect(runningBrowsers(), "no second browser for the same profile").toBe(running);
+    await next.shutdown();
+  });
+
+  it("listTaskSpaces reports the real titles of open spaces", async () => {
+    const b = createFakeBrowser({ chromium: CHROMIUM! });
+    const ego: Loose = b.newBinding();
+    const a = await ego.createTaskSpace("a");
+    ego.useTaskSpace(a.id);
+    await ego.createTab("data:text/html,<title>listed title</title>");
+    const listing = await waitFor(() => ego.listTaskSpaces(), (l: Loose) => l.taskSpaces[0].recentTabTitles[0] === "listed title");
+    expect(listing.taskSpaces[0].recentTabTitles[0]).toBe("listed title");
+    await b.shutdown();
+  });
+});
