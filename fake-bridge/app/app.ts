@@ -6,6 +6,7 @@
 import type { CreatedBy } from "../../src/contract/ownership.js";
 import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
 import { SpacePages, type Prompt } from "../chromium/space-pages.js";
+import { CdpRelay } from "../chromium/cdp-relay.js";
 import { holdBrowsers, releaseBrowsers } from "../chromium/browser-pool.js";
 import { Counter, targetIdFor } from "./ids.js";
 import { SerialQueue } from "./serial.js";
@@ -79,9 +80,26 @@ export class FakeApp {
     }
   }
 
+  private readonly relays = new Set<CdpRelay>();
+
+  /** A script invocation's raw CDP channel to the real browser; events go to `deliverEvent`. */
+  openRelay(deliverEvent: (text: string) => void): CdpRelay {
+    const relay = new CdpRelay(deliverEvent);
+    this.relays.add(relay);
+    return relay;
+  }
+
+  /** The invocation ended (its socket closed): its CDP connections and sessions end with it. */
+  closeRelay(relay: CdpRelay): void {
+    relay.close();
+    this.relays.delete(relay);
+  }
+
   /** Closes the spaces' pages and lets go of the browsers (they stay up briefly for the next app of this process). */
   async shutdown(): Promise<void> {
     if (this.pages === undefined) return;
+    for (const relay of this.relays) relay.close();
+    this.relays.clear();
     await this.pages.shutdown();
     releaseBrowsers();
   }

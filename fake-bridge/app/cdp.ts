@@ -1,6 +1,7 @@
 /**
- * The raw CDP channel of the selected space. There is no Chromium behind the fake, so the agent
- * host answers a few commands itself and reports every other method as unknown, with the error
+ * The raw CDP channel of the selected space. With Chromium (`--pages chromium`) every message
+ * goes to the browser (prepareRealCdp, ../chromium/cdp-relay.ts). With the page model there is no
+ * browser behind the fake, so the agent host answers a few commands itself and reports every other method as unknown, with the error
  * objects Chromium's DevTools handler uses:
  * - Browser.getVersion -> {protocolVersion:'1.3', product:'Ego Lite/<version>', ...}
  *   (an unknown method on builds without the cdp-browser-getversion feature);
@@ -20,6 +21,8 @@ import type { CommandContext } from "./commands/context.js";
 import { CDP_SEND_MESSAGES, fail, ok, type Outcome } from "./failures.js";
 import { browserContextIdFor } from "./ids.js";
 import type { TaskSpace } from "./task-space.js";
+import type { CdpMessage, CdpRelay } from "../chromium/cdp-relay.js";
+import { spaceContext } from "./real-tabs.js";
 
 export const CDP_PROTOCOL_VERSION = "1.3";
 
@@ -75,12 +78,49 @@ export function answerCdpMessage(ctx: CommandContext, space: TaskSpace, raw: str
   return respond({ id, error: { code: -32601, message: `'${method}' wasn't found` } });
 }
 
-/** Pre-send checks, then the answer. A failure carries the text onSendCDPMessageError receives. */
-export function sendCdpMessage(ctx: CommandContext, raw: string): Outcome<string> {
+/** The pre-send checks of ./access.ts with the CDP texts; a failure carries the text onSendCDPMessageError receives. */
+function cdpAccess(ctx: CommandContext): Outcome<TaskSpace> {
   const access = accessTaskSpace(ctx.app, ctx.selection, "sendCDPMessage");
-  if (!access.ok) {
-    const { code, message } = access.failure;
-    return fail({ code, message: CDP_SEND_MESSAGES[code] ?? message });
+  if (access.ok) return access;
+  const { code, message } = access.failure;
+  return fail({ code, message: CDP_SEND_MESSAGES[code] ?? message });
+}
+
+/** Pre-send checks, then the page model's answer. */
+export function sendCdpMessage(ctx: CommandContext, raw: string): Outcome<string> {
+  const access = cdpAccess(ctx);
+  return access.ok ? ok(answerCdpMessage(ctx, access.value, raw)) : access;
+}
+
+/**
+ * With Chromium: the pre-send checks and the space's context (opened on first use) happen in
+ * request order; the send itself does not hold later requests up (a page's dialog may wait for
+ * the agent's next message). Text that is not a message with an integer id and a string method
+ * is answered as the page model answers it (Chromium's wording), since no response could be
+ * matched to it. The result is the response text, when Chromium sends it.
+ */
+export async function prepareRealCdp(ctx: CommandContext, raw: string, relay: CdpRelay): Promise<Outcome<() => Promise<string>>> {
+  const access = cdpAccess(ctx);
+  if (!access.ok) return access;
+  const local = malformed(raw);
+  if (local !== undefined) return ok(async () => local);
+  const space = await spaceContext(ctx.app, access.value);
+  const message = JSON.parse(raw) as CdpMessage;
+  return ok(() => relay.forward(space, message, raw, { browserGetVersion: ctx.app.behaviour.cdpBrowserGetVersion }));
+}
+
+/** The answer to text that cannot be forwarded as a message, or undefined when it can. */
+function malformed(raw: string): string | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    return respond({ error: { code: -32700, message: "Message must be a valid JSON" } });
   }
-  return ok(answerCdpMessage(ctx, access.value, raw));
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return respond({ error: { code: -32700, message: "Message must be an object" } });
+  const { id, method, sessionId } = message as { id?: unknown; method?: unknown; sessionId?: unknown };
+  if (typeof id !== "number" || !Number.isInteger(id)) return respond({ error: { code: -32600, message: "Message must have integer 'id' property" } });
+  if (typeof method !== "string") return respond({ id, error: { code: -32600, message: "Message must have string 'method' property" } });
+  if (sessionId !== undefined && typeof sessionId !== "string") return respond({ id, error: { code: -32600, message: "Message must have string 'sessionId' property" } });
+  return undefined;
 }

@@ -7,10 +7,11 @@
  */
 import type { MethodName } from "../../src/contract/methods.js";
 import type { FakeApp } from "./app.js";
-import { sendCdpMessage } from "./cdp.js";
+import { prepareRealCdp, sendCdpMessage } from "./cdp.js";
+import type { CdpRelay } from "../chromium/cdp-relay.js";
 import * as commands from "./commands/index.js";
 import type { CommandContext } from "./commands/context.js";
-import type { Outcome } from "./failures.js";
+import { ok, type Outcome } from "./failures.js";
 import { isPromise, type MaybePromise } from "./serial.js";
 import type { SnapshotOptions } from "./snapshot.js";
 import type { SpaceKey } from "./task-space.js";
@@ -27,6 +28,11 @@ export type BridgeRequest =
  * claim-selects fault does); `crash` is a fake-bridge bug surfacing, never a contract outcome.
  */
 export type BridgeResponse = { readonly outcome: Outcome<unknown>; readonly select?: SpaceKey } | { readonly crash: unknown };
+
+/** One script invocation, as the browser sees it: its raw CDP channel (opened on first use). */
+export interface Invocation {
+  relay(): CdpRelay;
+}
 
 type Run = (ctx: CommandContext, args: readonly unknown[]) => MaybePromise<Outcome<unknown>>;
 
@@ -60,7 +66,7 @@ export function isAsyncMethodName(name: unknown): name is AsyncMethodName {
  * synchronously with the page model, as a Promise when a command waits on Chromium. Throws (or
  * rejects) only on a fake-bridge bug.
  */
-export function executeRequest(app: FakeApp, request: BridgeRequest): MaybePromise<BridgeResponse> {
+export function executeRequest(app: FakeApp, request: BridgeRequest, invocation?: Invocation): MaybePromise<BridgeResponse> {
   let select: SpaceKey | undefined;
   const ctx: CommandContext = {
     app,
@@ -70,6 +76,12 @@ export function executeRequest(app: FakeApp, request: BridgeRequest): MaybePromi
     },
   };
   const respond = (outcome: Outcome<unknown>): BridgeResponse => (select === undefined ? { outcome } : { outcome, select });
+  if (request.kind === "cdp" && app.pages !== undefined && invocation !== undefined) {
+    // checks in request order; the send's answer whenever Chromium gives it
+    return Promise.resolve(app.queue.run(() => prepareRealCdp(ctx, request.raw, invocation.relay()))).then((prepared) =>
+      prepared.ok ? prepared.value().then((text) => respond(ok(text))) : respond(prepared),
+    );
+  }
   return app.queue.run(() => {
     const outcome = request.kind === "cdp" ? sendCdpMessage(ctx, request.raw) : COMMANDS[request.method](ctx, request.args);
     return isPromise(outcome) ? outcome.then(respond) : respond(outcome);

@@ -4,14 +4,15 @@
  * on the turn after it arrives.
  */
 import type { FakeApp } from "../app/app.js";
-import { executeRequest, type BridgeRequest, type BridgeResponse } from "../app/requests.js";
+import { executeRequest, type BridgeRequest, type BridgeResponse, type Invocation } from "../app/requests.js";
+import type { CdpRelay } from "../chromium/cdp-relay.js";
 import { isPromise, type MaybePromise } from "../app/serial.js";
 import { nextTurn } from "./event-loop.js";
 import type { BrowserPort } from "./port.js";
 
-function answer(app: FakeApp, request: BridgeRequest): MaybePromise<BridgeResponse> {
+function answer(app: FakeApp, request: BridgeRequest, invocation?: Invocation): MaybePromise<BridgeResponse> {
   try {
-    const response = executeRequest(app, request);
+    const response = executeRequest(app, request, invocation);
     return isPromise(response) ? response.catch((error: unknown) => ({ crash: error })) : response;
   } catch (error) {
     return { crash: error };
@@ -19,11 +20,18 @@ function answer(app: FakeApp, request: BridgeRequest): MaybePromise<BridgeRespon
 }
 
 export function appPort(app: FakeApp): BrowserPort {
+  let listener: ((text: string) => void) | undefined;
+  let relay: CdpRelay | undefined;
+  // this binding's raw CDP channel, opened on its first send to a real browser
+  const invocation: Invocation = { relay: () => (relay ??= app.openRelay((text) => nextTurn(() => listener?.(text)))) };
   return {
     behaviour: app.behaviour,
+    onCdpEvent: (l) => {
+      listener = l;
+    },
     send: (request, deliver) =>
       nextTurn(() => {
-        const response = answer(app, request);
+        const response = answer(app, request, invocation);
         if (isPromise(response)) void response.then((r) => nextTurn(() => deliver(r)));
         else deliver(response);
       }),

@@ -50,6 +50,8 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
   let selection: SpaceKey | undefined;
   const onCDPMessage = new CallbackSlot();
   const onSendCDPMessageError = new CallbackSlot();
+  // events of a real browser's CDP sessions (responses come with their sends)
+  port.onCdpEvent?.((text) => onCDPMessage.fire(text));
   if (b.syncCdpErrorCallback && port.sendSync === undefined) {
     throw new Error("the sync-cdp-error-callback fault needs a port that answers synchronously");
   }

@@ -15,4 +15,6 @@ export interface BrowserPort {
   send(request: BridgeRequest, deliver: (response: BridgeResponse) => void): void;
   /** Answers inside the call. Only the sync-cdp-error-callback fault needs it; a port that cannot answer synchronously leaves it out. */
   sendSync?(request: BridgeRequest): BridgeResponse;
+  /** Where CDP events (messages that answer no send) go, on a later turn; only a port with a real browser behind it has any. */
+  onCdpEvent?(listener: (text: string) => void): void;
 }

@@ -8,6 +8,7 @@
 import { chmod, rm } from "node:fs/promises";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { CURRENT_FEATURES } from "../behaviour/behaviour.js";
+import { shutdownBrowsers } from "../chromium/browser-pool.js";
 import { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from "../index.js";
 import { appPaths, ensureAppDir, type AppPaths } from "./app-dir.js";
 import { InfraFaultInjector } from "../infra-faults/inject.js";
@@ -23,6 +24,10 @@ export interface FakeAppServerOptions extends FakeBrowserOptions {
   persona?: string;
   /** infrastructure faults (../infra-faults): each bridge connection is one invocation */
   infraFaultPlan?: InfraFaultPlan;
+  /** where the pages come from (reported by describe; `chromium` needs FakeBrowserOptions.chromium) */
+  pages?: "chromium" | "model";
+  /** why real pages were asked for and are not there (reported by describe) */
+  pagesWarning?: string;
 }
 
 export interface FakeAppServer {
@@ -90,6 +95,8 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
     faults,
     ...(options.persona ? { persona: options.persona } : {}),
     closeDelayMs: browser.app.closeDelayMs,
+    pages: browser.app.pages !== undefined ? "chromium" : "model",
+    ...(options.pagesWarning ? { pagesWarning: options.pagesWarning } : {}),
     startedAt: startedAt.toISOString(),
     bridgeSocket: paths.bridgeSocket,
     operatorSocket: paths.operatorSocket,
@@ -132,6 +139,9 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
       );
       for (const socket of sockets) socket.destroy();
       await Promise.all(closed);
+      // the app's pages, then the browsers of this process (the server process hosts one app)
+      await browser.shutdown();
+      await shutdownBrowsers();
       await rm(paths.bridgeSocket, { force: true });
       await rm(paths.operatorSocket, { force: true });
     },

@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     ...(d.persona ? { persona: d.persona } : {}),
     closeDelayMs: d.closeDelayMs,
     startedAt: d.startedAt,
+    ...(d.pages ? { pages: d.pages } : {}),
+    ...(d.pagesWarning ? { pagesWarning: d.pagesWarning } : {}),
   });
   let stopping = false;
   const stop = async (why: string) => {

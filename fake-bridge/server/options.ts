@@ -12,6 +12,7 @@ import { FAULT_NAMES, type FaultName } from "../faults/faults.js";
 import { fakeBuild } from "../personas/index.js";
 import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/plan.js";
 import type { FakeAppServerOptions } from "./app-server.js";
+import { isPagesChoice, resolvePages, type PagesChoice } from "../chromium/pages-choice.js";
 
 export class AppOptionsError extends Error {
   override name = "AppOptionsError";
@@ -24,6 +25,7 @@ export const APP_OPTION_SPEC = {
   fault: { type: "string", multiple: true },
   "close-delay-ms": { type: "string" },
   "infra-faults": { type: "string" },
+  pages: { type: "string" },
 } satisfies import("node:util").ParseArgsConfig["options"];
 
 export interface AppChoice {
@@ -34,6 +36,8 @@ export interface AppChoice {
   closeDelayMs?: number;
   /** an infrastructure-fault plan file (../infra-faults/plan.ts), absolute */
   infraFaults?: string;
+  /** `--pages chromium|model` (default: chromium wherever a browser is found) */
+  pages?: PagesChoice;
 }
 
 /** The server options for a choice; unknown faults, personas and versions throw AppOptionsError. */
@@ -51,9 +55,13 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
       throw new AppOptionsError((error as Error).message);
     }
   }
+  const pages = resolvePages(choice.pages);
   return {
     version: build.version,
     features: build.features,
+    pages: pages.pages,
+    ...(pages.chromium ? { chromium: pages.chromium } : {}),
+    ...(pages.warning ? { pagesWarning: pages.warning } : {}),
     ...(build.persona ? { persona: build.persona } : {}),
     faults: (choice.faults ?? []) as FaultName[],
     ...(choice.closeDelayMs !== undefined ? { closeDelayMs: choice.closeDelayMs } : {}),
@@ -76,7 +84,8 @@ function readPlan(file: string): InfraFaultPlan {
   }
 }
 
-export function appChoiceFromValues(values: { dir?: string; persona?: string; "ego-version"?: string; fault?: string[]; "close-delay-ms"?: string; "infra-faults"?: string }): AppChoice {
+export function appChoiceFromValues(values: { dir?: string; persona?: string; "ego-version"?: string; fault?: string[]; "close-delay-ms"?: string; "infra-faults"?: string; pages?: string }): AppChoice {
+  if (values.pages !== undefined && !isPagesChoice(values.pages)) throw new AppOptionsError(`--pages must be chromium or model, not '${values.pages}'`);
   let closeDelayMs: number | undefined;
   if (values["close-delay-ms"] !== undefined) {
     closeDelayMs = Number(values["close-delay-ms"]);
@@ -89,6 +98,7 @@ export function appChoiceFromValues(values: { dir?: string; persona?: string; "e
     faults: values.fault ?? [],
     ...(closeDelayMs !== undefined ? { closeDelayMs } : {}),
     ...(values["infra-faults"] !== undefined ? { infraFaults: resolve(values["infra-faults"]) } : {}),
+    ...(values.pages !== undefined ? { pages: values.pages as PagesChoice } : {}),
   };
 }
 
@@ -101,6 +111,7 @@ export function appChoiceArgs(choice: AppChoice): string[] {
     ...(choice.faults ?? []).flatMap((f) => ["--fault", f]),
     ...(choice.closeDelayMs !== undefined ? ["--close-delay-ms", String(choice.closeDelayMs)] : []),
     ...(choice.infraFaults !== undefined ? ["--infra-faults", choice.infraFaults] : []),
+    ...(choice.pages !== undefined ? ["--pages", choice.pages] : []),
   ];
 }
 

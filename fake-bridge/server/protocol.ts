@@ -4,7 +4,10 @@
  * Bridge endpoint (`app.sock`), one connection per `ego-browser nodejs` invocation:
  *   server -> { t: "welcome", version, features, faults }      on connect: the build the binding emulates
  *   client -> { id, request: BridgeRequest }                   one per Promise-returning call or CDP send
- *   server -> { id, response: BridgeResponse }                 answered in the order received
+ *   server -> { id, response: BridgeResponse }                 answered in the order received (a CDP
+ *                                                              send: when the real browser answers)
+ *   server -> { t: "cdp-event", text }                         a CDP event of the invocation's sessions
+ *                                                              (real pages only), as Chromium sent it
  * Arguments cross as JSON: `undefined` (an omitted optional argument) travels as null; the
  * binding's validation guarantees no argument is null, so the decoding is exact.
  *
@@ -24,6 +27,11 @@ export interface Welcome {
   faults: FaultName[];
   /** an infrastructure fault the launcher acts out before running the script (../infra-faults) */
   launch?: LaunchFault;
+}
+
+export interface CdpEventLine {
+  t: "cdp-event";
+  text: string;
 }
 
 export interface BridgeCall {

@@ -10,7 +10,7 @@ import type { BridgeRequest, BridgeResponse } from "../app/requests.js";
 import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
 import type { BrowserPort } from "../binding/port.js";
 import { readJsonLines, writeJsonLine } from "./json-lines.js";
-import { encodeRequest, type BridgeAnswer, type Welcome } from "./protocol.js";
+import { encodeRequest, type BridgeAnswer, type CdpEventLine, type Welcome } from "./protocol.js";
 
 export interface SocketPort extends BrowserPort {
   readonly welcome: Welcome;
@@ -29,6 +29,7 @@ export function connectSocketPort(socketPath: string, options: { sendSync?: Brow
     let lost: string | undefined;
     const waiting = new Map<number, (response: BridgeResponse) => void>();
     let welcomed = false;
+    let cdpListener: ((text: string) => void) | undefined;
 
     const lose = (why: string) => {
       if (lost !== undefined) return;
@@ -63,9 +64,16 @@ export function connectSocketPort(socketPath: string, options: { sendSync?: Brow
             waiting.set(id, deliver);
             writeJsonLine(socket, { id, request: encodeRequest(request) });
           },
+          onCdpEvent: (listener) => {
+            cdpListener = listener;
+          },
           ...(options.sendSync ? { sendSync: options.sendSync } : {}),
           close: () => socket.destroy(),
         });
+        return;
+      }
+      if ((message as Partial<CdpEventLine>).t === "cdp-event") {
+        cdpListener?.((message as CdpEventLine).text);
         return;
       }
       const { id, response } = message as BridgeAnswer;

@@ -12,6 +12,10 @@ export interface AppState {
   closeDelayMs: number;
   /** ISO time the app started listening */
   startedAt: string;
+  /** where the app's pages come from (`--pages`); absent in states written before pages were a choice */
+  pages?: "chromium" | "model";
+  /** why real pages were asked for and are not there */
+  pagesWarning?: string;
 }
 
 export async function writeAppState(path: string, state: AppState): Promise<void> {

@@ -6,6 +6,7 @@ import { createCliTarget } from "./cli-target.js";
 import { detectInstalled, type Detection } from "./detect.js";
 import { configInfo, installedTargetInfo, type InstalledTargetConfig } from "./detected-target.js";
 import { describeSource, locateCli, type LocateOptions } from "./locate-cli.js";
+import { installedPageCapabilities } from "./pages-capability.js";
 import type { Clause } from "../contract/clause.js";
 import { writeClauseResult } from "../safety/clause-result.js";
 import type { TargetInfo } from "./target.js";
@@ -44,8 +45,10 @@ export async function detectRun(options: DetectRunOptions): Promise<DetectedRun>
   } finally {
     await target.close();
   }
-  const info = installedTargetInfo(detection, { operator: options.operator !== undefined });
-  if (target.warnings.length) info.warnings = [...target.warnings];
+  const pages = await installedPageCapabilities(cli.path);
+  const info = installedTargetInfo(detection, { operator: options.operator !== undefined, pages: pages.capabilities });
+  const warnings = [...target.warnings, ...(pages.warning ? [pages.warning] : [])];
+  if (warnings.length) info.warnings = warnings;
   const config: InstalledTargetConfig = {
     cliPath: cli.path,
     ...(options.operator !== undefined ? { operator: options.operator } : {}),

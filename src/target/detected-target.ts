@@ -41,8 +41,8 @@ export function versionSourceText(detection: Pick<Detection, "version">): string
   return v.source;
 }
 
-export function installedTargetInfo(detection: Detection, options: { operator?: boolean } = {}): TargetInfo {
-  const capabilities = new Set<Capability>(options.operator ? ["operator"] : []);
+export function installedTargetInfo(detection: Detection, options: { operator?: boolean; pages?: readonly Capability[] } = {}): TargetInfo {
+  const capabilities = new Set<Capability>([...(options.operator ? (["operator"] as const) : []), ...(options.pages ?? [])]);
   return {
     kind: "installed",
     name: detection.cli.path,

@@ -1,7 +1,42 @@
 import { defineClauses } from "./define.js";
 
+const RESEARCH_CDP = { section: "research 1.5: sendCDPMessage / onCDPMessage / onSendCDPMessageError (CDP facts the runtime recorded)", anchor: "15-method-catalogue" };
+const ISSUE_ISOLATION = { section: "Chrome DevTools Protocol: messages go to the selected, agent-owned task space (issue 9 item 3: a space sees neither another space's targets nor the user's)", anchor: "chrome-devtools-protocol" };
+
 export const cdpClauses = defineClauses("cdp", [
   { id: "cdp.send.returns-undefined", title: "sendCDPMessage returns undefined synchronously", methods: ["sendCDPMessage"], severity: "critical" },
   { id: "cdp.callbacks.non-function-clears", title: "assigning a non-function to onSendCDPMessageError clears the callback", methods: ["sendCDPMessage"] },
   { id: "cdp.send.missing-space", title: "a send on a selected space that no longer exists is not sent and reports an error_code through the callback", methods: ["sendCDPMessage"], features: ["error-codes"] },
+  {
+    id: "cdp.round-trip.attach-flatten", title: "Target.attachToTarget with flatten on the space's tab answers a sessionId, as a JSON string through onCDPMessage",
+    methods: ["sendCDPMessage", "createTab"], needs: ["pages"], severity: "critical",
+  },
+  {
+    id: "cdp.round-trip.runtime-evaluate", title: "Runtime.evaluate on a flattened session is answered by the page, with the message's id and sessionId",
+    methods: ["sendCDPMessage", "createTab"], needs: ["pages"], severity: "critical",
+  },
+  {
+    id: "cdp.round-trip.event", title: "an event of an attached session (Runtime.executionContextCreated after Runtime.enable) reaches onCDPMessage as a JSON string with its sessionId",
+    methods: ["sendCDPMessage", "createTab"], needs: ["pages"],
+  },
+  {
+    id: "cdp.browser-getversion.answered", title: "CDP Browser.getVersion is answered with protocolVersion and product",
+    methods: ["sendCDPMessage"], features: ["cdp-browser-getversion"], doc: RESEARCH_CDP,
+  },
+  {
+    id: "cdp.refused.grant-permissions", title: "Browser.grantPermissions is not available on the app's CDP channel (answered with an error)",
+    methods: ["sendCDPMessage"], doc: RESEARCH_CDP,
+  },
+  {
+    id: "cdp.isolation.attach-other-space-refused", title: "Target.attachToTarget on another task space's tab is refused: no session, an error response",
+    methods: ["sendCDPMessage", "createTab", "useTaskSpace"], needs: ["pages"], severity: "blocker", doc: ISSUE_ISOLATION,
+  },
+  {
+    id: "cdp.isolation.targets-scoped", title: "Target.getTargets lists the selected space's tabs and none of another space's",
+    methods: ["sendCDPMessage", "createTab", "useTaskSpace"], needs: ["pages"], severity: "blocker", doc: ISSUE_ISOLATION,
+  },
+  {
+    id: "cdp.isolation.session-stays-in-space", title: "a session attached in one space cannot be used after another space is selected",
+    methods: ["sendCDPMessage", "useTaskSpace"], needs: ["pages"], severity: "blocker", doc: ISSUE_ISOLATION,
+  },
 ]);

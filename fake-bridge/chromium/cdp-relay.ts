@@ -1,0 +1,235 @@
+/**
+ * One script invocation's raw CDP channel to the real browser (issue 9 item 3). Messages go to
+ * Chromium unchanged over the browser's DevTools WebSocket on 127.0.0.1, one connection per
+ * invocation and profile, and responses and events come back as the JSON text Chromium sent.
+ * What the channel refuses, and the space boundary, are ./cdp-rules.ts:
+ * - a message with a sessionId must use a session this invocation attached in the selected space;
+ * - a targetId must name a page (or other target) of the selected space's browser context;
+ * - a browserContextId must be the space's (filled in where omitted would mean the user's context);
+ * - browser-wide methods are refused;
+ * - Target.getTargets answers only the space's targets; Target.* discovery events of other
+ *   contexts, and events of sessions that are not this invocation's, are never delivered.
+ */
+import { createRequire } from "node:module";
+import type { ProfileBrowser } from "./browser-pool.js";
+import {
+  AUTO_ATTACH_SOURCE,
+  BROWSER_WIDE,
+  CONTEXT_PARAM_METHODS,
+  NO_SUCH_SESSION,
+  NO_SUCH_TARGET,
+  NOT_ALLOWED,
+  TARGET_PARAM_METHODS,
+  UNAVAILABLE,
+  UNKNOWN_METHOD,
+  type Refusal,
+} from "./cdp-rules.js";
+import type { SpaceContext, TargetInfo } from "./space-pages.js";
+
+interface WsLike {
+  on(event: "open", listener: () => void): void;
+  on(event: "message", listener: (data: unknown) => void): void;
+  on(event: "close", listener: () => void): void;
+  on(event: "error", listener: (error: Error) => void): void;
+  send(data: string): void;
+  close(): void;
+  readyState: number;
+}
+// Playwright's bundled `ws` (an exported subpath of playwright-core): Node 20 has no WebSocket client
+const { ws: WebSocketClient } = createRequire(import.meta.url)("playwright-core/lib/utilsBundle") as { ws: new (url: string, options?: Record<string, unknown>) => WsLike };
+
+export interface CdpMessage {
+  id: number;
+  method: string;
+  params?: Record<string, unknown>;
+  sessionId?: string;
+}
+
+interface Connection {
+  ws: WsLike;
+  pending: Map<number, ((text: string) => void)[]>;
+}
+
+export class CdpRelay {
+  private readonly connections = new Map<string, Promise<Connection>>();
+  /** sessions this invocation attached: sessionId -> space id */
+  private readonly sessions = new Map<string, number>();
+  /** contexts of the spaces this invocation sent for, and the targets it was told about */
+  private readonly contexts = new Map<string, number>();
+  private readonly targets = new Map<string, string>();
+  private closed = false;
+
+  constructor(private readonly deliverEvent: (text: string) => void) {}
+
+  /** Forwards one message for the selected space; resolves with the response text to deliver. */
+  async forward(space: SpaceContext, message: CdpMessage, raw: string, options: { browserGetVersion: boolean }): Promise<string> {
+    this.contexts.set(space.browserContextId, space.spaceId);
+    const refusal = await this.check(space, message, options);
+    if (refusal !== undefined) return JSON.stringify({ id: message.id, error: { code: refusal.code, message: refusal.message }, ...(message.sessionId !== undefined ? { sessionId: message.sessionId } : {}) });
+    const outgoing = this.rewrite(space, message, raw);
+    const connection = await this.connect(space.profile);
+    const text = await new Promise<string>((resolve) => {
+      const waiting = connection.pending.get(message.id) ?? [];
+      waiting.push(resolve);
+      connection.pending.set(message.id, waiting);
+      connection.ws.send(outgoing);
+    });
+    return this.answer(space, message, text);
+  }
+
+  private async check(space: SpaceContext, message: CdpMessage, options: { browserGetVersion: boolean }): Promise<Refusal | undefined> {
+    const { method, params = {}, sessionId } = message;
+    if (sessionId !== undefined) {
+      return this.sessions.get(sessionId) === space.spaceId ? undefined : NO_SUCH_SESSION();
+    }
+    if (method === "Browser.getVersion" && !options.browserGetVersion) return UNKNOWN_METHOD(method, "the build's persona: CDP Browser.getVersion is reported unsupported (feature cdp-browser-getversion)");
+    if (UNAVAILABLE[method] !== undefined) return UNKNOWN_METHOD(method, UNAVAILABLE[method]!);
+    if (BROWSER_WIDE[method] !== undefined && !(method === "Browser.resetPermissions" && params.browserContextId === space.browserContextId)) {
+      return NOT_ALLOWED(BROWSER_WIDE[method]!);
+    }
+    if (method === "Target.setAutoAttach" && params.autoAttach !== false) return NOT_ALLOWED(AUTO_ATTACH_SOURCE);
+    if (method === "Target.sendMessageToTarget" || method === "Target.detachFromTarget") {
+      const sid = params.sessionId;
+      if (typeof sid === "string") return this.sessions.get(sid) === space.spaceId ? undefined : NO_SUCH_SESSION();
+      if (typeof params.targetId === "string" && !(await this.inSpace(space, params.targetId))) return NO_SUCH_TARGET();
+      return undefined;
+    }
+    if (TARGET_PARAM_METHODS.has(method) && typeof params.targetId === "string") {
+      if (!(await this.inSpace(space, params.targetId))) return NO_SUCH_TARGET();
+      this.targets.set(params.targetId, space.browserContextId);
+    }
+    if (method === "Target.getTargetInfo" && params.targetId === undefined) return NOT_ALLOWED("isolation: the browser target is not a space's");
+    if (CONTEXT_PARAM_METHODS.has(method) && params.browserContextId !== undefined && params.browserContextId !== space.browserContextId) {
+      return NOT_ALLOWED("isolation: another space's or the user's browser context");
+    }
+    return undefined;
+  }
+
+  private async inSpace(space: SpaceContext, targetId: string): Promise<boolean> {
+    try {
+      const { targetInfo } = (await space.profile.admin.send("Target.getTargetInfo", { targetId })) as { targetInfo: TargetInfo };
+      return targetInfo.browserContextId === space.browserContextId;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The message as sent: unchanged, except the space's browserContextId where omitting it would mean the user's context. */
+  private rewrite(space: SpaceContext, message: CdpMessage, raw: string): string {
+    if (message.sessionId === undefined && CONTEXT_PARAM_METHODS.has(message.method) && message.params?.browserContextId === undefined) {
+      return JSON.stringify({ ...message, params: { ...(message.params ?? {}), browserContextId: space.browserContextId } });
+    }
+    return raw;
+  }
+
+  /** The response as delivered: unchanged, except Target.getTargets lists only the space's targets. */
+  private answer(space: SpaceContext, message: CdpMessage, text: string): string {
+    if (message.sessionId !== undefined) return text;
+    let response: { result?: Record<string, unknown> };
+    try {
+      response = JSON.parse(text) as typeof response;
+    } catch {
+      return text;
+    }
+    if (message.method === "Target.getTargets" && Array.isArray(response.result?.targetInfos)) {
+      const infos = (response.result.targetInfos as TargetInfo[]).filter((t) => t.browserContextId === space.browserContextId && t.type !== "browser_ui");
+      for (const t of infos) this.targets.set(t.targetId, space.browserContextId);
+      return JSON.stringify({ ...response, result: { ...response.result, targetInfos: infos } });
+    }
+    if (message.method === "Target.attachToTarget" && typeof response.result?.sessionId === "string") {
+      this.sessions.set(response.result.sessionId, space.spaceId);
+    }
+    return text;
+  }
+
+  private connect(profile: ProfileBrowser): Promise<Connection> {
+    let ready = this.connections.get(profile.profileId);
+    if (ready === undefined) {
+      ready = new Promise<Connection>((resolve, reject) => {
+        const ws = new WebSocketClient(profile.endpoint, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
+        const connection: Connection = { ws, pending: new Map() };
+        ws.on("open", () => resolve(connection));
+        ws.on("error", (error) => reject(error));
+        ws.on("close", () => {
+          // the browser went away: every waiting send gets Chromium's answer for a lost target
+          for (const [id, waiting] of connection.pending) for (const resolve of waiting) resolve(JSON.stringify({ id, error: { code: -32000, message: "Target closed" } }));
+          connection.pending.clear();
+          this.connections.delete(profile.profileId);
+        });
+        ws.on("message", (data) => this.received(connection, String(data)));
+      });
+      this.connections.set(profile.profileId, ready);
+      ready.catch(() => this.connections.delete(profile.profileId));
+    }
+    return ready;
+  }
+
+  private received(connection: Connection, text: string): void {
+    let message: { id?: unknown; method?: string; params?: Record<string, unknown>; sessionId?: string };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    if (typeof message.id === "number" && connection.pending.has(message.id)) {
+      const waiting = connection.pending.get(message.id as number)!;
+      const resolve = waiting.shift()!;
+      if (waiting.length === 0) connection.pending.delete(message.id as number);
+      resolve(text);
+      return;
+    }
+    if (this.closed || typeof message.method !== "string") return;
+    if (this.shows(message as { method: string; params?: Record<string, unknown>; sessionId?: string })) this.deliverEvent(text);
+  }
+
+  /** Whether an event is this invocation's to see. */
+  private shows(event: { method: string; params?: Record<string, unknown>; sessionId?: string }): boolean {
+    const params = event.params ?? {};
+    if (event.sessionId !== undefined) {
+      const space = this.sessions.get(event.sessionId);
+      if (space === undefined) return false;
+      if (event.method === "Target.attachedToTarget" && typeof params.sessionId === "string") this.sessions.set(params.sessionId, space);
+      if (event.method === "Target.detachedFromTarget" && typeof params.sessionId === "string") this.sessions.delete(params.sessionId);
+      return true;
+    }
+    const info = params.targetInfo as TargetInfo | undefined;
+    switch (event.method) {
+      case "Target.targetCreated":
+      case "Target.targetInfoChanged": {
+        if (info === undefined || info.browserContextId === undefined || !this.contexts.has(info.browserContextId) || info.type === "browser_ui") return false;
+        this.targets.set(info.targetId, info.browserContextId);
+        return true;
+      }
+      case "Target.attachedToTarget": {
+        if (info === undefined || info.browserContextId === undefined || !this.contexts.has(info.browserContextId)) return false;
+        if (typeof params.sessionId === "string") this.sessions.set(params.sessionId, this.contexts.get(info.browserContextId)!);
+        this.targets.set(info.targetId, info.browserContextId);
+        return true;
+      }
+      case "Target.targetDestroyed":
+      case "Target.targetCrashed": {
+        const known = typeof params.targetId === "string" && this.targets.has(params.targetId);
+        if (known && event.method === "Target.targetDestroyed") this.targets.delete(params.targetId as string);
+        return known;
+      }
+      case "Target.detachedFromTarget":
+      case "Target.receivedMessageFromTarget": {
+        const sid = params.sessionId;
+        if (typeof sid !== "string" || !this.sessions.has(sid)) return false;
+        if (event.method === "Target.detachedFromTarget") this.sessions.delete(sid);
+        return true;
+      }
+      default:
+        // Browser.download* name the frame: a page's main frame id is its targetId
+        return typeof params.frameId === "string" && this.targets.has(params.frameId);
+    }
+  }
+
+  /** Ends the invocation's connections (its sessions end with them). */
+  close(): void {
+    this.closed = true;
+    for (const ready of this.connections.values()) void ready.then((c) => c.ws.close()).catch(() => {});
+    this.connections.clear();
+    this.sessions.clear();
+  }
+}

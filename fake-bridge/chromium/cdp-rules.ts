@@ -1,0 +1,86 @@
+/**
+ * What the fake's raw CDP channel refuses, as data, each with its source. Everything else is
+ * forwarded to Chromium unchanged (issue 9 item 3): the fake answers nothing by hand.
+ *
+ * Two kinds of refusal:
+ * - the app's channel does not offer it (`unavailable`): answered as Chromium answers a method it
+ *   does not know, -32601 "'<method>' wasn't found";
+ * - it would reach beyond the selected space (`isolation`): another space's or the user's
+ *   targets, browser contexts, or the whole browser. Answered with Chromium's own refusal for a
+ *   client that may not act browser-wide, -32000 "Not allowed"; a target of another space is
+ *   answered as a target that does not exist (-32602 "No target with given id found"), so a
+ *   space cannot even learn that it exists.
+ */
+export interface Refusal {
+  code: number;
+  message: string;
+  /** why the fake refuses it: the document, test or rule it follows */
+  source: string;
+}
+
+export const UNAVAILABLE: Readonly<Record<string, string>> = {
+  "Browser.grantPermissions":
+    "research 1.5 (CDP facts the runtime recorded): Browser.grantPermissions is rejected on the app's channel (PWB-10); the runtime's own tests expect it to be unavailable",
+};
+
+/** Browser-level methods that act on the whole browser or on contexts other than the space's. */
+export const BROWSER_WIDE: Readonly<Record<string, string>> = {
+  "Target.attachToBrowserTarget": "isolation: a browser session would see every space's and the user's targets",
+  "Target.createBrowserContext": "isolation: a space has exactly its own browser context",
+  "Target.disposeBrowserContext": "isolation: contexts belong to spaces, which close through closeTaskSpace",
+  "Target.getBrowserContexts": "isolation: would list the other spaces' contexts",
+  "Target.exposeDevToolsProtocol": "isolation: would hand a page a browser-wide CDP binding",
+  "Target.setRemoteLocations": "isolation: the browser's discovery settings are not a space's",
+  "Browser.close": "isolation: the browser holds the other spaces and the user's own",
+  "Browser.crash": "isolation: the browser holds the other spaces and the user's own",
+  "Browser.crashGpuProcess": "isolation: the browser holds the other spaces and the user's own",
+  "Browser.resetPermissions": "isolation: without a browserContextId it resets every context's permissions",
+  "Storage.clearCookies": "isolation: without a browserContextId it clears the default context (the user's)",
+};
+
+/**
+ * Browser-level Target.setAutoAttach attaches to every page of the browser; the research records
+ * that the app's is browser-wide (1.5) and the v1.3 runtime turns it off. The fake keeps it to the
+ * space: turning it off is forwarded, turning it on is refused.
+ */
+export const AUTO_ATTACH_SOURCE = "isolation: browser-level auto-attach reaches every space's pages (research 1.5: the v1.3 runtime turns it off)";
+
+/** Methods whose `targetId` parameter must name a target of the space. */
+export const TARGET_PARAM_METHODS: ReadonlySet<string> = new Set([
+  "Target.attachToTarget",
+  "Target.activateTarget",
+  "Target.closeTarget",
+  "Target.getTargetInfo",
+  "Target.autoAttachRelated",
+  "Browser.getWindowForTarget",
+]);
+
+/**
+ * Browser-level methods that take a browserContextId: a foreign one is refused; none means "the
+ * default context" (the user's), so the space's own is filled in.
+ */
+export const CONTEXT_PARAM_METHODS: ReadonlySet<string> = new Set([
+  "Target.createTarget",
+  "Browser.setDownloadBehavior",
+  "Browser.setPermission",
+  "Browser.cancelDownload",
+  "Storage.getCookies",
+  "Storage.setCookies",
+]);
+
+export const NOT_ALLOWED = (source: string): Refusal => ({ code: -32000, message: "Not allowed", source });
+export const NO_SUCH_TARGET = (): Refusal => ({ code: -32602, message: "No target with given id found", source: "isolation: another space's or the user's target" });
+export const NO_SUCH_SESSION = (): Refusal => ({ code: -32001, message: "Session with given id not found.", source: "isolation: a session of another space, or of no attach of this invocation" });
+export const UNKNOWN_METHOD = (method: string, source: string): Refusal => ({ code: -32601, message: `'${method}' wasn't found`, source });
+
+/** Every refusal in one list, for the README and the tests. */
+export function refusalTable(): { method: string; answer: string; source: string }[] {
+  return [
+    ...Object.entries(UNAVAILABLE).map(([method, source]) => ({ method, answer: "-32601 '<method>' wasn't found", source })),
+    ...Object.entries(BROWSER_WIDE).map(([method, source]) => ({ method, answer: "-32000 Not allowed", source })),
+    { method: "Target.setAutoAttach (browser level, autoAttach: true)", answer: "-32000 Not allowed", source: AUTO_ATTACH_SOURCE },
+    { method: `${[...TARGET_PARAM_METHODS].join(", ")} with another space's or the user's targetId`, answer: "-32602 No target with given id found", source: NO_SUCH_TARGET().source },
+    { method: `${[...CONTEXT_PARAM_METHODS].join(", ")} with another browserContextId`, answer: "-32000 Not allowed", source: "isolation: another space's or the user's browser context" },
+    { method: "any message with a sessionId this invocation did not attach in the selected space", answer: "-32001 Session with given id not found.", source: NO_SUCH_SESSION().source },
+  ];
+}

@@ -1,0 +1,84 @@
+// Raw CDP against real pages: attach with flatten, Runtime.evaluate, an event; Browser.getVersion;
+// what the channel refuses.
+import { expect } from "vitest";
+import { clause } from "../../src/harness/clause.js";
+
+const PAGE = "data:text/html,<title>cdp round trip</title><p>round trip</p>";
+
+/** Opens a tab in a fresh space, attaches to it with flatten and runs `then` on the session; every delivery is checked to be a JSON string. */
+async function onAttachedTab(ego: import("../../src/target/target.js").Session, spaceId: number) {
+  return ego.evaluate(async (p, id, url) => {
+    p.ego.useTaskSpace(id);
+    const tab = (await p.ego.createTab(url)) as { targetId: string };
+    const raw: { type: string }[] = [];
+    const cdp = p.cdpClient({ timeoutMs: 10_000 });
+    const inner = p.ego.onCDPMessage as (text: unknown) => void;
+    p.ego.onCDPMessage = (text: unknown) => {
+      raw.push({ type: typeof text });
+      inner(text);
+    };
+    try {
+      const attach = await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true });
+      const sessionId = (attach.result as { sessionId?: string } | undefined)?.sessionId;
+      if (sessionId === undefined) return { tab, attach, raw, events: cdp.events };
+      const evaluate = await cdp.send("Runtime.evaluate", { expression: "6 * 7", returnByValue: true }, sessionId);
+      const enable = await cdp.send("Runtime.enable", undefined, sessionId);
+      const created = await cdp.waitForEvent("Runtime.executionContextCreated", sessionId, 10_000);
+      return { tab, attach, sessionId, evaluate, enable, created, raw, events: cdp.events };
+    } finally {
+      cdp.close();
+    }
+  }, spaceId, PAGE);
+}
+
+clause("cdp.round-trip.attach-flatten", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await onAttachedTab(ego, own.id);
+  expect(seen.attach, "attach answered").toMatchObject({ id: expect.any(Number), result: { sessionId: expect.any(String) } });
+  expect(seen.raw.every((r) => r.type === "string"), "every delivery is a string").toBe(true);
+});
+
+clause("cdp.round-trip.runtime-evaluate", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await onAttachedTab(ego, own.id);
+  expect(seen.sessionId, `attach answered a session: ${JSON.stringify(seen.attach)}`).toEqual(expect.any(String));
+  expect(seen.evaluate).toMatchObject({ sessionId: seen.sessionId, result: { result: { type: "number", value: 42 } } });
+});
+
+clause("cdp.round-trip.event", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await onAttachedTab(ego, own.id);
+  expect(seen.sessionId, `attach answered a session: ${JSON.stringify(seen.attach)}`).toEqual(expect.any(String));
+  expect(seen.enable).toMatchObject({ result: {} });
+  expect(seen.created, "Runtime.executionContextCreated arrived on the session").toMatchObject({ method: "Runtime.executionContextCreated", sessionId: seen.sessionId, params: { context: expect.any(Object) } });
+  expect(seen.raw.every((r) => r.type === "string"), "every delivery is a string").toBe(true);
+});
+
+clause("cdp.browser-getversion.answered", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const answer = await ego.evaluate(async (p, id) => {
+    p.ego.useTaskSpace(id);
+    const cdp = p.cdpClient();
+    try {
+      return await cdp.send("Browser.getVersion");
+    } finally {
+      cdp.close();
+    }
+  }, own.id);
+  expect(answer).toMatchObject({ result: { protocolVersion: expect.any(String), product: expect.any(String) } });
+});
+
+clause("cdp.refused.grant-permissions", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const answer = await ego.evaluate(async (p, id) => {
+    p.ego.useTaskSpace(id);
+    const cdp = p.cdpClient();
+    try {
+      return await cdp.send("Browser.grantPermissions", { permissions: ["clipboardReadWrite"] });
+    } finally {
+      cdp.close();
+    }
+  }, own.id);
+  expect(answer, "an error response, not a result").toMatchObject({ error: { code: expect.any(Number), message: expect.any(String) } });
+  expect(answer.result).toBeUndefined();
+});
