@@ -13,7 +13,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type CDPSession } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession } from "playwright-core";
 import { chromiumArgs } from "./launch-args.js";
 
 export const IDLE_MS = 3_000;
@@ -50,6 +50,8 @@ async function readEndpoint(dataDir: string): Promise<string> {
 async function launch(executablePath: string, profileId: string): Promise<ProfileBrowser> {
   const dataDir = await mkdtemp(join(tmpdir(), "ego-fake-profile-"));
   try {
+    // loaded on the first launch only: processes that never start a browser never load playwright-core
+    const { chromium } = await import("playwright-core");
     const persistent = await chromium.launchPersistentContext(dataDir, {
       executablePath,
       headless: true,

@@ -35,8 +35,13 @@ interface WsLike {
   close(): void;
   readyState: number;
 }
-// Playwright's bundled `ws` (an exported subpath of playwright-core): Node 20 has no WebSocket client
-const { ws: WebSocketClient } = createRequire(import.meta.url)("playwright-core/lib/utilsBundle") as { ws: new (url: string, options?: Record<string, unknown>) => WsLike };
+type WsClient = new (url: string, options?: Record<string, unknown>) => WsLike;
+let wsClient: WsClient | undefined;
+/** Playwright's bundled `ws` (an exported subpath of playwright-core; Node 20 has no WebSocket client), loaded on first use. */
+function webSocketClient(): WsClient {
+  wsClient ??= (createRequire(import.meta.url)("playwright-core/lib/utilsBundle") as { ws: WsClient }).ws;
+  return wsClient;
+}
 
 export interface CdpMessage {
   id: number;
@@ -146,6 +151,7 @@ export class CdpRelay {
     let ready = this.connections.get(profile.profileId);
     if (ready === undefined) {
       ready = new Promise<Connection>((resolve, reject) => {
+        const WebSocketClient = webSocketClient();
         const ws = new WebSocketClient(profile.endpoint, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
         const connection: Connection = { ws, pending: new Map() };
         ws.on("open", () => resolve(connection));

@@ -9,7 +9,7 @@
  * not applicable ("needs pages"), never failed.
  */
 import { accessSync, constants } from "node:fs";
-import { chromium } from "playwright-core";
+import { createRequire } from "node:module";
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
@@ -31,6 +31,8 @@ function executable(path: string): boolean {
 
 function playwrightBrowser(): string | undefined {
   try {
+    // loaded only when neither CHROMIUM_PATH nor /usr/bin/chromium answered (playwright-core is heavy to load)
+    const { chromium } = createRequire(import.meta.url)("playwright-core") as typeof import("playwright-core");
     const path = chromium.executablePath();
     return path && executable(path) ? path : undefined;
   } catch {

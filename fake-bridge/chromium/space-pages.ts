@@ -13,7 +13,7 @@
  * (an about:blank tab is titled "about:blank"); the order is creation order; the active tab is the
  * one the app last made active. A page that closes itself drops out of the list.
  */
-import type { BrowserContext, Dialog } from "playwright-core";
+import type { BrowserContext, CDPSession, Dialog, Page } from "playwright-core";
 import { profileBrowser, type ProfileBrowser } from "./browser-pool.js";
 
 export interface RealTab {
@@ -169,6 +169,39 @@ export class SpacePages {
   private async createTarget(space: SpaceContext, url: string): Promise<string> {
     const { targetId } = (await space.profile.admin.send("Target.createTarget", { url, browserContextId: space.browserContextId })) as { targetId: string };
     return targetId;
+  }
+
+  private readonly pageSessions = new WeakMap<Page, Promise<{ session: CDPSession; targetId: string } | undefined>>();
+
+  /**
+   * The Playwright page of a target of the space and a CDP session on it (one per page, kept for
+   * the page's life: backendNodeIds stay stable across snapshots); undefined when it is gone.
+   */
+  async page(space: SpaceContext, targetId: string, boundMs = 5_000): Promise<{ page: Page; session: CDPSession } | undefined> {
+    // Playwright learns of a tab opened over CDP a moment after Chromium made it
+    const deadline = Date.now() + boundMs;
+    for (;;) {
+      const found = await this.findPage(space, targetId);
+      if (found !== undefined || Date.now() > deadline || (await this.targetInfo(space, targetId)) === undefined) return found;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  private async findPage(space: SpaceContext, targetId: string): Promise<{ page: Page; session: CDPSession } | undefined> {
+    for (const page of space.context.pages()) {
+      let known = this.pageSessions.get(page);
+      if (known === undefined) {
+        known = (async () => {
+          const session = await space.context.newCDPSession(page);
+          const { targetInfo } = (await session.send("Target.getTargetInfo")) as { targetInfo: TargetInfo };
+          return { session, targetId: targetInfo.targetId };
+        })().catch(() => undefined);
+        this.pageSessions.set(page, known);
+      }
+      const entry = await known;
+      if (entry?.targetId === targetId) return { page, session: entry.session };
+    }
+    return undefined;
   }
 
   /** Opens a real tab at `url` in the space. Chromium loads it on its own time: url and title come later. */

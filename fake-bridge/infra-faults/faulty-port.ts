@@ -26,5 +26,7 @@ export function faultyPort(inner: BrowserPort, invocation: InvocationFaults): Br
       });
     },
     ...(inner.sendSync ? { sendSync: inner.sendSync } : {}),
+    // CDP events of a real browser pass through untouched (faults act on calls)
+    ...(inner.onCdpEvent ? { onCdpEvent: (listener: (text: string) => void) => inner.onCdpEvent!(listener) } : {}),
   };
 }

@@ -1,11 +1,27 @@
-/** snapshot(options): a structured snapshot of the selected space's active tab. */
-import type { Outcome } from "../failures.js";
+/**
+ * snapshot(options): a structured snapshot of the selected space's active tab. With the page
+ * model, rendered from the invented page (../snapshot.ts); with Chromium, built from the real page
+ * over CDP (../../pages/snapshot, snapshotFromCdp), with the build's switches and faults.
+ */
+import { fail, failures, type Outcome } from "../failures.js";
+import { syncRealTabs } from "../real-tabs.js";
+import type { MaybePromise } from "../serial.js";
 import { renderSnapshot, type SnapshotOptions, type SnapshotResult } from "../snapshot.js";
-import { activeTab } from "../task-space.js";
+import { activeTab, type TaskSpace } from "../task-space.js";
+import { playwrightPageCdp, snapshotFromCdp, snapshotSwitches } from "../../pages/snapshot/index.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";
 
-export function snapshot(ctx: CommandContext, options: SnapshotOptions): Outcome<SnapshotResult> {
+async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: SnapshotOptions): Promise<Outcome<SnapshotResult>> {
+  const context = await syncRealTabs(ctx.app, space);
+  const page = space.tabs.length ? await ctx.app.pages!.page(context, space.activeTargetId) : undefined;
+  if (page === undefined) return fail(failures.webContentsUnavailable());
+  return snapshotFromCdp(playwrightPageCdp(page.page as never, page.session as never), options, snapshotSwitches(ctx.app.behaviour));
+}
+
+export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {
   return onSelectedSpace(ctx, "snapshot", (space) =>
-    renderSnapshot(activeTab(space).page, options, { locatorOmission: ctx.app.behaviour.locatorOmission }),
+    ctx.app.pages !== undefined
+      ? realSnapshot(ctx, space, options)
+      : renderSnapshot(activeTab(space).page, options, { locatorOmission: ctx.app.behaviour.locatorOmission }),
   );
 }
