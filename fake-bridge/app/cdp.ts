@@ -106,7 +106,7 @@ export async function prepareRealCdp(ctx: CommandContext, raw: string, relay: Cd
   if (local !== undefined) return ok(async () => local);
   const space = await spaceContext(ctx.app, access.value);
   const message = JSON.parse(raw) as CdpMessage;
-  return ok(() => relay.forward(space, message, raw, { browserGetVersion: ctx.app.behaviour.cdpBrowserGetVersion }));
+  return ok(() => relay.forward(space, message, raw, { browserGetVersion: ctx.app.behaviour.cdpBrowserGetVersion, faults: ctx.app.behaviour.cdpFaults }));
 }
 
 /** The answer to text that cannot be forwarded as a message, or undefined when it can. */

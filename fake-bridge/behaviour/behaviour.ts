@@ -52,6 +52,19 @@ export interface Behaviour {
   readonly completeCloses: boolean;
   /** snapshot faults that only pages from Chromium show (fake-bridge/pages/snapshot) */
   readonly pageSnapshotFaults: PageSnapshotFaults;
+  /** raw CDP on real pages (--pages chromium); the page model ignores these */
+  readonly cdpFaults: CdpFaults;
+}
+
+export interface CdpFaults {
+  /** Target.attachToTarget (and the other targetId methods) reach any target of the browser */
+  readonly attachCrossesSpaces: boolean;
+  /** Target.getTargets lists every target of the browser */
+  readonly targetsUnscoped: boolean;
+  /** a session attached in one space keeps working after another space is selected */
+  readonly sessionCrossesSpaces: boolean;
+  /** Browser.grantPermissions is forwarded to the browser */
+  readonly grantPermissionsForwarded: boolean;
 }
 
 export interface PageSnapshotFaults {
@@ -99,6 +112,12 @@ export function resolveBehaviour(input: BehaviourInput = {}): Behaviour {
       interactiveOnlyIgnored: fault("interactive-only-ignored"),
       frameRefsOmitted: fault("frame-refs-omitted"),
       subtreeRootIgnored: fault("subtree-root-ignored"),
+    }),
+    cdpFaults: Object.freeze({
+      attachCrossesSpaces: fault("cdp-attach-crosses-spaces"),
+      targetsUnscoped: fault("cdp-targets-unscoped"),
+      sessionCrossesSpaces: fault("cdp-session-crosses-spaces"),
+      grantPermissionsForwarded: fault("cdp-grant-permissions-forwarded"),
     }),
   });
 }

@@ -25,6 +25,7 @@ import {
   type Refusal,
 } from "./cdp-rules.js";
 import type { SpaceContext, TargetInfo } from "./space-pages.js";
+import type { CdpFaults } from "../behaviour/behaviour.js";
 
 interface WsLike {
   on(event: "open", listener: () => void): void;
@@ -41,6 +42,12 @@ let wsClient: WsClient | undefined;
 function webSocketClient(): WsClient {
   wsClient ??= (createRequire(import.meta.url)("playwright-core/lib/utilsBundle") as { ws: WsClient }).ws;
   return wsClient;
+}
+
+/** What the build (persona and fault plan) changes on the channel. */
+export interface RelayOptions {
+  browserGetVersion: boolean;
+  faults?: Partial<CdpFaults>;
 }
 
 export interface CdpMessage {
@@ -63,13 +70,16 @@ export class CdpRelay {
   private readonly contexts = new Map<string, number>();
   private readonly targets = new Map<string, string>();
   private closed = false;
+  /** the cdp-targets-unscoped fault */
+  private unscoped = false;
 
   constructor(private readonly deliverEvent: (text: string) => void) {}
 
   /** Forwards one message for the selected space; resolves with the response text to deliver. */
-  async forward(space: SpaceContext, message: CdpMessage, raw: string, options: { browserGetVersion: boolean }): Promise<string> {
+  async forward(space: SpaceContext, message: CdpMessage, raw: string, options: RelayOptions): Promise<string> {
     this.contexts.set(space.browserContextId, space.spaceId);
     const refusal = await this.check(space, message, options);
+    this.unscoped = options.faults?.targetsUnscoped === true;
     if (refusal !== undefined) return JSON.stringify({ id: message.id, error: { code: refusal.code, message: refusal.message }, ...(message.sessionId !== undefined ? { sessionId: message.sessionId } : {}) });
     const outgoing = this.rewrite(space, message, raw);
     const connection = await this.connect(space.profile);
@@ -82,13 +92,15 @@ export class CdpRelay {
     return this.answer(space, message, text);
   }
 
-  private async check(space: SpaceContext, message: CdpMessage, options: { browserGetVersion: boolean }): Promise<Refusal | undefined> {
+  private async check(space: SpaceContext, message: CdpMessage, options: RelayOptions): Promise<Refusal | undefined> {
     const { method, params = {}, sessionId } = message;
+    const faults = options.faults ?? {};
     if (sessionId !== undefined) {
-      return this.sessions.get(sessionId) === space.spaceId ? undefined : NO_SUCH_SESSION();
+      const owner = this.sessions.get(sessionId);
+      return owner === space.spaceId || (faults.sessionCrossesSpaces && owner !== undefined) ? undefined : NO_SUCH_SESSION();
     }
     if (method === "Browser.getVersion" && !options.browserGetVersion) return UNKNOWN_METHOD(method, "the build's persona: CDP Browser.getVersion is reported unsupported (feature cdp-browser-getversion)");
-    if (UNAVAILABLE[method] !== undefined) return UNKNOWN_METHOD(method, UNAVAILABLE[method]!);
+    if (UNAVAILABLE[method] !== undefined && !(method === "Browser.grantPermissions" && faults.grantPermissionsForwarded)) return UNKNOWN_METHOD(method, UNAVAILABLE[method]!);
     if (BROWSER_WIDE[method] !== undefined && !(method === "Browser.resetPermissions" && params.browserContextId === space.browserContextId)) {
       return NOT_ALLOWED(BROWSER_WIDE[method]!);
     }
@@ -100,7 +112,7 @@ export class CdpRelay {
       return undefined;
     }
     if (TARGET_PARAM_METHODS.has(method) && typeof params.targetId === "string") {
-      if (!(await this.inSpace(space, params.targetId))) return NO_SUCH_TARGET();
+      if (!faults.attachCrossesSpaces && !(await this.inSpace(space, params.targetId))) return NO_SUCH_TARGET();
       this.targets.set(params.targetId, space.browserContextId);
     }
     if (method === "Target.getTargetInfo" && params.targetId === undefined) return NOT_ALLOWED("isolation: the browser target is not a space's");
@@ -137,7 +149,7 @@ export class CdpRelay {
       return text;
     }
     if (message.method === "Target.getTargets" && Array.isArray(response.result?.targetInfos)) {
-      const infos = (response.result.targetInfos as TargetInfo[]).filter((t) => t.browserContextId === space.browserContextId && t.type !== "browser_ui");
+      const infos = (response.result.targetInfos as TargetInfo[]).filter((t) => this.unscoped || (t.browserContextId === space.browserContextId && t.type !== "browser_ui"));
       for (const t of infos) this.targets.set(t.targetId, space.browserContextId);
       return JSON.stringify({ ...response, result: { ...response.result, targetInfos: infos } });
     }

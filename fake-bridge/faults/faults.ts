@@ -23,6 +23,11 @@ export const FAULTS = {
   "interactive-only-ignored": "snapshot interactiveOnly on a real page prints every node",
   "frame-refs-omitted": "a snapshot of a real page prints the nodes inside iframes without refs (as older builds did)",
   "subtree-root-ignored": "snapshot scope 'subtree' on a real page captures the whole page instead of the root's subtree",
+  // raw CDP on real pages (--pages chromium); the page model ignores these
+  "cdp-attach-crosses-spaces": "Target.attachToTarget on real pages attaches to another space's tab instead of refusing it",
+  "cdp-targets-unscoped": "Target.getTargets on real pages lists every space's tabs, not only the selected space's",
+  "cdp-session-crosses-spaces": "a CDP session attached in one space keeps answering after another space is selected",
+  "cdp-grant-permissions-forwarded": "Browser.grantPermissions is forwarded to the browser instead of being unavailable on the app's channel",
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -2,6 +2,7 @@
 // user-created Spaces, and already agent-owned spaces.
 import { expect } from "vitest";
 import { TaskSpaceRef } from "../../src/contract/index.js";
+import { waitForTab, type ListedTab } from "../../src/harness/tabs.js";
 import { clause } from "../../src/harness/clause.js";
 import { entryOf, observeCall } from "../../src/harness/probes.js";
 
@@ -28,16 +29,20 @@ clause("task-spaces.claim.keeps-name", async ({ ego, spaces }) => {
 
 clause("task-spaces.claim.keeps-tabs-and-profile", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  const tabsBefore = await ego.evaluate(async (p, id) => {
+  const url = "https://example.com/claim-keeps-tabs";
+  const created = await ego.evaluate(async (p, id, url) => {
     p.ego.useTaskSpace(id);
-    await p.ego.createTab("https://example.com/claim-keeps-tabs");
-    return p.ego.listTabs();
-  }, own.id);
+    return (await p.ego.createTab(url)) as { targetId: string };
+  }, own.id, url);
+  // a real page reports its url a moment after it opened, and its title may change while it loads:
+  // the tabs are compared by what a claim could change (which tabs, their order, url, the active one)
+  const tabsBefore = (await waitForTab(ego, own.id, created.targetId, { url })).tabs.map(({ index, targetId, url, active }) => ({ index, targetId, url, active }));
   await spaces.complete(own);
   const entryBefore = await entryOf(ego, own.id);
   await observeCall(ego, "claimTaskSpace", [own.id]);
   const tabsAfter = await observeCall(ego, "listTabs", [], own.id);
-  expect(tabsAfter.value, "tabs and active tab unchanged by the claim").toEqual(tabsBefore);
+  const listed = (tabsAfter.value as { tabs?: ListedTab[] } | undefined)?.tabs;
+  expect(listed?.map(({ index, targetId, url, active }) => ({ index, targetId, url, active })), "tabs and active tab unchanged by the claim").toEqual(tabsBefore);
   const entryAfter = await entryOf(ego, own.id);
   expect({ profileId: entryAfter?.profileId, profileName: entryAfter?.profileName }).toEqual({ profileId: entryBefore?.profileId, profileName: entryBefore?.profileName });
 });

@@ -93,6 +93,11 @@ const MUTANTS: Record<string, Expected> = {
       "task-context.use.does-not-claim",
     ],
   },
+  // raw CDP on real pages (skipped where no browser is installed: the clauses would not apply)
+  "cdp-attach-crosses-spaces": { why: "a CDP attach reaches another space's tab", failed: ["cdp.isolation.attach-other-space-refused"], pagesOnly: true },
+  "cdp-targets-unscoped": { why: "Target.getTargets lists other spaces' tabs", failed: ["cdp.isolation.targets-scoped"], pagesOnly: true },
+  "cdp-session-crosses-spaces": { why: "a CDP session keeps working in another space", failed: ["cdp.isolation.session-stays-in-space"], pagesOnly: true },
+  "cdp-grant-permissions-forwarded": { why: "Browser.grantPermissions reaches the browser", failed: ["cdp.refused.grant-permissions"], pagesOnly: true },
 };
 
 describe.each(Object.entries(MUTANTS))("mutant %s", (fault, expected) => {
