@@ -54,6 +54,12 @@ describe("run --faults FILE", () => {
     expect(child.stderr).toMatch(/--fail-on-flaky: 1 flaky result \(passed only after an infrastructure retry\) fails the run/);
   }, 180_000);
 
+  test("--target installed with a CLI that is not the harness's fake cannot take a plan: exit 2", async () => {
+    const child = await runCli(["run", "--target", "installed", "--ego-browser", "/bin/true", "--no-report", "--faults", planFile, "--results", join(dir, "real", "results"), "--outcomes", join(dir, "real", "outcomes.json")]);
+    expect(child.exitCode).toBe(2);
+    expect(child.stderr).toMatch(/--faults injects infrastructure faults into the fake app/);
+  }, 60_000);
+
   test("a plan that is not valid is exit 2, naming the file and the path inside it, before anything runs", async () => {
     const bad = join(dir, "bad.json");
     await writeFile(bad, JSON.stringify({ seed: 1, faults: [{ kind: "latency", probability: 1.5, jitterMs: 3 }] }));
