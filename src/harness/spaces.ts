@@ -171,8 +171,23 @@ export class RunSpaces {
         .map(({ e }) => ({ id: e.id, name: String(e.name) }))
         .reverse();
       const unproven = judged.filter((j) => j.m.kind !== "recorded").map(({ e, m }) => `${JSON.stringify(e.name)} (id ${JSON.stringify(e.id)}, createdBy ${JSON.stringify(e.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded"}; left alone`);
-      const outcome = await closeSpaces(session, ours, { pollMs: CLOSE_POLL_MS, boundMs: CLOSE_BOUND_MS });
-      const problems = [...outcome.problems, ...unproven];
+      // one probe per space, each with its own bound: on a slow browser every space gets the same time
+      const problems: string[] = [];
+      let current: Session | undefined = session;
+      for (const space of ours) {
+        try {
+          current ??= await this.target.openSession({ fresh: false });
+          const outcome = await closeSpaces(current, [space], { pollMs: CLOSE_POLL_MS, boundMs: CLOSE_BOUND_MS });
+          problems.push(...outcome.problems);
+        } catch (error) {
+          problems.push(`close ${JSON.stringify(space.id)}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+          // a probe that failed may have ended its session's process: the next space gets a new one
+          if (current !== session) await current?.close().catch(() => undefined);
+          current = undefined;
+        }
+      }
+      if (current !== undefined && current !== session) await current.close().catch(() => undefined);
+      problems.push(...unproven);
       if (problems.length) throw new Error(`cleanup of this test's task spaces failed: ${problems.join("; ")}`);
     } finally {
       await session.close();

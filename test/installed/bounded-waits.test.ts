@@ -1,13 +1,13 @@
 // Every wait has a bound: the process's own exit plus a timer, never its output streams. Each
 // launcher misbehaves in one way (fake-bridge/bin launcher options): it leaves a child in its own
 // session holding stdout and stderr, it hangs, it floods its output, or it dies mid-session.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { createCliTarget } from "../../src/target/cli-target.js";
 import { runOneShotProbe } from "../../src/target/cli-one-shot.js";
-import { cliEnv, egoConformance, harnessSpaces, tempRoot, worldsClosedAfterAll, type InstalledWorld } from "./support.js";
+import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, tempRoot, worldLedger, worldsClosedAfterAll, type InstalledWorld } from "./support.js";
 
 const world = worldsClosedAfterAll();
 
@@ -132,5 +132,28 @@ describe("a launcher that dies mid-session", () => {
     expect(Date.now() - started).toBeLessThan(1500 + 2000);
     await session.close();
     await target.close();
+  });
+});
+
+describe("a slow browser (every call 2 s late)", () => {
+  it("sweep closes every left-over space, one per probe, each within its own bound", { timeout: 300_000 }, async () => {
+    const planFile = join(await tempRoot("slow-plan"), "plan.json");
+    await writeFile(planFile, JSON.stringify({ seed: 1, faults: [{ kind: "latency", probability: 1, baseMs: 2000, jitterMs: 0 }] }));
+    const w = await world({ app: { infraFaults: planFile } });
+    // eight spaces a run left behind (its process is gone), recorded in the ledger
+    const run = "20250101-000000-5105f0";
+    const ledger = worldLedger(w.home);
+    ledger.startRun(run, await deadPid());
+    for (let i = 1; i <= 8; i++) {
+      const name = `ego-conformance ${run} slow.clause space-${i}`;
+      ledger.recorder(run).name(name);
+      await agentSpace(w.installed.cliPath, name);
+    }
+    expect(await harnessSpaces(w.operator)).toHaveLength(8);
+    // one probe for all eight would need about 8 x 6 s: far beyond the 20 s bound of a probe
+    const swept = await egoConformance(["sweep", "--ego-browser", w.installed.cliPath, "--yes", "--probe-timeout", "20000"], { env: cliEnv(w), timeoutMs: 280_000 });
+    expect(swept.exitCode, swept.stdout + swept.stderr).toBe(0);
+    expect(swept.stdout).toMatch(/Closed 8 of 8\./);
+    expect(await harnessSpaces(w.operator)).toEqual([]);
   });
 });
