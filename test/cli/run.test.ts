@@ -22,7 +22,9 @@ describe("ego-conformance run (fake)", () => {
     for (const clause of summary.clauses) if (clause.status !== "not-applicable") expect(clause.status, clause.id).toBe(unspecified.has(clause.id) ? "unspecified" : "passed");
     const html = await readFile(summary.report!, "utf8");
     expect(findExternalRequests(html)).toEqual([]);
-    expect(run.stderr).toMatch(new RegExp(`conformance \\[${CATALOGUE.length - 1}/${CATALOGUE.length - 1} clauses\\] passed \\d+, failed 0 done`));
+    // the progress line counts clauses (every one but the safety check is a vitest test), as the totals do
+    const tested = CATALOGUE.length - 1;
+    expect(run.stderr).toMatch(new RegExp(`conformance \\[${tested}/${tested} clauses\\] passed \\d+, failed 0(, not applicable \\d+)? done`));
   });
 
   it("selects by --area and --grep, and reports only what was selected", { timeout: 60_000 }, async () => {
