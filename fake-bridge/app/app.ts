@@ -7,6 +7,7 @@ import type { CreatedBy } from "../../src/contract/ownership.js";
 import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
 import { SpacePages, type Prompt } from "../chromium/space-pages.js";
 import { CdpRelay } from "../chromium/cdp-relay.js";
+import { handlePrompts, type OpenPrompt } from "../chromium/prompts.js";
 import { holdBrowsers, releaseBrowsers } from "../chromium/browser-pool.js";
 import { Counter, targetIdFor } from "./ids.js";
 import { SerialQueue } from "./serial.js";
@@ -57,7 +58,7 @@ export class FakeApp {
   /** the spaces' real pages, when the app runs with Chromium */
   readonly pages: SpacePages | undefined;
   /** what a page asked of the user and nobody answered yet, per space (../chromium/prompts.ts) */
-  readonly prompts = new Map<number, Prompt[]>();
+  readonly prompts = new Map<number, OpenPrompt[]>();
   /** set by ../chromium/prompts.ts: what happens to a space when one of its pages asks the user */
   onPrompt: (space: TaskSpace, prompt: Prompt) => void = () => {};
 
@@ -77,6 +78,7 @@ export class FakeApp {
           if (space !== undefined && !space.closing) this.onPrompt(space, prompt);
         },
       });
+      handlePrompts(this, this.prompts);
     }
   }
 

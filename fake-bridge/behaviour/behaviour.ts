@@ -54,6 +54,13 @@ export interface Behaviour {
   readonly pageSnapshotFaults: PageSnapshotFaults;
   /** raw CDP on real pages (--pages chromium); the page model ignores these */
   readonly cdpFaults: CdpFaults;
+  /** what real pages' prompts do (--pages chromium); the page model ignores these */
+  readonly promptFaults: PromptFaults;
+}
+
+export interface PromptFaults {
+  /** a page asking for geolocation leaves the agent in control */
+  readonly geolocationKeepsControl: boolean;
 }
 
 export interface CdpFaults {
@@ -118,6 +125,9 @@ export function resolveBehaviour(input: BehaviourInput = {}): Behaviour {
       targetsUnscoped: fault("cdp-targets-unscoped"),
       sessionCrossesSpaces: fault("cdp-session-crosses-spaces"),
       grantPermissionsForwarded: fault("cdp-grant-permissions-forwarded"),
+    }),
+    promptFaults: Object.freeze({
+      geolocationKeepsControl: fault("geolocation-keeps-control"),
     }),
   });
 }

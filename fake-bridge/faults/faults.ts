@@ -28,6 +28,7 @@ export const FAULTS = {
   "cdp-targets-unscoped": "Target.getTargets on real pages lists every space's tabs, not only the selected space's",
   "cdp-session-crosses-spaces": "a CDP session attached in one space keeps answering after another space is selected",
   "cdp-grant-permissions-forwarded": "Browser.grantPermissions is forwarded to the browser instead of being unavailable on the app's channel",
+  "geolocation-keeps-control": "a real page asking for geolocation leaves the agent in control instead of handing the space to the user (reason key location)",
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

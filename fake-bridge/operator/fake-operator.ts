@@ -8,6 +8,7 @@ import type { Operator, UserSpaceOptions } from "../../src/target/operator.js";
 import type { FakeApp } from "../app/app.js";
 import { returnControl, takeControl } from "../app/ownership.js";
 import { idOut } from "../app/results.js";
+import { answerPrompt } from "../chromium/prompts.js";
 import type { SpaceKey, TaskSpace } from "../app/task-space.js";
 
 export class FakeOperator implements Operator {
@@ -39,6 +40,11 @@ export class FakeOperator implements Operator {
   /** The user gives control back: a delegated space returns to the agent and is unblocked. */
   async returnControl(id: number): Promise<void> {
     returnControl(this.space(id));
+  }
+
+  /** Answers the space's oldest open prompt (fake-bridge/chromium/prompts.ts); false when there is none. */
+  async answerPrompt(id: number, answer: { accept: boolean; promptText?: string }): Promise<boolean> {
+    return answerPrompt(this.app, this.app.prompts, this.space(id), answer);
   }
 
   /** Closing a Space in the UI; eventually consistent like closeTaskSpace (closeDelayMs). */

@@ -60,6 +60,7 @@ function handlers(browser: FakeBrowser, control: { describe(): ServerDescription
     takeControl: ([id, reason]) => op.takeControl(id as number, reason as string),
     returnControl: ([id]) => op.returnControl(id as number),
     closeUserSpace: ([id]) => op.closeUserSpace(id as number),
+    answerPrompt: ([id, answer]) => op.answerPrompt!(id as number, answer as { accept: boolean; promptText?: string }),
     listSpaces: () => spaceStates(browser).map(({ id, name, createdBy, ownership, control: c, closing }) => ({ id, name, createdBy, ownership, control: c, closing })),
     snapshotState: (): AppSnapshot => ({ ...control.describe(), spaces: spaceStates(browser) }),
     describe: () => control.describe(),

@@ -52,6 +52,7 @@ export const OPERATOR_OPS = [
   "takeControl",
   "returnControl",
   "closeUserSpace",
+  "answerPrompt",
   "listSpaces",
   "snapshotState",
   "describe",

@@ -98,6 +98,7 @@ export function createOperatorClient(socketPath: string, options: OperatorClient
     takeControl: async (id: number, reason: string) => void (await call("takeControl", [id, reason])),
     returnControl: async (id: number) => void (await call("returnControl", [id])),
     closeUserSpace: async (id: number) => void (await call("closeUserSpace", [id])),
+    answerPrompt: async (id: number, answer: { accept: boolean; promptText?: string }) => (await call("answerPrompt", [id, answer])) === true,
     listSpaces: () => call("listSpaces", []) as ReturnType<FakeAppOperator["listSpaces"]>,
     snapshotState: () => call("snapshotState", []) as Promise<AppSnapshot>,
     describe: () => call("describe", []) as Promise<ServerDescription>,

@@ -18,4 +18,10 @@ export interface Operator {
   returnControl(id: number): Promise<void>;
   /** Close a Space from the UI (used only on spaces the operator itself created). */
   closeUserSpace(id: number): Promise<void>;
+  /**
+   * Answer the oldest prompt a page of the space put up (a JS dialog, a permission prompt):
+   * accept or dismiss/deny, with the text for a prompt() dialog. Resolves whether there was one.
+   * Only where the operator sees pages (the fake with real pages).
+   */
+  answerPrompt?(id: number, answer: { accept: boolean; promptText?: string }): Promise<boolean>;
 }

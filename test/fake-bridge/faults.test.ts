@@ -155,6 +155,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   "cdp-targets-unscoped": [],
   "cdp-session-crosses-spaces": [],
   "cdp-grant-permissions-forwarded": [],
+  "geolocation-keeps-control": [],
 };
 
 async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {

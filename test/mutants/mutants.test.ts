@@ -98,6 +98,12 @@ const MUTANTS: Record<string, Expected> = {
   "cdp-targets-unscoped": { why: "Target.getTargets lists other spaces' tabs", failed: ["cdp.isolation.targets-scoped"], pagesOnly: true },
   "cdp-session-crosses-spaces": { why: "a CDP session keeps working in another space", failed: ["cdp.isolation.session-stays-in-space"], pagesOnly: true },
   "cdp-grant-permissions-forwarded": { why: "Browser.grantPermissions reaches the browser", failed: ["cdp.refused.grant-permissions"], pagesOnly: true },
+  "geolocation-keeps-control": {
+    why: "a page asking for geolocation does not hand the space over: the hand-over clause fails, answering the prompt stands on it",
+    failed: ["user-control.prompt.location"],
+    preconditionFailed: ["user-control.prompt.operator-answers"],
+    pagesOnly: true,
+  },
 };
 
 describe.each(Object.entries(MUTANTS))("mutant %s", (fault, expected) => {

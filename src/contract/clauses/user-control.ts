@@ -50,4 +50,28 @@ export const userControlClauses = defineClauses("user-control", [
   { id: "user-control.take-over.unblocks", title: "after takeOverTaskSpace the blocked calls work again", methods: ["takeOverTaskSpace", "listTabs", "setAgentTaskState"], severity: "critical" },
   { id: "user-control.operator.return-control", title: "after the user gives control back the blocked calls work again", methods: ["listTabs"], features: ["error-codes", "reason-keys"], needs: ["operator"] },
   { id: "user-control.blocked.no-side-effect", title: "a blocked createTab opens no tab in the space", methods: ["setAgentTaskState", "createTab", "listTabs"] },
+  {
+    id: "user-control.prompt.location", title: "a page that asks for geolocation hands the space to the user: blocked calls report the reason key location",
+    methods: ["createTab", "listTabs"], features: ["reason-keys"], needs: ["pages"], severity: "critical",
+    doc: { section: "User control: permission prompts hand the task to the user (reason keys; research 1.4)", anchor: "error-codes" },
+  },
+  {
+    id: "user-control.prompt.operator-answers", title: "once the user answers the permission prompt, the space is back under agent control",
+    methods: ["listTabs"], needs: ["pages", "operator"],
+    doc: { section: "User control: permission prompts hand the task to the user (reason keys; research 1.4)", anchor: "error-codes" },
+  },
+  {
+    id: "user-control.dialog.fallback-key", title: "a page's JS dialog hands the space to the user with the dialog fallback key (builds that have it)",
+    methods: ["createTab", "listTabs"], features: ["dialog-fallback-key"], needs: ["pages"],
+    doc: { section: "JavaScript dialog requirement (research 1.4, 1.7): fallback_site_dialog_required_notice", anchor: "error-codes" },
+  },
+  {
+    id: "user-control.dialog.stays-with-agent", title: "a page's JS dialog leaves the space under agent control (current builds)",
+    methods: ["createTab", "listTabs"], needs: ["pages"],
+    doc: { section: "JavaScript dialog requirement (research 1.7, requirement ad239e3)", anchor: "error-codes" },
+    unspecified: {
+      question: "research 1.7: whether a JS dialog hands the space over is build-dependent (a hard stop with the fallback guidance, or agent-owned dialogs)",
+      choice: "current builds keep the agent in control (the requirement doc); builds with the dialog fallback key, and builds before reason keys, hand over with fallback_site_dialog_required_notice",
+    },
+  },
 ]);

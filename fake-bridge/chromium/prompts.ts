@@ -1,0 +1,52 @@
+/**
+ * What happens when a real page asks the user something (issue 9 item 4, research 1.4 and 1.7):
+ * - a permission prompt (geolocation) hands the space to the user with the reason key `location`
+ *   (a display sentence on builds before reason keys), until the operator answers it;
+ * - a JavaScript dialog hands the space over with the dialog fallback key
+ *   (`fallback_site_dialog_required_notice`) on builds that have that key, and on builds before
+ *   reason keys (their "site dialog" cause, a sentence). On current builds a dialog stays under
+ *   agent control (research 1.7, requirement ad239e3): the agent sees Page.javascriptDialogOpening
+ *   on its CDP session and answers with Page.handleJavaScriptDialog; the operator may answer too.
+ * Answering the prompt that handed a space over gives control back when no other such prompt of
+ * that space is still open.
+ */
+import { DIALOG_FALLBACK_REASON_KEY } from "../../src/contract/reason-keys.js";
+import type { FakeApp } from "../app/app.js";
+import { returnControl, takeControl } from "../app/ownership.js";
+import type { TaskSpace } from "../app/task-space.js";
+import type { Prompt } from "./space-pages.js";
+
+export interface OpenPrompt {
+  prompt: Prompt;
+  /** the reason it handed the space over with, when it did */
+  handedOver?: string;
+}
+
+/** The reason a prompt hands the space over with, or undefined when it leaves the agent in control. */
+export function handOverReason(app: FakeApp, prompt: Prompt): string | undefined {
+  if (prompt.kind === "permission") return app.behaviour.promptFaults.geolocationKeepsControl ? undefined : prompt.permission;
+  const b = app.behaviour;
+  return b.features.has("dialog-fallback-key") || !b.reasonKeys ? DIALOG_FALLBACK_REASON_KEY : undefined;
+}
+
+/** Installs the rule on the app (called once per app with real pages). */
+export function handlePrompts(app: FakeApp, open: Map<number, OpenPrompt[]>): void {
+  app.onPrompt = (space: TaskSpace, prompt: Prompt) => {
+    const reason = handOverReason(app, prompt);
+    const list = open.get(space.id) ?? [];
+    list.push(reason === undefined ? { prompt } : { prompt, handedOver: reason });
+    open.set(space.id, list);
+    if (reason !== undefined) takeControl(space, reason);
+  };
+}
+
+/** The operator answers the space's oldest open prompt; false when there is none. */
+export async function answerPrompt(app: FakeApp, open: Map<number, OpenPrompt[]>, space: TaskSpace, answer: { accept: boolean; promptText?: string }): Promise<boolean> {
+  const list = open.get(space.id);
+  const first = list?.shift();
+  if (first === undefined) return false;
+  if (first.prompt.kind === "dialog") await first.prompt.answer(answer.accept, answer.promptText);
+  else await first.prompt.answer(answer.accept);
+  if (first.handedOver !== undefined && !(list ?? []).some((p) => p.handedOver !== undefined) && space.control?.reason === first.handedOver) returnControl(space);
+  return true;
+}
