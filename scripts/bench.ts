@@ -35,6 +35,8 @@ import type { Session, Target, TargetInfo } from "../src/target/target.js";
 const ROOT = resolve(import.meta.dirname, "..");
 /** one snapshot clause on a real page: open a fixture page, take a snapshot, pair refs with lines */
 const SNAPSHOT_CLAUSE = "snapshot.page.refs-match-lines";
+/** one CDP round trip on a real page: attach with flatten, Runtime.evaluate, Runtime.enable and its event */
+const CDP_CLAUSE = "cdp.round-trip.runtime-evaluate";
 const BIN = join(ROOT, "bin/ego-conformance.mjs");
 
 const { values } = parseArgs({
@@ -149,6 +151,8 @@ async function main(): Promise<void> {
     await inProcess.close();
 
     let snapshotClause: { clause: string; ms: number | null; status: string; medianClauseMs: number } | undefined;
+    // the full suite with real pages (the default where Chromium is found) against the page model, and one CDP round trip
+    let pages: { chromiumSeconds: number; modelSeconds: number; ratio: number; cdpRoundTrip: { clause: string; ms: number | null; status: string } } | undefined;
     let suite: { inProcess: Awaited<ReturnType<typeof timeRun>>; cli: Awaited<ReturnType<typeof timeRun>>; ratio: number; cpuRatio?: number } | undefined;
     if (runSuite) {
       const inProcessResults = join(root, "in-process-results");
@@ -159,6 +163,14 @@ async function main(): Promise<void> {
         clause: SNAPSHOT_CLAUSE,
         ...(page && page.status !== "skipped" ? { ms: Math.round(page.ms), status: page.status } : { ms: null, status: page?.status ?? "absent" }),
         medianClauseMs: Math.round(medianCost(costs)),
+      };
+      const model = await timeRun(["--pages", "model", "--results", join(root, "model-results")]);
+      const cdp = costs.get(CDP_CLAUSE);
+      pages = {
+        chromiumSeconds: round(inProc.seconds, 1),
+        modelSeconds: round(model.seconds, 1),
+        ratio: round(inProc.seconds / model.seconds),
+        cdpRoundTrip: { clause: CDP_CLAUSE, ...(cdp && cdp.status !== "skipped" ? { ms: Math.round(cdp.ms), status: cdp.status } : { ms: null, status: cdp?.status ?? "absent" }) },
       };
       const viaCli = await timeRun(["--target", "installed", "--ego-browser", cliPath, "--operator", app.paths.operatorSocket]);
       suite = {
@@ -206,6 +218,7 @@ async function main(): Promise<void> {
           }
         : {}),
       ...(snapshotClause ? { snapshotClause } : {}),
+      ...(pages ? { pages } : {}),
     };
     if (values.json) {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
