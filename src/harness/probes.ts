@@ -5,14 +5,18 @@
 import type { Json } from "../contract/arguments.js";
 import type { Observation } from "../probe/observation.js";
 import type { Session } from "../target/target.js";
+import { PreconditionError } from "./precondition.js";
 
 export type Entry = Record<string, Json>;
 
-/** Observe `ego[method](...args)` in a session, optionally after selecting `select`. */
+/**
+ * Observe `ego[method](...args)` in a session, optionally after selecting `select` (a harness
+ * step: awaited when useTaskSpace returns a Promise). The observed call itself is raw.
+ */
 export async function observeCall(session: Session, method: string, args: Json[] = [], select?: Json): Promise<Observation> {
   return session.evaluate(
     async (p, method, args, select) => {
-      if (select !== null) p.ego.useTaskSpace(select as number);
+      if (select !== null) await p.use(select);
       return p.call(method as string, args as Json[]);
     },
     method,
@@ -21,18 +25,28 @@ export async function observeCall(session: Session, method: string, args: Json[]
   ) as Promise<Observation>;
 }
 
-/** The raw listing (an error when listTaskSpaces does not resolve {taskSpaces}: a precondition). */
+/**
+ * The listing's entries, read tolerantly (src/probe/runtime.ts `spaces`: the contract's
+ * `{taskSpaces}` and the older shapes). No list at all is a precondition the listing clause owns.
+ */
 export async function listSpaces(session: Session): Promise<Entry[]> {
-  const obs = await observeCall(session, "listTaskSpaces");
-  const value = obs.value as { taskSpaces?: unknown } | undefined;
-  if (obs.channel !== "resolved" || !Array.isArray(value?.taskSpaces)) {
-    throw new Error(`precondition failed: listTaskSpaces did not resolve {taskSpaces}: ${JSON.stringify(obs)}`);
-  }
-  return value.taskSpaces as Entry[];
+  const listed = await session.evaluate(async (p) => p.spaces());
+  if (!listed.ok) throw new PreconditionError(`precondition failed: ${String(listed.reason)}`, "task-spaces.list.entry-shape");
+  return listed.entries as Entry[];
 }
 
-export async function entryOf(session: Session, id: Json): Promise<Entry | undefined> {
-  return (await listSpaces(session)).find((e) => e.id === id);
+/** The listed entry of a space: by id, else (ids absent or of another form) by `name` when given. */
+export async function entryOf(session: Session, id: Json, name?: string): Promise<Entry | undefined> {
+  const seen = await session.evaluate(
+    async (p, id, name) => {
+      const listed = await p.spaces();
+      return { ok: listed.ok, reason: listed.reason ?? null, entry: listed.ok ? (p.findEntry(listed.entries, id, name) ?? null) : null };
+    },
+    id,
+    name ?? null,
+  );
+  if (!seen.ok) throw new PreconditionError(`precondition failed: ${String(seen.reason)}`, "task-spaces.list.entry-shape");
+  return (seen.entry ?? undefined) as Entry | undefined;
 }
 
 /** An id no listed space has (far above the largest), for lookups that must miss. */
@@ -55,10 +69,11 @@ export async function pollListing(session: Session, done: (entries: Entry[]) => 
  * Select a space of ours in `session`, close it, and wait until the listing no longer shows it:
  * the id stays selected, for clauses about task calls on a space that no longer exists.
  */
-export async function selectClosedSpace(session: Session, id: Json): Promise<void> {
+export async function selectClosedSpace(session: Session, id: Json, name?: string): Promise<void> {
   await session.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id as number);
-    await p.ego.closeTaskSpace();
+    await p.use(id);
+    await p.step("closeTaskSpace", []);
   }, id);
-  await pollListing(session, (entries) => !entries.some((e) => e.id === id));
+  const key = JSON.stringify(id);
+  await pollListing(session, (entries) => !entries.some((e) => JSON.stringify(e.id) === key || (name !== undefined && e.name === name)));
 }

@@ -11,12 +11,15 @@ import type { Session, Target } from "../target/target.js";
 import { closeSpaces } from "../safety/close-spaces.js";
 import type { CreatedBy, SpaceRecorder } from "../safety/ledger.js";
 import { matchRecords } from "../safety/owned-spaces.js";
-import { readListing } from "../safety/space-listing.js";
+import { idKey, readListing } from "../safety/space-listing.js";
 import { listSpaces } from "./probes.js";
 import { PreconditionError } from "./precondition.js";
 
 export interface OwnSpace {
-  /** the id as the build returned it (a number on conforming builds) */
+  /**
+   * how the harness selects the space: the id as the build returned it (a number on conforming
+   * builds, a string on some deviating ones), or its taskId (its name) on builds before numeric ids
+   */
   id: number;
   name: string;
 }
@@ -32,6 +35,9 @@ const STATUS_CLAUSE: Record<string, string> = {
   setAgentTaskState: "task-state.set.status",
   animationHighlightMouseToPosition: "task-state.highlight.status",
 };
+
+/** the clause that owns "createTaskSpace resolves the new space" */
+const CREATE_CLAUSE = "task-spaces.create.result-shape";
 
 const CLOSE_POLL_MS = 50;
 const CLOSE_BOUND_MS = 5000;
@@ -70,17 +76,33 @@ export class RunSpaces {
     return this.session;
   }
 
-  /** An agent-owned space (createTaskSpace), not selected anywhere. */
+  /**
+   * An agent-owned space (createTaskSpace), not selected anywhere. The harness's handle is the id
+   * the build returned, whatever its type; a build that returns none (before numeric ids: only
+   * `{taskId, name}`) is found in the listing by the space's name (unique to this test).
+   */
   async create(options: { label?: string; profileId?: string } = {}): Promise<OwnSpace> {
     const name = this.name(options.label);
     const session = await this.own();
     const args: Json[] = options.profileId === undefined ? [name] : [name, options.profileId];
-    const made = await session.evaluate(async (p, args) => p.call("createTaskSpace", args), args);
-    const value = made.value as { id?: unknown; name?: unknown } | undefined;
-    if (made.channel !== "resolved" || value?.id === undefined || value?.id === null || (value as { error?: unknown }).error != null) {
-      throw new PreconditionError(`precondition failed: could not create a task space '${name}': ${JSON.stringify(made)}`, "task-spaces.create.result-shape");
+    const made = await session.evaluate(
+      async (p, args, name) => {
+        const obs = await p.step("createTaskSpace", args as Json[]);
+        if (!p.succeeded(obs)) return { obs, key: null };
+        const value = obs.value as Record<string, Json> | null | undefined;
+        const returned = typeof value === "object" && value !== null ? (value.id ?? null) : typeof value === "number" || typeof value === "string" ? value : null;
+        if (returned !== null) return { obs, key: returned };
+        const listed = await p.spaces();
+        const entry = listed.ok ? p.findEntry(listed.entries, null, name) : undefined;
+        return { obs, key: entry === undefined ? null : p.keyOf(entry) };
+      },
+      args,
+      name,
+    );
+    if (made.key === null || made.key === undefined) {
+      throw new PreconditionError(`precondition failed: could not create a task space '${name}' (or find it listed): ${JSON.stringify(made.obs)}`, CREATE_CLAUSE);
     }
-    const space = { id: value.id as number, name };
+    const space = { id: made.key as number, name };
     this.record(space, "agent", "createTaskSpace");
     return space;
   }
@@ -95,16 +117,18 @@ export class RunSpaces {
       async (p, id, calls) => {
         const out = [];
         for (const method of calls as string[]) {
-          p.ego.useTaskSpace(id as number);
-          out.push(await p.call(method, []));
+          await p.use(id);
+          const obs = await p.step(method, []);
+          out.push({ obs, ok: p.succeeded(obs) });
+          if (!p.succeeded(obs)) break;
         }
         return out;
       },
       space.id,
       calls,
     );
-    const at = seen.findIndex((o) => o.channel !== "resolved" || (typeof o.value === "object" && o.value !== null && "error" in o.value));
-    if (at >= 0) throw new PreconditionError(`precondition failed on space ${space.id}: ${calls[at]} ended ${JSON.stringify(seen[at])}`, STATUS_CLAUSE[calls[at]!] ?? "task-spaces.create.result-shape");
+    const at = seen.findIndex((o) => !o.ok);
+    if (at >= 0) throw new PreconditionError(`precondition failed on space ${JSON.stringify(space.id)}: ${calls[at]} ended ${JSON.stringify(seen[at]!.obs)}`, STATUS_CLAUSE[calls[at]!] ?? CREATE_CLAUSE);
   }
 
   /** A space of ours with ownership `user`: created, then completed (and checked in the listing). */
@@ -115,7 +139,7 @@ export class RunSpaces {
   /** Complete a space of ours, so that it is user-owned (checked in the listing). */
   async complete(space: OwnSpace): Promise<OwnSpace> {
     await this.drive(space, ["completeTaskSpace"]);
-    await this.expectListed(space, (entry) => entry.ownership === "user", "ownership 'user' after completeTaskSpace", "task-spaces.complete.user-owned-same-id");
+    await this.expectListed(space, { field: "ownership", value: "user" }, "task-spaces.complete.user-owned-same-id");
     return space;
   }
 
@@ -123,21 +147,33 @@ export class RunSpaces {
   async delegated(options: { label?: string } = {}): Promise<OwnSpace> {
     const space = await this.create(options);
     await this.drive(space, ["handOffTaskSpace"]);
-    await this.expectListed(space, () => true, "still listed after handOffTaskSpace", "task-spaces.hand-off.delegated");
+    await this.expectListed(space, undefined, "task-spaces.hand-off.delegated");
     return space;
   }
 
   /**
    * A provider state the test stands on must hold, or the test cannot say anything: that is a
-   * precondition failure (broken), while the clause that owns the behaviour fails on its own.
+   * precondition failure naming the clause that owns the behaviour, which fails on its own. The
+   * space is found by id, else by name; a listing that carries no such field (older shapes)
+   * cannot contradict the state, and its own clauses judge the listing.
    */
-  private async expectListed(space: OwnSpace, holds: (entry: Record<string, unknown>) => boolean, what: string, owner: string): Promise<void> {
+  private async expectListed(space: OwnSpace, want: { field: string; value: Json } | undefined, owner: string): Promise<void> {
     const session = await this.own();
-    const listed = await session.evaluate(async (p) => p.ego.listTaskSpaces());
-    const entries = (listed as { taskSpaces?: Record<string, unknown>[] } | null)?.taskSpaces ?? [];
-    const entry = entries.find((e) => e.id === space.id);
-    if (!entry || !holds(entry)) {
-      throw new PreconditionError(`precondition failed: space ${String(space.id)} is not in the state the test needs (${what}); listed as ${JSON.stringify(entry ?? null)}`, owner);
+    const seen = await session.evaluate(
+      async (p, id, name) => {
+        const listed = await p.spaces();
+        return { ok: listed.ok, reason: listed.reason ?? null, entry: listed.ok ? (p.findEntry(listed.entries, id, name) ?? null) : null };
+      },
+      space.id,
+      space.name,
+    );
+    const entry = seen.entry as Record<string, Json> | null;
+    if (!seen.ok || entry === null || (want !== undefined && entry[want.field] !== undefined && entry[want.field] !== want.value)) {
+      const what = want === undefined ? "still listed" : `${want.field} ${JSON.stringify(want.value)}`;
+      throw new PreconditionError(
+        `precondition failed: space ${JSON.stringify(space.id)} is not in the state the test needs (${what}); listed as ${JSON.stringify(entry)}${seen.ok ? "" : ` (${String(seen.reason)})`}`,
+        owner,
+      );
     }
   }
 
@@ -160,15 +196,30 @@ export class RunSpaces {
   async cleanup(): Promise<void> {
     const session = await this.own();
     try {
+      // the listing read tolerantly (older shapes; no list at all is the listing clause's precondition)
       const entries = await listSpaces(session);
       const listing = readListing({ taskSpaces: entries });
       if (!listing.ok) throw new Error(listing.reason);
       const records = { names: this.names, spaces: this.created };
-      const withPrefix = listing.spaces.filter((e) => typeof e.name === "string" && (e.name === this.prefix || e.name.startsWith(`${this.prefix} `)));
-      const judged = withPrefix.map((e) => ({ e, m: matchRecords(e, records) }));
+      const claimed = new Set<object>();
+      const judged = listing.spaces
+        .map((e, i) => ({ e, raw: entries[i]! }))
+        .filter(({ e }) => typeof e.name === "string" && (e.name === this.prefix || e.name.startsWith(`${this.prefix} `)))
+        .map(({ e, raw }) => {
+          // the build gave an id when the space was made; the key to select it by is that id
+          // (a listing of names only, builds before listing v2) or the listed taskId (builds
+          // before numeric ids select by name)
+          const record = this.created.find((r) => !claimed.has(r) && (idKey(r.id) === idKey(e.id) || (e.id === null && r.name === e.name)));
+          if (record) claimed.add(record);
+          // a listing that shows neither ids nor createdBy (names only) proves a space by the id
+          // the build returned for this very name: the harness closes through that id
+          const namesOnly = e.id === null && e.createdBy === null && record !== undefined && record.id !== null;
+          const m = namesOnly ? ({ kind: "recorded", by: "id" } as const) : matchRecords(e, records);
+          return { e, m, key: (record?.id ?? e.id ?? raw.taskId ?? e.name) as Json };
+        });
       const ours = judged
         .filter((j) => j.m.kind === "recorded")
-        .map(({ e }) => ({ id: e.id, name: String(e.name) }))
+        .map(({ e, key }) => ({ id: key, name: String(e.name) }))
         .reverse();
       const unproven = judged.filter((j) => j.m.kind !== "recorded").map(({ e, m }) => `${JSON.stringify(e.name)} (id ${JSON.stringify(e.id)}, createdBy ${JSON.stringify(e.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded"}; left alone`);
       // one probe per space, each with its own bound: on a slow browser every space gets the same time
@@ -188,7 +239,8 @@ export class RunSpaces {
       }
       if (current !== undefined && current !== session) await current.close().catch(() => undefined);
       problems.push(...unproven);
-      if (problems.length) throw new Error(`cleanup of this test's task spaces failed: ${problems.join("; ")}`);
+      // the spaces stay (sweep finds the recorded ones); the closing rule is the close clauses'
+      if (problems.length) throw new PreconditionError(`cleanup of this test's task spaces failed: ${problems.join("; ")}`, "task-spaces.close.removes");
     } finally {
       await session.close();
       this.session = undefined;

@@ -237,5 +237,103 @@ export function createProbeScope(ego: any): ProbeScope {
     };
   }
 
-  return { ego, observe, call, cdp, cdpClient, sleep, toJson: (value: unknown) => toJson(value) ?? null } as ProbeScope;
+
+  // ---- the harness's own steps: tolerant of every documented older build and plausible deviation ----
+
+  /**
+   * The bare native function when the SDK wrapped ego's: the SDK copies bound native functions
+   * onto globalThis (research 1.8). Undefined when there is no distinct bare function.
+   */
+  function bare(method: string): ((...args: unknown[]) => unknown) | undefined {
+    const global = (globalThis as Record<string, unknown>)[method];
+    return typeof global === "function" && global !== ego[method] ? (global as (...args: unknown[]) => unknown) : undefined;
+  }
+
+  /** Whether a settled value reports a failure: `{error}` (with or without error_code). */
+  function isFailure(value: unknown): boolean {
+    return typeof value === "object" && value !== null && "error" in value && (value as { error?: unknown }).error != null;
+  }
+
+  /**
+   * A harness step: `ego[method](...args)`, awaited when it returns a Promise (bounded), and
+   * retried through the bare native function when the (SDK) wrapper throws or rejects. Returns
+   * the observation of the call that counted.
+   */
+  async function step(method: string, args: unknown[] = [], options: { timeoutMs?: number } = {}): Promise<any> {
+    const first = await call(method, args, options);
+    if (first.channel !== "threw" && first.channel !== "rejected") return first;
+    const fallback = bare(method);
+    if (fallback === undefined) return first;
+    const decoded = args.map(decodeArg);
+    const second = await observe(() => fallback(...decoded), { ...options, call: `${first.call} (bare)` });
+    return second.channel === "threw" || second.channel === "rejected" ? first : second;
+  }
+
+  /**
+   * Whether a step's observation is a success: a resolved (or returned) value that is not an
+   * `{error}` object. A status string, `{}`, `{done: true}` and undefined all count.
+   */
+  function succeeded(obs: { channel: string; value?: unknown }): boolean {
+    return (obs.channel === "resolved" || obs.channel === "returned") && !isFailure(obs.value);
+  }
+
+  /** Select a space: useTaskSpace(key), awaited when it returns a Promise; false when it failed. */
+  async function use(key: unknown): Promise<boolean> {
+    return succeeded(await step("useTaskSpace", [key]));
+  }
+
+  /**
+   * The listing as entries, whatever shape the build resolves: `{taskSpaces:[...]}` (the
+   * contract), a bare array, `{spaces:[...]}`, `{taskIds:[...]}` or plain name strings (the shapes
+   * older runtimes accepted, research 1.5). A string entry becomes `{taskId, name}`.
+   */
+  async function spaces(): Promise<{ ok: boolean; entries: any[]; reason?: string }> {
+    const obs = await step("listTaskSpaces", [], { timeoutMs: 10_000 });
+    if (obs.channel !== "resolved" && obs.channel !== "returned") return { ok: false, entries: [], reason: `listTaskSpaces() did not resolve: ${JSON.stringify(obs)}` };
+    const value = obs.value as any;
+    const list = Array.isArray(value)
+      ? value
+      : value && typeof value === "object"
+        ? [value.taskSpaces, value.spaces, value.taskIds].find((x) => Array.isArray(x))
+        : undefined;
+    if (!Array.isArray(list)) return { ok: false, entries: [], reason: `listTaskSpaces() resolved no list: ${JSON.stringify(value ?? null).slice(0, 300)}` };
+    const entries = list
+      .map((e: unknown) => (typeof e === "string" ? { taskId: e, name: e } : e))
+      .filter((e: unknown) => typeof e === "object" && e !== null);
+    return { ok: true, entries };
+  }
+
+  /**
+   * The listed entry of a space the harness knows by `key` (what it passes to useTaskSpace) and
+   * `name`: the entry with that id, else (ids absent or of another form) the one with that name.
+   */
+  function findEntry(entries: any[], key: unknown, name: unknown): any {
+    const same = (a: unknown, b: unknown) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+    return (
+      entries.find((e) => same(e.id, key)) ??
+      entries.find((e) => e.id === undefined && (same(e.taskId, key) || same(e.name, key))) ??
+      (typeof name === "string" ? entries.find((e) => e.name === name || e.taskId === name) : undefined)
+    );
+  }
+
+  /** The key to select a listed entry by: its id, else its taskId or name (builds before numeric ids). */
+  function keyOf(entry: any): unknown {
+    return entry.id ?? entry.taskId ?? entry.name;
+  }
+
+  return {
+    ego,
+    observe,
+    call,
+    cdp,
+    cdpClient,
+    sleep,
+    toJson: (value: unknown) => toJson(value) ?? null,
+    step,
+    succeeded,
+    use,
+    spaces,
+    findEntry,
+    keyOf,
+  } as ProbeScope;
 }

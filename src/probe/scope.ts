@@ -68,4 +68,21 @@ export interface ProbeScope {
   /** Make a value JSON-safe (undefined dropped, functions and non-finite numbers described). */
   toJson(value: unknown): Json;
   sleep(ms: number): Promise<void>;
+
+  // ---- for the harness's own steps (create, select, list, clean up), never for a clause's verdict ----
+  /**
+   * `ego[method](...args)` observed, awaited when it returns a Promise; when the (SDK) wrapper
+   * throws or rejects, retried through the bare native function the SDK copied onto globalThis.
+   */
+  step(method: string, args?: Json[], options?: ObserveOptions): Promise<Observation>;
+  /** A step that resolved (or returned) anything but an `{error}` object: a status string, `{}`, `{done: true}`. */
+  succeeded(obs: Observation): boolean;
+  /** Select a space (useTaskSpace, awaited if it returns a Promise); false when the selection failed. */
+  use(key: Json): Promise<boolean>;
+  /** The listing as entries, from `{taskSpaces}` or the older shapes (bare array, `{spaces}`, `{taskIds}`, names). */
+  spaces(): Promise<{ ok: boolean; entries: Record<string, Json>[]; reason?: string }>;
+  /** The entry of a space known by its key (id, or name before numeric ids) and name: by id, else by name. */
+  findEntry(entries: Record<string, Json>[], key: Json, name?: Json): Record<string, Json> | undefined;
+  /** What to pass to useTaskSpace for a listed entry: its id, else its taskId or name. */
+  keyOf(entry: Record<string, Json>): Json;
 }

@@ -32,60 +32,93 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
   if (spaces.length === 0) return { closed: [], skipped: [], problems: [] };
   return session.evaluate(
     async (p, wanted, pollMs, boundMs) => {
-      type Entry = { id: unknown; name?: unknown; ownership?: unknown };
-      const list = async (): Promise<Entry[]> => {
-        const listed = (await p.ego.listTaskSpaces()) as { taskSpaces?: Entry[] } | null;
-        return Array.isArray(listed?.taskSpaces) ? listed.taskSpaces : [];
-      };
-      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-      const failed = (v: unknown) => typeof v === "object" && v !== null && "error" in v;
-      const closed: unknown[] = [];
-      const skipped: { id: unknown; reason: string }[] = [];
+      // every step through the tolerant harness steps of the probe runtime: Promise-returning
+      // useTaskSpace, status objects, older listing shapes, spaces without ids (found by name)
+      type Want = { id: Json; name: string };
+      const list = async () => (await p.spaces()).entries;
+      const closed: Json[] = [];
+      const skipped: { id: Json; reason: string }[] = [];
       const problems: string[] = [];
-      const acted: unknown[] = [];
+      const acted: Want[] = [];
       const now = await list();
-      for (const want of wanted as { id: unknown; name: string }[]) {
-        const entry = now.find((s) => same(s.id, want.id));
+      // twins (duplicate names) in a listing without ids: each wanted space takes its own entry
+      const taken = new Set<unknown>();
+      for (const want of wanted as Want[]) {
+        const entry = p.findEntry(
+          now.filter((e) => !taken.has(e)),
+          want.id,
+          want.name,
+        );
+        if (entry) taken.add(entry);
         if (!entry) {
           closed.push(want.id);
           continue;
         }
-        if (entry.name !== want.name) {
-          skipped.push({ id: want.id, reason: `listed as ${JSON.stringify(entry.name)}, not ${JSON.stringify(want.name)}: not acted on` });
+        const listedName = entry.name ?? entry.taskId;
+        if (listedName !== want.name) {
+          skipped.push({ id: want.id, reason: `listed as ${JSON.stringify(listedName)}, not ${JSON.stringify(want.name)}: not acted on` });
           continue;
         }
+        // the listing's id, else the key the caller knows the space by (a listing of names only),
+        // else its taskId (builds before numeric ids select by name): the first one the build
+        // accepts for a selection
+        const keys = [entry.id, want.id, entry.taskId].filter((k, i, all) => k !== undefined && k !== null && all.findIndex((o) => JSON.stringify(o) === JSON.stringify(k)) === i) as Json[];
+        let key = keys[0] ?? want.id;
+        for (const candidate of keys) {
+          if (await p.use(candidate)) {
+            key = candidate;
+            break;
+          }
+        }
+        const describe = (obs: unknown) => JSON.stringify(obs);
         try {
           if (entry.ownership === "user") {
-            const claimed = await p.ego.claimTaskSpace(entry.id as number);
-            if (failed(claimed)) problems.push(`claim ${JSON.stringify(entry.id)}: ${JSON.stringify(claimed)}`);
+            const claimed = await p.step("claimTaskSpace", [key]);
+            if (!p.succeeded(claimed)) problems.push(`claim ${JSON.stringify(key)}: ${describe(claimed)}`);
           }
-          p.ego.useTaskSpace(entry.id as number);
+          await p.use(key);
           if (entry.ownership === "agentDelegatedToUser") {
-            const taken = await p.ego.takeOverTaskSpace();
-            if (failed(taken)) problems.push(`take over ${JSON.stringify(entry.id)}: ${JSON.stringify(taken)}`);
+            const taken = await p.step("takeOverTaskSpace", []);
+            if (!p.succeeded(taken)) problems.push(`take over ${JSON.stringify(key)}: ${describe(taken)}`);
           }
-          let result = await p.ego.closeTaskSpace();
+          let result = await p.step("closeTaskSpace", []);
           // Under user control without being listed as delegated (builds before
-          // `delegated-ownership`, or control the user took): take our space back, close again.
-          if (failed(result) && (result as { error_code?: unknown }).error_code === "EGO_TASK_SPACE_USER_IN_CONTROL") {
-            const taken = await p.ego.takeOverTaskSpace();
-            if (failed(taken)) problems.push(`take over ${JSON.stringify(entry.id)}: ${JSON.stringify(taken)}`);
-            result = await p.ego.closeTaskSpace();
+          // `delegated-ownership`, or control the user took; with or without an error_code):
+          // take our space back, close again. User-owned without a listed ownership (older
+          // listing shapes): claim it, close again.
+          if (!p.succeeded(result)) {
+            await p.use(key);
+            await p.step("takeOverTaskSpace", []);
+            result = await p.step("closeTaskSpace", []);
           }
-          if (failed(result)) problems.push(`close ${JSON.stringify(entry.id)}: ${JSON.stringify(result)}`);
-          acted.push(entry.id);
+          if (!p.succeeded(result) && entry.ownership === undefined) {
+            await p.step("claimTaskSpace", [key]);
+            await p.use(key);
+            result = await p.step("closeTaskSpace", []);
+          }
+          // only a close that succeeded is waited for: a refused one will not disappear
+          if (!p.succeeded(result)) problems.push(`close ${JSON.stringify(key)}: ${describe(result)}`);
+          else acted.push(want);
         } catch (error) {
-          problems.push(`close ${JSON.stringify(entry.id)}: ${error instanceof Error ? error.message : String(error)}`);
-          acted.push(entry.id);
+          problems.push(`close ${JSON.stringify(key)}: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
       const deadline = Date.now() + (boundMs as number);
       for (;;) {
         const listed = await list();
-        const left = acted.filter((id) => listed.some((s) => same(s.id, id)));
+        const still = new Set<unknown>();
+        const left = acted.filter((w) => {
+          const entry = p.findEntry(
+            listed.filter((e) => !still.has(e)),
+            w.id,
+            w.name,
+          );
+          if (entry) still.add(entry);
+          return entry !== undefined;
+        });
         if (left.length === 0 || Date.now() > deadline) {
-          for (const id of acted) if (!left.some((l) => same(l, id))) closed.push(id);
-          if (left.length) problems.push(`still listed after ${String(boundMs)} ms: ${left.map((id) => JSON.stringify(id)).join(", ")}`);
+          for (const w of acted) if (!left.includes(w)) closed.push(w.id);
+          if (left.length) problems.push(`still listed after ${String(boundMs)} ms: ${left.map((w) => JSON.stringify(w.id)).join(", ")}`);
           break;
         }
         await p.sleep(pollMs as number);

@@ -8,7 +8,7 @@ const MESSAGE = JSON.stringify({ id: 1, method: "Browser.getVersion" });
 clause("cdp.send.returns-undefined", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id, message) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     return p.cdp(message);
   }, own.id, MESSAGE);
   expect(seen.channel, "sendCDPMessage is synchronous").toBe("returned");

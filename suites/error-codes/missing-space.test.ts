@@ -16,7 +16,7 @@ for (const method of ["closeTaskSpace", "completeTaskSpace"] as const) {
 clause("error-codes.missing-space.code", async ({ ego }) => {
   const id = await unusedId(ego);
   const seen = await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     return p.call("listTabs", []);
   }, id);
   expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_NOT_FOUND", new RegExp(`\\b${id}\\b`));

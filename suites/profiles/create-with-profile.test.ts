@@ -1,7 +1,9 @@
 // createTaskSpace(name, profileId?): the given profile, or the default one for omitted, "" and "default".
 import { expect } from "vitest";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
+import type { Json } from "../../src/contract/arguments.js";
 import { entryOf, observeCall } from "../../src/harness/probes.js";
+import { describeObservation } from "../../src/probe/index.js";
 
 interface Profile {
   id: string;
@@ -20,10 +22,12 @@ async function profiles(ctx: ClauseContext): Promise<Profile[]> {
 async function createdEntry(ctx: ClauseContext, rest: string[]) {
   const name = ctx.spaces.name();
   const seen = await observeCall(ctx.ego, "createTaskSpace", [name, ...rest]);
-  const id = (seen.value as { id?: number } | undefined)?.id;
-  if (id === undefined) throw new Error(`precondition failed: createTaskSpace(${[name, ...rest].join(", ")}) created nothing: ${JSON.stringify(seen)}`);
-  ctx.spaces.track({ id, name });
-  return entryOf(ctx.ego, id);
+  // found by the id it returned, else by its name (builds without ids)
+  const returned = (seen.value as { id?: Json } | null | undefined)?.id ?? null;
+  const entry = await entryOf(ctx.ego, returned, name);
+  if (entry !== undefined) ctx.spaces.track({ id: (returned ?? entry.id ?? entry.taskId ?? name) as number, name });
+  expect(entry, `createTaskSpace(${[name, ...rest].map((a) => JSON.stringify(a)).join(", ")}) made a listed space: ${describeObservation(seen)}`).toBeDefined();
+  return entry;
 }
 
 clause("profiles.create.with-profile-id", async (ctx) => {

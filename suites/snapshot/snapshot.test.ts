@@ -16,7 +16,7 @@ async function pageSpace(ctx: ClauseContext): Promise<number> {
   if (ctx.target.info.capabilities.has("pages")) return (await openFixturePage(ctx, pages, "links")).spaceId;
   const own = await ctx.spaces.create();
   await ctx.ego.evaluate(async (p, id, url) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     await p.ego.createTab(url);
   }, own.id, PAGE);
   return own.id;

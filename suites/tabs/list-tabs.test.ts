@@ -14,7 +14,7 @@ clause("tabs.list.contains-created", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const url = "https://example.com/contains-created";
   const seen = await ego.evaluate(async (p, id, url) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     return (await p.ego.createTab(url)) as { targetId: string };
   }, own.id, url);
   // the docs promise no moment at which a new tab reports its url: poll with a bound
@@ -26,12 +26,12 @@ clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
   const a = await spaces.create({ label: "a" });
   const b = await spaces.create({ label: "b" });
   const seen = await ego.evaluate(async (p, a, b) => {
-    p.ego.useTaskSpace(a);
+    await p.use(a);
     const inA = (await p.ego.createTab("https://example.com/only-in-a")) as { targetId: string };
-    p.ego.useTaskSpace(b);
+    await p.use(b);
     const inB = (await p.ego.createTab("https://example.com/only-in-b")) as { targetId: string };
     const listB = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
-    p.ego.useTaskSpace(a);
+    await p.use(a);
     const listA = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
     return { inA: inA.targetId, inB: inB.targetId, listA: listA.tabs.map((t) => t.targetId), listB: listB.tabs.map((t) => t.targetId) };
   }, a.id, b.id);
@@ -44,7 +44,7 @@ clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
 clause("tabs.list.one-active", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     await p.ego.createTab("https://example.com/one");
     await p.ego.createTab("https://example.com/two");
     return (await p.ego.listTabs()) as { tabs: { active: boolean; index: number }[] };
@@ -58,7 +58,7 @@ const TITLED_PAGE = "data:text/html,<title>ego-conformance titled tab</title><p>
 clause("tabs.list.real-title", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const tab = await ego.evaluate(async (p, id, url) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     return (await p.ego.createTab(url)) as { targetId: string };
   }, own.id, TITLED_PAGE);
   const listed = await waitForTab(ego, own.id, tab.targetId, { title: "ego-conformance titled tab" });

@@ -28,9 +28,11 @@ clause("task-context.use.per-invocation", async ({ ego, session, spaces }) => {
 
 clause("task-context.use.does-not-claim", async ({ ego, spaces }) => {
   const own = await spaces.userOwned();
-  const before = await entryOf(ego, own.id);
+  const before = await entryOf(ego, own.id, own.name);
+  // a listing that shows no ownership cannot tell a claim: nothing is judged, so nothing passes
+  expect(before?.ownership, "the listing shows the user-owned space's ownership").toBe("user");
   await observeCall(ego, "useTaskSpace", [own.id]);
-  expect(await entryOf(ego, own.id)).toEqual(before);
+  expect(await entryOf(ego, own.id, own.name)).toEqual(before);
 });
 
 clause("task-context.use.switches", async ({ ego, spaces }) => {

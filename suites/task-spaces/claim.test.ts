@@ -18,20 +18,20 @@ clause("task-spaces.claim.renames", async ({ ego, spaces }) => {
   const renamed = spaces.name("renamed");
   const seen = await observeCall(ego, "claimTaskSpace", [own.id, renamed]);
   expect(seen.value).toMatchObject({ id: own.id, name: renamed, taskId: renamed });
-  expect(await entryOf(ego, own.id)).toMatchObject({ name: renamed });
+  expect(await entryOf(ego, own.id, renamed)).toMatchObject({ name: renamed });
 });
 
 clause("task-spaces.claim.keeps-name", async ({ ego, spaces }) => {
   const own = await spaces.userOwned();
   expect((await observeCall(ego, "claimTaskSpace", [own.id])).value).toMatchObject({ id: own.id, name: own.name });
-  expect(await entryOf(ego, own.id)).toMatchObject({ name: own.name });
+  expect(await entryOf(ego, own.id, own.name)).toMatchObject({ name: own.name });
 });
 
 clause("task-spaces.claim.keeps-tabs-and-profile", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const url = "https://example.com/claim-keeps-tabs";
   const created = await ego.evaluate(async (p, id, url) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     return (await p.ego.createTab(url)) as { targetId: string };
   }, own.id, url);
   // a real page reports its url a moment after it opened, and its title may change while it loads:

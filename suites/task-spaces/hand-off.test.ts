@@ -10,11 +10,11 @@ clause("task-spaces.hand-off.status", async ({ ego, spaces }) => {
 
 clause("task-spaces.hand-off.delegated", async ({ ego, spaces }) => {
   const own = await spaces.delegated();
-  expect(await entryOf(ego, own.id)).toMatchObject({ id: own.id, ownership: "agentDelegatedToUser", createdBy: "agent" });
+  expect(await entryOf(ego, own.id, own.name)).toMatchObject({ ownership: "agentDelegatedToUser", createdBy: "agent" });
 });
 
 clause("task-spaces.hand-off.twice", async ({ ego, spaces }) => {
   const own = await spaces.delegated();
   expect(await observeCall(ego, "handOffTaskSpace", [], own.id)).toResolveStatus("handOffTaskSpace", own.id);
-  expect(await entryOf(ego, own.id)).toMatchObject({ ownership: "agentDelegatedToUser" });
+  expect(await entryOf(ego, own.id, own.name)).toMatchObject({ ownership: "agentDelegatedToUser" });
 });

@@ -11,11 +11,11 @@ clause("task-spaces.take-over.status", async ({ ego, spaces }) => {
 clause("task-spaces.take-over.agent", async ({ ego, spaces }) => {
   const own = await spaces.delegated();
   await observeCall(ego, "takeOverTaskSpace", [], own.id);
-  expect(await entryOf(ego, own.id)).toMatchObject({ id: own.id, ownership: "agent" });
+  expect(await entryOf(ego, own.id, own.name)).toMatchObject({ ownership: "agent" });
 });
 
 clause("task-spaces.take-over.idempotent", async ({ ego, spaces }) => {
   const own = await spaces.create();
   expect(await observeCall(ego, "takeOverTaskSpace", [], own.id)).toResolveStatus("takeOverTaskSpace", own.id);
-  expect(await entryOf(ego, own.id)).toMatchObject({ ownership: "agent" });
+  expect(await entryOf(ego, own.id, own.name)).toMatchObject({ ownership: "agent" });
 });

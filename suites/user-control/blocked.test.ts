@@ -12,7 +12,7 @@ for (const method of BLOCKED_UNDER_USER_CONTROL) {
     switch (METHODS[method].userControl) {
       case "callback": {
         const seen = await ego.evaluate(async (p, id, message) => {
-          p.ego.useTaskSpace(id);
+          await p.use(id);
           return p.cdp(message);
         }, own.id, args[0] as string);
         expect(seen).toReportCdpError("EGO_TASK_SPACE_USER_IN_CONTROL");

@@ -5,7 +5,7 @@ import { clause } from "../../src/harness/clause.js";
 clause("user-control.blocked.no-side-effect", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     const before = (await p.ego.listTabs()) as { tabs: unknown[] };
     await p.ego.handOffTaskSpace();
     await p.ego.createTab("https://example.com/blocked");

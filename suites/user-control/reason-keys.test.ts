@@ -22,7 +22,7 @@ for (const key of REASON_KEYS) {
       const own = await spaces.create();
       await operator.takeControl(own.id, key);
       const seen = await ego.evaluate(async (p, id) => {
-        p.ego.useTaskSpace(id);
+        await p.use(id);
         return [await p.call("listTabs", []), await p.call("setAgentTaskState", ["probe"]), await p.call("snapshot", [])];
       }, own.id);
       expect(seen[0]).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", key);
@@ -42,7 +42,7 @@ clause("user-control.reason-key.unknown", async ({ ego, spaces, operator }) => {
 clause("user-control.cdp.no-reason-key", async ({ ego, spaces }) => {
   const own = await spaces.delegated();
   const seen = await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     return p.cdp(JSON.stringify({ id: 1, method: "Browser.getVersion" }));
   }, own.id);
   expect(seen).toReportCdpError("EGO_TASK_SPACE_USER_IN_CONTROL");

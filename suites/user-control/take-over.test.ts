@@ -7,7 +7,7 @@ import { observeCall } from "../../src/harness/probes.js";
 clause("user-control.take-over.unblocks", async ({ ego, spaces }) => {
   const own = await spaces.delegated();
   const seen = await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     await p.ego.takeOverTaskSpace();
     return [await p.call("listTabs", []), await p.call("setAgentTaskState", ["back"])];
   }, own.id);

@@ -23,9 +23,12 @@ async function argsFor(method: MethodName, own: { id: number }, ctx: ClauseConte
 for (const method of UNLISTED_UNDER_USER_CONTROL) {
   clause(`user-control.unlisted.${method}`, async (ctx) => {
     const own = await ctx.spaces.delegated();
-    const seen = await observeCall(ctx.ego, method, await argsFor(method, own, ctx), own.id);
+    const args = await argsFor(method, own, ctx);
+    const seen = await observeCall(ctx.ego, method, args, own.id);
     const value = seen.value as { id?: number; error_code?: string } | undefined;
-    // A space createTaskSpace made here carries this test's prefix: cleanup finds it by name.
+    // A space createTaskSpace made here carries this test's prefix: cleanup finds it by name, and
+    // by the id it returned where the listing shows names only.
+    if (method === "createTaskSpace" && value?.id !== undefined && value.id !== null) ctx.spaces.track({ id: value.id, name: String(args[0]) });
     expect(["returned", "resolved"], `${seen.call} is allowed`).toContain(seen.channel);
     expect(value?.error_code, `${seen.call} is not blocked`).not.toBe("EGO_TASK_SPACE_USER_IN_CONTROL");
   });

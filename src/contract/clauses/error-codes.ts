@@ -24,7 +24,7 @@ export const errorCodeClauses = defineClauses("error-codes", [
   { id: "error-codes.close.missing-space", title: "closeTaskSpace on a space that no longer exists resolves an error object with a known error_code", methods: ["closeTaskSpace"], features: ["error-codes"] },
   { id: "error-codes.complete.missing-space", title: "completeTaskSpace on a space that no longer exists resolves an error object with a known error_code", methods: ["completeTaskSpace"], features: ["error-codes"] },
   {
-    id: "error-codes.missing-space.code", title: "a task call on a selected id that does not exist reports EGO_TASK_SPACE_NOT_FOUND", methods: ["listTabs"], severity: "minor", features: ["error-codes"],
+    id: "error-codes.missing-space.code", title: "a task call on a selected id that does not exist reports EGO_TASK_SPACE_NOT_FOUND", methods: ["listTabs"], severity: "minor", features: ["error-codes", "numeric-ids"],
     unspecified: { question: "research Q18: NOT_FOUND vs INACTIVE vs UNAVAILABLE for a missing selected space", choice: "the fake reports EGO_TASK_SPACE_NOT_FOUND with the id in the message, as claimTaskSpace does" },
   },
   { id: "error-codes.snapshot.rejects-error", title: "snapshot failures reject with an Error instance whose own error_code is set", methods: ["snapshot"], severity: "critical", features: ["error-codes"], doc: METHODS.snapshot.doc },

@@ -1,7 +1,7 @@
 import { defineClauses } from "./define.js";
 
 export const taskSpaceClauses = defineClauses("task-spaces", [
-  { id: "task-spaces.create.result-shape", title: "createTaskSpace resolves {taskId, id, name} with the given name", methods: ["createTaskSpace"], severity: "critical" },
+  { id: "task-spaces.create.result-shape", title: "createTaskSpace resolves {taskId, id, name} with the given name", methods: ["createTaskSpace"], severity: "critical", features: ["numeric-ids"] },
   { id: "task-spaces.create.agent-owned", title: "a created space is listed with createdBy agent and ownership agent", methods: ["createTaskSpace", "listTaskSpaces"], severity: "critical", features: ["task-space-listing-v2"] },
   {
     id: "task-spaces.create.does-not-select", title: "createTaskSpace does not select the new space", methods: ["createTaskSpace", "listTabs"],
@@ -11,7 +11,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     id: "task-spaces.create.duplicate-name", title: "creating a second space with an existing name", methods: ["createTaskSpace"],
     unspecified: { question: "research Q10: duplicate-name policy (doc: names may repeat; upstream FakeEgo rejects)", choice: "accepted with a new id: the doc says names may be duplicated and ids are the locators" },
   },
-  { id: "task-spaces.list.entry-shape", title: "listTaskSpaces resolves {taskSpaces} whose entries match the documented shape", methods: ["listTaskSpaces"], severity: "critical", features: ["task-space-listing-v2"] },
+  { id: "task-spaces.list.entry-shape", title: "listTaskSpaces resolves {taskSpaces} whose entries match the documented shape", methods: ["listTaskSpaces"], severity: "critical", features: ["task-space-listing-v2", "numeric-ids"] },
   { id: "task-spaces.list.read-only", title: "listTaskSpaces neither selects nor changes any space", methods: ["listTaskSpaces"], features: ["task-space-listing-v2", "error-codes"] },
   { id: "task-spaces.list.includes-user-spaces", title: "a regular Space created by the user is listed with createdBy user and ownership user", methods: ["listTaskSpaces"], features: ["task-space-listing-v2"], needs: ["operator"] },
   { id: "task-spaces.hand-off.status", title: "handOffTaskSpace resolves '<id> has been handed off to the user.'", methods: ["handOffTaskSpace"] },
