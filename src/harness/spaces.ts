@@ -211,9 +211,10 @@ export class RunSpaces {
           // before numeric ids select by name)
           const record = this.created.find((r) => !claimed.has(r) && (idKey(r.id) === idKey(e.id) || (e.id === null && r.name === e.name)));
           if (record) claimed.add(record);
-          // a listing that shows neither ids nor createdBy (names only) proves a space by the id
-          // the build returned for this very name: the harness closes through that id
-          const namesOnly = e.id === null && e.createdBy === null && record !== undefined && record.id !== null;
+          // a listing without ids (names only, or before numeric ids) proves a space by the record
+          // of this very name, made as listed (createdBy, when the listing shows it): the harness
+          // closes it through the id the build returned for it
+          const namesOnly = e.id === null && record !== undefined && record.id !== null && (e.createdBy === null || e.createdBy === record.createdBy);
           const m = namesOnly ? ({ kind: "recorded", by: "id" } as const) : matchRecords(e, records);
           return { e, m, key: (record?.id ?? e.id ?? raw.taskId ?? e.name) as Json };
         });

@@ -7,6 +7,7 @@ clause("numeric-ids.lookup.by-id-after-rename", async ({ ego, spaces }) => {
   const own = await spaces.userOwned();
   const renamed = spaces.name("renamed");
   await observeCall(ego, "claimTaskSpace", [own.id, renamed]);
+  spaces.track({ id: own.id, name: renamed });
   const entries = await listSpaces(ego);
   expect(entries.find((e) => e.id === own.id)).toMatchObject({ id: own.id, name: renamed });
   expect(entries.filter((e) => e.name === own.name), "no space is listed under the old name").toEqual([]);

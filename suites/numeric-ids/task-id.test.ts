@@ -11,6 +11,8 @@ clause("numeric-ids.task-id.display-copy", async ({ ego, spaces }) => {
   expect(created.value, "createTaskSpace result").toMatchObject({ taskId: name, name });
   const own = await spaces.userOwned();
   const renamed = spaces.name("renamed");
-  expect((await observeCall(ego, "claimTaskSpace", [own.id, renamed])).value, "claimTaskSpace result").toMatchObject({ taskId: renamed, name: renamed });
+  const claimed = await observeCall(ego, "claimTaskSpace", [own.id, renamed]);
+  spaces.track({ id: own.id, name: renamed });
+  expect(claimed.value, "claimTaskSpace result").toMatchObject({ taskId: renamed, name: renamed });
   expect(await entryOf(ego, own.id), "listTaskSpaces entry").toMatchObject({ taskId: renamed, name: renamed });
 });

@@ -17,6 +17,7 @@ clause("task-spaces.claim.renames", async ({ ego, spaces }) => {
   const own = await spaces.userOwned();
   const renamed = spaces.name("renamed");
   const seen = await observeCall(ego, "claimTaskSpace", [own.id, renamed]);
+  spaces.track({ id: own.id, name: renamed });
   expect(seen.value).toMatchObject({ id: own.id, name: renamed, taskId: renamed });
   expect(await entryOf(ego, own.id, renamed)).toMatchObject({ name: renamed });
 });
