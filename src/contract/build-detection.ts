@@ -59,17 +59,14 @@ export function contradictions(version: string | EgoVersion, presentMethods: Ite
 }
 
 /**
- * The features to gate an installed build by: the table's answer for its version (or the current
- * build's features when the version is unknown), with every method-detectable feature replaced by
- * what detection found. The contradictions come with it, for the report.
+ * The features to judge an installed build by: the table's answer for its version, or the newest
+ * documented build's features when the version is unknown. Detection never removes a feature: a
+ * method the judged version documents but the build lacks fails that method's clauses as a
+ * missing method, it is not skipped (skipping is only for what the judged version does not have).
+ * What detection found against the table comes with it as contradictions, for the report.
  */
 export function featuresForInstalledBuild(version: string | EgoVersion | null, presentMethods: Iterable<string>): { features: ReadonlySet<Feature>; contradictions: Contradiction[] } {
   const methods = [...presentMethods];
-  const present = new Set(methods);
   const features = new Set(version === null ? currentBuildFeatures() : featuresForVersion(version).features);
-  for (const { feature, method } of detectableFeatures()) {
-    if (present.has(method)) features.add(feature);
-    else features.delete(feature);
-  }
   return { features, contradictions: version === null ? [] : contradictions(version, methods) };
 }

@@ -1,10 +1,16 @@
 /**
  * Whether a clause applies to a target: its build features, its capabilities and its version
  * range. A clause that does not apply is skipped with the reason, never failed.
+ *
+ * Skipping is only for what the judged version does not have. A build whose version cannot be
+ * read (or is not a four-part version) is judged as the newest documented build: its target
+ * carries that build's features (src/target), and version ranges are checked against it, so
+ * every clause of the newest contract runs.
  */
 import type { Clause } from "../contract/clause.js";
 import type { TargetInfo } from "../target/target.js";
-import { parseEgoRange, satisfiesEgoRange } from "../version/index.js";
+import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
+import { parseEgoRange, satisfiesEgoRange, tryParseEgoVersion } from "../version/index.js";
 
 export interface NotApplicable {
   /** a short machine key: `feature:profiles`, `needs:operator`, `version` */
@@ -26,20 +32,16 @@ export function notApplicable(clause: Clause, target: TargetInfo, options: Appli
     if (!target.capabilities.has(need)) return { key: `needs:${need}`, reason: `needs ${need}: the ${target.kind} target has none` };
   }
   if (options.ungated) return undefined;
-  if (target.egoVersion === null && clause.features.length > 0) {
-    // An unknown or non-numeric version runs only the version-independent clauses (issue 3).
-    const version = target.egoVersionText === null ? "unknown" : `'${target.egoVersionText}', not a four-part version`;
-    return { key: "version", reason: `needs the '${clause.features.join("', '")}' feature; this build's version is ${version}, so only version-independent clauses run` };
-  }
+  const judgedAs = target.egoVersion === null ? `the newest documented build, ${CURRENT_BUILD_VERSION} (this build's version is unknown)` : `Ego Lite ${target.egoVersion.text}`;
   for (const feature of clause.features) {
     if (!target.features.has(feature)) {
-      return { key: `feature:${feature}`, reason: `needs the '${feature}' feature, which Ego Lite ${target.egoVersionText ?? "(version unknown)"} does not have` };
+      return { key: `feature:${feature}`, reason: `needs the '${feature}' feature, which ${target.egoVersion === null ? judgedAs : `Ego Lite ${target.egoVersionText ?? "(version unknown)"}`} does not have` };
     }
   }
   if (clause.versions !== undefined) {
-    if (target.egoVersion === null) return { key: "version", reason: `applies to Ego Lite ${clause.versions}; this build's version is unknown` };
-    if (!satisfiesEgoRange(target.egoVersion, parseEgoRange(clause.versions))) {
-      return { key: "version", reason: `applies to Ego Lite ${clause.versions}, not ${target.egoVersion.text}` };
+    const version = target.egoVersion ?? tryParseEgoVersion(CURRENT_BUILD_VERSION)!;
+    if (!satisfiesEgoRange(version, parseEgoRange(clause.versions))) {
+      return { key: "version", reason: `applies to Ego Lite ${clause.versions}, not ${judgedAs}` };
     }
   }
   return undefined;

@@ -90,13 +90,15 @@ describe("detection against the table", () => {
     expect(contradictions("0.4.4.0", ["claimTaskSpace"]).map((c) => c.feature)).toEqual([]);
   });
 
-  it("gates an installed build by what it exposes, with the contradictions alongside", () => {
+  it("judges an installed build by its version, never by what it lacks; the contradictions come alongside", () => {
+    // a missing listProfiles on 0.5.1.13 fails the profile clauses as a missing method: not skipped
     const { features, contradictions: found } = featuresForInstalledBuild("0.5.1.13", ["claimTaskSpace", "getBrowserVersion"]);
-    expect(features.has("profiles")).toBe(false);
+    expect(features.has("profiles")).toBe(true);
     expect(features.has("browser-version")).toBe(true);
     expect(found.map((c) => c.feature)).toEqual(["profiles"]);
+    // an unknown version is judged as the newest documented build, whatever the build exposes
     const unknownVersion = featuresForInstalledBuild(null, ["listProfiles", "claimTaskSpace"]);
-    expect(unknownVersion.features.has("browser-version")).toBe(false);
+    expect(unknownVersion.features).toEqual(currentBuildFeatures());
     expect(unknownVersion.contradictions).toEqual([]);
   });
 });
