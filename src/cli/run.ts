@@ -35,6 +35,7 @@ import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes.js";
 import { readInfraFaultPlan, type InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
 import { markFlakyResults } from "../faults/flaky-results.js";
 import type { TestResult } from "../report/results-reader.js";
+import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 
 export interface RunOptions {
   target: RunConfig["target"];
@@ -237,7 +238,7 @@ async function runSuites(options: RunOptions, infraFaults?: InfraFaultPlan): Pro
   await writeEnvironment(options.resultsDir, environmentEntries({
     target: info.kind,
     targetName: info.name,
-    egoVersion: info.egoVersionText ?? UNKNOWN_VERSION,
+    egoVersion: info.egoVersion === null ? `version unknown${info.egoVersionText === null ? "" : ` ('${info.egoVersionText}', not a four-part version)`} — judged as the newest documented build, ${CURRENT_BUILD_VERSION}` : info.egoVersionText ?? UNKNOWN_VERSION,
     ...(info.persona ? { persona: info.persona } : {}),
     extra: { "version source": info.versionSource, "run id": config.runId, ...(config.ungated ? { gating: "ungated (every clause ran, regardless of features and versions)" } : {}), ...(detected ? installedEnvironment(detected) : {}) },
   }));

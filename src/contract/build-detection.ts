@@ -60,13 +60,22 @@ export function contradictions(version: string | EgoVersion, presentMethods: Ite
 
 /**
  * The features to judge an installed build by: the table's answer for its version, or the newest
- * documented build's features when the version is unknown. Detection never removes a feature: a
- * method the judged version documents but the build lacks fails that method's clauses as a
- * missing method, it is not skipped (skipping is only for what the judged version does not have).
- * What detection found against the table comes with it as contradictions, for the report.
+ * documented build's features when the version is unknown. A method the judged version documents
+ * (a version mapping names it, or the version is unknown and judged as the newest build) but the
+ * build lacks fails that method's clauses as a missing method: detection never removes such a
+ * feature. Only where the table merely assumes (no mapping names the build) does detection say
+ * what the build has. What detection found against the table comes with it as contradictions.
  */
 export function featuresForInstalledBuild(version: string | EgoVersion | null, presentMethods: Iterable<string>): { features: ReadonlySet<Feature>; contradictions: Contradiction[] } {
   const methods = [...presentMethods];
-  const features = new Set(version === null ? currentBuildFeatures() : featuresForVersion(version).features);
-  return { features, contradictions: version === null ? [] : contradictions(version, methods) };
+  if (version === null) return { features: new Set(currentBuildFeatures()), contradictions: [] };
+  const present = new Set(methods);
+  const build = featuresForVersion(version);
+  const features = new Set(build.features);
+  for (const { feature, method } of detectableFeatures()) {
+    if (build.verdicts.find((v) => v.feature === feature)?.basis === "version") continue;
+    if (present.has(method)) features.add(feature);
+    else features.delete(feature);
+  }
+  return { features, contradictions: contradictions(version, methods) };
 }

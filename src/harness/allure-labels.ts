@@ -18,6 +18,7 @@ export async function labelClause(clause: Clause, target: TargetInfo, variant?: 
   await allure.label(LABEL.targetKind, target.kind);
   await allure.label(LABEL.targetName, target.name);
   await allure.label(LABEL.egoVersion, version);
+  await allure.label(LABEL.versionSource, target.versionSource);
   if (target.persona) await allure.label(LABEL.persona, target.persona);
   await allure.parameter(PARAMETER.egoVersion, version);
   await allure.parameter(PARAMETER.target, target.kind === "fake" ? `${target.kind}${target.persona ? `:${target.persona}` : ""}` : target.name);

@@ -14,6 +14,7 @@ import { readClauseExtras, shorten, type ClauseExtras } from "./result-extras.js
 import type { Shard } from "./shard.js";
 import { compatStatusOf } from "./status.js";
 import type { TargetSpec } from "./target-spec.js";
+import { versionUnknown } from "../report/terminal.js";
 
 export const MAX_MESSAGES = 5;
 export const MAX_MESSAGE_CHARS = 2000;
@@ -37,7 +38,8 @@ export async function collectTarget(
   const environment = await readEnvironment(resultsDir);
   const cells: Record<string, CompatCell> = {};
   for (const clause of summary.clauses) cells[clause.id] = cellOf(clause, extras.get(clause.id));
-  const egoVersion = summary.egoVersion;
+  // a version that could not be read is null: the label and the compat page say "version unknown"
+  const egoVersion = versionUnknown(summary) ? null : summary.egoVersion;
   const persona = summary.persona ?? (spec.kind === "fake" ? spec.persona : null);
   return {
     key: spec.key,

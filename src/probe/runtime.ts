@@ -305,14 +305,16 @@ export function createProbeScope(ego: any): ProbeScope {
 
   /**
    * The listed entry of a space the harness knows by `key` (what it passes to useTaskSpace) and
-   * `name`: the entry with that id, else (ids absent or of another form) the one with that name.
+   * `name`: the entry with that id, else (ids absent, or of another form: 7 and "7") the one with
+   * that name. An entry listed under another id is never taken for it, whatever its name.
    */
   function findEntry(entries: any[], key: unknown, name: unknown): any {
     const same = (a: unknown, b: unknown) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+    const idLess = (e: any) => e.id === undefined || e.id === null || key === null || key === undefined || String(e.id) === String(key);
     return (
       entries.find((e) => same(e.id, key)) ??
-      entries.find((e) => e.id === undefined && (same(e.taskId, key) || same(e.name, key))) ??
-      (typeof name === "string" ? entries.find((e) => e.name === name || e.taskId === name) : undefined)
+      entries.find((e) => idLess(e) && (same(e.taskId, key) || same(e.name, key))) ??
+      (typeof name === "string" ? entries.find((e) => idLess(e) && (e.name === name || e.taskId === name)) : undefined)
     );
   }
 

@@ -18,6 +18,8 @@ export const LABEL = {
   targetName: "target_name",
   /** the Ego Lite version text, or "unknown" */
   egoVersion: "ego_version",
+  /** where the Ego Lite version came from (getBrowserVersion, Info.plist, --ego-version, persona, or why it is unknown) */
+  versionSource: "version_source",
   /** the fake persona, when there is one */
   persona: "persona",
   /**

@@ -69,8 +69,10 @@ export interface RunSummary {
   targetName: string | null;
   /** the fake persona, same rule (null for installed targets) */
   persona: string | null;
-  /** the `ego_version` label, same rule; "unknown" when only version-independent clauses ran */
+  /** the `ego_version` label, same rule; "unknown" when the build's version could not be read (judged as the newest documented build) */
   egoVersion: string | null;
+  /** the `version_source` label: where the version came from, or why it is unknown */
+  versionSource: string | null;
   totals: Counts;
   /** areas with at least one selected clause, in catalogue order */
   areas: Partial<Record<Area, Counts>>;
@@ -116,6 +118,7 @@ export function summarize(results: readonly TestResult[], catalogue: readonly Cl
   const target = agreedLabel(results, LABEL.targetKind, true, problems);
   const targetName = agreedLabel(results, LABEL.targetName, true, problems);
   const egoVersion = agreedLabel(results, LABEL.egoVersion, true, problems);
+  const versionSource = agreedLabel(results, LABEL.versionSource, false, problems);
   const persona = agreedLabel(results, LABEL.persona, false, problems);
 
   const clauses: ClauseSummary[] = [];
@@ -131,7 +134,7 @@ export function summarize(results: readonly TestResult[], catalogue: readonly Cl
   }
   const cause = commonCause(clauses);
   if (cause !== undefined) problems.unshift({ kind: "common-cause", cause });
-  return { target, targetName, persona, egoVersion, totals, areas, clauses, problems };
+  return { target, targetName, persona, egoVersion, versionSource, totals, areas, clauses, problems };
 }
 
 /**

@@ -3,6 +3,7 @@
  * No dependencies; colour is opt-in (see `colorWanted`) and never changes the layout.
  */
 import { UNKNOWN_VERSION } from "./labels.js";
+import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { OUTCOME_TEXT } from "../outcomes/statuses.js";
 import { groupByMessage, type CommonCause } from "./common-cause.js";
 import { tryParseEgoVersion } from "../version/index.js";
@@ -91,8 +92,9 @@ function renderHeader(summary: RunSummary): string[] {
   const name = summary.targetName !== null ? ` (${summary.targetName})` : "";
   const persona = summary.persona !== null ? `, persona ${summary.persona}` : "";
   let version: string;
-  if (summary.egoVersion === UNKNOWN_VERSION) version = "unknown — only version-independent clauses ran";
-  else if (summary.egoVersion !== null && tryParseEgoVersion(summary.egoVersion) === null) version = `${summary.egoVersion} (not a four-part version) — only version-independent clauses ran`;
+  const judged = `judged as the newest documented build, ${CURRENT_BUILD_VERSION}; every clause ran`;
+  if (summary.egoVersion === UNKNOWN_VERSION) version = `version unknown — ${judged}`;
+  else if (summary.egoVersion !== null && tryParseEgoVersion(summary.egoVersion) === null) version = `version unknown ('${summary.egoVersion}', not a four-part version) — ${judged}`;
   else version = summary.egoVersion ?? disagreeingOr(summary, "ego_version", "not reported by any result");
   return ["Ego Lite conformance", `Target:           ${target}${name}${persona}`, `Ego Lite version: ${version}`];
 }
@@ -157,13 +159,23 @@ export interface SummaryJson {
   target: string | null;
   targetName: string | null;
   persona: string | null;
+  /** null when the build's version could not be read (or is not a four-part version): judged as the newest documented build */
   egoVersion: string | null;
+  /** where the version came from, or why it is unknown */
+  versionSource: string | null;
+  /** true when the version is unknown and the run judged the build as the newest documented one */
+  versionUnknown: boolean;
   passed: boolean;
   totals: Counts;
   areas: Record<string, Counts>;
   /** `status` is the bucket the clause counts under, so counting clauses by status gives `totals` */
   clauses: { id: string; area: string; method: string | null; status: Bucket }[];
   problems: string[];
+}
+
+/** The run's version could not be read (or is not a four-part version): judged as the newest documented build. */
+export function versionUnknown(summary: Pick<RunSummary, "egoVersion">): boolean {
+  return summary.egoVersion === UNKNOWN_VERSION || (summary.egoVersion !== null && tryParseEgoVersion(summary.egoVersion) === null);
 }
 
 export function renderJson(summary: RunSummary): SummaryJson {
@@ -173,7 +185,9 @@ export function renderJson(summary: RunSummary): SummaryJson {
     target: summary.target,
     targetName: summary.targetName,
     persona: summary.persona,
-    egoVersion: summary.egoVersion,
+    egoVersion: versionUnknown(summary) ? null : summary.egoVersion,
+    versionSource: summary.versionSource,
+    versionUnknown: versionUnknown(summary),
     passed: summaryPassed(summary),
     totals: orderedCounts(summary.totals),
     areas,

@@ -50,6 +50,7 @@ export function clauseLabels(clause: Clause, target: TargetInfo, notApplicable?:
     { name: LABEL.targetKind, value: target.kind },
     { name: LABEL.targetName, value: target.name },
     { name: LABEL.egoVersion, value: target.egoVersionText ?? UNKNOWN_VERSION },
+    { name: LABEL.versionSource, value: target.versionSource },
   ];
   if (target.persona) labels.push({ name: LABEL.persona, value: target.persona });
   if (notApplicable) labels.push({ name: LABEL.notApplicable, value: notApplicable });

@@ -4,6 +4,7 @@
 import { describeSource } from "./locate-cli.js";
 import type { Detection } from "./detect.js";
 import { versionSourceText } from "./detected-target.js";
+import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 
 export function detectionJson(d: Detection) {
   return {
@@ -25,8 +26,8 @@ export function detectionJson(d: Detection) {
 
 function versionLine(d: Detection): string {
   const v = d.version;
-  if (v.text === null) return "unknown — only version-independent clauses would run";
-  if (v.version === null) return `${v.text} (not a four-part version) — only version-independent clauses would run`;
+  if (v.text === null) return `version unknown — a run judges it as the newest documented build, ${CURRENT_BUILD_VERSION}`;
+  if (v.version === null) return `version unknown (${v.text} is not a four-part version) — a run judges it as the newest documented build, ${CURRENT_BUILD_VERSION}`;
   return v.text;
 }
 

@@ -10,6 +10,7 @@ import { installedPageCapabilities } from "./pages-capability.js";
 import type { Clause } from "../contract/clause.js";
 import { writeClauseResult } from "../safety/clause-result.js";
 import type { TargetInfo } from "./target.js";
+import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 
 export interface DetectRunOptions extends LocateOptions {
   /** `--ego-version`: the fallback version */
@@ -66,8 +67,8 @@ export function installedEnvironment(run: DetectedRun): Record<string, string> {
     "CLI found by": describeSource(d.cli),
     "version from": d.version.from,
   };
-  if (d.version.text === null) env["version note"] = "unknown — only version-independent clauses ran";
-  else if (d.version.version === null) env["version note"] = `'${d.version.text}' is not a four-part version — only version-independent clauses ran`;
+  if (d.version.text === null) env["version note"] = `version unknown — judged as the newest documented build, ${CURRENT_BUILD_VERSION}; every clause ran`;
+  else if (d.version.version === null) env["version note"] = `version unknown ('${d.version.text}' is not a four-part version) — judged as the newest documented build, ${CURRENT_BUILD_VERSION}; every clause ran`;
   env["bridge methods"] = d.bridge ? `${d.bridge.methods.filter((m) => m.kind === "method" && m.present).length} of ${d.bridge.methods.filter((m) => m.kind === "method").length} present` : `not asked: ${d.bridgeError ?? "?"}`;
   env["detection disagreements"] = d.disagreements.length ? d.disagreements.join(" | ") : "none";
   env.operator = run.config.operator ?? "none (clauses that need one are skipped)";

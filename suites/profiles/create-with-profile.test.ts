@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import type { Json } from "../../src/contract/arguments.js";
 import { entryOf, observeCall } from "../../src/harness/probes.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
 import { describeObservation } from "../../src/probe/index.js";
 
 interface Profile {
@@ -14,7 +15,7 @@ interface Profile {
 async function profiles(ctx: ClauseContext): Promise<Profile[]> {
   const seen = await observeCall(ctx.ego, "listProfiles");
   const list = (seen.value as { profiles?: Profile[] } | undefined)?.profiles;
-  if (!Array.isArray(list) || list.length === 0) throw new Error(`precondition failed: listProfiles gave no profile: ${JSON.stringify(seen)}`);
+  if (!Array.isArray(list) || list.length === 0) throw new PreconditionError(`precondition failed: listProfiles gave no profile: ${describeObservation(seen)}`, "profiles.list.shape");
   return list;
 }
 

@@ -63,14 +63,14 @@ describe("detectInstalled: the version", () => {
   it("says unknown when nothing tells", async () => {
     const d = await detectInstalled({ cli: cli(), target: fake("0.4.3.0", ["browser-version"]) });
     expect(d.version).toMatchObject({ text: null, version: null, source: "unknown" });
-    expect(renderDetection(d)).toMatch(/version: {2}unknown — only version-independent clauses would run/);
+    expect(renderDetection(d)).toMatch(/version: {2}version unknown — a run judges it as the newest documented build/);
     expect(installedTargetInfo(d)).toMatchObject({ kind: "installed", name: "/opt/ego/ego-browser", egoVersion: null, egoVersionText: null, versionSource: "unknown" });
   });
 
   it("keeps a non-numeric version as text, with no numeric version", async () => {
     const d = await detectInstalled({ cli: cli(), target: fake("ego-windows-host") });
     expect(d.version).toMatchObject({ text: "ego-windows-host", version: null, source: "getBrowserVersion" });
-    expect(renderDetection(d)).toMatch(/ego-windows-host \(not a four-part version\)/);
+    expect(renderDetection(d)).toMatch(/version unknown \(ego-windows-host is not a four-part version\)/);
   });
 });
 

@@ -33,6 +33,8 @@ describe("notApplicable", () => {
   it("gates on the version range, and on an unknown version", () => {
     expect(notApplicable(clause({ versions: ">=0.5.0.19" }), target({}))).toBeUndefined();
     expect(notApplicable(clause({ versions: ">=0.5.0.20" }), target({}))).toMatchObject({ key: "version" });
-    expect(notApplicable(clause({ versions: ">=0.5.0.0" }), target({ egoVersion: null, egoVersionText: "ego-windows-host" }))?.reason).toMatch(/unknown/);
+    // an unknown version is judged as the newest documented build: its ranges are checked against it
+    expect(notApplicable(clause({ versions: ">=0.5.0.0" }), target({ egoVersion: null, egoVersionText: "ego-windows-host" }))).toBeUndefined();
+    expect(notApplicable(clause({ versions: "<0.5.0.0" }), target({ egoVersion: null, egoVersionText: "ego-windows-host" }))?.reason).toMatch(/newest documented build, .*version is unknown/);
   });
 });

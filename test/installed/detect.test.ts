@@ -73,21 +73,21 @@ describe("ego-conformance detect, for real", () => {
 });
 
 describe("a run on a build of unknown version", () => {
-  it("runs only version-independent clauses and says so in the summary and the report", { timeout: 90_000 }, async () => {
+  it("judges it as the newest documented build, fails the method it lacks, and says so in the summary and the report", { timeout: 90_000 }, async () => {
     const w = await world({ app: { persona: "pre-browser-version" } });
     const results = await tempRoot("inst-unknown");
     const run = await egoConformance(["run", "--target", "installed", "--area", "profiles", "--area", "browser-version", "--no-report", "--results", results], { env: cliEnv(w, { PATH: w.pathWithLauncher }) });
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Ego Lite version: unknown — only version-independent clauses ran/);
-    expect(await environmentOf(results)).toMatchObject({ "Ego Lite version": "unknown", "version source": "unknown", "version note": "unknown — only version-independent clauses ran" });
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/Ego Lite version: version unknown — judged as the newest documented build/);
+    expect(await environmentOf(results)).toMatchObject({ "Ego Lite version": expect.stringMatching(/^version unknown — judged as the newest documented build/), "version source": "unknown", "version note": expect.stringMatching(/^version unknown — judged/) });
     const all = await readResults(results);
     for (const r of all) {
       const clause = CATALOGUE.find((c) => c.id === labelValue(r, "clause"))!;
-      const independent = clause.features.length === 0 && clause.versions === undefined;
-      expect(r.status === "skipped", clause.id).toBe(!independent);
-      if (!independent) expect(labelValue(r, "not_applicable"), clause.id).toBe("version");
+      // nothing is skipped for the version; the missing getBrowserVersion fails its clauses
+      expect(labelValue(r, "not_applicable"), clause.id).toBeUndefined();
+      if (clause.area === "browser-version" && !clause.unspecified && clause.needs.length === 0) expect(r.status, clause.id).toBe("failed");
+      if (clause.area === "profiles") expect(r.status, clause.id).toBe("passed");
     }
-    expect(all.some((r) => r.status === "passed")).toBe(true);
   });
 });
 

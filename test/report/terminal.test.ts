@@ -68,12 +68,13 @@ describe("renderTerminal", () => {
     expect(coloured.replace(/\u001b\[\d+m/g, "")).toBe(renderTerminal(mixed));
   });
 
-  it("says when the version is unknown because only version-independent clauses ran", () => {
+  it("says when the version is unknown and the build was judged as the newest documented one", () => {
     const s = summarize([result({ clause: "tabs.a", status: "passed", egoVersion: "unknown" })], catalogue, {
       selected: (c) => c.id === "tabs.a",
     });
     const out = renderTerminal(s);
-    expect(out).toContain("Ego Lite version: unknown — only version-independent clauses ran");
+    expect(out).toMatch(/Ego Lite version: version unknown — judged as the newest documented build, \d+\.\d+\.\d+\.\d+; every clause ran/);
+    expect(renderJson(s)).toMatchObject({ egoVersion: null, versionUnknown: true });
     expect(out).toContain("PASSED: 1 passed, 0 unspecified (observed), 0 not applicable");
     expect(out).toContain("Report: not generated");
   });
@@ -123,7 +124,7 @@ describe("renderJson", () => {
   const json = renderJson(mixed);
 
   it("has the machine keys", () => {
-    expect(Object.keys(json)).toEqual(["target", "targetName", "persona", "egoVersion", "passed", "totals", "areas", "clauses", "problems"]);
+    expect(Object.keys(json)).toEqual(["target", "targetName", "persona", "egoVersion", "versionSource", "versionUnknown", "passed", "totals", "areas", "clauses", "problems"]);
     expect(json).toMatchObject({ target: "fake", egoVersion: "0.5.0.19", passed: false, problems: [] });
     expect(Object.keys(json.totals)).toEqual(["passed", "failed", "precondition-failed", "broken", "not-applicable", "known", "flaky", "unspecified", "unknown"]);
     expect(json.totals).toEqual({ passed: 1, failed: 1, "precondition-failed": 0, broken: 1, "not-applicable": 1, known: 0, flaky: 0, unspecified: 1, unknown: 1 });
