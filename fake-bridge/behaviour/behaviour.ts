@@ -50,6 +50,12 @@ export interface Behaviour {
   readonly inheritedErrorCode: boolean;
   readonly claimSelects: boolean;
   readonly completeCloses: boolean;
+  readonly asyncUseTaskSpace: boolean;
+  readonly statusObjects: boolean;
+  readonly plainErrorArguments: boolean;
+  readonly malformedBrowserVersion: boolean;
+  readonly missingListProfiles: boolean;
+  readonly claimIgnoresName: boolean;
   /** snapshot faults that only pages from Chromium show (fake-bridge/pages/snapshot) */
   readonly pageSnapshotFaults: PageSnapshotFaults;
   /** raw CDP on real pages (--pages chromium); the page model ignores these */
@@ -113,6 +119,12 @@ export function resolveBehaviour(input: BehaviourInput = {}): Behaviour {
     inheritedErrorCode: fault("inherited-error-code"),
     claimSelects: fault("claim-selects"),
     completeCloses: fault("complete-closes"),
+    asyncUseTaskSpace: fault("async-use-task-space"),
+    statusObjects: fault("status-objects"),
+    plainErrorArguments: fault("plain-error-arguments"),
+    malformedBrowserVersion: fault("malformed-browser-version"),
+    missingListProfiles: fault("missing-list-profiles"),
+    claimIgnoresName: fault("claim-ignores-name"),
     pageSnapshotFaults: Object.freeze({
       ambiguousLocatorsPrinted: fault("ambiguous-locators-printed"),
       viewportScopeIgnored: fault("viewport-scope-ignored"),

@@ -89,7 +89,8 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
       port.send(request, (response) => {
         try {
           const { outcome } = received(response);
-          if (outcome.ok) resolve(outcome.value);
+          // the status-objects fault: a status string becomes {done: true}
+          if (outcome.ok) resolve(b.statusObjects && typeof outcome.value === "string" ? { done: true } : outcome.value);
           else if (rejects) reject(rejectionOf(outcome.failure, b));
           else resolve(errorObjectOf(outcome.failure, b));
         } catch (error) {
@@ -107,6 +108,13 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
   /** useTaskSpace(id): a local, synchronous selection; it validates nothing browser-side. */
   function useTaskSpace(...args: unknown[]): unknown {
     return validated("useTaskSpace", args, () => {
+      // the async-use-task-space fault: a Promise of the id; the selection changes when it settles
+      if (b.asyncUseTaskSpace) {
+        return settleOnNextTurn((resolve) => {
+          selection = args[0] as SpaceKey;
+          resolve(args[0]);
+        });
+      }
       selection = args[0] as SpaceKey;
       return args[0];
     });

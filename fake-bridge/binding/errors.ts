@@ -25,6 +25,8 @@ function withCode<E extends Error>(error: E, code: ErrorCode, b: Behaviour): E {
 
 /** The synchronous TypeError of an invalid call (or a missing CDP channel). */
 export function typeErrorWithCode(message: string, code: ErrorCode, b: Behaviour): TypeError {
+  // the plain-error-arguments fault: a plain Error, no error_code
+  if (b.plainErrorArguments && code === INVALID_ARGUMENT) return new Error(message) as TypeError;
   return withCode(new TypeError(message), code, b);
 }
 

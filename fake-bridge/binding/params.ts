@@ -64,6 +64,6 @@ export function paramRulesFor(method: MethodName, b: Behaviour): ParamRule[] {
 /** Whether the emulated build has the method at all (older builds lack getBrowserVersion, listProfiles). */
 export function methodPresent(method: MethodName, b: Behaviour): boolean {
   if (method === "getBrowserVersion") return b.browserVersionMethod;
-  if (method === "listProfiles") return b.profiles;
+  if (method === "listProfiles") return b.profiles && !b.missingListProfiles;
   return true;
 }

@@ -17,6 +17,13 @@ export const FAULTS = {
   "unstable-locators": "an ambiguous locator is printed as loc=unstable (refs and content) instead of being omitted",
   "claim-selects": "claimTaskSpace also selects the claimed space in the calling binding (the doc says it does not)",
   "complete-closes": "completeTaskSpace removes the space instead of leaving it listed as user-owned",
+  // deviations of alternative hosts (research 3.4: the Linux and Windows host pull requests)
+  "async-use-task-space": "useTaskSpace returns a Promise of the id, and the selection takes effect only when it settles (a later turn)",
+  "status-objects": "task-scoped calls documented to resolve a status string resolve {done: true} instead",
+  "plain-error-arguments": "argument errors are thrown as a plain Error without error_code instead of a TypeError with an own error_code",
+  "malformed-browser-version": "getBrowserVersion resolves {version, revision, linuxPort: true} (no currentVersion, no updateAvailable)",
+  "missing-list-profiles": "listProfiles is missing (every other profile behaviour is kept: createTaskSpace takes a profileId)",
+  "claim-ignores-name": "claimTaskSpace(id, name) claims the space but ignores the new name",
   // snapshots of real pages (--pages chromium); the page model ignores these
   "ambiguous-locators-printed": "a snapshot of a real page offers a locator that matches several nodes (the duplicate links' href) instead of omitting it",
   "viewport-scope-ignored": "snapshot scope 'only_within_viewport' on a real page captures the full page",

@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { listSpaces, observeCall } from "../../src/harness/probes.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
 
 const UNKNOWN = "ego-conformance no such profile";
 
@@ -17,7 +18,9 @@ clause("profiles.create.not-found-leaves-nothing", async ({ ego, spaces }) => {
 });
 
 clause("profiles.create.name-is-not-locator", async ({ ego, spaces }) => {
-  const { profiles } = (await observeCall(ego, "listProfiles")).value as { profiles: { id: string; name: string }[] };
+  const seen = await observeCall(ego, "listProfiles");
+  const profiles = (seen.value as { profiles?: { id: string; name: string }[] } | null | undefined)?.profiles;
+  if (!Array.isArray(profiles)) throw new PreconditionError(`precondition failed: listProfiles gave no profiles: ${JSON.stringify(seen)}`, "profiles.list.shape");
   const ids = new Set(profiles.map((p) => p.id));
   const byName = profiles.find((p) => !ids.has(p.name));
   if (!byName) throw new Error("precondition failed: every profile's display name is also a profile id");

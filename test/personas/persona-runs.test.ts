@@ -62,7 +62,7 @@ const silent = judged.filter((p) => predictedFailures(p).length === 0);
 describe.concurrent("persona, run ungated through the CLI", () => {
   it.each(runnable.map((p) => [p.name, p] as const))("%s fails exactly the clauses its difference predicts", { timeout: 600_000 }, async (name, persona) => {
     const predicted = predictedFailures(persona);
-    const run = await runCli(["run", "--persona", name, "--ungated", "--json", "--no-report", "--no-expectations", "--results", await tempDir(`persona-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`]);
+    const run = await runCli(["run", "--persona", name, "--ungated", "--json", "--no-report", "--no-expectations", "--results", await tempDir(`persona-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
     expect(run.exitCode, run.stderr).toBe(1);
     const summary = JSON.parse(run.stdout) as JsonSummary & { persona: string };
     expect(summary).toMatchObject({ persona: name, egoVersion: persona.version });
@@ -86,7 +86,7 @@ describe("persona, gated", () => {
 
   // pre-profiles (a missing method), and the two personas the harness's own steps stand on
   it.concurrent.each(["pre-profiles", "pre-numeric-ids", "pre-listing-v2"])("%s, run gated through the CLI on the whole catalogue, passes with its clauses not applicable", { timeout: 600_000 }, async (name) => {
-    const run = await runCli(["run", "--persona", name, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`gated-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`]);
+    const run = await runCli(["run", "--persona", name, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`gated-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     const skipped = statusOf(summary, "not-applicable");

@@ -42,7 +42,8 @@ export function createTaskSpace(ctx: CommandContext, name: string, profileId: st
 export function claimTaskSpace(ctx: CommandContext, key: SpaceKey, name: string | undefined): Outcome<Record<string, unknown>> {
   const space = ctx.app.locate(key);
   if (space === undefined) return fail(failures.notFound(key));
-  claim(space, name);
+  // the claim-ignores-name fault: claimed, not renamed
+  claim(space, ctx.app.behaviour.claimIgnoresName ? undefined : name);
   if (ctx.app.behaviour.claimSelects) ctx.select(ctx.app.behaviour.numericIds ? space.id : space.name);
   return ok(taskSpaceRef(space, ctx.app.behaviour));
 }
