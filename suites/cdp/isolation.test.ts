@@ -9,9 +9,9 @@ clause("cdp.isolation.attach-other-space-refused", async ({ ego, spaces }) => {
   const a = await spaces.create({ label: "a" });
   const b = await spaces.create({ label: "b" });
   const seen = await ego.evaluate(async (p, a, b, url) => {
-    p.ego.useTaskSpace(a);
+    await p.use(a);
     const foreign = (await p.ego.createTab(url)) as { targetId: string };
-    p.ego.useTaskSpace(b);
+    await p.use(b);
     const cdp = p.cdpClient({ timeoutMs: 10_000 });
     try {
       const attach = await cdp.send("Target.attachToTarget", { targetId: foreign.targetId, flatten: true });
@@ -31,9 +31,9 @@ clause("cdp.isolation.targets-scoped", async ({ ego, spaces }) => {
   const a = await spaces.create({ label: "a" });
   const b = await spaces.create({ label: "b" });
   const seen = await ego.evaluate(async (p, a, b, url) => {
-    p.ego.useTaskSpace(a);
+    await p.use(a);
     const foreign = (await p.ego.createTab(url)) as { targetId: string };
-    p.ego.useTaskSpace(b);
+    await p.use(b);
     const own = (await p.ego.createTab(url)) as { targetId: string };
     const cdp = p.cdpClient({ timeoutMs: 10_000 });
     try {
@@ -53,7 +53,7 @@ clause("cdp.isolation.session-stays-in-space", async ({ ego, spaces }) => {
   const a = await spaces.create({ label: "a" });
   const b = await spaces.create({ label: "b" });
   const seen = await ego.evaluate(async (p, a, b, url) => {
-    p.ego.useTaskSpace(a);
+    await p.use(a);
     const tab = (await p.ego.createTab(url)) as { targetId: string };
     const cdp = p.cdpClient({ timeoutMs: 10_000 });
     try {
@@ -61,7 +61,7 @@ clause("cdp.isolation.session-stays-in-space", async ({ ego, spaces }) => {
       const sessionId = (attach.result as { sessionId?: string } | undefined)?.sessionId;
       if (sessionId === undefined) return { attach };
       const inA = await cdp.send("Runtime.evaluate", { expression: "1 + 1", returnByValue: true }, sessionId);
-      p.ego.useTaskSpace(b);
+      await p.use(b);
       const fromB = await cdp.send("Runtime.evaluate", { expression: "document.title", returnByValue: true }, sessionId);
       return { attach, sessionId, inA, fromB };
     } finally {

@@ -8,7 +8,7 @@ const PAGE = "data:text/html,<title>cdp round trip</title><p>round trip</p>";
 /** Opens a tab in a fresh space, attaches to it with flatten and runs `then` on the session; every delivery is checked to be a JSON string. */
 async function onAttachedTab(ego: import("../../src/target/target.js").Session, spaceId: number) {
   return ego.evaluate(async (p, id, url) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     const tab = (await p.ego.createTab(url)) as { targetId: string };
     const raw: { type: string }[] = [];
     const cdp = p.cdpClient({ timeoutMs: 10_000 });
@@ -57,7 +57,7 @@ clause("cdp.round-trip.event", async ({ ego, spaces }) => {
 clause("cdp.browser-getversion.answered", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const answer = await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     const cdp = p.cdpClient();
     try {
       return await cdp.send("Browser.getVersion");
@@ -71,7 +71,7 @@ clause("cdp.browser-getversion.answered", async ({ ego, spaces }) => {
 clause("cdp.refused.grant-permissions", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const answer = await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     const cdp = p.cdpClient();
     try {
       return await cdp.send("Browser.grantPermissions", { permissions: ["clipboardReadWrite"] });

@@ -50,7 +50,7 @@ export async function openFixturePage(
   const marks = [{ text: JSON.stringify(FIXTURE_HEADINGS[page] ?? ""), count: 1 }, ...alsoShows.map((m) => ({ text: JSON.stringify(m.text), count: m.count ?? 1 }))];
   const seen = await ctx.ego.evaluate(
     async (p, id, url, marks, boundMs) => {
-      p.ego.useTaskSpace(id);
+      await p.use(id);
       const tab = (await p.ego.createTab(url)) as { targetId?: unknown } | undefined;
       if (typeof tab?.targetId !== "string") return { stage: "createTab", last: p.toJson(tab) };
       const deadline = Date.now() + boundMs;
@@ -81,7 +81,7 @@ export async function openFixturePage(
 export async function observeSnapshot(ctx: ClauseContext, spaceId: number, options: Record<string, Json> = {}, label = ""): Promise<Observation> {
   const seen = await ctx.ego.evaluate(
     async (p, id, options) => {
-      p.ego.useTaskSpace(id);
+      await p.use(id);
       return p.call("snapshot", [options]);
     },
     spaceId,

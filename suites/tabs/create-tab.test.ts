@@ -12,7 +12,7 @@ clause("tabs.create.result", async ({ ego, spaces }) => {
 clause("tabs.create.real-target", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id) => {
-    p.ego.useTaskSpace(id);
+    await p.use(id);
     const tab = (await p.ego.createTab("data:text/html,<title>real target</title>")) as { targetId: string };
     const cdp = p.cdpClient();
     try {
