@@ -4,8 +4,21 @@
  * the one-line progress display; run directly, vitest uses its default reporter.
  */
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { ProgressReporter } from "./src/cli/progress-reporter.js";
 import { statusMessageListener } from "./src/harness/status-message.js";
+
+/**
+ * Clause files tagged slow (`*.slow.test.ts`: minutes of waiting) start first, so their wait
+ * overlaps the other files instead of adding to the run (src/contract/clause.ts CLAUSE_TAGS).
+ */
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const slow = (f: TestSpecification) => f.moduleId.endsWith(".slow.test.ts");
+    return [...sorted.filter(slow), ...sorted.filter((f) => !slow(f))];
+  }
+}
 
 // the listener moves a not-applicable skip's reason into the result's message (src/harness/status-message.ts)
 const allureOptions = { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false, listeners: [statusMessageListener] };
@@ -21,6 +34,7 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    sequence: { sequencer: SlowFilesFirst },
     reporters: process.env.EGO_CONFORMANCE_PROGRESS
       ? [["allure-vitest/reporter", allureOptions], new ProgressReporter()]
       : ["default", ["allure-vitest/reporter", allureOptions]],

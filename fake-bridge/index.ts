@@ -41,6 +41,8 @@ export interface FakeBrowserOptions {
   infraFaults?: InfraFaultInjector;
   /** real pages from this Chromium (./chromium/pages-choice.ts resolves `--pages`); omitted: the page model */
   chromium?: { executablePath: string };
+  /** app milliseconds per real millisecond (default 1): 150 s of app time in 150 ms at 1000 */
+  timeScale?: number;
 }
 
 export interface FakeBrowser {
@@ -63,6 +65,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
     ...(options.profiles ? { profiles: options.profiles } : {}),
     ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
     ...(options.chromium ? { chromium: options.chromium } : {}),
+    ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
   });
   return {
     app,

@@ -34,7 +34,16 @@ export interface FakeAppOptions {
    * page model (`--pages model`), where pages are invented (./page-model.ts).
    */
   chromium?: { executablePath: string };
+  /**
+   * The fake's time scale: how many milliseconds of app time pass per real millisecond (default
+   * 1). Only app-time rules read it (idle spaces, the idle-spaces-close fault), so a test can let
+   * 150 s of app time pass in a fraction of a second.
+   */
+  timeScale?: number;
 }
+
+/** The idle-spaces-close fault: an agent space nobody touched for this long (app time) closes by itself. */
+export const IDLE_CLOSE_AFTER_MS = 120_000;
 
 export interface NewSpace {
   name: string;
@@ -61,11 +70,17 @@ export class FakeApp {
   readonly prompts = new Map<number, OpenPrompt[]>();
   /** set by ../chromium/prompts.ts: what happens to a space when one of its pages asks the user */
   onPrompt: (space: TaskSpace, prompt: Prompt) => void = () => {};
+  readonly timeScale: number;
+  private readonly epoch = Date.now();
+  /** app time of the last request that named each space (created it, selected it, claimed it) */
+  private readonly touched = new Map<number, number>();
 
   constructor(options: FakeAppOptions = {}) {
     const closeDelayMs = options.closeDelayMs ?? 0;
     if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new Error(`closeDelayMs must be a non-negative number, got ${closeDelayMs}`);
     this.version = options.version ?? DEFAULT_APP_VERSION;
+    this.timeScale = options.timeScale ?? 1;
+    if (!Number.isFinite(this.timeScale) || this.timeScale <= 0) throw new Error(`timeScale must be a positive number, got ${this.timeScale}`);
     this.behaviour = options.behaviour ?? resolveBehaviour();
     this.profiles = new ProfileRegistry(options.profiles ?? DEFAULT_PROFILES);
     this.closeDelayMs = closeDelayMs;
@@ -106,9 +121,42 @@ export class FakeApp {
     releaseBrowsers();
   }
 
-  /** Creates a Space with a fresh id (never reused) and its tabs; the last tab is active. */
-  createSpace(init: NewSpace): TaskSpace {
-    const id = this.spaceIds.take();
+  /** App time in milliseconds since the app started: real time times the time scale. */
+  now(): number {
+    return (Date.now() - this.epoch) * this.timeScale;
+  }
+
+  /** A request named this space: it is not idle. */
+  touch(space: TaskSpace): void {
+    this.touched.set(space.id, this.now());
+  }
+
+  /** The idle-spaces-close fault: agent spaces untouched for IDLE_CLOSE_AFTER_MS (app time) close. */
+  closeIdleSpaces(): void {
+    const now = this.now();
+    for (const space of this.spaces.values()) {
+      if (space.closing || space.ownership === "user") continue;
+      if (now - (this.touched.get(space.id) ?? 0) > IDLE_CLOSE_AFTER_MS) this.close(space);
+    }
+  }
+
+  /** The id the next created space gets (the racy-create-ids fault reads it when a request arrives). */
+  peekSpaceId(): number {
+    return this.spaceIds.peek();
+  }
+
+  /**
+   * Creates a Space with a fresh id (never reused) and its tabs; the last tab is active. `staleId`
+   * (the racy-create-ids fault only) is an id read when the request arrived: the space takes it,
+   * replacing any space a concurrent create gave it meanwhile, as a host without a lock does.
+   */
+  createSpace(init: NewSpace, staleId?: number): TaskSpace {
+    let id: number;
+    if (staleId === undefined) id = this.spaceIds.take();
+    else {
+      id = staleId;
+      while (this.spaceIds.peek() <= staleId) this.spaceIds.take();
+    }
     const tabs = (init.tabs?.length ? init.tabs : [{ url: BLANK_URL }]).map((t) => this.newTab(t.url, t.title));
     const space: TaskSpace = {
       id,
@@ -124,6 +172,7 @@ export class FakeApp {
       closing: false,
     };
     this.spaces.set(id, space);
+    this.touch(space);
     return space;
   }
 

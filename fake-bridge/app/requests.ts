@@ -62,20 +62,47 @@ export function isAsyncMethodName(name: unknown): name is AsyncMethodName {
 }
 
 /**
+ * What the app read when a request arrived, before it answers it (a later turn in process, a
+ * later moment over the socket). Only the racy-create-ids fault reads anything early: the next
+ * space id, so creates that overlap in time get the same one. `deferMs`: how long a server waits
+ * before answering, so that creates from separate processes overlap as they would on such a host.
+ */
+export interface Arrival {
+  readonly staleSpaceId?: number;
+  readonly deferMs?: number;
+}
+
+/** The racy-create-ids fault's window between reading the next id and writing it back (over the socket). */
+export const RACY_CREATE_WINDOW_MS = 150;
+
+export function receiveRequest(app: FakeApp, request: BridgeRequest): Arrival {
+  if (!app.behaviour.racyCreateIds || request.kind !== "command" || request.method !== "createTaskSpace") return {};
+  return { staleSpaceId: app.peekSpaceId(), deferMs: RACY_CREATE_WINDOW_MS };
+}
+
+/**
  * Answers one request against the app, after the requests received before it (../serial.ts):
  * synchronously with the page model, as a Promise when a command waits on Chromium. Throws (or
  * rejects) only on a fake-bridge bug.
  */
-export function executeRequest(app: FakeApp, request: BridgeRequest, invocation?: Invocation): MaybePromise<BridgeResponse> {
+export function executeRequest(app: FakeApp, request: BridgeRequest, invocation?: Invocation, arrival: Arrival = {}): MaybePromise<BridgeResponse> {
   let select: SpaceKey | undefined;
+  // the idle-spaces-close fault: spaces idle for too long (app time) are gone before anything is answered
+  if (app.behaviour.idleSpacesClose) app.closeIdleSpaces();
   const ctx: CommandContext = {
     app,
     selection: request.selection,
     select: (key) => {
       select = key;
     },
+    ...(arrival.staleSpaceId !== undefined ? { staleSpaceId: arrival.staleSpaceId } : {}),
   };
-  const respond = (outcome: Outcome<unknown>): BridgeResponse => (select === undefined ? { outcome } : { outcome, select });
+  const respond = (outcome: Outcome<unknown>): BridgeResponse => {
+    // a request on the selected space touches it: it is not idle (listing touches nothing)
+    const selected = request.selection === undefined ? undefined : app.locate(request.selection);
+    if (selected !== undefined) app.touch(selected);
+    return select === undefined ? { outcome } : { outcome, select };
+  };
   if (request.kind === "cdp" && app.pages !== undefined && invocation !== undefined) {
     // checks in request order; the send's answer whenever Chromium gives it
     return Promise.resolve(app.queue.run(() => prepareRealCdp(ctx, request.raw, invocation.relay()))).then((prepared) =>

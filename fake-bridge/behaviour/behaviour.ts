@@ -62,6 +62,10 @@ export interface Behaviour {
   readonly cdpFaults: CdpFaults;
   /** what real pages' prompts do (--pages chromium); the page model ignores these */
   readonly promptFaults: PromptFaults;
+  readonly snapshotIgnoresMaxResultLength: boolean;
+  readonly environmentForwarded: boolean;
+  readonly idleSpacesClose: boolean;
+  readonly racyCreateIds: boolean;
 }
 
 export interface PromptFaults {
@@ -141,5 +145,9 @@ export function resolveBehaviour(input: BehaviourInput = {}): Behaviour {
     promptFaults: Object.freeze({
       geolocationKeepsControl: fault("geolocation-keeps-control"),
     }),
+    snapshotIgnoresMaxResultLength: fault("snapshot-ignores-max-result-length"),
+    environmentForwarded: fault("environment-forwarded"),
+    idleSpacesClose: fault("idle-spaces-close"),
+    racyCreateIds: fault("racy-create-ids"),
   });
 }

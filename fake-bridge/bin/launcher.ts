@@ -1,7 +1,9 @@
 /**
  * The fake `ego-browser` launcher, bundled into one plain .mjs at install time
- * (../server/launcher-bundle.ts) and started by the installed shell wrapper with an empty
- * environment (`env -i HOME=... PATH=...`), so the caller's variables never reach the script.
+ * (../server/launcher-bundle.ts) and started by the installed shell wrapper. Before the script
+ * runs, it replaces the caller's environment with the config's `scriptEnv` (HOME and PATH), so
+ * the caller's variables never reach the script; only the app's environment-forwarded fault
+ * hands them on (clause launcher.environment.not-forwarded).
  *
  *   ego-browser nodejs [--sdk-path PATH] [-e CODE]      (script on stdin otherwise)
  *
@@ -40,6 +42,12 @@ function actOutLaunchFault(fault: LaunchFault): void {
   const bytes = Buffer.from(fault.bytes, "base64");
   process.stdout.write(bytes);
   process.stderr.write(bytes.subarray(0, Math.ceil(bytes.length / 2)), () => process.exit(0));
+}
+
+/** The script's environment is the config's, not the caller's. */
+function replaceEnvironment(env: Record<string, string>): void {
+  for (const key of Object.keys(process.env)) delete process.env[key];
+  Object.assign(process.env, env);
 }
 
 function hangForever(): void {
@@ -91,6 +99,7 @@ async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
     return;
   }
   if (port.welcome.launch) return actOutLaunchFault(port.welcome.launch);
+  if (!port.behaviour.environmentForwarded) replaceEnvironment(config.scriptEnv);
   (globalThis as { ego?: unknown }).ego = createPortBinding(port);
   try {
     await import(pathToFileURL(sdk).href);

@@ -4,15 +4,15 @@
  * on the turn after it arrives.
  */
 import type { FakeApp } from "../app/app.js";
-import { executeRequest, type BridgeRequest, type BridgeResponse, type Invocation } from "../app/requests.js";
+import { executeRequest, receiveRequest, type Arrival, type BridgeRequest, type BridgeResponse, type Invocation } from "../app/requests.js";
 import type { CdpRelay } from "../chromium/cdp-relay.js";
 import { isPromise, type MaybePromise } from "../app/serial.js";
 import { nextTurn } from "./event-loop.js";
 import type { BrowserPort } from "./port.js";
 
-function answer(app: FakeApp, request: BridgeRequest, invocation?: Invocation): MaybePromise<BridgeResponse> {
+function answer(app: FakeApp, request: BridgeRequest, invocation?: Invocation, arrival?: Arrival): MaybePromise<BridgeResponse> {
   try {
-    const response = executeRequest(app, request, invocation);
+    const response = executeRequest(app, request, invocation, arrival);
     return isPromise(response) ? response.catch((error: unknown) => ({ crash: error })) : response;
   } catch (error) {
     return { crash: error };
@@ -29,12 +29,15 @@ export function appPort(app: FakeApp): BrowserPort {
     onCdpEvent: (l) => {
       listener = l;
     },
-    send: (request, deliver) =>
+    send: (request, deliver) => {
+      // read on arrival, answered on a later turn: calls made in the same turn overlap
+      const arrival = receiveRequest(app, request);
       nextTurn(() => {
-        const response = answer(app, request, invocation);
+        const response = answer(app, request, invocation, arrival);
         if (isPromise(response)) void response.then((r) => nextTurn(() => deliver(r)));
         else deliver(response);
-      }),
+      });
+    },
     sendSync: (request) => {
       const response = answer(app, request);
       return isPromise(response) ? { crash: new Error("fake bridge: a synchronous answer was asked of a command that waits on the browser") } : response;

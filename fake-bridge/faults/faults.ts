@@ -2,8 +2,9 @@
  * Named fault plans: each one breaks exactly the contract rule its name says, so the harness's
  * mutant check can prove that a suite notices that one defect. A fault never changes anything
  * else; the switches it sets are read through ../behaviour/behaviour.ts like every other switch.
- * Every fault breaks a documented rule, never a choice the fake made where the docs are silent
- * (a clause marked `unspecified` is observed, never failed, so such a mutant could not be caught).
+ * Every fault breaks a documented rule, never a choice the fake made where the docs are silent:
+ * the open detail of a clause marked `unspecified` is observed, never failed, so such a mutant
+ * could not be caught; its documented core is judged, so a fault may break that.
  */
 export const FAULTS = {
   "resolve-invalid-arguments":
@@ -36,6 +37,10 @@ export const FAULTS = {
   "cdp-session-crosses-spaces": "a CDP session attached in one space keeps answering after another space is selected",
   "cdp-grant-permissions-forwarded": "Browser.grantPermissions is forwarded to the browser instead of being unavailable on the app's channel",
   "geolocation-keeps-control": "a real page asking for geolocation leaves the agent in control instead of handing the space to the user (reason key location)",
+  "snapshot-ignores-max-result-length": "snapshot ignores maxResultLength and returns the whole tree (the documented core of an otherwise open option)",
+  "environment-forwarded": "the launcher hands the caller's environment to the script (the installed launcher only: the in-process fake has none)",
+  "idle-spaces-close": "an agent space nobody touched for 120 s of app time closes by itself (with the fake's time scale, a fraction of a second)",
+  "racy-create-ids": "createTaskSpace reads the next id when a request arrives and writes it back when it answers: creates that overlap in time get the same id, and the later one replaces the earlier",
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -6,7 +6,7 @@
  */
 import type { Socket } from "node:net";
 import type { FakeApp } from "../app/app.js";
-import { executeRequest, isAsyncMethodName, type BridgeRequest, type BridgeResponse, type Invocation } from "../app/requests.js";
+import { executeRequest, isAsyncMethodName, receiveRequest, type Arrival, type BridgeRequest, type BridgeResponse, type Invocation } from "../app/requests.js";
 import { fail } from "../app/failures.js";
 import { isPromise, type MaybePromise } from "../app/serial.js";
 import type { CdpRelay } from "../chromium/cdp-relay.js";
@@ -23,9 +23,9 @@ function isBridgeCall(message: unknown): message is BridgeCall {
   return request.kind === "command" && isAsyncMethodName(request.method) && Array.isArray((request as { args?: unknown }).args);
 }
 
-function answer(app: FakeApp, request: BridgeRequest, invocation: Invocation): MaybePromise<BridgeResponse> {
+function answer(app: FakeApp, request: BridgeRequest, invocation: Invocation, arrival?: Arrival): MaybePromise<BridgeResponse> {
   try {
-    const response = executeRequest(app, decodeRequest(request), invocation);
+    const response = executeRequest(app, decodeRequest(request), invocation, arrival);
     return isPromise(response) ? response.catch((error: unknown) => ({ crash: error })) : response;
   } catch (error) {
     return { crash: error };
@@ -60,16 +60,22 @@ export function serveBridge(socket: Socket, app: FakeApp, welcome: Welcome, faul
     const write = (response: BridgeResponse) => {
       if (!socket.destroyed) writeJsonLine(socket, { id: message.id, response: encodeResponse(response) });
     };
+    const arrival = receiveRequest(app, decodeRequest(message.request));
     if (!faults || !answers) {
-      const response = answer(app, message.request, invocation);
-      if (isPromise(response)) void response.then(write);
-      else write(response);
+      const reply = () => {
+        const response = answer(app, message.request, invocation, arrival);
+        if (isPromise(response)) void response.then(write);
+        else write(response);
+      };
+      // only the racy-create-ids fault defers an answer: the window in which another process's create reads the same id
+      if (arrival.deferMs === undefined) reply();
+      else setTimeout(reply, arrival.deferMs);
       return;
     }
     const fault = faults.nextCall();
     answers.push(fault, (done) => {
       const effect = fault.effect;
-      const response = effect.kind === "none" || effect.kind === "never-settles" ? answer(app, message.request, invocation) : { outcome: fail(effect.failure) };
+      const response = effect.kind === "none" || effect.kind === "never-settles" ? answer(app, message.request, invocation, arrival) : { outcome: fail(effect.failure) };
       if (isPromise(response)) {
         void response.then((r) => {
           write(r);

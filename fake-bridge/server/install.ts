@@ -82,9 +82,11 @@ function wrapper(runtimeDir: string): string {
   return [
     "#!/bin/sh",
     `# ${INSTALLED_WRAPPER_MARK} (fake-bridge/server/install.ts).`,
-    "# Like the real launcher it does not pass the caller's environment to the script: node starts",
-    "# with HOME and PATH only, and the script runs in the app's working directory.",
-    `exec /usr/bin/env -i HOME=${shellQuote(homedir())} PATH=${shellQuote(SCRIPT_PATH)} ${shellQuote(process.execPath)} ${shellQuote(join(runtimeDir, "launcher.mjs"))} ${shellQuote(join(runtimeDir, "config.json"))} "$@"`,
+    "# Like the real launcher it does not pass the caller's environment to the script: the launcher",
+    "# replaces it with HOME and PATH before the script runs (unless the app's environment-forwarded",
+    "# fault says otherwise), and the script runs in the app's working directory. NODE_OPTIONS is",
+    "# never the launcher's own.",
+    `exec /usr/bin/env -u NODE_OPTIONS ${shellQuote(process.execPath)} ${shellQuote(join(runtimeDir, "launcher.mjs"))} ${shellQuote(join(runtimeDir, "config.json"))} "$@"`,
     "",
   ].join("\n");
 }
@@ -149,6 +151,7 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
     backgroundChildMs: options.backgroundChildMs ?? 0,
     flood: options.flood === true,
     dieAfterMs: options.dieAfterMs ?? 0,
+    scriptEnv: { HOME: homedir(), PATH: SCRIPT_PATH },
   };
   const configPath = join(runtimeDir, "config.json");
   await writeFile(join(runtimeDir, "launcher.mjs"), await launcherBundle());

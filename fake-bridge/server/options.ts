@@ -38,6 +38,8 @@ export interface AppChoice {
   infraFaults?: string;
   /** `--pages chromium|model` (default: chromium wherever a browser is found) */
   pages?: PagesChoice;
+  /** app milliseconds per real millisecond (the fake's time scale, default 1) */
+  timeScale?: number;
 }
 
 /** The server options for a choice; unknown faults, personas and versions throw AppOptionsError. */
@@ -65,6 +67,7 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
     ...(build.persona ? { persona: build.persona } : {}),
     faults: (choice.faults ?? []) as FaultName[],
     ...(choice.closeDelayMs !== undefined ? { closeDelayMs: choice.closeDelayMs } : {}),
+    ...(choice.timeScale !== undefined ? { timeScale: choice.timeScale } : {}),
     ...(choice.dir !== undefined ? { dir: choice.dir } : {}),
     ...(choice.infraFaults !== undefined ? { infraFaultPlan: readPlan(choice.infraFaults) } : {}),
   };

@@ -1,5 +1,5 @@
 /** `ego-conformance clauses`: the catalogue, for people and for scripts. */
-import { CATALOGUE } from "../contract/index.js";
+import { CATALOGUE, conformanceOf } from "../contract/index.js";
 import { parseFlags } from "./parse-flags.js";
 
 export function clausesCommand(argv: string[]): number {
@@ -9,7 +9,7 @@ export function clausesCommand(argv: string[]): number {
     return 0;
   }
   for (const c of CATALOGUE) {
-    const flags = [c.severity, ...(c.unspecified ? ["unspecified"] : []), ...c.features.map((f) => `feature:${f}`), ...c.needs.map((n) => `needs:${n}`)];
+    const flags = [c.severity, ...(c.unspecified ? [conformanceOf(c) === "core" ? "unspecified:core-judged" : "unspecified:no-core"] : []), ...c.features.map((f) => `feature:${f}`), ...c.needs.map((n) => `needs:${n}`)];
     process.stdout.write(`${c.id}\t${c.methods.join(",") || "-"}\t${flags.join(" ")}\n`);
   }
   process.stdout.write(`${CATALOGUE.length} clauses\n`);

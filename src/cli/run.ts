@@ -2,8 +2,8 @@
  * `ego-conformance run`: resolve the target, run the suites with vitest, summarise the Allure
  * results per clause, write the HTML report, print the verdict.
  */
-import { existsSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import { execa } from "execa";
 import { AREAS, CATALOGUE, clauseById, type Area, type Clause } from "../contract/index.js";
@@ -66,6 +66,8 @@ export interface RunOptions {
   faultsFile?: string;
   /** exit 1 when any result is flaky (`--fail-on-flaky`) */
   failOnFlaky?: boolean;
+  /** skip the clauses tagged slow (`--no-slow`): they end not applicable, with the reason */
+  noSlow?: boolean;
 }
 
 export interface InstalledRunOptions {
@@ -79,6 +81,8 @@ export interface InstalledRunOptions {
   probeTimeoutMs?: number;
   /** `--harness-fault NAME`: a deliberate harness bug, for the harness's own tests */
   harnessFaults: HarnessFault[];
+  /** `--workers N`: how many clause files run at once against the host (1: one clause at a time) */
+  workers?: number;
 }
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
@@ -107,6 +111,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     outcomes: { type: "string", default: "reports/outcomes.json" },
     faults: { type: "string" },
     "fail-on-flaky": { type: "boolean", default: false },
+    "no-slow": { type: "boolean", default: false },
+    workers: { type: "string" },
   });
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
@@ -114,7 +120,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   if (values.pages !== undefined && values.pages !== "chromium" && values.pages !== "model") throw new UsageError(`--pages must be chromium or model, not '${values.pages}'`);
   if (values.pages !== undefined && values.target !== "fake") throw new UsageError("--pages chooses the fake's pages: it needs --target fake (an installed fake app takes it at 'fake start')");
   if (values.persona !== undefined && values.target !== "fake") throw new UsageError("--persona chooses what the fake emulates: it needs --target fake");
-  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-fault"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
+  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-fault", "workers"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
   if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);
   for (const f of values["harness-fault"]) if (!isHarnessFault(f)) throw new UsageError(`unknown harness fault '${f}' (known: ${HARNESS_FAULT_NAMES.join(", ")})`);
   if (values["ego-version"] !== undefined && tryParseEgoVersion(values["ego-version"]) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${values["ego-version"]}'`);
@@ -126,6 +132,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     if (values[flag] !== undefined && values[flag].trim() === "") throw new OutputPathError(`--${flag} is empty: give a path (an unset variable in a script?)`);
   }
   const expectationsFile = values["no-expectations"] ? undefined : expectationsFileFor(values.expectations, cwd);
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new UsageError(`--workers must be a whole number from 1 to 64, not '${values.workers}'`);
   let grep: RegExp | undefined;
   if (values.grep !== undefined) {
     try {
@@ -152,6 +160,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     outcomesFile: resolve(cwd, values.outcomes),
     ...(values.faults !== undefined ? { faultsFile: resolve(cwd, values.faults) } : {}),
     ...(values["fail-on-flaky"] ? { failOnFlaky: true } : {}),
+    ...(values["no-slow"] ? { noSlow: true } : {}),
     ...(values.target === "installed"
       ? {
           installed: {
@@ -160,6 +169,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
             keepOnFailure: values["keep-on-failure"],
             ...(values["probe-timeout"] !== undefined ? { probeTimeoutMs: parseProbeTimeout(values["probe-timeout"]) } : {}),
             harnessFaults: values["harness-fault"] as HarnessFault[],
+            ...(workers !== undefined ? { workers } : {}),
           },
         }
       : {}),
@@ -180,6 +190,36 @@ export function selectedBy(options: Pick<RunOptions, "areas" | "grep">): (clause
 }
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
+
+/** Clause files the runner schedules apart (src/contract/clause.ts CLAUSE_TAGS): `*.serial.test.ts`. */
+export const SERIAL_FILES = "suites/**/*.serial.test.ts";
+const SERIAL_SUFFIX = ".serial.test.ts";
+
+/** The serial clause files of the chosen areas (all areas when none is chosen), as paths vitest filters by. */
+export function serialFilesOf(areas: readonly string[], root = PROJECT_ROOT): string[] {
+  return (readdirSync(join(root, "suites"), { recursive: true }) as string[])
+    .map((f) => f.split(sep).join("/"))
+    .filter((f) => f.endsWith(SERIAL_SUFFIX) && (areas.length === 0 || areas.includes(f.split("/")[0]!)))
+    .sort()
+    .map((f) => `suites/${f}`);
+}
+
+/** Default `--workers` on installed targets: enough that a slow file runs beside the rest. */
+export const DEFAULT_INSTALLED_WORKERS = 3;
+
+/**
+ * The vitest invocations of a run. On the in-process fake every file has its own fake, so one
+ * invocation runs everything (vitest's own worker count). On an installed target the files share
+ * the host: the first phase runs all but the serial files, `workers` at once (slow files first,
+ * vitest.conformance.config.ts), the second the serial files alone, one at a time.
+ */
+export function vitestPhases(installed: boolean, workers = DEFAULT_INSTALLED_WORKERS, serialFiles: readonly string[] = []): { args: string[]; files?: string[] }[] {
+  if (!installed) return [{ args: [] }];
+  const parallel = workers === 1 ? ["--no-file-parallelism", "--maxWorkers", "1"] : ["--maxWorkers", String(workers)];
+  const phases: { args: string[]; files?: string[] }[] = [{ args: [...parallel, "--exclude", SERIAL_FILES, "--passWithNoTests"] }];
+  if (serialFiles.length > 0) phases.push({ args: ["--no-file-parallelism", "--maxWorkers", "1", "--passWithNoTests"], files: [...serialFiles] });
+  return phases;
+}
 const VITEST_CLI = resolve(createRequire(import.meta.url).resolve("vitest/package.json"), "../vitest.mjs");
 
 type RunOutcome = { summary: RunSummary; reportPath?: string; interrupted?: NodeJS.Signals; expectations?: ExpectationsOutcome; flaky?: TestResult[] };
@@ -228,6 +268,7 @@ async function runSuites(options: RunOptions, infraFaults?: InfraFaultPlan): Pro
     ...(detected ? { installed: detected.config } : {}),
     ...(options.installed?.keepOnFailure ? { keepOnFailure: true } : {}),
     ...(infraFaults ? { infraFaults } : {}),
+    ...(options.noSlow ? { noSlow: true } : {}),
   };
   const target = await resolveTarget(config);
   const info = target.info;
@@ -262,28 +303,34 @@ async function runSuites(options: RunOptions, infraFaults?: InfraFaultPlan): Pro
 
   // vitest runs in its own process: the CLI stays a small orchestrator (and tsx's loader, which
   // the CLI runs under, never meets vitest's). Its output goes to stderr so --json keeps stdout.
-  const vitestArgs = [
-    VITEST_CLI,
-    "run",
-    "--config",
-    resolve(PROJECT_ROOT, "vitest.conformance.config.ts"),
-    ...(options.grep ? ["--testNamePattern", options.grep.source] : []),
-    ...options.areas.map((area) => `suites/${area}/`),
-  ];
   let interrupted: NodeJS.Signals | null;
   try {
-    const vitest = execa(process.execPath, vitestArgs, {
-      cwd: PROJECT_ROOT,
-      // the workers record the spaces they make in the same run ledger as this process
-      env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid) },
-      stdin: "ignore",
-      stdout: 2,
-      stderr: 2,
-      reject: false,
-    });
-    guard.onInterrupt(() => vitest.kill("SIGTERM"));
-    const child = await vitest.catch((error: unknown) => error as { exitCode?: number; message: string });
-    if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
+    // Installed targets share one host: its [Serial] clause files run in a phase of their own,
+    // one file at a time, after the rest (which runs --workers files at once, slow files first).
+    for (const phase of vitestPhases(detected !== undefined, options.installed?.workers, serialFilesOf(options.areas))) {
+      if (guard.interrupted !== null) break;
+      const vitestArgs = [
+        VITEST_CLI,
+        "run",
+        "--config",
+        resolve(PROJECT_ROOT, "vitest.conformance.config.ts"),
+        ...phase.args,
+        ...(options.grep ? ["--testNamePattern", options.grep.source] : []),
+        ...(phase.files ?? options.areas.map((area) => `suites/${area}/`)),
+      ];
+      const vitest = execa(process.execPath, vitestArgs, {
+        cwd: PROJECT_ROOT,
+        // the workers record the spaces they make in the same run ledger as this process
+        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid) },
+        stdin: "ignore",
+        stdout: 2,
+        stderr: 2,
+        reject: false,
+      });
+      guard.onInterrupt(() => vitest.kill("SIGTERM"));
+      const child = await vitest.catch((error: unknown) => error as { exitCode?: number; message: string });
+      if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
+    }
   } finally {
     // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
     const sofar = await readResults(options.resultsDir).then((results) => summarize(results, CATALOGUE, { selected }), () => undefined);

@@ -7,6 +7,7 @@ import { argumentClauses } from "./clauses/arguments.js";
 import { browserVersionClauses } from "./clauses/browser-version.js";
 import { cdpClauses } from "./clauses/cdp.js";
 import { errorCodeClauses } from "./clauses/error-codes.js";
+import { launcherClauses } from "./clauses/launcher.js";
 import { numericIdClauses } from "./clauses/numeric-ids.js";
 import { profileClauses } from "./clauses/profiles.js";
 import { safetyClauses } from "./clauses/safety.js";
@@ -31,6 +32,7 @@ const INPUTS: ClauseInput[] = [
   ...cdpClauses,
   ...browserVersionClauses,
   ...safetyClauses,
+  ...launcherClauses,
 ];
 
 export function buildCatalogue(inputs: readonly ClauseInput[]): Clause[] {

@@ -27,8 +27,13 @@ export const FeatureName = z.enum(FEATURE_NAMES as [Feature, ...Feature[]]);
  * What a clause may need from the target rather than from the build:
  * - `operator`: a human (or the fake's operator API) to create user Spaces or take control;
  * - `cdp-traffic`: a CDP agent host that actually answers messages (real Chromium behind the tab);
- * - `pages`: real web pages behind the tabs (an installed build, or the fake with `--pages chromium`).
+ * - `pages`: real web pages behind the tabs (an installed build, or the fake with `--pages chromium`);
+ * - `launcher`: an `ego-browser nodejs` launcher between the harness and the script. The
+ *   in-process fake has none (its probes run in the harness's own process, so there is no
+ *   environment to forward or not), so launcher clauses are not applicable there; every CLI
+ *   target (a real Ego Lite, the fake's installed launcher) has one.
  */
-export const CAPABILITIES = ["operator", "cdp-traffic", "pages"] as const;
+export const CAPABILITIES = ["operator", "cdp-traffic", "pages", "launcher"] as const;
+
 export type Capability = (typeof CAPABILITIES)[number];
 export const CapabilityName = z.enum(CAPABILITIES);

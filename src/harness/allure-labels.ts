@@ -1,7 +1,7 @@
 /** Labels, parameters and links every clause result carries (names in src/report/labels.ts). */
 import * as allure from "allure-js-commons";
 import { docLink } from "../contract/methods.js";
-import type { Clause } from "../contract/clause.js";
+import { conformanceOf, type Clause } from "../contract/clause.js";
 import type { TargetInfo } from "../target/target.js";
 import { LABEL, PARAMETER, UNKNOWN_VERSION } from "../report/labels.js";
 
@@ -11,10 +11,11 @@ export async function labelClause(clause: Clause, target: TargetInfo, variant?: 
   await allure.feature(clause.methods[0] ?? clause.area);
   await allure.story(clause.id);
   await allure.severity(clause.severity);
+  for (const tag of clause.tags) await allure.tag(tag);
   await allure.label(LABEL.clause, clause.id);
   await allure.label(LABEL.area, clause.area);
   await allure.label(LABEL.method, clause.methods[0] ?? clause.area);
-  await allure.label(LABEL.conformance, clause.unspecified ? "unspecified" : "required");
+  await allure.label(LABEL.conformance, conformanceOf(clause));
   await allure.label(LABEL.targetKind, target.kind);
   await allure.label(LABEL.targetName, target.name);
   await allure.label(LABEL.egoVersion, version);
@@ -27,9 +28,16 @@ export async function labelClause(clause: Clause, target: TargetInfo, variant?: 
   const lines = [`**${clause.title}**`, "", `Methods: ${clause.methods.map((m) => `\`${m}\``).join(", ") || "(run-wide)"}`];
   if (clause.features.length) lines.push(`Features: ${clause.features.join(", ")}`);
   if (clause.versions) lines.push(`Ego Lite versions: ${clause.versions}`);
-  if (clause.unspecified) {
-    lines.push("", `Unspecified by the docs (${clause.unspecified.question}). Observed and reported, never failed.`);
-    lines.push(`The fake's choice: ${clause.unspecified.choice}.`);
-  }
+  if (clause.unspecified) lines.push("", ...unspecifiedLines(clause.unspecified));
   await allure.description(lines.join("\n"));
+}
+
+/** The core/open-detail split of a clause the docs leave partly open, as description lines. */
+export function unspecifiedLines(u: NonNullable<Clause["unspecified"]>): string[] {
+  return [
+    `Partly unspecified by the docs (${u.question}); basis: ${u.basis}.`,
+    u.core === null ? "Documented core: none. The clause is observed and reported, never failed." : `Documented core (required, judged): ${u.core}`,
+    `Open detail (observed, never failed): ${u.openDetail}`,
+    `The fake's choice: ${u.choice}.`,
+  ];
 }

@@ -25,12 +25,15 @@ export interface ApplicabilityOptions {
    * persona's documented differences show up as failures (`run --ungated`, persona self-tests).
    */
   ungated?: boolean;
+  /** skip the clauses tagged slow (`run --no-slow`) */
+  noSlow?: boolean;
 }
 
 export function notApplicable(clause: Clause, target: TargetInfo, options: ApplicabilityOptions = {}): NotApplicable | undefined {
   for (const need of clause.needs) {
     if (!target.capabilities.has(need)) return { key: `needs:${need}`, reason: `needs ${need}: the ${target.kind} target has none` };
   }
+  if (options.noSlow && clause.tags.includes("slow")) return { key: "slow", reason: "tagged slow, and this run was started with --no-slow" };
   if (options.ungated) return undefined;
   const judgedAs = target.egoVersion === null ? `the newest documented build, ${CURRENT_BUILD_VERSION} (this build's version is unknown)` : `Ego Lite ${target.egoVersion.text}`;
   for (const feature of clause.features) {

@@ -1,14 +1,16 @@
 /**
  * `clause(id, body)`: the one way a suite declares a test. It looks the clause up in the
  * catalogue, labels the result, skips it where it does not apply, gives the body its fixtures,
- * and keeps "unspecified" clauses observational: a difference from the fake's choice is
- * reported, never failed. Harness errors stay errors (broken), assertion errors are violations,
- * and a PreconditionError naming another clause is *precondition failed* (src/outcomes/of-error.ts).
+ * and keeps the open detail of "unspecified" clauses observational: a difference from the fake's
+ * choice there is reported, never failed, while the clause's documented core is judged like any
+ * other rule (src/contract/clause.ts, UnspecifiedSchema). Harness errors stay errors (broken),
+ * assertion errors are violations, and a PreconditionError naming another clause is *precondition
+ * failed* (src/outcomes/of-error.ts).
  */
 import * as allure from "allure-js-commons";
 import { expect, test as base } from "vitest";
 import { clauseById } from "../contract/catalogue.js";
-import type { Clause } from "../contract/clause.js";
+import { tagTitle, type Clause } from "../contract/clause.js";
 import type { Operator } from "../target/operator.js";
 import { resolveTarget } from "../target/resolve.js";
 import type { Session, Target } from "../target/target.js";
@@ -41,6 +43,13 @@ export interface ClauseContext {
   /** the human at the browser; clauses that need one are skipped where there is none */
   operator: Operator;
   run: RunConfig;
+  /**
+   * Runs assertions about the clause's open detail (the catalogue's `unspecified.openDetail`):
+   * one that fails is recorded as an observation that differs from the fake, never as a failure.
+   * Everything outside it judges the clause's core. A clause without an open detail in the
+   * catalogue may not call it (a harness error).
+   */
+  openDetail(check: () => void | Promise<void>): Promise<void>;
 }
 
 interface FileFixtures {
@@ -79,12 +88,13 @@ export function spacePrefix(runId: string, clauseId: string): string {
 
 export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, options: ClauseOptions = {}): void {
   const spec = clauseById(id);
-  const title = `${spec.id}${options.variant === undefined ? "" : ` [${options.variant}]`}: ${spec.title}`;
+  const tags = spec.tags.map(tagTitle).join(" ");
+  const title = `${spec.id}${options.variant === undefined ? "" : ` [${options.variant}]`}: ${spec.title}${tags ? ` ${tags}` : ""}`;
   test(title, { timeout: options.timeout ?? 60_000 }, async ({ target, run, skip, task }) => {
     task.meta.clause = spec.id;
     await ensureAllureRuntime();
     await labelClause(spec, target.info, options.variant);
-    const gate = notApplicable(spec, target.info, { ungated: run.ungated === true });
+    const gate = notApplicable(spec, target.info, { ungated: run.ungated === true, noSlow: run.noSlow === true });
     if (gate) {
       await allure.label(LABEL.notApplicable, gate.key);
       await allure.label(LABEL.statusMessage, `not applicable: ${gate.reason}`);
@@ -128,6 +138,18 @@ async function attemptClause(spec: Clause, target: Target, run: RunConfig, body:
   const suffix = attempt > 1 ? ` (attempt ${attempt})` : "";
   let failure: unknown;
   let failed = false;
+  const observed: string[] = [];
+  const openDetail = async (check: () => void | Promise<void>): Promise<void> => {
+    if (!spec.unspecified) throw new Error(`clause ${spec.id} has no open detail in the catalogue: its assertions are all judged`);
+    try {
+      await check();
+    } catch (error) {
+      // an observation of the open detail; anything that is not a violation stays what it is
+      const outcome = outcomeOfError(error, spec.id);
+      if (spec.unspecified.core === null || outcome.outcome !== "failed") throw error;
+      observed.push(outcome.message);
+    }
+  };
   try {
     const ctx: ClauseContext = {
       clause: spec,
@@ -137,12 +159,17 @@ async function attemptClause(spec: Clause, target: Target, run: RunConfig, body:
       spaces,
       operator: target.operator as Operator,
       run,
+      openDetail,
     };
     await body(ctx);
-    if (spec.unspecified) await allure.label(LABEL.unspecifiedOutcome, "as-the-fake-chose");
+    if (spec.unspecified) {
+      await allure.label(LABEL.unspecifiedOutcome, observed.length ? "differs-from-the-fake" : "as-the-fake-chose");
+      if (observed.length) await allure.attachment("observed (differs from the fake's choice)", observed.join("\n\n"), "text/plain");
+    }
   } catch (error) {
     const outcome = outcomeOfError(error, spec.id);
-    if (spec.unspecified && outcome.outcome === "failed") {
+    // no documented core: the whole clause is an observation; with a core, a violation fails it
+    if (spec.unspecified?.core === null && outcome.outcome === "failed") {
       await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");
       await allure.attachment("observed (differs from the fake's choice)", outcome.message, "text/plain");
     } else {

@@ -4,7 +4,7 @@
  * assertion error: a contract violation (failed in Allure), never a harness error.
  */
 import { z } from "zod";
-import { ErrorObject, isErrorCode, statusFor, type ErrorCode, type MethodName } from "../contract/index.js";
+import { ErrorObject, isErrorCode, METHODS, statusFor, type ErrorCode, type MethodName } from "../contract/index.js";
 import { describeObservation, type Observation } from "../probe/index.js";
 
 interface MatcherResult {
@@ -118,7 +118,33 @@ export function toCarryDocumentedErrorCode(received: unknown): MatcherResult {
   return result(isErrorCode(code), "carry one of the 16 documented error codes", received);
 }
 
+/**
+ * The documented core of an argument input the doc has no rule for (research Q2-Q4): a build may
+ * refuse it or go ahead, but a refusal is the documented one (a synchronous TypeError with own
+ * error_code EGO_INVALID_ARGUMENT: "Argument validation failures throw TypeError", Error Codes),
+ * and going ahead ends on the method's own documented channel: a synchronous return for the sync
+ * methods; a Promise that resolves (a result or an error object with a documented code that is
+ * not EGO_INVALID_ARGUMENT), or for snapshot also rejects an Error with a documented own code.
+ */
+export function toRefuseAsDocumentedOrProceed(received: unknown, method: MethodName): MatcherResult {
+  if (!isObservation(received)) return notAnObservation(received);
+  const refused = received.channel === "threw" && !!received.error?.isTypeError && received.error.errorCodeIsOwn && received.error.error_code === "EGO_INVALID_ARGUMENT";
+  const value = received.value as { error?: unknown; error_code?: unknown } | null | undefined;
+  const errorObject = received.channel === "resolved" && typeof value === "object" && value !== null && value.error !== undefined && value.error !== null;
+  const proceeded =
+    METHODS[method].kind === "sync"
+      ? received.channel === "returned"
+      : (received.channel === "resolved" && (!errorObject || (isErrorCode(value!.error_code) && value!.error_code !== "EGO_INVALID_ARGUMENT"))) ||
+        (method === "snapshot" && received.channel === "rejected" && !!received.error?.isError && received.error.errorCodeIsOwn && isErrorCode(received.error.error_code) && received.error.error_code !== "EGO_INVALID_ARGUMENT");
+  return result(
+    refused || proceeded,
+    `either refuse the input as documented (a synchronous TypeError with own error_code 'EGO_INVALID_ARGUMENT') or go ahead on its documented channel (${METHODS[method].kind === "sync" ? "a synchronous return" : method === "snapshot" ? "resolve, or reject an Error with a documented error_code" : "resolve"})`,
+    received,
+  );
+}
+
 export const contractMatchers = {
+  toRefuseAsDocumentedOrProceed,
   toThrowInvalidArgument,
   toResolveWithErrorCode,
   toRejectWithErrorCode,
@@ -138,6 +164,7 @@ interface ContractMatchers<R = unknown> {
   toResolveStatus(method: MethodName, id: number | string): R;
   toReportCdpError(code: ErrorCode): R;
   toCarryDocumentedErrorCode(): R;
+  toRefuseAsDocumentedOrProceed(method: MethodName): R;
 }
 
 declare module "vitest" {

@@ -18,6 +18,7 @@ export const RUN_ENV = {
   keepOnFailure: "EGO_CONFORMANCE_KEEP_ON_FAILURE",
   infraFaults: "EGO_CONFORMANCE_INFRA_FAULTS",
   pages: "EGO_CONFORMANCE_PAGES",
+  noSlow: "EGO_CONFORMANCE_NO_SLOW",
 } as const;
 
 export const RunConfig = z.object({
@@ -38,6 +39,8 @@ export const RunConfig = z.object({
   infraFaults: InfraFaultPlan.optional(),
   /** the fake's pages (`--pages chromium|model`); unset: chromium wherever a browser is found */
   pages: z.enum(["chromium", "model"]).optional(),
+  /** skip the clauses tagged slow (`run --no-slow`) */
+  noSlow: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -58,6 +61,7 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     keepOnFailure: env[RUN_ENV.keepOnFailure] === "1" || undefined,
     infraFaults: env[RUN_ENV.infraFaults] ? (JSON.parse(env[RUN_ENV.infraFaults]!) as unknown) : undefined,
     pages: env[RUN_ENV.pages] || undefined,
+    noSlow: env[RUN_ENV.noSlow] === "1" || undefined,
   });
 }
 
@@ -73,5 +77,6 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
     [RUN_ENV.keepOnFailure]: config.keepOnFailure ? "1" : "",
     [RUN_ENV.infraFaults]: config.infraFaults ? JSON.stringify(config.infraFaults) : "",
     [RUN_ENV.pages]: config.pages ?? "",
+    [RUN_ENV.noSlow]: config.noSlow ? "1" : "",
   };
 }

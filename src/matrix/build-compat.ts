@@ -37,7 +37,7 @@ export function buildCompat(merged: MergedMatrix, now: Date = new Date()): Compa
     severity: c.severity,
     features: [...c.features],
     versions: c.versions ?? null,
-    unspecified: c.unspecified ? { question: c.unspecified.question, choice: c.unspecified.choice } : null,
+    unspecified: c.unspecified ? { question: c.unspecified.question, choice: c.unspecified.choice, core: c.unspecified.core, openDetail: c.unspecified.openDetail } : null,
     cells: Object.fromEntries(
       ordered.map((t) => {
         const cell = t.cells[c.id];

@@ -35,7 +35,7 @@ export const SCORE_DEFINITION =
   "score = passed / applicable, over required clauses (not unspecified) whose status is not not-applicable; " +
   "a flaky pass (passed after an infrastructure retry) counts as passed and is also counted separately; " +
   "failed, precondition-failed, broken, known and unknown clauses are applicable and not passed; known is also counted separately; " +
-  "unspecified clauses are observations and are not scored.";
+  "unspecified clauses are observations and are not scored, except that an unspecified clause whose documented core failed counts as applicable and failed.";
 
 export const INTEROP_DEFINITION =
   "interop = clauses that hold on every target where they apply / required clauses that apply to at least one target that ran " +
@@ -130,7 +130,7 @@ export const Score = z
         observed: z.number().int().min(0),
         /** of those, how many differ from the fake's choice */
         differs: z.number().int().min(0),
-        /** unspecified clauses without an observation: failed, broken, known or no result */
+        /** unspecified clauses without an observation: broken, known or no result (a failed core is scored as failed) */
         unobserved: z.number().int().min(0),
       })
       .strict(),
@@ -151,8 +151,11 @@ export const CompatClause = z
     severity: Severity,
     features: z.array(z.string()),
     versions: z.string().nullable(),
-    /** the docs leave the behaviour open: the question and the fake's choice */
-    unspecified: z.object({ question: z.string(), choice: z.string() }).strict().nullable(),
+    /**
+     * the docs leave the behaviour partly open: the question, the fake's choice, the documented
+     * core (judged; null when there is none) and the open detail (observed)
+     */
+    unspecified: z.object({ question: z.string(), choice: z.string(), core: z.string().nullable(), openDetail: z.string() }).strict().nullable(),
     /** target key -> cell, for every target */
     cells: z.record(TargetKey, CompatCell),
   })

@@ -1,6 +1,7 @@
 /**
  * Scores of the matrix, as defined in compat-schema.ts (SCORE_DEFINITION, INTEROP_DEFINITION):
- * one point per required clause, interop-style, unspecified clauses never scored.
+ * one point per required clause, interop-style; unspecified clauses are scored only when their
+ * documented core failed (src/contract/clause.ts).
  */
 import type { CompatCell, Score } from "./compat-schema.js";
 
@@ -12,7 +13,8 @@ export interface ScoredClause {
 /**
  * The score of one target over its cells (clause id -> cell). The counts partition the cells:
  * passed (flaky included) + failed + preconditionFailed + broken + known + unknown (= applicable) + notApplicable
- * + unspecified.observed + unspecified.unobserved = number of cells.
+ * + unspecified.observed + unspecified.unobserved = number of cells (a failed unspecified clause
+ * is counted under failed).
  */
 export function scoreTarget(clauses: ReadonlyMap<string, ScoredClause>, cells: Readonly<Record<string, CompatCell>>): Score {
   const score: Score = {
@@ -40,8 +42,9 @@ export function scoreTarget(clauses: ReadonlyMap<string, ScoredClause>, cells: R
       if (cell.outcome === "differs-from-the-fake") score.unspecified.differs += 1;
       continue;
     }
-    if (clause.unspecified) {
-      // failed, broken, known or no result: not an observation, and not scored either (the grid shows it)
+    if (clause.unspecified && cell.status !== "failed") {
+      // broken, known or no result: not an observation, and not scored either (the grid shows it).
+      // A failed unspecified clause broke its documented core: that is scored like any failure.
       score.unspecified.unobserved += 1;
       continue;
     }

@@ -10,7 +10,7 @@ export const LABEL = {
   area: "area",
   /** the first method of the clause (also written as the feature) */
   method: "method",
-  /** "required" or "unspecified" (observed and reported, never failed) */
+  /** "required", "core" (documented core judged, open detail observed) or "unspecified" (no documented core: observed, never failed) */
   conformance: "conformance",
   /** fake | installed */
   targetKind: "target",

@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Clause } from "../contract/clause.js";
+import { conformanceOf, type Clause } from "../contract/clause.js";
 import { docLink } from "../contract/methods.js";
 import { LABEL, PARAMETER, UNKNOWN_VERSION } from "../report/labels.js";
 import type { TargetInfo } from "../target/target.js";
@@ -46,7 +46,7 @@ export function clauseLabels(clause: Clause, target: TargetInfo, notApplicable?:
     { name: LABEL.clause, value: clause.id },
     { name: LABEL.area, value: clause.area },
     { name: LABEL.method, value: method },
-    { name: LABEL.conformance, value: clause.unspecified ? "unspecified" : "required" },
+    { name: LABEL.conformance, value: conformanceOf(clause) },
     { name: LABEL.targetKind, value: target.kind },
     { name: LABEL.targetName, value: target.name },
     { name: LABEL.egoVersion, value: target.egoVersionText ?? UNKNOWN_VERSION },

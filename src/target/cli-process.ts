@@ -5,6 +5,7 @@
  * hold them open), read through the launcher's exit quirk (./cli-output.ts). Every live group is
  * killed if the harness process exits first.
  */
+import { ENVIRONMENT_MARKER, ENVIRONMENT_MARKER_VALUE } from "../contract/clauses/launcher.js";
 import { execa } from "execa";
 import { quirkExitCode, tail } from "./cli-output.js";
 
@@ -80,6 +81,8 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
   installCleanup();
   const child = execa(cliPath, [...args], {
     input: script,
+    // a marker only the CLI gets: the script must not see it (clause launcher.environment.not-forwarded)
+    env: { [ENVIRONMENT_MARKER]: ENVIRONMENT_MARKER_VALUE },
     detached: true,
     reject: false,
     buffer: false,

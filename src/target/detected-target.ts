@@ -42,7 +42,8 @@ export function versionSourceText(detection: Pick<Detection, "version">): string
 }
 
 export function installedTargetInfo(detection: Detection, options: { operator?: boolean; pages?: readonly Capability[] } = {}): TargetInfo {
-  const capabilities = new Set<Capability>([...(options.operator ? (["operator"] as const) : []), ...(options.pages ?? [])]);
+  // every installed target is reached through its launcher
+  const capabilities = new Set<Capability>(["launcher", ...(options.operator ? (["operator"] as const) : []), ...(options.pages ?? [])]);
   return {
     kind: "installed",
     name: detection.cli.path,

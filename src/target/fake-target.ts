@@ -29,14 +29,27 @@ export interface FakeTargetOptions {
   probeTimeoutMs?: number;
   /** `--pages`: real pages from Chromium (default wherever a browser is found) or the page model */
   pages?: PagesChoice;
+  /** app milliseconds per real millisecond (default FAKE_TIME_SCALE) */
+  timeScale?: number;
 }
+
+
+
+/**
+ * The in-process fake's time scale: 60 app seconds per real second, so a clause that waits 150 s
+ * of the target's time (task-spaces.create.idle-stays-listed) takes 2.5 s here, while ordinary
+ * clauses (well under a real second between two calls on a space) stay far from any app-time rule.
+ */
+export const FAKE_TIME_SCALE = 60;
 
 export function createFakeTarget(options: FakeTargetOptions): Target {
   const pages = resolvePages(options.pages);
+  const timeScale = options.timeScale ?? FAKE_TIME_SCALE;
   const browser = createFakeBrowser({
     version: options.version,
     features: options.features,
     faults: options.faults ?? [],
+    timeScale,
     ...(options.infraFaults ? { infraFaults: new InfraFaultInjector(options.infraFaults) } : {}),
     ...(pages.chromium ? { chromium: pages.chromium } : {}),
   });
@@ -50,6 +63,7 @@ export function createFakeTarget(options: FakeTargetOptions): Target {
     ...(options.persona ? { persona: options.persona } : {}),
     features: options.features,
     capabilities,
+    timeScale,
     ...(pages.warning ? { warnings: [pages.warning] } : {}),
   };
   const timeoutMs = options.probeTimeoutMs ?? 30_000;

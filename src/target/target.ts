@@ -26,6 +26,11 @@ export interface TargetInfo {
   features: ReadonlySet<Feature>;
   /** what the target offers beyond the build: an operator, CDP traffic */
   capabilities: ReadonlySet<Capability>;
+  /**
+   * target milliseconds per real millisecond (a fake's time scale); absent: real time. Clauses
+   * that wait target time (tagged slow) divide by it.
+   */
+  timeScale?: number;
   /** what the report should say about how the target was reached (e.g. a CLI that rejects --sdk-path) */
   warnings?: string[];
 }

@@ -1,5 +1,6 @@
 // Task-scoped calls on a selected space that no longer exists (closed) or never existed.
 import { expect } from "vitest";
+import { ErrorObject } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { selectClosedSpace, unusedId } from "../../src/harness/probes.js";
 
@@ -13,11 +14,17 @@ for (const method of ["closeTaskSpace", "completeTaskSpace"] as const) {
   });
 }
 
-clause("error-codes.missing-space.code", async ({ ego }) => {
+clause("error-codes.missing-space.code", async ({ ego, openDetail }) => {
   const id = await unusedId(ego);
   const seen = await ego.evaluate(async (p, id) => {
     await p.use(id);
     return p.call("listTabs", []);
   }, id);
-  expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_NOT_FOUND", new RegExp(`\\b${id}\\b`));
+  // core: a failure with a documented code, resolved as an error object or rejected as an Error
+  if (seen.channel === "rejected") expect(seen.error?.isError && seen.error.errorCodeIsOwn, "a rejection is an Error with its own error_code").toBe(true);
+  else expect(seen).toResolveMatching(ErrorObject);
+  expect(seen).toCarryDocumentedErrorCode();
+  await openDetail(() => {
+    expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_NOT_FOUND", new RegExp(`\\b${id}\\b`));
+  });
 });

@@ -117,9 +117,13 @@ clause("snapshot.page.action-marks", async (ctx) => {
   const { spaceId } = await openFixturePage(ctx, pages, "form");
   const plain = await takeSnapshot(ctx, spaceId, {}, "(no marks)");
   const marked = await takeSnapshot(ctx, spaceId, { includeActionMarks: true });
-  expect(plain.content).not.toMatch(/action=/);
-  for (const l of parseSnapshot(marked.content).filter((l) => INTERACTIVE.has(l.role) && l.attrs.has("ref"))) expect(l.attrs.get("action"), l.raw).toMatch(/^(click|type|select)$/);
-  for (const l of parseSnapshot(marked.content).filter((l) => !INTERACTIVE.has(l.role))) expect(l.attrs.has("action"), l.raw).toBe(false);
+  // core: the flag adds markers to the textual snapshot (the form has interactive fields)
+  expect(marked.content.length, "includeActionMarks adds markers: the marked snapshot is longer than the plain one").toBeGreaterThan(plain.content.length);
+  await ctx.openDetail(() => {
+    expect(plain.content).not.toMatch(/action=/);
+    for (const l of parseSnapshot(marked.content).filter((l) => INTERACTIVE.has(l.role) && l.attrs.has("ref"))) expect(l.attrs.get("action"), l.raw).toMatch(/^(click|type|select)$/);
+    for (const l of parseSnapshot(marked.content).filter((l) => !INTERACTIVE.has(l.role))) expect(l.attrs.has("action"), l.raw).toBe(false);
+  });
 });
 
 clause("snapshot.page.subtree", async (ctx) => {

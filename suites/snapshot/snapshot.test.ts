@@ -44,11 +44,29 @@ clause("snapshot.viewport-scope", async (ctx) => {
   expect(seen).toResolveMatching(SnapshotResult);
 });
 
+/** Room the core leaves a build for a truncation marker (whether it adds one is the open detail). */
+const MARKER_ALLOWANCE = 64;
+const BOUND = 40;
+
 clause("snapshot.max-result-length", async (ctx) => {
   const id = await pageSpace(ctx);
-  const seen = await snapshotOf(ctx, id, { maxResultLength: 40 });
-  expect(seen).toResolveMatching(SnapshotResult);
-  expect((seen.value as { content: string }).content.length).toBeLessThanOrEqual(40);
+  const seen = {
+    full: await snapshotOf(ctx, id, {}),
+    zero: await snapshotOf(ctx, id, { maxResultLength: 0 }),
+    bounded: await snapshotOf(ctx, id, { maxResultLength: BOUND }),
+  };
+  const length = (o: typeof seen.full) => (o.value as { content: string }).content.length;
+  expect(seen.full).toResolveMatching(SnapshotResult);
+  if (length(seen.full) <= BOUND + MARKER_ALLOWANCE) throw new Error(`the page's snapshot (${length(seen.full)} characters) is too short to judge a bound of ${BOUND}: a fixture problem`);
+  // core: the bound bounds the result; 0 is unlimited
+  expect(seen.bounded).toResolveMatching(SnapshotResult);
+  expect(length(seen.bounded), "a bounded snapshot is shorter than the whole tree").toBeLessThan(length(seen.full));
+  expect(length(seen.bounded), `at most the bound (${BOUND}) plus room for a marker (${MARKER_ALLOWANCE})`).toBeLessThanOrEqual(BOUND + MARKER_ALLOWANCE);
+  expect(seen.zero).toResolveMatching(SnapshotResult);
+  expect(length(seen.zero), "maxResultLength 0 means unlimited").toBeGreaterThan(BOUND + MARKER_ALLOWANCE);
+  await ctx.openDetail(() => {
+    expect(length(seen.bounded), "cut to at most the bound in characters, no marker (the fake's choice)").toBeLessThanOrEqual(BOUND);
+  });
 });
 
 clause("snapshot.subtree", async (ctx) => {

@@ -41,16 +41,24 @@ clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
   expect(seen.listB, "space B does not list space A's tab").not.toContain(seen.inA);
 });
 
-clause("tabs.list.one-active", async ({ ego, spaces }) => {
+clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id) => {
     await p.use(id);
     await p.ego.createTab("https://example.com/one");
     await p.ego.createTab("https://example.com/two");
-    return (await p.ego.listTabs()) as { tabs: { active: boolean; index: number }[] };
+    return (await p.ego.listTabs()) as { tabs: { active: unknown; index: unknown; url: string }[] };
   }, own.id);
-  expect(seen.tabs.filter((t) => t.active)).toHaveLength(1);
-  expect(seen.tabs.map((t) => t.index)).toEqual(seen.tabs.map((_, i) => i));
+  // core: a space has one active tab; each tab says whether it is, and carries an index
+  expect(seen.tabs.filter((t) => t.active === true), "exactly one active tab").toHaveLength(1);
+  for (const tab of seen.tabs) {
+    expect(tab.active, "active is a boolean").toBeTypeOf("boolean");
+    expect(tab.index, "index is a number").toBeTypeOf("number");
+  }
+  await openDetail(() => {
+    expect(seen.tabs.find((t) => t.active)?.url, "the newest tab is the active one").toBe("https://example.com/two");
+    expect(seen.tabs.map((t) => t.index)).toEqual(seen.tabs.map((_, i) => i));
+  });
 });
 
 const TITLED_PAGE = "data:text/html,<title>ego-conformance titled tab</title><p>a page with a title</p>";

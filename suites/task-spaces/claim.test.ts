@@ -1,7 +1,7 @@
 // claimTaskSpace: ownership, rename, kept name, kept tabs and profile, no selection,
 // user-created Spaces, and already agent-owned spaces.
 import { expect } from "vitest";
-import { TaskSpaceRef } from "../../src/contract/index.js";
+import { ErrorObject, TaskSpaceRef } from "../../src/contract/index.js";
 import { waitForTab, type ListedTab } from "../../src/harness/tabs.js";
 import { clause } from "../../src/harness/clause.js";
 import { entryOf, observeCall } from "../../src/harness/probes.js";
@@ -69,8 +69,18 @@ clause("task-spaces.claim.user-created-space", async ({ ego, spaces, operator })
   expect(after).toMatchObject({ id: made.id, ownership: "agent", recentTabTitles: before?.recentTabTitles, ...(before && "profileId" in before ? { profileId: before.profileId } : {}) });
 });
 
-clause("task-spaces.claim.agent-owned", async ({ ego, spaces }) => {
+clause("task-spaces.claim.agent-owned", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
-  expect(await observeCall(ego, "claimTaskSpace", [own.id])).toResolveMatching(TaskSpaceRef);
-  expect(await entryOf(ego, own.id)).toMatchObject({ ownership: "agent" });
+  const seen = await observeCall(ego, "claimTaskSpace", [own.id]);
+  // core: resolves the space under its own id or a documented refusal; the space keeps its id
+  expect(seen.channel, "claimTaskSpace resolves").toBe("resolved");
+  const id = (seen.value as { id?: unknown } | undefined)?.id;
+  if (id === undefined) expect(seen).toResolveMatching(ErrorObject);
+  else expect(id, "a claim answers with the space's own id").toBe(own.id);
+  const entry = await entryOf(ego, own.id);
+  expect(entry, "the space stays listed under its id").toBeDefined();
+  await openDetail(() => {
+    expect(seen).toResolveMatching(TaskSpaceRef);
+    expect(entry).toMatchObject({ ownership: "agent" });
+  });
 });

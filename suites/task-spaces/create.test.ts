@@ -1,6 +1,6 @@
 // createTaskSpace: result shape, ownership, no implicit selection, duplicate names.
 import { expect } from "vitest";
-import { TaskSpaceRef } from "../../src/contract/index.js";
+import { ErrorObject, TaskSpaceRef } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { entryOf, listSpaces, observeCall } from "../../src/harness/probes.js";
 
@@ -19,22 +19,40 @@ clause("task-spaces.create.agent-owned", async ({ ego, spaces }) => {
   expect(await entryOf(ego, own.id, own.name)).toMatchObject({ name: own.name, createdBy: "agent", ownership: "agent" });
 });
 
-clause("task-spaces.create.does-not-select", async ({ ego, spaces }) => {
+clause("task-spaces.create.does-not-select", async ({ ego, spaces, openDetail }) => {
   const name = spaces.name();
   const seen = await ego.evaluate(async (p, name) => {
     const created = (await p.ego.createTaskSpace(name)) as { id?: number };
-    return { created, after: await p.call("listTabs", []) };
+    const after = await p.call("listTabs", []);
+    // the new space's own tabs, selected explicitly, to compare with what `after` listed
+    if (created.id !== undefined) p.ego.useTaskSpace(created.id);
+    const own = created.id === undefined ? null : ((await p.ego.listTabs()) as { tabs?: { targetId: string }[] });
+    return { created, after, own };
   }, name);
   if (seen.created.id !== undefined) spaces.track({ id: seen.created.id, name });
-  expect(seen.after).toResolveWithErrorCode("EGO_TASK_SPACE_NOT_SELECTED");
+  // core: no selection, or the new space; never another space's tabs, never a throw or rejection
+  expect(seen.after.channel, "listTabs after createTaskSpace resolves").toBe("resolved");
+  const listed = (seen.after.value as { tabs?: { targetId: string }[] } | undefined)?.tabs;
+  if (listed !== undefined) expect(listed.map((t) => t.targetId), "a selection made by createTaskSpace is the new space").toEqual((seen.own?.tabs ?? []).map((t) => t.targetId));
+  else expect(seen.after.value, "without a selection listTabs resolves an error object").toMatchObject({ error: expect.any(String) });
+  await openDetail(() => {
+    expect(seen.after).toResolveWithErrorCode("EGO_TASK_SPACE_NOT_SELECTED");
+  });
 });
 
-clause("task-spaces.create.duplicate-name", async ({ ego, spaces }) => {
+clause("task-spaces.create.duplicate-name", async ({ ego, spaces, openDetail }) => {
   const first = await spaces.create({ label: "twin" });
   const second = await observeCall(ego, "createTaskSpace", [first.name]);
   const id = (second.value as { id?: number } | undefined)?.id;
   if (id !== undefined) spaces.track({ id, name: first.name });
-  expect(second).toResolveMatching(TaskSpaceRef);
-  expect(id, "a second space with the same name gets its own id").not.toBe(first.id);
-  expect((await listSpaces(ego)).filter((e) => e.name === first.name)).toHaveLength(2);
+  // core: resolves a space of its own, or a documented refusal; the first space is untouched
+  expect(second.channel, "the second create resolves").toBe("resolved");
+  if (id === undefined) expect(second).toResolveMatching(ErrorObject);
+  else expect(id, "a second space with the same name never gets the first one's id").not.toBe(first.id);
+  const listed = await listSpaces(ego);
+  expect(listed.some((e) => e.id === first.id), "the first space stays listed").toBe(true);
+  await openDetail(() => {
+    expect(second).toResolveMatching(TaskSpaceRef);
+    expect(listed.filter((e) => e.name === first.name)).toHaveLength(2);
+  });
 });

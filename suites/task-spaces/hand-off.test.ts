@@ -13,8 +13,19 @@ clause("task-spaces.hand-off.delegated", async ({ ego, spaces }) => {
   expect(await entryOf(ego, own.id, own.name)).toMatchObject({ ownership: "agentDelegatedToUser", createdBy: "agent" });
 });
 
-clause("task-spaces.hand-off.twice", async ({ ego, spaces }) => {
+clause("task-spaces.hand-off.twice", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.delegated();
-  expect(await observeCall(ego, "handOffTaskSpace", [], own.id)).toResolveStatus("handOffTaskSpace", own.id);
-  expect(await entryOf(ego, own.id, own.name)).toMatchObject({ ownership: "agentDelegatedToUser" });
+  const seen = await observeCall(ego, "handOffTaskSpace", [], own.id);
+  // core: resolves, and the space stays with the user (a blocked call still says so)
+  expect(seen.channel, "handOffTaskSpace resolves").toBe("resolved");
+  const probe = await observeCall(ego, "setAgentTaskState", ["still the user's"], own.id);
+  expect(probe.channel, "a blocked call still resolves").toBe("resolved");
+  const refusal = probe.value as { error?: unknown; error_code?: unknown } | null | undefined;
+  expect(refusal?.error, "a blocked call is still refused: the space stays with the user").toBeTypeOf("string");
+  if (refusal?.error_code !== undefined) expect(refusal.error_code).toBe("EGO_TASK_SPACE_USER_IN_CONTROL");
+  const entry = await entryOf(ego, own.id, own.name);
+  await openDetail(() => {
+    expect(seen).toResolveStatus("handOffTaskSpace", own.id);
+    expect(entry).toMatchObject({ ownership: "agentDelegatedToUser" });
+  });
 });

@@ -14,8 +14,17 @@ clause("task-spaces.take-over.agent", async ({ ego, spaces }) => {
   expect(await entryOf(ego, own.id, own.name)).toMatchObject({ ownership: "agent" });
 });
 
-clause("task-spaces.take-over.idempotent", async ({ ego, spaces }) => {
+clause("task-spaces.take-over.idempotent", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
-  expect(await observeCall(ego, "takeOverTaskSpace", [], own.id)).toResolveStatus("takeOverTaskSpace", own.id);
-  expect(await entryOf(ego, own.id, own.name)).toMatchObject({ ownership: "agent" });
+  const seen = await observeCall(ego, "takeOverTaskSpace", [], own.id);
+  // core: resolves, and the space stays under agent control (a task call on it still works)
+  expect(seen.channel, "takeOverTaskSpace resolves").toBe("resolved");
+  const probe = await observeCall(ego, "setAgentTaskState", ["still the agent's"], own.id);
+  expect(probe.channel, "a task call on the space still resolves").toBe("resolved");
+  expect((probe.value as { error?: unknown } | null | undefined)?.error, "a task call on the space is not refused").toBeUndefined();
+  const entry = await entryOf(ego, own.id, own.name);
+  await openDetail(() => {
+    expect(seen).toResolveStatus("takeOverTaskSpace", own.id);
+    expect(entry).toMatchObject({ ownership: "agent" });
+  });
 });

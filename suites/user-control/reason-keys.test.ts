@@ -10,9 +10,13 @@ clause("user-control.reason-key.is-key", async ({ ego, spaces }) => {
   expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", REASON_KEY_SHAPE);
 });
 
-clause("user-control.reason-key.hand-off", async ({ ego, spaces }) => {
+clause("user-control.reason-key.hand-off", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.delegated();
-  expect(await observeCall(ego, "listTabs", [], own.id)).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", "manual_takeover");
+  const seen = await observeCall(ego, "listTabs", [], own.id);
+  expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL");
+  await openDetail(() => {
+    expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", "manual_takeover");
+  });
 });
 
 for (const key of REASON_KEYS) {
@@ -33,10 +37,14 @@ for (const key of REASON_KEYS) {
   );
 }
 
-clause("user-control.reason-key.unknown", async ({ ego, spaces, operator }) => {
+clause("user-control.reason-key.unknown", async ({ ego, spaces, operator, openDetail }) => {
   const own = await spaces.create();
   await operator.takeControl(own.id, "future_permission_prompt");
-  expect(await observeCall(ego, "listTabs", [], own.id)).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", "future_permission_prompt");
+  const seen = await observeCall(ego, "listTabs", [], own.id);
+  expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL");
+  await openDetail(() => {
+    expect(seen).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", "future_permission_prompt");
+  });
 });
 
 clause("user-control.cdp.no-reason-key", async ({ ego, spaces }) => {

@@ -88,6 +88,20 @@ const STEPS: Record<string, Step> = {
     await ego.createTab("https://example.com/");
     return observe(() => ego.snapshot({ includeStableLocator: true }));
   },
+  "snapshot:bounded": async (_b, ego) => {
+    await selected(ego);
+    await ego.createTab("https://example.com/checkout");
+    return ((await ego.snapshot({ maxResultLength: 40 })) as Loose).content.length;
+  },
+  "idle:listing": async (b, ego) => {
+    await ego.createTaskSpace("idle");
+    await new Promise((r) => setTimeout(r, 200)); // 200 s of app time at the transcript's time scale
+    return ((await b.newBinding().listTaskSpaces()) as Loose).taskSpaces.map((e: Loose) => e.name);
+  },
+  "create:parallel-ids": async (b) => {
+    const created = (await Promise.all([b.newBinding(), b.newBinding(), b.newBinding()].map((e) => e.createTaskSpace("p")))) as Loose[];
+    return new Set(created.map((c) => c.id)).size; // distinct ids (their type is string-ids' concern)
+  },
   "cdp:error-timing": async (_b, ego) => {
     const when: string[] = [];
     let returned = false;
@@ -169,12 +183,17 @@ const EXPECTED: Record<FaultName, string[]> = {
   "cdp-session-crosses-spaces": [],
   "cdp-grant-permissions-forwarded": [],
   "geolocation-keeps-control": [],
+  "snapshot-ignores-max-result-length": ["snapshot:bounded"],
+  // the in-process fake has no launcher: this fault changes only the installed launcher (test/installed)
+  "environment-forwarded": [],
+  "idle-spaces-close": ["idle:listing"],
+  "racy-create-ids": ["create:parallel-ids"],
 };
 
 async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [name, step] of Object.entries(STEPS)) {
-    const b = createFakeBrowser({ faults });
+    const b = createFakeBrowser({ faults, timeScale: 1000 });
     out[name] = await step(b, b.newBinding());
   }
   return out;

@@ -44,6 +44,6 @@ describe("installing with an app bundle", () => {
     expect(await readBundleShortVersion(installed.bundlePath!)).toMatchObject({ status: "available", version: "0.5.0.19", format });
     expect(await readlink(installed.cliPath)).toBe("ego lite.app/Contents/Frameworks/ego Framework.framework/Versions/Current/Helpers/ego-browser");
     expect(await realpath(installed.cliPath)).toBe(join(dir, "ego lite.app/Contents/Frameworks/ego Framework.framework/Versions/A/Helpers/ego-browser"));
-    expect(await readFile(installed.cliPath, "utf8")).toMatch(/^#!\/bin\/sh\n[\s\S]*env -i /);
+    expect(await readFile(installed.cliPath, "utf8")).toMatch(/^#!\/bin\/sh\n[\s\S]*env -u NODE_OPTIONS /);
   });
 });

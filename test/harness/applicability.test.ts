@@ -38,3 +38,12 @@ describe("notApplicable", () => {
     expect(notApplicable(clause({ versions: "<0.5.0.0" }), target({ egoVersion: null, egoVersionText: "ego-windows-host" }))?.reason).toMatch(/newest documented build, .*version is unknown/);
   });
 });
+
+describe("--no-slow", () => {
+  it("makes a clause tagged slow not applicable, with the reason, and leaves the others alone", () => {
+    const slow = clause({ tags: ["slow"] });
+    expect(notApplicable(slow, target({}), { noSlow: true })).toEqual({ key: "slow", reason: "tagged slow, and this run was started with --no-slow" });
+    expect(notApplicable(slow, target({}))).toBeUndefined();
+    expect(notApplicable(clause({ tags: ["serial"] }), target({}), { noSlow: true })).toBeUndefined();
+  });
+});

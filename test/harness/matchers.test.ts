@@ -96,3 +96,22 @@ describe("toReportCdpError", () => {
     expect(none.message()).toMatch(/callbacks: none/);
   });
 });
+
+describe("toRefuseAsDocumentedOrProceed (the core of an argument input the doc has no rule for)", () => {
+  it("passes the documented refusal, and a call that goes ahead on the method's own channel", () => {
+    expect(m.toRefuseAsDocumentedOrProceed(typeError("EGO_INVALID_ARGUMENT"), "useTaskSpace").pass).toBe(true);
+    expect(m.toRefuseAsDocumentedOrProceed({ call: "useTaskSpace(1.5)", channel: "returned", promise: false, valueType: "number", value: 1.5 }, "useTaskSpace").pass).toBe(true);
+    expect(m.toRefuseAsDocumentedOrProceed(resolved({ tabs: [] }), "listTabs").pass).toBe(true);
+    expect(m.toRefuseAsDocumentedOrProceed(resolved({ error: "Task space not selected", error_code: "EGO_TASK_SPACE_NOT_SELECTED" }), "createTab").pass).toBe(true);
+    const snapshotRejects: Observation = { ...typeError("EGO_SNAPSHOT_FAILED"), call: "snapshot()", channel: "rejected", promise: true, error: { ...typeError("EGO_SNAPSHOT_FAILED").error!, isTypeError: false, name: "Error" } };
+    expect(m.toRefuseAsDocumentedOrProceed(snapshotRejects, "snapshot").pass).toBe(true);
+  });
+  it("fails a refusal on the wrong channel or without its own code, and a sync method that returns a Promise", () => {
+    expect(m.toRefuseAsDocumentedOrProceed(resolved({ error: "bad", error_code: "EGO_INVALID_ARGUMENT" }), "listTabs").pass).toBe(false);
+    expect(m.toRefuseAsDocumentedOrProceed(typeError("EGO_INVALID_ARGUMENT", false), "listTabs").pass).toBe(false);
+    expect(m.toRefuseAsDocumentedOrProceed({ ...typeError(undefined), error: { ...typeError(undefined).error!, isTypeError: false, name: "Error" } }, "useTaskSpace").pass).toBe(false);
+    expect(m.toRefuseAsDocumentedOrProceed(resolved(1.5), "useTaskSpace").pass).toBe(false);
+    expect(m.toRefuseAsDocumentedOrProceed({ ...typeError("EGO_SNAPSHOT_FAILED"), channel: "rejected", promise: true }, "listTabs").pass).toBe(false);
+    expect(m.toRefuseAsDocumentedOrProceed(resolved({ error: "bad" }), "createTab").pass).toBe(false);
+  });
+});

@@ -13,8 +13,8 @@ const catalogue = [
   clause("tabs.b"),
   clause("tabs.c"),
   clause("tabs.d"),
-  clause("tabs.u", { unspecified: { question: "q?", choice: "the fake does x" } }),
-  clause("tabs.v", { unspecified: { question: "q?", choice: "the fake does y" } }),
+  clause("tabs.u", { unspecified: { question: "q? open", choice: "the fake does x (fake)", core: null, openDetail: "all of it (test)", basis: "a test basis" } }),
+  clause("tabs.v", { unspecified: { question: "q? open", choice: "the fake does y (fake)", core: null, openDetail: "all of it (test)", basis: "a test basis" } }),
   clause("cdp.e"),
 ];
 const all = () => true;

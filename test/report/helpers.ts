@@ -51,6 +51,7 @@ export function clause(id: string, extra: Partial<Clause> = {}): Clause {
     severity: "normal",
     features: [],
     needs: [],
+    tags: [],
     ...extra,
   };
 }

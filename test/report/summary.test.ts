@@ -15,7 +15,7 @@ import { clause, result } from "./helpers.js";
 const A = clause("tabs.a");
 const B = clause("tabs.b");
 const C = clause("cdp.c");
-const U = clause("tabs.u", { unspecified: { question: "q?", choice: "the fake does x" } });
+const U = clause("tabs.u", { unspecified: { question: "q? open", choice: "the fake does x (fake)", core: null, openDetail: "all of it (test)", basis: "a test basis" } });
 const catalogue = [A, B, C, U];
 
 const sum = (c: Counts) => BUCKETS.reduce((n, b) => n + c[b], 0);

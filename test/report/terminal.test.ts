@@ -6,7 +6,7 @@ import { clause, result } from "./helpers.js";
 const catalogue = [
   clause("tabs.a"),
   clause("tabs.b"),
-  clause("tabs.u", { unspecified: { question: "q?", choice: "c" } }),
+  clause("tabs.u", { unspecified: { question: "q? open", choice: "c (fake)", core: null, openDetail: "all of it (test)", basis: "a test basis" } }),
   clause("cdp.c", { methods: ["sendCDPMessage"] }),
   clause("cdp.d"),
   clause("snapshot.e"),

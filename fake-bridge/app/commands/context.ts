@@ -12,6 +12,8 @@ export interface CommandContext {
   readonly selection: SpaceKey | undefined;
   /** changes the calling invocation's selection (used only by the claim-selects fault) */
   select(key: SpaceKey): void;
+  /** the racy-create-ids fault: the next space id as read when the request arrived */
+  readonly staleSpaceId?: number;
 }
 
 /** Runs a task-scoped command on the selected space, after the access checks of ../access.ts. */

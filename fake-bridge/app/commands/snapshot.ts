@@ -19,9 +19,11 @@ async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: Snap
 }
 
 export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {
+  // fault snapshot-ignores-max-result-length: the bound is dropped, the whole tree comes back
+  const effective = ctx.app.behaviour.snapshotIgnoresMaxResultLength ? { ...options, maxResultLength: 0 } : options;
   return onSelectedSpace(ctx, "snapshot", (space) =>
     ctx.app.pages !== undefined
-      ? realSnapshot(ctx, space, options)
-      : renderSnapshot(activeTab(space).page, options, { locatorOmission: ctx.app.behaviour.locatorOmission }),
+      ? realSnapshot(ctx, space, effective)
+      : renderSnapshot(activeTab(space).page, effective, { locatorOmission: ctx.app.behaviour.locatorOmission }),
   );
 }

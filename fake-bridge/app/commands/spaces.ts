@@ -31,7 +31,7 @@ export function createTaskSpace(ctx: CommandContext, name: string, profileId: st
   const { app } = ctx;
   const profile = app.profiles.resolve(profileId);
   if (profile === undefined) return fail(failures.profileNotFound());
-  const space = app.createSpace({ name, createdBy: "agent", profile });
+  const space = app.createSpace({ name, createdBy: "agent", profile }, ctx.staleSpaceId);
   return ok(taskSpaceRef(space, app.behaviour));
 }
 

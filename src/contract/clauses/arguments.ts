@@ -21,15 +21,21 @@ const WRONG_VALUE: Record<ParamSpec["type"], { slug: string; value: Arg }> = {
   object: { slug: "not-an-object", value: "full_page" },
 };
 
-/** Inputs the doc is silent on (research Q2, Q3, Q4): observed, never failed. */
-const EXTRA_CASES: Partial<Record<MethodName, { slug: string; args: Arg[] }[]>> = {
+/**
+ * Inputs beyond the parameter list. Most are ones the doc is silent on (research Q2, Q3, Q4):
+ * their core is judged and whether they are refused is observed (ARGUMENT_SPLIT). Two are covered
+ * by a documented rule after all, so they are judged in full: `null` is "not a number" for
+ * useTaskSpace ("Throws TypeError when id is missing, not a number", Task Context), and a name is
+ * "not a number" for claimTaskSpace ("Throws TypeError when id is missing or not a number").
+ */
+const EXTRA_CASES: Partial<Record<MethodName, { slug: string; args: Arg[]; status?: RuleStatus }[]>> = {
   useTaskSpace: [
-    { slug: "id-null", args: [null] },
+    { slug: "id-null", args: [null], status: "documented" },
     { slug: "id-not-integer", args: [1.5] },
     { slug: "id-negative", args: [-1] },
     { slug: "id-nan", args: [special("NaN")] },
   ],
-  claimTaskSpace: [{ slug: "id-name-string", args: [special("spaceName")] }],
+  claimTaskSpace: [{ slug: "id-name-string", args: [special("spaceName")], status: "documented" }],
   snapshot: [
     { slug: "scope-unknown", args: [{ scope: "everything" }] },
     { slug: "max-result-length-negative", args: [{ maxResultLength: -1 }] },
@@ -52,7 +58,7 @@ function casesOf(method: MethodName): Omit<InvalidArgumentCase, "clauseId" | "me
     if (p.nonEmpty) out.push({ slug: `${p.name}-empty`, args: [...fill.slice(0, i), ""], status: validation.wrongType });
   });
   out.push({ slug: "extra-argument", args: [...fill, 1], status: validation.extra });
-  for (const extra of EXTRA_CASES[method] ?? []) out.push({ ...extra, status: "unspecified" });
+  for (const extra of EXTRA_CASES[method] ?? []) out.push({ slug: extra.slug, args: extra.args, status: extra.status ?? "unspecified" });
   return out;
 }
 
@@ -66,6 +72,25 @@ export function invalidArgumentCases(method: MethodName): InvalidArgumentCase[] 
 
 const FAKE_CHOICE = "the fake throws TypeError with error_code EGO_INVALID_ARGUMENT, as for the documented cases";
 
+/** The split of every argument input the doc has no rule for (judged by toRefuseAsDocumentedOrProceed). */
+function argumentSplit(method: MethodName) {
+  const proceed =
+    METHODS[method].kind === "sync"
+      ? "return synchronously, as the method documents"
+      : method === "snapshot"
+        ? "resolve, or reject an Error with a documented own error_code (the snapshot failure channel)"
+        : "resolve (a result, or an error object with a documented error_code other than EGO_INVALID_ARGUMENT)";
+  return {
+    question: `research Q2-Q4: the doc states no argument rule for this ${method} input`,
+    choice: FAKE_CHOICE,
+    core:
+      "a refusal is the documented one, a synchronous TypeError with own error_code EGO_INVALID_ARGUMENT (never a plain Error, " +
+      `an inherited code, a rejection or a resolved EGO_INVALID_ARGUMENT object); a call that goes ahead must ${proceed}`,
+    openDetail: "whether the build refuses this input at all or goes ahead with it",
+    basis: `native-bindings-api.md Error Codes ("Argument validation failures throw TypeError with error_code EGO_INVALID_ARGUMENT"), ${METHODS[method].doc.section}; research 1.2, Q2-Q4`,
+  };
+}
+
 export const argumentClauses: ClauseInput[] = defineClauses("arguments", [
   ...INVALID_ARGUMENT_CASES.map((c) => ({
     id: c.clauseId,
@@ -74,7 +99,7 @@ export const argumentClauses: ClauseInput[] = defineClauses("arguments", [
     // the clause asserts error_code EGO_INVALID_ARGUMENT: builds before error codes throw without it
     features: [...METHODS[c.method].features, "error-codes" as const],
     ...(c.status === "unspecified"
-      ? { unspecified: { question: `research Q2-Q4: the doc states no argument rule for this ${c.method} input`, choice: FAKE_CHOICE } }
+      ? { unspecified: argumentSplit(c.method) }
       : {}),
   })),
   {

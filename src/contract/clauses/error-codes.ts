@@ -24,8 +24,14 @@ export const errorCodeClauses = defineClauses("error-codes", [
   { id: "error-codes.close.missing-space", title: "closeTaskSpace on a space that no longer exists resolves an error object with a known error_code", methods: ["closeTaskSpace"], features: ["error-codes"] },
   { id: "error-codes.complete.missing-space", title: "completeTaskSpace on a space that no longer exists resolves an error object with a known error_code", methods: ["completeTaskSpace"], features: ["error-codes"] },
   {
-    id: "error-codes.missing-space.code", title: "a task call on a selected id that does not exist reports EGO_TASK_SPACE_NOT_FOUND", methods: ["listTabs"], severity: "minor", features: ["error-codes", "numeric-ids"],
-    unspecified: { question: "research Q18: NOT_FOUND vs INACTIVE vs UNAVAILABLE for a missing selected space", choice: "the fake reports EGO_TASK_SPACE_NOT_FOUND with the id in the message, as claimTaskSpace does" },
+    id: "error-codes.missing-space.code", title: "a task call on a selected id that does not exist reports EGO_TASK_SPACE_NOT_FOUND", methods: ["listTabs"], severity: "minor", features: ["error-codes"],
+    unspecified: {
+      question: "research Q18: NOT_FOUND vs INACTIVE vs UNAVAILABLE for a missing selected space",
+      choice: "the fake reports EGO_TASK_SPACE_NOT_FOUND with the id in the message, as claimTaskSpace does",
+      core: "listTabs on a selected id that does not exist fails instead of listing tabs: it resolves an error object {error: string, error_code} (or rejects an Error) whose error_code is one of the documented codes",
+      openDetail: "which code it is (EGO_TASK_SPACE_NOT_FOUND, _INACTIVE or _UNAVAILABLE), the channel (the fake resolves) and whether the message names the id",
+      basis: "native-bindings-api.md Runtime Model ('If no task context is available, task-scoped APIs resolve to an error object or reject'), Error Codes ('Browser-side failures expose a stable error_code'); research Q18",
+    },
   },
   { id: "error-codes.snapshot.rejects-error", title: "snapshot failures reject with an Error instance whose own error_code is set", methods: ["snapshot"], severity: "critical", features: ["error-codes"], doc: METHODS.snapshot.doc },
   { id: "error-codes.cdp.callback-is-async", title: "onSendCDPMessageError is delivered through the event loop, after sendCDPMessage returns", methods: ["sendCDPMessage"], features: ["error-codes"] },

@@ -9,7 +9,15 @@ export const snapshotClauses = defineClauses("snapshot", [
   { id: "snapshot.viewport-scope", title: "scope 'only_within_viewport' resolves the documented shape", methods: ["snapshot"] },
   {
     id: "snapshot.max-result-length", title: "maxResultLength bounds the content length", methods: ["snapshot"],
-    unspecified: { question: "research Q28: characters or bytes, truncation marker", choice: "content is cut to at most maxResultLength characters, no marker" },
+    unspecified: {
+      question: "research Q28: characters or bytes, truncation marker",
+      choice: "content is cut to at most maxResultLength characters, no marker",
+      core:
+        "maxResultLength bounds the result: with a bound below the page's full content, the content is shorter than the unbounded snapshot's and " +
+        "at most the bound plus room for a truncation marker (64 characters); 0 means unlimited (the full content). A build that ignores the bound and returns the whole tree fails",
+      openDetail: "whether the bound counts characters or bytes, whether the cut is exact, and whether a truncation marker is added",
+      basis: "native-bindings-api.md Snapshot ('maxResultLength: number. Maximum result content length. Zero or omitted means unlimited.'); research 1.5 snapshot, Q28",
+    },
   },
   { id: "snapshot.subtree", title: "scope 'subtree' with a root from a previous ref captures that node and its descendants", methods: ["snapshot"], features: ["snapshot-subtree"] },
 
@@ -45,7 +53,13 @@ export const snapshotClauses = defineClauses("snapshot", [
   {
     id: "snapshot.page.action-marks", title: "includeActionMarks adds action markers to interactive lines; without it there are none",
     methods: ["snapshot"], needs: [...pages],
-    unspecified: { question: "the doc names action markers but not their form", choice: "`action=click|type|select` inside the brackets of interactive nodes (button, link: click; textbox: type; combobox: select)" },
+    unspecified: {
+      question: "the doc names action markers but not their form",
+      choice: "`action=click|type|select` inside the brackets of interactive nodes (button, link: click; textbox: type; combobox: select)",
+      core: "includeActionMarks adds action markers to the textual snapshot: on a page with interactive elements the marked content is longer than the plain one",
+      openDetail: "the markers' form (the fake: action=click|type|select in the brackets), which lines carry them, and that the plain snapshot has none",
+      basis: "native-bindings-api.md Snapshot ('includeActionMarks: boolean. Include action markers in the textual snapshot.'); research 1.5 snapshot, Q28",
+    },
   },
   {
     id: "snapshot.page.subtree", title: "subtree with a root from a previous ref prints that node at depth 1 and only its descendants",

@@ -15,6 +15,12 @@ export const tabClauses = defineClauses("tabs", [
   },
   {
     id: "tabs.list.one-active", title: "exactly one listed tab is active", methods: ["listTabs"],
-    unspecified: { question: "research Q8: exactly one active tab, index semantics", choice: "the most recently created tab is active; indexes are 0..n-1 in creation order" },
+    unspecified: {
+      question: "research Q8: exactly one active tab, index semantics",
+      choice: "the most recently created tab is active; indexes are 0..n-1 in creation order",
+      core: "a space with tabs has exactly one active tab (a space has an 'active tab' that claiming keeps), and every listed tab carries a numeric index and a boolean active",
+      openDetail: "which tab is active after createTab (the fake: the newest) and what index means (the fake: 0..n-1 in creation order)",
+      basis: "native-bindings-api.md Tabs (listTabs typical result: index, active), Task Spaces claimTaskSpace ('keeps its browser profile, tabs, active tab'); research Q8",
+    },
   },
 ]);

@@ -5,11 +5,23 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
   { id: "task-spaces.create.agent-owned", title: "a created space is listed with createdBy agent and ownership agent", methods: ["createTaskSpace", "listTaskSpaces"], severity: "critical", features: ["task-space-listing-v2"] },
   {
     id: "task-spaces.create.does-not-select", title: "createTaskSpace does not select the new space", methods: ["createTaskSpace", "listTabs"],
-    unspecified: { question: "research Q10: is the new space auto-selected?", choice: "no: the doc's examples always call useTaskSpace(task.id) after creating" },
+    unspecified: {
+      question: "research Q10: is the new space auto-selected?",
+      choice: "no: the doc's examples always call useTaskSpace(task.id) after creating",
+      core: "task calls act on the current task context only: right after createTaskSpace, listTabs resolves either an error object (nothing selected) or the new space's own tabs, never another space's and never a throw or rejection",
+      openDetail: "whether createTaskSpace selects the new space (the fake: no, listTabs resolves EGO_TASK_SPACE_NOT_SELECTED; the Linux port: yes)",
+      basis: "native-bindings-api.md Runtime Model ('Task-scoped APIs operate on the current task context. Select that context with ego.useTaskSpace(id)'); research 1.5 createTaskSpace, Q10",
+    },
   },
   {
     id: "task-spaces.create.duplicate-name", title: "creating a second space with an existing name", methods: ["createTaskSpace"],
-    unspecified: { question: "research Q10: duplicate-name policy (doc: names may repeat; upstream FakeEgo rejects)", choice: "accepted with a new id: the doc says names may be duplicated and ids are the locators" },
+    unspecified: {
+      question: "research Q10: duplicate-name policy (doc: names may repeat; upstream FakeEgo rejects)",
+      choice: "accepted with a new id: the doc says names may be duplicated and ids are the locators",
+      core: "the second create resolves (never throws or rejects): either a space with its own id, never the first space's (ids are the unique locators), or an error object with a documented error_code; the first space stays listed",
+      openDetail: "whether a duplicate name is accepted (the fake: yes, listed twice) or refused, and with which code",
+      basis: "native-bindings-api.md Task Spaces ('name and taskId are display values and may be duplicated', 'id: numeric unique task-space locator'), Error Codes; research Q10",
+    },
   },
   { id: "task-spaces.list.entry-shape", title: "listTaskSpaces resolves {taskSpaces} whose entries match the documented shape", methods: ["listTaskSpaces"], severity: "critical", features: ["task-space-listing-v2", "numeric-ids"] },
   { id: "task-spaces.list.read-only", title: "listTaskSpaces neither selects nor changes any space", methods: ["listTaskSpaces"], features: ["task-space-listing-v2", "error-codes"] },
@@ -20,11 +32,23 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
   { id: "task-spaces.take-over.agent", title: "after takeOverTaskSpace the space is listed as agent-owned again", methods: ["takeOverTaskSpace", "listTaskSpaces"], features: ["task-space-listing-v2"] },
   {
     id: "task-spaces.take-over.idempotent", title: "takeOverTaskSpace on an agent-owned space", methods: ["takeOverTaskSpace"],
-    unspecified: { question: "research Q13: takeover of a space the agent already controls", choice: "succeeds with the usual status string (the v1 skill calls takeover idempotent)" },
+    unspecified: {
+      question: "research Q13: takeover of a space the agent already controls",
+      choice: "succeeds with the usual status string (the v1 skill calls takeover idempotent)",
+      core: "the call resolves (a status value or an error object, never a throw or rejection) and leaves the space under agent control: task calls on it still work",
+      openDetail: "whether it answers with the usual status string or an error object, and the listed ownership afterwards",
+      basis: "native-bindings-api.md Task Control ('Returns the current task space to agent control', 'Returns the browser-side status value'); research 1.5 handOff/takeOver, Q13",
+    },
   },
   {
     id: "task-spaces.hand-off.twice", title: "handOffTaskSpace on a space already handed off", methods: ["handOffTaskSpace"],
-    unspecified: { question: "research Q13: hand-off of a delegated space", choice: "succeeds with the usual status string; ownership stays agentDelegatedToUser" },
+    unspecified: {
+      question: "research Q13: hand-off of a delegated space",
+      choice: "succeeds with the usual status string; ownership stays agentDelegatedToUser",
+      core: "the call resolves (a status value or an error object, never a throw or rejection) and the space stays with the user: blocked calls still report EGO_TASK_SPACE_USER_IN_CONTROL until the agent takes it back",
+      openDetail: "whether it answers with the usual status string or an error object, and the listed ownership afterwards",
+      basis: "native-bindings-api.md Runtime Model ('blocked until the agent takes the task back'), Task Control; research Q13",
+    },
   },
   { id: "task-spaces.complete.status", title: "completeTaskSpace resolves '<id> task space completed.'", methods: ["completeTaskSpace"] },
   { id: "task-spaces.complete.user-owned-same-id", title: "a completed space stays listed under the same id with ownership user", methods: ["completeTaskSpace", "listTaskSpaces"], severity: "critical", features: ["task-space-listing-v2"] },
@@ -36,7 +60,30 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
   { id: "task-spaces.claim.user-created-space", title: "claiming a regular Space the user created keeps its id, profile and tabs", methods: ["claimTaskSpace", "listTaskSpaces"], features: ["numeric-ids", "task-space-listing-v2"], needs: ["operator"] },
   {
     id: "task-spaces.claim.agent-owned", title: "claimTaskSpace of a space the agent already owns", methods: ["claimTaskSpace"],
-    unspecified: { question: "research Q11: which ownerships are claimable", choice: "any listed space is claimable (doc: 'Claims a Space returned by listTaskSpaces'); an agent-owned space stays agent-owned" },
+    unspecified: {
+      question: "research Q11: which ownerships are claimable",
+      choice: "any listed space is claimable (doc: 'Claims a Space returned by listTaskSpaces'); an agent-owned space stays agent-owned",
+      core: "the claim resolves, never throws or rejects: either the space under its own id, or an error object with a documented error_code ('cannot be claimed'); either way the space keeps its id and stays listed",
+      openDetail: "whether an agent-owned space is claimable (the fake: yes) and the code of a refusal (the doc names EGO_TASK_SPACE_NOT_FOUND)",
+      basis: "native-bindings-api.md Task Spaces claimTaskSpace ('Claims a Space returned by ego.listTaskSpaces()', 'If the space does not exist or cannot be claimed, the promise resolves to an error object'); research Q11",
+    },
+  },
+  {
+    id: "task-spaces.create.idle-stays-listed",
+    title: "a created space stays listed while nobody touches it, for at least 150 s",
+    methods: ["createTaskSpace", "listTaskSpaces"],
+    features: ["task-space-listing-v2"],
+    // a space ends only when a caller closes or completes it (closeTaskSpace, completeTaskSpace);
+    // hosts that close idle spaces break every agent that pauses (issue 8: the Linux host)
+    tags: ["slow"],
+  },
+  {
+    id: "task-spaces.create.concurrent-distinct-ids",
+    title: "parallel createTaskSpace calls from separate invocations get distinct ids, and all of them are listed",
+    methods: ["createTaskSpace", "listTaskSpaces"],
+    features: ["numeric-ids", "task-space-listing-v2"],
+    // 'id: numeric unique task-space locator' (Runtime Model); the app serves every invocation
+    tags: ["serial"],
   },
   { id: "task-spaces.close.status", title: "closeTaskSpace resolves '<id> task space closed.'", methods: ["closeTaskSpace"] },
   { id: "task-spaces.close.removes", title: "a closed space disappears from listTaskSpaces (polled, close is eventually consistent)", methods: ["closeTaskSpace", "listTaskSpaces"], severity: "critical", features: ["task-space-listing-v2"] },

@@ -19,18 +19,44 @@ const blocked = BLOCKED_UNDER_USER_CONTROL.map((m: MethodName) => ({
   doc: runtimeModel,
 }));
 
-const unlisted = UNLISTED_UNDER_USER_CONTROL.map((m: MethodName) => ({
-  id: `user-control.unlisted.${m}`,
-  title: `${m} while the selected space is under user control`,
-  methods: [m],
-  doc: runtimeModel,
-  unspecified: {
+/**
+ * Unlisted calls the doc nonetheless settles: user control of the selected space cannot block
+ * them. The suite reads this list (the core of their clauses is "not blocked").
+ */
+export const NEVER_BLOCKED_UNDER_USER_CONTROL: Partial<Record<MethodName, string>> = {
+  useTaskSpace: "selection is local and validates nothing ('a synchronous local selection only'; it 'does not create, claim, or validate the browser-side task space'): it returns the id synchronously",
+  getBrowserVersion: "it is 'not task-scoped', so the selected space's control cannot touch it: it resolves as it does otherwise",
+  takeOverTaskSpace: "it is how control comes back (calls are 'blocked until the agent takes the task back'; it 'Returns the current task space to agent control'): it resolves and is not blocked",
+};
+
+function unlistedSplit(m: MethodName) {
+  const settled = NEVER_BLOCKED_UNDER_USER_CONTROL[m];
+  return {
     question: "research Q14: calls the doc does not list as blocked",
     choice:
       m === "handOffTaskSpace" || m === "takeOverTaskSpace"
         ? "allowed: they move control, so blocking them would dead-lock the hand-off"
         : "allowed: they do not mutate the selected space's browser state",
-  },
+    core:
+      settled !== undefined
+        ? `never blocked: ${settled}`
+        : `${m} settles on its documented channel (the Promise resolves; never a throw or rejection), and if the build blocks it, it blocks as the listed calls do: {error: <reason key>, error_code: EGO_TASK_SPACE_USER_IN_CONTROL}`,
+    openDetail:
+      settled !== undefined
+        ? "nothing beyond the core: the doc settles this call; research Q14 lists it only because the doc's list of blocked calls does not name it (the result's shape is judged by the method's own clauses)"
+        : "whether the build blocks the call at all while the space is under user control (the doc's list of blocked calls does not name it)",
+    basis: `native-bindings-api.md Runtime Model (the list of blocked calls and how they report), ${METHODS[m].doc.section}; research 1.4, Q14`,
+  };
+}
+
+const unlisted = UNLISTED_UNDER_USER_CONTROL.map((m: MethodName) => ({
+  id: `user-control.unlisted.${m}`,
+  title: `${m} while the selected space is under user control`,
+  methods: [m],
+  // the method must exist for its behaviour under user control to be judged
+  features: METHODS[m].features,
+  doc: runtimeModel,
+  unspecified: unlistedSplit(m),
 }));
 
 export const userControlClauses = defineClauses("user-control", [
@@ -39,12 +65,24 @@ export const userControlClauses = defineClauses("user-control", [
   { id: "user-control.reason-key.is-key", title: "the error of EGO_TASK_SPACE_USER_IN_CONTROL is a stable reason key, not display text", methods: ["listTabs"], features: ["reason-keys", "error-codes"], doc: listTabsDoc },
   {
     id: "user-control.reason-key.hand-off", title: "after an agent hand-off the reason key is manual_takeover", methods: ["handOffTaskSpace", "listTabs"], features: ["reason-keys", "error-codes"], doc: listTabsDoc,
-    unspecified: { question: "research Q15: manual_takeover or a sentence after an explicit hand-off (the doc example contradicts itself)", choice: "manual_takeover, as the research records for GUI takeover and explicit hand-off" },
+    unspecified: {
+      question: "research Q15: manual_takeover or a sentence after an explicit hand-off (the doc example contradicts itself)",
+      choice: "manual_takeover, as the research records for GUI takeover and explicit hand-off",
+      core: "after handOffTaskSpace, listTabs resolves an error object {error: string, error_code: EGO_TASK_SPACE_USER_IN_CONTROL}",
+      openDetail: "which string error holds after an explicit hand-off: manual_takeover (the fake), another key, or a sentence",
+      basis: "native-bindings-api.md Tabs listTabs ('If the current task has been handed off to the user, the promise resolves to an error object', error_code EGO_TASK_SPACE_USER_IN_CONTROL); research 1.4, Q15",
+    },
   },
   { id: "user-control.reason-key.passes-through", title: "each documented reason key reaches the caller unchanged on every blocked channel", methods: ["listTabs", "snapshot", "setAgentTaskState"], features: ["reason-keys", "error-codes"], needs: ["operator"], doc: listTabsDoc },
   {
     id: "user-control.reason-key.unknown", title: "an unknown reason key still comes with EGO_TASK_SPACE_USER_IN_CONTROL", methods: ["listTabs"], features: ["error-codes"], needs: ["operator"], doc: listTabsDoc,
-    unspecified: { question: "the doc requires callers to treat unknown keys as generic user control; what the bridge sends for a new cause is not stated", choice: "the key is passed through verbatim with the same error_code" },
+    unspecified: {
+      question: "the doc requires callers to treat unknown keys as generic user control; what the bridge sends for a new cause is not stated",
+      choice: "the key is passed through verbatim with the same error_code",
+      core: "whatever the cause, the control boundary is identified by its code: listTabs resolves {error: string, error_code: EGO_TASK_SPACE_USER_IN_CONTROL}",
+      openDetail: "what error holds for a cause without a documented key: the key verbatim (the fake), a generic key, or text",
+      basis: "native-bindings-api.md Tabs ('Callers should use error_code to identify the control boundary', 'Unknown reason keys must fall back to generic user-control guidance'); research 1.4, Q15",
+    },
   },
   { id: "user-control.cdp.no-reason-key", title: "the CDP error callback carries the control boundary, not the reason key", methods: ["sendCDPMessage"], features: ["error-codes"], doc: METHODS.sendCDPMessage.doc },
   { id: "user-control.take-over.unblocks", title: "after takeOverTaskSpace the blocked calls work again", methods: ["takeOverTaskSpace", "listTabs", "setAgentTaskState"], severity: "critical" },

@@ -15,7 +15,7 @@
  * @typedef {{ status: Status, outcome?: string, observed?: string[], reason?: { key: string|null, text: string }, messages?: string[], bugs?: string[], results: number }} Cell
  * @typedef {{ value: number|null, passed: number, applicable: number, failed: number, preconditionFailed: number, broken: number, known: number, flaky: number, unknown: number, notApplicable: number, unspecified: { observed: number, differs: number, unobserved: number } }} Score
  * @typedef {{ key: string, label: string, kind: string, persona: string|null, egoVersion: string|null, versionSource: string|null, targetName: string|null, availability: string, reason?: string, runId: string|null, startedAt: string|null, finishedAt: string|null, shard: { index: number, count: number }, problems: string[], score: Score }} Target
- * @typedef {{ id: string, title: string, area: string, method: string|null, severity: string, unspecified: { question: string, choice: string }|null, versions: string|null, features: string[], cells: Record<string, Cell> }} Clause
+ * @typedef {{ id: string, title: string, area: string, method: string|null, severity: string, unspecified: { question: string, choice: string, core: string|null, openDetail: string }|null, versions: string|null, features: string[], cells: Record<string, Cell> }} Clause
  * @typedef {{ format: string, formatVersion: number, generatedAt: string, harness: { name: string, version: string }, plan: { id: string, shards: number }, sources: unknown[], warnings: string[], scoreDefinition: string, interop: { definition: string, value: number|null, holdEverywhere: number, applicable: number }, areas: { id: string, title: string }[], targets: Target[], clauses: Clause[] }} Compat
  * @typedef {{ compat: Compat, statuses: Status[], statusText: Record<Status, { short: string, long: string }>, changeKinds: string[], changeText: Record<string, string>, changeTable: Record<string, string> }} PageData
  * @typedef {{ view: "grid"|"diff", areas: Set<string>, statuses: Set<Status>, query: string, differ: boolean, from: string, to: string }} State
@@ -252,7 +252,10 @@
       body += `<tr class="area" data-area="${esc(area.id)}"><th scope="rowgroup" colspan="1">${esc(area.id)} <span class="tag">${rows.length}</span> <span style="font-weight:400;color:var(--muted)">${esc(area.title)}</span></th><td colspan="${targets.length}"></td></tr>`;
       for (const c of rows) {
         const tags = [`<span class="tag">${esc(c.severity)}</span>`];
-        if (c.unspecified) tags.push(`<span class="tag" title="${esc(`The docs leave this open: ${c.unspecified.question} The fake's choice: ${c.unspecified.choice}`)}">unspecified</span>`);
+        if (c.unspecified) {
+          const core = c.unspecified.core === null ? "Documented core: none (observed only)." : `Documented core (judged): ${c.unspecified.core}`;
+          tags.push(`<span class="tag" title="${esc(`The docs leave this partly open: ${c.unspecified.question} ${core} Open detail (observed): ${c.unspecified.openDetail} The fake's choice: ${c.unspecified.choice}`)}">${c.unspecified.core === null ? "unspecified" : "core judged, detail observed"}</span>`);
+        }
         const cells = targets
           .map((t) => {
             const cell = c.cells[t.key];

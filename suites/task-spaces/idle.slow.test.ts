@@ -1,0 +1,26 @@
+// A created space stays listed while nobody touches it (tagged slow: 150 s of the target's time).
+// Its own file (*.slow.test.ts), which the runner starts first, so the wait overlaps every other
+// clause instead of adding to the run's wall time. On a fake with a time scale the wait is that
+// much shorter: target time, not wall time, is what the rule is about.
+import { setTimeout as sleep } from "node:timers/promises";
+import { expect } from "vitest";
+import { clause } from "../../src/harness/clause.js";
+import { listSpaces } from "../../src/harness/probes.js";
+
+/** How long the space is left alone, in the target's time. */
+const IDLE_MS = 150_000;
+
+clause(
+  "task-spaces.create.idle-stays-listed",
+  async ({ spaces, session, target }) => {
+    const own = await spaces.create({ label: "idle" });
+    // nobody touches it: no call selects it, claims it or lists it until the wait is over
+    await sleep(IDLE_MS / (target.info.timeScale ?? 1));
+    const listed = await listSpaces(await session());
+    expect(
+      listed.find((e) => e.id === own.id),
+      `the space created ${IDLE_MS / 1000} s ago (target time) and left alone is still listed`,
+    ).toMatchObject({ id: own.id, name: own.name });
+  },
+  { timeout: 240_000 },
+);

@@ -1,0 +1,28 @@
+// How `run` schedules vitest: one invocation on the fake; on installed targets the parallel phase
+// (--workers files at once, serial files excluded) and then the serial files alone.
+import { describe, expect, it } from "vitest";
+import { DEFAULT_INSTALLED_WORKERS, parseRunArgs, SERIAL_FILES, serialFilesOf, vitestPhases } from "../../src/cli/run.js";
+
+describe("run phases", () => {
+  it("the fake runs everything in one invocation", () => {
+    expect(vitestPhases(false, 4, ["suites/task-spaces/concurrent.serial.test.ts"])).toEqual([{ args: [] }]);
+  });
+
+  it("an installed target runs the rest with --workers files at once, then the serial files one at a time", () => {
+    const serial = serialFilesOf([]);
+    expect(serial).toEqual(["suites/task-spaces/concurrent.serial.test.ts"]);
+    expect(vitestPhases(true, undefined, serial)).toEqual([
+      { args: ["--maxWorkers", String(DEFAULT_INSTALLED_WORKERS), "--exclude", SERIAL_FILES, "--passWithNoTests"] },
+      { args: ["--no-file-parallelism", "--maxWorkers", "1", "--passWithNoTests"], files: serial },
+    ]);
+    expect(vitestPhases(true, 1, [])).toEqual([{ args: ["--no-file-parallelism", "--maxWorkers", "1", "--exclude", SERIAL_FILES, "--passWithNoTests"] }]);
+    expect(serialFilesOf(["user-control"])).toEqual([]);
+  });
+
+  it("--workers is a whole number for installed targets; --no-slow is passed on", () => {
+    expect(parseRunArgs(["--target", "installed", "--workers", "1"]).installed?.workers).toBe(1);
+    expect(() => parseRunArgs(["--target", "installed", "--workers", "0"])).toThrow(/--workers must be a whole number/);
+    expect(() => parseRunArgs(["--workers", "2"])).toThrow(/need --target installed/);
+    expect(parseRunArgs(["--no-slow"]).noSlow).toBe(true);
+  });
+});
