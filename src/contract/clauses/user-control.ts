@@ -110,6 +110,10 @@ export const userControlClauses = defineClauses("user-control", [
     unspecified: {
       question: "research 1.7: whether a JS dialog hands the space over is build-dependent (a hard stop with the fallback guidance, or agent-owned dialogs)",
       choice: "current builds keep the agent in control (the requirement doc); builds with the dialog fallback key, and builds before reason keys, hand over with fallback_site_dialog_required_notice",
+      // added with the real pages after the core/open-detail review: not yet split, so observed in full as before
+      core: null,
+      openDetail: "all of it for now: this clause came after the review of the unspecified clauses and has not been split into a judged core yet",
+      basis: "native-bindings-api.md Tabs ('Page-authored JavaScript dialogs must not use this user-control path'); research 1.7",
     },
   },
 ]);
