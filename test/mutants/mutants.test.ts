@@ -120,7 +120,8 @@ const MUTANTS: Record<string, Expected> = {
 
 // Deviations of alternative hosts (issue 8): each is caught by exactly the clauses that own its
 // rule; a clause that stands on it ends precondition-failed naming its owner; nothing is broken.
-const argumentClauses = documentedArgumentClauses;
+// every argument clause: the unspecified ones on their core (a refusal is a TypeError with its own code)
+const argumentClauses = allArgumentClauses;
 Object.assign(MUTANTS, {
   "async-use-task-space": { why: "useTaskSpace returns a Promise: the synchronous-selection clause only (the harness awaits its own selections)", failed: ["task-context.use.synchronous"] },
   "plain-error-arguments": { why: "argument errors are plain Errors without error_code: every documented argument clause and the documented-codes clause", failed: [...argumentClauses, "error-codes.codes-are-documented"] },
