@@ -165,7 +165,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   "claim-selects": ["claim:selection"],
   "complete-closes": ["complete:listing"],
   // deviations of alternative hosts; a step that selects without awaiting sees the async selection late
-  "async-use-task-space": ["ids:use-number", "control:listTabs", "control:createTab", "control:setAgentTaskState", "control:snapshot", "snapshot:locators", "cdp:answer", "complete:listing", "close:listing", "status:strings"],
+  "async-use-task-space": ["ids:use-number", "control:listTabs", "control:createTab", "control:setAgentTaskState", "control:snapshot", "snapshot:locators", "snapshot:bounded", "cdp:answer", "complete:listing", "close:listing", "status:strings"],
   "status-objects": ["status:strings"],
   "plain-error-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string"],
   "malformed-browser-version": ["version"],
