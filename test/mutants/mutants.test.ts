@@ -123,7 +123,7 @@ const MUTANTS: Record<string, Expected> = {
 // every argument clause: the unspecified ones on their core (a refusal is a TypeError with its own code)
 const argumentClauses = allArgumentClauses;
 Object.assign(MUTANTS, {
-  "async-use-task-space": { why: "useTaskSpace returns a Promise: the synchronous-selection clause only (the harness awaits its own selections)", failed: ["task-context.use.synchronous"] },
+  "async-use-task-space": { why: "useTaskSpace returns a Promise: the clauses of useTaskSpace whose core is its synchronous answer (the harness awaits its own selections)", failed: ["task-context.use.synchronous", "user-control.unlisted.useTaskSpace"] },
   "plain-error-arguments": { why: "argument errors are plain Errors without error_code: every documented argument clause and the documented-codes clause", failed: [...argumentClauses, "error-codes.codes-are-documented"] },
   "malformed-browser-version": {
     why: "getBrowserVersion answers in another shape: the browser-version clauses (the reader survives; that is not conformance)",
@@ -131,7 +131,7 @@ Object.assign(MUTANTS, {
   },
   "missing-list-profiles": {
     why: "listProfiles is missing: its clauses fail as a missing method, the profile clauses standing on it end precondition-failed naming profiles.list.shape",
-    failed: ["arguments.listProfiles.any-argument", "profiles.list.shape", "profiles.list.unique-ids", "profiles.list.one-default"],
+    failed: ["arguments.listProfiles.any-argument", "profiles.list.shape", "profiles.list.unique-ids", "profiles.list.one-default", "user-control.unlisted.listProfiles"],
     preconditionFailed: ["profiles.create.with-profile-id", "profiles.create.default-omitted", "profiles.create.default-empty", "profiles.create.default-keyword", "profiles.create.name-is-not-locator"],
   },
   "claim-ignores-name": { why: "a claim keeps the old name: the rename clauses", failed: ["numeric-ids.task-id.display-copy", "numeric-ids.lookup.by-id-after-rename", "task-spaces.claim.renames"] },
