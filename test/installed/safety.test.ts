@@ -33,7 +33,7 @@ describe("the invariance clause on an installed target", () => {
 });
 
 describe("--keep-on-failure and sweep", () => {
-  it("keeps a failed run's spaces; sweep lists them by run, and --yes closes the recorded ones and nothing else", { timeout: 90_000 }, async () => {
+  it("keeps a failed run's spaces; sweep lists them by run, and --yes closes the recorded ones and nothing else", { timeout: 180_000 }, async () => {
     const w = await world({ app: { faults: ["unstable-locators"], pages: "model" } }); // the page model: this test is about keeping and sweeping, not pages
     const user = await w.operator.createUserSpace("Groceries");
     const stranger = await w.operator.createUserSpace("ego-conformance by hand");
