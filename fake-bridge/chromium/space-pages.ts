@@ -74,6 +74,17 @@ async function newContext(profile: ProfileBrowser): Promise<{ context: BrowserCo
 
 const PERMISSION_BINDING = "__egoFakePermissionPrompt";
 
+/** How long a new tab may take to come up and start its navigation. */
+const NAVIGATE_BOUND_MS = 10_000;
+
+function withBound<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Headless Chromium shows no permission prompt, so the context's pages carry a stand-in: an
  * init script routes navigator.geolocation through a binding to the fake, which puts the space
@@ -166,8 +177,19 @@ export class SpacePages {
     });
   }
 
+  /**
+   * A new page target of the space at `url`. It is made blank and navigated only once Playwright
+   * knows the page: a target made at its URL can run the page's scripts before the context's init
+   * scripts are installed (under load it did: the geolocation stand-in came too late, and the
+   * page's own call met headless Chromium's silent refusal instead of a prompt).
+   */
   private async createTarget(space: SpaceContext, url: string): Promise<string> {
-    const { targetId } = (await space.profile.admin.send("Target.createTarget", { url, browserContextId: space.browserContextId })) as { targetId: string };
+    const { targetId } = (await space.profile.admin.send("Target.createTarget", { url: "about:blank", browserContextId: space.browserContextId })) as { targetId: string };
+    if (url === "about:blank") return targetId;
+    const known = await this.page(space, targetId, NAVIGATE_BOUND_MS);
+    if (known === undefined) throw new Error(`fake bridge: the new tab ${targetId} did not come up within ${NAVIGATE_BOUND_MS / 1000} s`);
+    // the navigation has started when Page.navigate answers (a page that fails to load still opens, as in a browser)
+    await withBound(known.session.send("Page.navigate", { url }), NAVIGATE_BOUND_MS).catch(() => undefined);
     return targetId;
   }
 
@@ -208,7 +230,9 @@ export class SpacePages {
   async openTab(space: SpaceContext, url: string): Promise<RealTab> {
     const targetId = await this.createTarget(space, url);
     const info = await this.targetInfo(space, targetId);
-    return { targetId, url: info?.url ?? url, title: info?.title ?? "" };
+    // until the navigation commits Chromium reports the blank page the tab was made with (or no URL)
+    const loading = info === undefined || info.url === "" || info.url === "about:blank";
+    return { targetId, url: loading ? url : info.url, title: info?.title ?? "" };
   }
 
   async targetInfo(space: SpaceContext, targetId: string): Promise<TargetInfo | undefined> {
