@@ -104,12 +104,13 @@ describe("detectInstalled: disagreements with the version", () => {
 });
 
 describe("the detected TargetInfo crosses to the workers", () => {
-  it("round-trips through the run config, with the operator capability only when asked", async () => {
+  it("round-trips through the run config, with the operator capability only when asked (the launcher always)", async () => {
     const d = await detectInstalled({ cli: cli(), target: fake("0.5.1.13") });
     const info = installedTargetInfo(d, { operator: true });
     const config = decodeInstalledConfig(encodeInstalledConfig({ cliPath: d.cli.path, probeTimeoutMs: 5000, info: configInfo(info) }));
     expect(infoFromConfig(config)).toEqual(info);
-    expect([...installedTargetInfo(d).capabilities]).toEqual([]);
+    expect([...info.capabilities].sort()).toEqual(["launcher", "operator"]);
+    expect([...installedTargetInfo(d).capabilities]).toEqual(["launcher"]);
     expect(() => decodeInstalledConfig('{"cliPath":""}')).toThrow(/invalid/);
     expect(detectionJson(d)).toMatchObject({ cli: { path: "/opt/ego/ego-browser", source: "flag" }, version: { text: "0.5.1.13", numeric: true, source: "getBrowserVersion" } });
   });

@@ -109,7 +109,7 @@ describe("persona, gated", () => {
 
   // pre-profiles (a missing method), and the two personas the harness's own steps stand on
   it.concurrent.each(["pre-profiles", "pre-numeric-ids", "pre-listing-v2"])("%s, run gated through the CLI on the whole catalogue, passes with its clauses not applicable", { timeout: 600_000 }, async (name) => {
-    const run = await runCli(["run", "--persona", name, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`gated-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
+    const run = await runCli(["run", "--persona", name, "--pages", pagesFor(personaByName(name)), "--json", "--no-report", "--no-expectations", "--results", await tempDir(`gated-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     const skipped = statusOf(summary, "not-applicable");
