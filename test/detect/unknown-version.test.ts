@@ -18,7 +18,7 @@ const installed = (egoVersionText: string | null): TargetInfo => ({
   egoVersionText,
   versionSource: egoVersionText === null ? "unknown" : "getBrowserVersion",
   features: new Set(FEATURE_NAMES),
-  capabilities: new Set(["operator"]),
+  capabilities: new Set(["operator", "pages", "launcher"]),
 });
 
 describe("an unknown or non-numeric version", () => {

@@ -22,7 +22,8 @@ const src = (path: string) => JSON.stringify(join(PROJECT_ROOT, "src", path));
 /** Clauses picked from the catalogue by kind, so the test survives catalogue edits. */
 const plain = CATALOGUE.filter((c) => !c.unspecified && c.needs.length === 0 && c.features.length === 0 && c.versions === undefined).map((c) => c.id);
 const [ASSERTS, PRECONDITION, HARNESS_BUG, OWN_RULE, OWNER] = plain as [string, string, string, string, string];
-const UNSPECIFIED = CATALOGUE.find((c) => c.unspecified && c.needs.length === 0 && c.features.length === 0)!.id;
+/** unspecified clauses with a judged core: what they assert outside ctx.openDetail is judged */
+const [UNSPECIFIED, CORE] = CATALOGUE.filter((c) => c.unspecified && c.unspecified.core !== null && c.needs.length === 0 && c.features.length === 0).map((c) => c.id) as [string, string];
 /** a clause gated by a feature the persona lacks */
 const GATED = CATALOGUE.find((c) => c.features.length === 1 && c.features[0] === "numeric-ids" && c.needs.length === 0)!.id;
 
@@ -67,7 +68,8 @@ clause(${JSON.stringify(ASSERTS)}, async () => { expect(1, "the build answered w
 clause(${JSON.stringify(PRECONDITION)}, async () => { throw new PreconditionError("precondition failed: could not create a task space", ${JSON.stringify(OWNER)}); });
 clause(${JSON.stringify(OWN_RULE)}, async () => { throw new PreconditionError("its own rule", ${JSON.stringify(OWN_RULE)}); });
 clause(${JSON.stringify(HARNESS_BUG)}, async () => { throw new TypeError("a harness bug"); });
-clause(${JSON.stringify(UNSPECIFIED)}, async () => { expect("the build's choice").toBe("the fake's choice"); });
+clause(${JSON.stringify(UNSPECIFIED)}, async (ctx) => { await ctx.openDetail(() => { expect("the build's choice").toBe("the fake's choice"); }); });
+clause(${JSON.stringify(CORE)}, async (ctx) => { expect("the core's answer", "the documented core").toBe("the documented one"); await ctx.openDetail(() => {}); });
 clause(${JSON.stringify(GATED)}, async () => { throw new Error("a gated clause must not run"); });
 `,
       },
@@ -98,9 +100,14 @@ clause(${JSON.stringify(GATED)}, async () => { throw new Error("a gated clause m
     expect(labelValue(of(HARNESS_BUG), LABEL.outcome)).toBeUndefined();
   });
 
-  test("an unspecified clause that differs from the fake is recorded, not failed", () => {
+  test("an unspecified clause whose open detail differs from the fake is recorded, not failed", () => {
     expect(of(UNSPECIFIED).status).toBe("passed");
     expect(labelValue(of(UNSPECIFIED), LABEL.unspecifiedOutcome)).toBe("differs-from-the-fake");
+  });
+
+  test("an unspecified clause whose documented core is broken fails", () => {
+    expect(of(CORE).status).toBe("failed");
+    expect(of(CORE).message).toMatch(/the documented core/);
   });
 
   test("a gated clause is skipped with its key in a label and its reason in the message", () => {
