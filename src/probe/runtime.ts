@@ -121,7 +121,13 @@ export function createProbeScope(ego: any): ProbeScope {
     return new Promise((resolve) => setTimeout(resolve, ms));
   }
 
-  async function cdp(message: unknown, options: { waitMs?: number } = {}): Promise<any> {
+  /**
+   * Sends one raw CDP message and records every callback it causes: it waits (bounded by
+   * `waitMs`, 5 s by default) for the first callback, the answer or the error, which a build
+   * delivers on its own time (through another process, under load, later than any fixed pause),
+   * then `settleMs` more for any duplicate or stray callback.
+   */
+  async function cdp(message: unknown, options: { waitMs?: number; settleMs?: number } = {}): Promise<any> {
     const callbacks: unknown[] = [];
     let returned = false;
     const previousError = ego.onSendCDPMessageError;
@@ -141,7 +147,9 @@ export function createProbeScope(ego: any): ProbeScope {
         },
         { call: `sendCDPMessage(${describeArg(message)})` },
       );
-      await sleep(options.waitMs ?? 50);
+      const deadline = Date.now() + (options.waitMs ?? DEFAULT_TIMEOUT_MS);
+      while (callbacks.length === 0 && Date.now() < deadline) await sleep(10);
+      await sleep(options.settleMs ?? 50);
       return { ...obs, callbacks };
     } finally {
       ego.onSendCDPMessageError = previousError;

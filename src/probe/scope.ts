@@ -14,8 +14,10 @@ export interface ObserveOptions {
 }
 
 export interface CdpObserveOptions {
-  /** how long to collect callback deliveries after the send */
+  /** how long to wait for the first callback after the send (5 s by default) */
   waitMs?: number;
+  /** how long to keep collecting after the first callback, for duplicates and strays (50 ms by default) */
+  settleMs?: number;
 }
 
 /** A message the CDP client received that answered no pending send (an event, or a stray response). */
@@ -59,8 +61,8 @@ export interface ProbeScope {
    */
   call(method: string, args?: Json[], options?: ObserveOptions): Promise<Observation>;
   /**
-   * Send a raw CDP message with recorders on both callback slots, collect deliveries for
-   * `waitMs`, then restore the slots as they were.
+   * Send a raw CDP message with recorders on both callback slots, wait (bounded by `waitMs`) for
+   * the first delivery, collect for `settleMs` more, then restore the slots as they were.
    */
   cdp(message: unknown, options?: CdpObserveOptions): Promise<Observation>;
   /** A CDP client over the callback slots (it takes both slots until close()). */

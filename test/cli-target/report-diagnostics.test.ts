@@ -8,8 +8,8 @@ import { fakeInstall, tempRoot, type FakeInstall } from "../fake-server/support.
 
 let fake: FakeInstall;
 beforeAll(async () => {
-  // a broken build: snapshot prints loc=unstable where a locator should be omitted
-  fake = await fakeInstall({ server: { faults: ["unstable-locators"] } });
+  // a broken build: claimTaskSpace selects the claimed space (a rule that needs no page)
+  fake = await fakeInstall({ server: { faults: ["claim-selects"] } });
 });
 afterAll(async () => fake?.close());
 
@@ -44,9 +44,9 @@ async function resultsByClause(dir: string): Promise<Map<string, RawResult>> {
 
 it("attaches the ego-browser diagnostics to a failed clause", { timeout: 90_000 }, async () => {
   const results = join(await tempRoot("diag"), "results");
-  const failing = "snapshot.loc.omitted-not-sentinel";
-  const passing = "snapshot.result-shape";
-  const run = await runCli(["run", "--target", "installed", "--ego-browser", fake.cli, "--operator", fake.server.paths.operatorSocket, "--area", "snapshot", "--no-report", "--json", "--results", results]);
+  const failing = "task-spaces.claim.does-not-select";
+  const passing = "task-spaces.create.result-shape";
+  const run = await runCli(["run", "--target", "installed", "--ego-browser", fake.cli, "--operator", fake.server.paths.operatorSocket, "--area", "task-spaces", "--no-slow", "--no-report", "--json", "--results", results]);
   expect(run.exitCode, run.stderr).toBe(1);
   const byClause = await resultsByClause(results);
   const failed = byClause.get(failing)!;
