@@ -15,6 +15,8 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
   },
   {
     id: "task-spaces.create.duplicate-name", title: "creating a second space with an existing name", methods: ["createTaskSpace"],
+    // where the name is the key (before numeric ids) or the listing shows no ids, twins cannot be told apart
+    features: ["numeric-ids", "task-space-listing-v2"],
     unspecified: {
       question: "research Q10: duplicate-name policy (doc: names may repeat; upstream FakeEgo rejects)",
       choice: "accepted with a new id: the doc says names may be duplicated and ids are the locators",
@@ -60,6 +62,8 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
   { id: "task-spaces.claim.user-created-space", title: "claiming a regular Space the user created keeps its id, profile and tabs", methods: ["claimTaskSpace", "listTaskSpaces"], features: ["numeric-ids", "task-space-listing-v2"], needs: ["operator"] },
   {
     id: "task-spaces.claim.agent-owned", title: "claimTaskSpace of a space the agent already owns", methods: ["claimTaskSpace"],
+    // its core is about the space's own id, in the claim's answer and in the listing
+    features: ["numeric-ids", "task-space-listing-v2"],
     unspecified: {
       question: "research Q11: which ownerships are claimable",
       choice: "any listed space is claimable (doc: 'Claims a Space returned by listTaskSpaces'); an agent-owned space stays agent-owned",
