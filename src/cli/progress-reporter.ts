@@ -42,14 +42,20 @@ export class ProgressReporter implements Reporter {
 
   constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
 
+  /** the tests of the run: a test that --grep left out is skipped at collection and is no clause of it */
+  private readonly counted = new Set<string>();
+
   onTestModuleCollected(module: TestModule): void {
     for (const test of module.children.allTests()) {
+      if (test.options.mode === "skip" || test.options.mode === "todo") continue;
+      this.counted.add(test.id);
       const id = clauseOfTest(test.name);
       this.pending.set(id, (this.pending.get(id) ?? 0) + 1);
     }
   }
 
   onTestCaseResult(test: TestCase): void {
+    if (!this.counted.has(test.id)) return;
     const id = clauseOfTest(test.name);
     const outcomes = [...(this.seen.get(id) ?? []), outcomeOfTest(test.result().state, test.meta().outcome)];
     this.seen.set(id, outcomes);

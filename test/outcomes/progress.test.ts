@@ -2,8 +2,8 @@ import { expect, test } from "vitest";
 import type { TestCase, TestModule } from "vitest/node";
 import { clauseOfTest, outcomeOfTest, ProgressReporter } from "../../src/cli/progress-reporter.js";
 
-function tc(name: string, state: string, outcome?: string): TestCase {
-  return { name, result: () => ({ state }), meta: () => (outcome === undefined ? {} : { outcome }) } as unknown as TestCase;
+function tc(name: string, state: string, outcome?: string, mode: "run" | "skip" = "run"): TestCase {
+  return { id: name, name, options: { mode }, result: () => ({ state }), meta: () => (outcome === undefined ? {} : { outcome }) } as unknown as TestCase;
 }
 
 test("the progress line counts clauses, as the totals do, with the worst outcome of their tests", () => {
@@ -29,4 +29,15 @@ test("a test's clause and outcome", () => {
   expect(outcomeOfTest("failed", undefined)).toBe("broken");
   expect(outcomeOfTest("failed", "failed")).toBe("failed");
   expect(outcomeOfTest("passed", undefined)).toBe("passed");
+});
+
+test("tests left out by --grep (skipped at collection) are not clauses of the run: not counted, not 'not applicable'", () => {
+  const out: string[] = [];
+  const stream = { isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
+  const tests = [tc("a.b: title", "passed"), tc("a.c: title", "skipped", undefined, "skip"), tc("a.d: title", "skipped", undefined, "skip")];
+  const reporter = new ProgressReporter(stream);
+  reporter.onTestModuleCollected({ children: { allTests: () => tests } } as unknown as TestModule);
+  for (const t of tests) reporter.onTestCaseResult(t);
+  reporter.onTestRunEnd([], []);
+  expect(out.join("")).toBe("conformance [1/1 clauses] passed 1, failed 0 done\n");
 });
