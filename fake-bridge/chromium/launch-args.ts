@@ -22,11 +22,16 @@ export const LOOPBACK_ARGS = [
   "--disable-extensions",
   "--metrics-recording-only",
   "--no-default-browser-check",
-  "--remote-debugging-port=0",
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
   "--proxy-server=http://127.0.0.1:9",
 ] as const;
 
-export function chromiumArgs(uid: number | undefined = process.getuid?.()): string[] {
+/** Loopback-only flags for any Chromium the project starts (the fake's, and the self-tests' own). */
+export function loopbackBrowserArgs(uid: number | undefined = process.getuid?.()): string[] {
   return [...(uid === 0 ? ["--no-sandbox"] : []), ...LOOPBACK_ARGS];
+}
+
+/** The fake's Chromium: loopback only, and the raw DevTools endpoint the CDP relay connects to. */
+export function chromiumArgs(uid: number | undefined = process.getuid?.()): string[] {
+  return [...loopbackBrowserArgs(uid), "--remote-debugging-port=0"];
 }

@@ -1,23 +1,13 @@
 /**
- * The browser the Playwright suites drive: Debian's chromium (`apt-get install chromium`), not a
- * Playwright download (`npx playwright install` needs the network and is never run). Launch
- * arguments from ../shared/reference/toolchain.md §3: headless, no sandbox (CI runs as root), and
- * nothing that phones home.
+ * The browser the Playwright suites drive: the one the fake finds (CHROMIUM_PATH, Debian's
+ * /usr/bin/chromium, Playwright's), never a download (`npx playwright install` needs the network
+ * and is never run), with the fake's loopback-only flags (fake-bridge/chromium/launch-args.ts).
  */
-export const CHROMIUM_PATH = process.env.EGO_CONFORMANCE_CHROMIUM ?? "/usr/bin/chromium";
+import { loopbackBrowserArgs } from "../../fake-bridge/chromium/launch-args.js";
+import { locateChromium } from "../../fake-bridge/chromium/locate.js";
 
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-default-apps",
-  "--disable-extensions",
-  "--metrics-recording-only",
-  "--no-default-browser-check",
-];
+const found = locateChromium();
+if (!found.found) throw new Error(found.why);
+
+export const CHROMIUM_PATH = found.path;
+export const CHROMIUM_ARGS = loopbackBrowserArgs();

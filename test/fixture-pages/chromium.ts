@@ -1,29 +1,18 @@
 /**
- * Debian's chromium for the tests that need a real page: one browser per test file (launch it in
- * beforeAll, close it in afterAll), headless, `--no-sandbox` only when running as root, and
- * nothing that talks to another host (no component updates, no background networking).
+ * A real Chromium for the tests that need a real page: one browser per test file (launch it in
+ * beforeAll, close it in afterAll), headless, found and flagged as the fake's own is
+ * (fake-bridge/chromium: loopback only, `--no-sandbox` only as root).
  */
 import { chromium, type Browser } from "playwright-core";
+import { loopbackBrowserArgs } from "../../fake-bridge/chromium/launch-args.js";
+import { locateChromium } from "../../fake-bridge/chromium/locate.js";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export function chromiumPath(): string {
+  const found = locateChromium();
+  if (!found.found) throw new Error(found.why);
+  return found.path;
+}
 
 export async function launchChromium(): Promise<Browser> {
-  const root = typeof process.getuid === "function" && process.getuid() === 0;
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    timeout: 30_000,
-    args: [
-      ...(root ? ["--no-sandbox"] : []),
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-default-apps",
-      "--disable-extensions",
-      "--no-first-run",
-      "--no-default-browser-check",
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, timeout: 30_000, args: loopbackBrowserArgs() });
 }

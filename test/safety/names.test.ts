@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { newRunId } from "../../src/harness/run-config.js";
 import { spacePrefix } from "../../src/harness/clause.js";
 import { belongsToRun, RUN_ID_SHAPE, runIdOfSpaceName, runIdTime } from "../../src/safety/run-id.js";
-import { leftoverRuns, spacesOfRun } from "../../src/safety/run-spaces.js";
+import { spacesOfRun } from "../../src/safety/run-spaces.js";
 import type { ListedSpace } from "../../src/safety/space-listing.js";
 
 const space = (id: number, name: unknown, ownership = "agent"): ListedSpace =>
@@ -41,7 +41,7 @@ describe("run ids and space names", () => {
     }));
   });
 
-  it("chooses the run's spaces for cleanup and groups leftovers of earlier runs for sweep", () => {
+  it("chooses the run's spaces for cleanup, and nothing of another run or by hand", () => {
     const a = "20261129-080000-aaaaaa";
     const b = "20261130-090000-bbbbbb";
     const listing = [
@@ -52,10 +52,7 @@ describe("run ids and space names", () => {
       space(5, `ego-conformance ${b} cdp.send x-2`, "agentDelegatedToUser"),
     ];
     expect(spacesOfRun(listing, b)).toEqual([{ id: 2, name: `ego-conformance ${b} tabs.list x-1` }, { id: 5, name: `ego-conformance ${b} cdp.send x-2` }]);
-    expect(leftoverRuns(listing)).toEqual([
-      { runId: a, startedAt: "2026-11-29T08:00:00.000Z", spaces: [{ id: 3, name: `ego-conformance ${a} profiles.list x-1`, ownership: "user" }] },
-      { runId: b, startedAt: "2026-11-30T09:00:00.000Z", spaces: [{ id: 2, name: `ego-conformance ${b} tabs.list x-1`, ownership: "agent" }, { id: 5, name: `ego-conformance ${b} cdp.send x-2`, ownership: "agentDelegatedToUser" }] },
-    ]);
-    expect(leftoverRuns(listing, { except: [b] }).map((r) => r.runId)).toEqual([a]);
+    expect(spacesOfRun(listing, a)).toEqual([{ id: 3, name: `ego-conformance ${a} profiles.list x-1` }]);
+    expect(spacesOfRun(listing, "20261201-000000-cccccc")).toEqual([]);
   });
 });
