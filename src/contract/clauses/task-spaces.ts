@@ -76,7 +76,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     id: "task-spaces.create.idle-stays-listed",
     title: "a created space stays listed while nobody touches it, for at least 150 s",
     methods: ["createTaskSpace", "listTaskSpaces"],
-    features: ["task-space-listing-v2"],
+    // no listing feature: the space is found by id, or by name in an older {taskIds} listing
     // a space ends only when a caller closes or completes it (closeTaskSpace, completeTaskSpace);
     // hosts that close idle spaces break every agent that pauses (issue 8: the Linux host)
     tags: ["slow"],
