@@ -29,6 +29,8 @@ export interface MatrixCliOptions {
   outDir: string;
   json: boolean;
   allure: boolean;
+  /** the fake targets' pages (`--pages chromium|model`); default: as for run */
+  fakePages?: "chromium" | "model";
 }
 
 export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: readonly string[] = personaNames()): MatrixCliOptions {
@@ -43,6 +45,7 @@ export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: r
     out: { type: "string", default: "reports" },
     json: { type: "boolean", default: false },
     "no-allure": { type: "boolean", default: false },
+    pages: { type: "string" },
   });
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
   if (values.grep !== undefined) {
@@ -52,6 +55,7 @@ export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: r
       throw new UsageError(`--grep is not a regular expression: ${(error as Error).message}`);
     }
   }
+  if (values.pages !== undefined && values.pages !== "chromium" && values.pages !== "model") throw new UsageError(`--pages must be chromium or model, not '${values.pages}'`);
   const personaValues = values.personas === undefined ? null : splitList(values.personas);
   const targets = expandTargets(
     {
@@ -65,7 +69,7 @@ export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: r
   if (targets.length === 0) throw new UsageError("the matrix has no targets (see --personas, --versions, --installed)");
   const shard = values.shard === undefined ? WHOLE : parseShard(values.shard);
   const plan = makePlan(targets, { areas: values.area as Area[], grep: values.grep ?? null });
-  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"] };
+  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(values.pages !== undefined ? { fakePages: values.pages as "chromium" | "model" } : {}) };
 }
 
 /** Where a run's bundle goes: `<out>/matrix`, or `<out>/matrix-shard-<i>-of-<n>` for a shard. */
@@ -82,7 +86,7 @@ export async function matrixCommand(argv: string[]): Promise<number> {
   const progress = (line: string) => process.stderr.write(`${line}\n`);
   const slice = shardSlice(options.plan.targets, options.shard);
   progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);
-  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress });
+  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}) });
   if (loaded.interrupted !== undefined) {
     process.stderr.write(`ego-conformance matrix: interrupted (${loaded.interrupted}); the bundle in ${loaded.dir} holds what ran, no matrix was written\n`);
     return exitStatusFor(loaded.interrupted as NodeJS.Signals);

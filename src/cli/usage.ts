@@ -108,6 +108,7 @@ matrix options (with no target flag: every persona):
   --installed PATH          an installed ego-browser CLI (repeatable)
   --fault NAME              a deliberately broken fake as one more target (harness self-tests; repeatable)
   --area AREA, --grep RE    only these clauses, as for run
+  --pages chromium|model    the fake targets' pages, as for run
   --shard i/n               run only the i-th of n slices of the targets and write its bundle
                             (DIR/matrix-shard-i-of-n) for report --merge
   --out DIR                 where compat.json, compat.html and compat-allure/ go (default: reports)

@@ -33,6 +33,8 @@ export interface MatrixRunOptions {
   bundleDir: string;
   /** one line per target started and finished */
   progress?: (line: string) => void;
+  /** the fake targets' pages (`--pages`); installed targets show their own */
+  fakePages?: "chromium" | "model";
   /** runs one target (default: the real thing); tests replace it. Says when Ctrl-C stopped it. */
   runTarget?: (spec: TargetSpec, runArgs: string[], resultsDir: string) => Promise<{ interrupted?: string } | void>;
   now?: () => Date;
@@ -70,7 +72,8 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
     const startedAt = now().toISOString();
     let outcome: TargetOutcome;
     try {
-      const ran = await runTarget(spec, [...targetRunArgs(spec), ...selectionArgs], resultsDir);
+      const pagesArgs = spec.kind !== "installed" && options.fakePages !== undefined ? ["--pages", options.fakePages] : [];
+      const ran = await runTarget(spec, [...targetRunArgs(spec), ...pagesArgs, ...selectionArgs], resultsDir);
       if (ran && ran.interrupted !== undefined) {
         interrupted = ran.interrupted;
         throw new Error(`interrupted (${ran.interrupted}) before it finished`);

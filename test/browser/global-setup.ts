@@ -2,8 +2,8 @@
  * Makes the compat page the browser tests open: a real `ego-conformance matrix` over three
  * personas of the fake (the current build, one without `error-codes`, one older version without
  * `getBrowserVersion`) and one deliberately broken fake (so the page has contract violations to
- * show, whatever the personas do), without the Allure report (not what these tests look at).
- * About 12 s.
+ * show, whatever the personas do), on the page model and without the Allure report (neither is
+ * what these tests look at). About 40 s.
  *
  * EGO_CONFORMANCE_COMPAT_DIR=<dir holding compat.json and compat.html> skips the run (for
  * working on the page); otherwise the directory is temporary and removed afterwards.
@@ -23,7 +23,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   if (process.env[COMPAT_DIR_ENV]) return undefined;
   const root = resolve(import.meta.dirname, "../..");
   const out = await mkdtemp(join(tmpdir(), "ego-conformance-compat-page-"));
-  const run = await execa(process.execPath, [join(root, "bin/ego-conformance.mjs"), "matrix", "--personas", PAGE_PERSONAS.join(","), "--fault", PAGE_FAULT, "--no-allure", "--out", out], {
+  const run = await execa(process.execPath, [join(root, "bin/ego-conformance.mjs"), "matrix", "--personas", PAGE_PERSONAS.join(","), "--fault", PAGE_FAULT, "--pages", "model", "--no-allure", "--out", out], {
     cwd: root,
     reject: false,
     stdin: "ignore",

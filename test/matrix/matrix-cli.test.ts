@@ -138,6 +138,8 @@ describe("matrix and report arguments", () => {
     expect(a.plan.targets).toHaveLength(5);
     expect(a.shard).toEqual({ index: 2, count: 3 });
     expect(parseMatrixArgs(["--personas", "all"], "/w").plan.targets).toHaveLength(personaNames().length);
+    expect(parseMatrixArgs(["--pages", "model"], "/w").fakePages).toBe("model");
+    expect(parseMatrixArgs([], "/w").fakePages).toBeUndefined();
   });
 
   it.each([
@@ -146,6 +148,7 @@ describe("matrix and report arguments", () => {
     [["--versions", "0.5"], /four-part/],
     [["--area", "nowhere"], /unknown area/],
     [["--grep", "("], /not a regular expression/],
+    [["--pages", "paper"], /--pages must be chromium or model/],
     [["--bogus"], /Unknown option/],
   ])("refuse %j as a usage error", (args, message) => {
     expect(() => parseMatrixArgs(args, "/w")).toThrow(UsageError);

@@ -49,6 +49,23 @@ describe("runMatrix", () => {
     expect((await readBundle(loaded.dir)).bundle).toEqual(loaded.bundle);
   });
 
+  it("passes --pages to the fake targets' runs only (an installed target shows its own pages)", async () => {
+    const seen: [string, string[]][] = [];
+    await runMatrix({
+      plan: makePlan([personaTarget("current"), installedTarget("/opt/ego/ego-browser")], SELECTION),
+      shard: { index: 1, count: 1 },
+      bundleDir: join(await tempDir("bundle-pages"), "b"),
+      fakePages: "model",
+      runTarget: async (spec, args, dir) => {
+        seen.push([spec.key, args]);
+        return fakeRun(spec, args, dir);
+      },
+      now,
+    });
+    expect(seen.find(([k]) => k === "persona-current")![1]).toEqual(expect.arrayContaining(["--pages", "model"]));
+    expect(seen.find(([k]) => k !== "persona-current")![1]).not.toContain("--pages");
+  });
+
   it("records a usage error of run (an option this build lacks) as unavailable, other failures as errors", async () => {
     const { UsageError } = await import("../../src/cli/usage-error.js");
     const plan = makePlan([personaTarget("current"), personaTarget("pre-profiles")], SELECTION);
