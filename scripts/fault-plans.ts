@@ -87,6 +87,8 @@ for (const plan of plans) {
 }
 
 const worst = rows.reduce((a, r) => Math.max(a, r.ratio), 0);
+// a ratio against a clean run that was not clean measures nothing: say so
+for (const c of Object.values(clean)) if (c.exitCode !== 0) process.stderr.write(`the clean run on ${c.pages} pages exited ${c.exitCode} (failed: ${c.failed.join(", ") || "none"}): its ratios are not comparable\n`);
 if (values.json) {
   process.stdout.write(`${JSON.stringify({ load1: Number(load), clean, plans: rows, worstRatio: worst }, null, 2)}\n`);
 } else {

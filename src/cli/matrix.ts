@@ -18,6 +18,7 @@ import { checkOwnedDir } from "../safety/output-dir.js";
 import type { MatrixPlan } from "../matrix/plan.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
+import { parsePagesFlag, type PagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
@@ -30,7 +31,7 @@ export interface MatrixCliOptions {
   json: boolean;
   allure: boolean;
   /** the fake targets' pages (`--pages chromium|model`); default: as for run */
-  fakePages?: "chromium" | "model";
+  fakePages?: PagesFlag;
 }
 
 export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: readonly string[] = personaNames()): MatrixCliOptions {
@@ -55,7 +56,7 @@ export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: r
       throw new UsageError(`--grep is not a regular expression: ${(error as Error).message}`);
     }
   }
-  if (values.pages !== undefined && values.pages !== "chromium" && values.pages !== "model") throw new UsageError(`--pages must be chromium or model, not '${values.pages}'`);
+  const fakePages = parsePagesFlag(values.pages);
   const personaValues = values.personas === undefined ? null : splitList(values.personas);
   const targets = expandTargets(
     {
@@ -69,7 +70,7 @@ export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: r
   if (targets.length === 0) throw new UsageError("the matrix has no targets (see --personas, --versions, --installed)");
   const shard = values.shard === undefined ? WHOLE : parseShard(values.shard);
   const plan = makePlan(targets, { areas: values.area as Area[], grep: values.grep ?? null });
-  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(values.pages !== undefined ? { fakePages: values.pages as "chromium" | "model" } : {}) };
+  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(fakePages !== undefined ? { fakePages } : {}) };
 }
 
 /** Where a run's bundle goes: `<out>/matrix`, or `<out>/matrix-shard-<i>-of-<n>` for a shard. */

@@ -17,6 +17,7 @@ import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { UNKNOWN_VERSION } from "../report/labels.js";
 import { resolveTarget, TargetUnavailableError } from "../target/resolve.js";
 import { parseFlags } from "./parse-flags.js";
+import { parsePagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safety/harness-faults.js";
@@ -117,7 +118,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
   if (values.persona !== undefined && values["ego-version"] !== undefined) throw new UsageError("--persona and --ego-version exclude each other: a persona has its own version (see ego-conformance personas)");
-  if (values.pages !== undefined && values.pages !== "chromium" && values.pages !== "model") throw new UsageError(`--pages must be chromium or model, not '${values.pages}'`);
+  const pages = parsePagesFlag(values.pages);
   if (values.pages !== undefined && values.target !== "fake") throw new UsageError("--pages chooses the fake's pages: it needs --target fake (an installed fake app takes it at 'fake start')");
   if (values.persona !== undefined && values.target !== "fake") throw new UsageError("--persona chooses what the fake emulates: it needs --target fake");
   const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-fault", "workers"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
@@ -152,7 +153,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     report: !values["no-report"],
     faults: values.fault,
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
-    ...(values.pages !== undefined ? { pages: values.pages as "chromium" | "model" } : {}),
+    ...(pages !== undefined ? { pages } : {}),
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
     ...(values.ungated ? { ungated: true } : {}),
     ...(expectationsFile !== undefined ? { expectationsFile } : {}),
