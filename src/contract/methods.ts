@@ -176,6 +176,11 @@ export function statusFor(method: MethodName, id: number | string): string | und
   return METHODS[method].status?.replace("<id>", String(id));
 }
 
+/**
+ * The branch of the Ego Lite runtime that holds docs/native-bindings-api.md: the upstream's default
+ * branch (main) does not have the file (research: "2.0.0-beta-dev ... home of all docs/native-*.md").
+ */
+export const DOC_BRANCH = "2.0.0-beta-dev";
 /** Source URL of the native bindings reference (docs/native-bindings-api.md in the Ego Lite runtime). */
-export const DOC_URL = "https://github.com/citrolabs/ego-lite/blob/main/docs/native-bindings-api.md";
+export const DOC_URL = `https://github.com/citrolabs/ego-lite/blob/${DOC_BRANCH}/docs/native-bindings-api.md`;
 export const docLink = (anchor: string) => `${DOC_URL}#${anchor}`;

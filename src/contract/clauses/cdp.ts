@@ -1,6 +1,6 @@
 import { defineClauses } from "./define.js";
 
-const RESEARCH_CDP = { section: "research 1.5: sendCDPMessage / onCDPMessage / onSendCDPMessageError (CDP facts the runtime recorded)", anchor: "15-method-catalogue" };
+const RESEARCH_CDP = { section: "research 1.5: sendCDPMessage / onCDPMessage / onSendCDPMessageError (CDP facts the runtime recorded)", anchor: "chrome-devtools-protocol" };
 const ISSUE_ISOLATION = { section: "Chrome DevTools Protocol: messages go to the selected, agent-owned task space (issue 9 item 3: a space sees neither another space's targets nor the user's)", anchor: "chrome-devtools-protocol" };
 
 export const cdpClauses = defineClauses("cdp", [
