@@ -15,10 +15,11 @@
  */
 import type { EgoSurface } from "../src/contract/ego-surface.js";
 import type { Feature } from "../src/contract/features.js";
-import type { Operator } from "../src/target/operator.js";
-import { DEFAULT_APP_VERSION, FakeApp } from "./app/app.js";
+import type { Operator } from "../src/contract/operator.js";
+import { FakeApp } from "./app/app.js";
 import type { ProfileSpec } from "./app/profiles.js";
-import { CURRENT_FEATURES, resolveBehaviour } from "./behaviour/behaviour.js";
+import { resolveBehaviour } from "./behaviour/behaviour.js";
+import { NEWEST_BUILD } from "../src/contract/build-features.js";
 import { appPort } from "./binding/app-port.js";
 import { createPortBinding, type BindingOptions } from "./binding/create-binding.js";
 import { parseFaults, type FaultName } from "./faults/faults.js";
@@ -35,7 +36,7 @@ export interface FakeBrowserOptions {
   faults?: readonly FaultName[];
   /** how long a closed space stays listed (default 0: removed at once) */
   closeDelayMs?: number;
-  /** the build features to emulate (default CURRENT_FEATURES) */
+  /** the build features to emulate (default: the newest build's, NEWEST_BUILD.features) */
   features?: ReadonlySet<Feature>;
   /** infrastructure faults (./infra-faults): each new binding is one invocation of the injector */
   infraFaults?: InfraFaultInjector;
@@ -56,11 +57,11 @@ export interface FakeBrowser {
 
 export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser {
   const behaviour = resolveBehaviour({
-    features: options.features ?? CURRENT_FEATURES,
+    features: options.features ?? NEWEST_BUILD.features,
     faults: parseFaults(options.faults ?? []),
   });
   const app = new FakeApp({
-    version: options.version ?? DEFAULT_APP_VERSION,
+    version: options.version ?? NEWEST_BUILD.version,
     behaviour,
     ...(options.profiles ? { profiles: options.profiles } : {}),
     ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
@@ -79,9 +80,10 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
   };
 }
 
-export { DEFAULT_APP_VERSION, FakeApp, type FakeAppOptions } from "./app/app.js";
+export { FakeApp, type FakeAppOptions } from "./app/app.js";
+export { NEWEST_BUILD } from "../src/contract/build-features.js";
 export { DEFAULT_PROFILES, type ProfileSpec } from "./app/profiles.js";
-export { CURRENT_FEATURES, resolveBehaviour, type Behaviour } from "./behaviour/behaviour.js";
+export { resolveBehaviour, type Behaviour } from "./behaviour/behaviour.js";
 export { createBinding, createPortBinding, type BindingOptions } from "./binding/create-binding.js";
 export { appPort } from "./binding/app-port.js";
 export type { BrowserPort } from "./binding/port.js";

@@ -28,7 +28,7 @@ import { startFakeApp } from "../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../fake-bridge/server/install.js";
 import { runOneShotProbe } from "../src/target/cli-one-shot.js";
 import { createCliTarget, RAW_BRIDGE_SDK_PATH } from "../src/target/cli-target.js";
-import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../src/target/default-build.js";
+import { NEWEST_BUILD } from "../src/contract/build-features.js";
 import { createFakeTarget } from "../src/target/fake-target.js";
 import type { Session, Target, TargetInfo } from "../src/target/target.js";
 
@@ -61,9 +61,9 @@ const INFO: TargetInfo = {
   kind: "installed",
   name: "fake ego-browser (bench)",
   egoVersion: null,
-  egoVersionText: DEFAULT_FAKE_VERSION,
+  egoVersionText: NEWEST_BUILD.version,
   versionSource: "bench",
-  features: DEFAULT_FAKE_FEATURES,
+  features: NEWEST_BUILD.features,
   capabilities: new Set(),
 };
 
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     const { cliPath } = await installFakeEgoLite({ dir: join(root, "bin"), appDir: app.paths.dir });
     const load = loadavg().map((l) => round(l));
 
-    const inProcess = createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES });
+    const inProcess = createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features });
     const cli = createCliTarget({ cliPath, info: INFO, share: false });
     const probeInProcess = await timeProbes(await inProcess.openSession(), N);
     const probeLoop = await timeProbes(await cli.openSession(), N);

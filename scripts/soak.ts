@@ -33,7 +33,7 @@ import { withInfraRetries, type AttemptResult } from "../src/faults/retry.js";
 import { emptyOutcomeCounts, type Outcome } from "../src/outcomes/statuses.js";
 import { outcomeOfError } from "../src/outcomes/of-error.js";
 import { createCliTarget } from "../src/target/cli-target.js";
-import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../src/target/default-build.js";
+import { NEWEST_BUILD } from "../src/contract/build-features.js";
 import type { Target, TargetInfo } from "../src/target/target.js";
 
 const { values } = parseArgs({
@@ -70,9 +70,9 @@ const INFO: TargetInfo = {
   kind: "installed",
   name: "fake ego-browser (soak)",
   egoVersion: null,
-  egoVersionText: DEFAULT_FAKE_VERSION,
+  egoVersionText: NEWEST_BUILD.version,
   versionSource: "soak",
-  features: DEFAULT_FAKE_FEATURES,
+  features: NEWEST_BUILD.features,
   capabilities: new Set(),
 };
 const PREFIX = "ego-conformance soak";
@@ -226,7 +226,7 @@ async function main(): Promise<number> {
   const handlesBefore = handleCounts();
   process.env.TMPDIR = soakTmp; // the CLI target's connect-back directories land here, where they can be counted
   const plan = SOAK_PLAN(SEED);
-  const server = createFakeAppServer({ dir: join(root, "app"), version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, infraFaultPlan: plan });
+  const server = createFakeAppServer({ dir: join(root, "app"), version: NEWEST_BUILD.version, features: NEWEST_BUILD.features, infraFaultPlan: plan });
   await server.listen();
   const { cliPath } = await installFakeEgoLite({ dir: join(root, "bin"), appDir: server.paths.dir });
   // Baselines for what the invocations may leave: taken once the app listens and the launcher is

@@ -3,6 +3,7 @@
  * nodejs` invocation) shares. It owns Spaces, their tabs and pages, profiles and the id counters;
  * the commands in ./commands read and change it, the binding only selects and delivers.
  */
+import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import type { CreatedBy } from "../../src/contract/ownership.js";
 import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
 import { SpacePages, type Prompt } from "../chromium/space-pages.js";
@@ -16,8 +17,6 @@ import { DEFAULT_PROFILES, ProfileRegistry, type ProfileSpec } from "./profiles.
 import type { Tab } from "./tabs.js";
 import type { SpaceKey, TaskSpace } from "./task-space.js";
 import { BLANK_URL, normalizeUrl, titleForUrl } from "./urls.js";
-
-export const DEFAULT_APP_VERSION = "0.5.1.13";
 
 export interface FakeAppOptions {
   /** the version getBrowserVersion and CDP Browser.getVersion report */
@@ -78,10 +77,10 @@ export class FakeApp {
   constructor(options: FakeAppOptions = {}) {
     const closeDelayMs = options.closeDelayMs ?? 0;
     if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new Error(`closeDelayMs must be a non-negative number, got ${closeDelayMs}`);
-    this.version = options.version ?? DEFAULT_APP_VERSION;
+    this.version = options.version ?? NEWEST_BUILD.version;
     this.timeScale = options.timeScale ?? 1;
     if (!Number.isFinite(this.timeScale) || this.timeScale <= 0) throw new Error(`timeScale must be a positive number, got ${this.timeScale}`);
-    this.behaviour = options.behaviour ?? resolveBehaviour();
+    this.behaviour = options.behaviour ?? resolveBehaviour({ features: NEWEST_BUILD.features });
     this.profiles = new ProfileRegistry(options.profiles ?? DEFAULT_PROFILES);
     this.closeDelayMs = closeDelayMs;
     if (options.chromium) {

@@ -1,4 +1,4 @@
-export { DEFAULT_APP_VERSION, FakeApp, type FakeAppOptions, type NewSpace } from "./app.js";
+export { FakeApp, type FakeAppOptions, type NewSpace } from "./app.js";
 export { DEFAULT_PROFILES, ProfileRegistry, type ProfileSpec } from "./profiles.js";
 export type { Control, SpaceKey, TaskSpace } from "./task-space.js";
 export type { Tab, TabEntry } from "./tabs.js";

@@ -4,11 +4,8 @@
  * reads a named switch of `Behaviour`, never the feature set or fault list directly, so a
  * persona (an older build) is just another feature set passed to `resolveBehaviour`.
  */
-import { FEATURE_NAMES, type Feature } from "../../src/contract/features.js";
+import type { Feature } from "../../src/contract/features.js";
 import type { FaultName } from "../faults/faults.js";
-
-/** The newest documented build: every feature except the dropped dialog fallback key. */
-export const CURRENT_FEATURES: ReadonlySet<Feature> = new Set(FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key"));
 
 /**
  * Every switch the fake reads. `dialog-fallback-key` has no switch: the operator raises any reason
@@ -93,12 +90,18 @@ export interface PageSnapshotFaults {
 }
 
 export interface BehaviourInput {
-  features?: ReadonlySet<Feature>;
+  /**
+   * The build features to emulate. No default here: the caller names the build (createFakeBrowser
+   * and FakeApp default to NEWEST_BUILD from src/contract/build-features.ts; the launcher takes the
+   * app's welcome). This module is bundled into the fake `ego-browser` launcher, where the
+   * build-feature table (read from disk and validated with zod at load) cannot be loaded.
+   */
+  features: ReadonlySet<Feature>;
   faults?: Iterable<FaultName>;
 }
 
-export function resolveBehaviour(input: BehaviourInput = {}): Behaviour {
-  const features: ReadonlySet<Feature> = new Set(input.features ?? CURRENT_FEATURES);
+export function resolveBehaviour(input: BehaviourInput): Behaviour {
+  const features: ReadonlySet<Feature> = new Set(input.features);
   const faults: ReadonlySet<FaultName> = new Set(input.faults ?? []);
   const has = (f: Feature) => features.has(f);
   const fault = (f: FaultName) => faults.has(f);

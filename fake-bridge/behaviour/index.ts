@@ -1,1 +1,1 @@
-export { CURRENT_FEATURES, resolveBehaviour, type Behaviour, type BehaviourInput } from "./behaviour.js";
+export { resolveBehaviour, type Behaviour, type BehaviourInput } from "./behaviour.js";

@@ -4,7 +4,7 @@
  * Its own misuse (an unknown space or profile) rejects with a plain Error: that is a harness bug,
  * not a contract outcome.
  */
-import type { Operator, UserSpaceOptions } from "../../src/target/operator.js";
+import type { Operator, UserSpaceOptions } from "../../src/contract/operator.js";
 import type { FakeApp } from "../app/app.js";
 import { returnControl, takeControl } from "../app/ownership.js";
 import { idOut } from "../app/results.js";

@@ -7,7 +7,7 @@
  */
 import { chmod, rm } from "node:fs/promises";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
-import { CURRENT_FEATURES } from "../behaviour/behaviour.js";
+import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import { shutdownBrowsers } from "../chromium/browser-pool.js";
 import { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from "../index.js";
 import { appPaths, ensureAppDir, type AppPaths } from "./app-dir.js";
@@ -80,7 +80,7 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
   const { infraFaultPlan, ...browserOptions } = options;
   const browser = createFakeBrowser(browserOptions);
   const infraFaults = infraFaultPlan ? new InfraFaultInjector(infraFaultPlan) : undefined;
-  const features = [...(options.features ?? CURRENT_FEATURES)];
+  const features = [...(options.features ?? NEWEST_BUILD.features)];
   const faults = [...(options.faults ?? [])];
   const welcome: Welcome = { t: "welcome", version: browser.app.version, features, faults };
   const sockets = new Set<Socket>();

@@ -12,7 +12,7 @@ import { open, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createOperatorClient, type FakeAppOperator } from "../../src/target/operator-client.js";
+import { createOperatorClient, type FakeAppOperator } from "./operator-client.js";
 import { appPaths, defaultAppDir, ensureAppDir, type AppPaths } from "./app-dir.js";
 import type { ServerDescription } from "./operator-endpoint.js";
 import { appChoiceArgs, serverOptions, type AppChoice } from "./options.js";

@@ -16,6 +16,7 @@ export { FakeAppStartError, fakeAppStatus, startFakeApp, stopFakeApp, type AppSt
 export { APP_BUNDLE_NAME, CLI_NAME, installFakeEgoLite, SCRIPT_PATH, type InstalledFakeEgoLite, type InstallOptions } from "./install.js";
 export { AppOptionsError, appChoiceArgs, parseAppArgs, serverOptions, type AppChoice } from "./options.js";
 export { AppUnreachableError, connectSocketPort, type SocketPort } from "./socket-port.js";
+export { createOperatorClient, OperatorEndpointError, type FakeAppOperator, type OperatorClientOptions } from "./operator-client.js";
 export { binaryPlist, infoPlist, xmlPlist, type PlistFormat } from "./info-plist.js";
 export type { AppSnapshot, ServerDescription, SpaceState } from "./operator-endpoint.js";
 export type { AppState } from "./state-file.js";

@@ -19,7 +19,7 @@
 import { copyFile, lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
+import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import type { LauncherConfig } from "../bin/launcher-config.js";
 import { appPaths, defaultAppDir } from "./app-dir.js";
 import { infoPlist, type PlistFormat } from "./info-plist.js";
@@ -170,7 +170,7 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
   await mkdir(join(versions, "A", "Helpers"), { recursive: true });
   await symlink("A", join(versions, "Current"));
   await writeFile(join(bundlePath, "Contents", INSTALLED_BUNDLE_MARKER), "installed by ego-conformance fake install; it may replace this bundle\n");
-  const version = options.version ?? DEFAULT_FAKE_VERSION;
+  const version = options.version ?? NEWEST_BUILD.version;
   await writeFile(
     join(bundlePath, "Contents", "Info.plist"),
     infoPlist(

@@ -4,7 +4,7 @@
  * misuse (an unknown space) answers `ok: false` with the FakeOperator's message.
  */
 import type { Socket } from "node:net";
-import type { UserSpaceOptions } from "../../src/target/operator.js";
+import type { UserSpaceOptions } from "../../src/contract/operator.js";
 import type { FakeBrowser } from "../index.js";
 import { readJsonLines, writeJsonLine } from "./json-lines.js";
 import { OPERATOR_OPS, type OperatorCall, type OperatorOp } from "./protocol.js";

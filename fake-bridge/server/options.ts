@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Feature } from "../../src/contract/features.js";
-import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
+import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import { FAULT_NAMES, type FaultName } from "../faults/faults.js";
 import { fakeBuild } from "../personas/index.js";
 import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/plan.js";
@@ -49,7 +49,7 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
   }
   let build: { version: string; features: ReadonlySet<Feature>; persona?: string };
   if (choice.persona === undefined && choice.egoVersion === undefined) {
-    build = { version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES };
+    build = { version: NEWEST_BUILD.version, features: NEWEST_BUILD.features };
   } else {
     try {
       build = fakeBuild({ persona: choice.persona, egoVersion: choice.egoVersion });

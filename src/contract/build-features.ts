@@ -172,6 +172,16 @@ export function currentBuildFeatures(): ReadonlySet<Feature> {
   return new Set(FEATURE_NAMES.filter((f) => featureHistory(f).current));
 }
 
+/**
+ * The newest documented build, derived from the table alone: `currentBuild.version` and the
+ * features marked `current`. What the fake emulates when no persona or version is asked for, and
+ * how a build of unknown version is judged. The one definition: every other module reads this.
+ */
+export const NEWEST_BUILD: Readonly<{ version: string; features: ReadonlySet<Feature> }> = Object.freeze({
+  version: CURRENT_BUILD_VERSION,
+  features: currentBuildFeatures(),
+});
+
 function asVersion(version: string | EgoVersion): EgoVersion {
   return typeof version === "string" ? parseEgoVersion(version) : version;
 }

@@ -11,7 +11,7 @@ import * as allure from "allure-js-commons";
 import { expect, test as base } from "vitest";
 import { clauseById } from "../contract/catalogue.js";
 import { tagTitle, type Clause } from "../contract/clause.js";
-import type { Operator } from "../target/operator.js";
+import type { Operator } from "../contract/operator.js";
 import { resolveTarget } from "../target/resolve.js";
 import type { Session, Target } from "../target/target.js";
 import { LABEL } from "../report/labels.js";

@@ -21,7 +21,7 @@ import { tail } from "./cli-output.js";
 import { CliTargetError, ProbeThrewError, type LoopProcess } from "./cli-loop-process.js";
 import { LauncherPool, sharedPool, type PoolOptions } from "./cli-pool.js";
 import type { ConnectBackKind } from "./cli-connect-back.js";
-import type { Operator } from "./operator.js";
+import type { Operator } from "../contract/operator.js";
 import type { Session, SessionOptions, Target, TargetInfo } from "./target.js";
 
 /** The module passed to --sdk-path: it does nothing to globalThis.ego. */

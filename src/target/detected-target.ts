@@ -9,7 +9,7 @@ import { CapabilityName, FeatureName, type Capability } from "../contract/featur
 import { tryParseEgoVersion } from "../version/index.js";
 import { createCliTarget, type CliTarget } from "./cli-target.js";
 import type { Detection } from "./detect.js";
-import { createOperatorClient } from "./operator-client.js";
+import { createOperatorClient } from "../../fake-bridge/server/operator-client.js";
 import type { TargetInfo } from "./target.js";
 
 export const InstalledTargetConfig = z

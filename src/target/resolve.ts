@@ -1,6 +1,6 @@
 /** Resolve the run's target from its configuration. */
 import type { RunConfig } from "../harness/run-config.js";
-import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "./default-build.js";
+import { NEWEST_BUILD } from "../contract/build-features.js";
 import { createFakeTarget } from "./fake-target.js";
 import { FAULT_NAMES, type FaultName } from "../../fake-bridge/index.js";
 import { fakeBuild, FakeBuildError, UnknownPersonaError } from "../../fake-bridge/personas/index.js";
@@ -29,7 +29,7 @@ export async function resolveTarget(config: RunConfig): Promise<Target> {
   const infra = config.infraFaults ? { infraFaults: config.infraFaults } : {};
   const pages = config.pages !== undefined ? { pages: config.pages } : {};
   if (config.persona === undefined && config.egoVersion === undefined) {
-    return createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES, faults: faultNames(config.faults), ...infra, ...pages });
+    return createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features, faults: faultNames(config.faults), ...infra, ...pages });
   }
   const build = fakeBuildOrThrow(config);
   return createFakeTarget({ ...build, faults: faultNames(config.faults), ...infra, ...pages });

@@ -6,7 +6,7 @@ import type { Json } from "../contract/arguments.js";
 import type { Capability, Feature } from "../contract/features.js";
 import type { EgoVersion } from "../version/ego-version.js";
 import type { ProbeScope } from "../probe/scope.js";
-import type { Operator } from "./operator.js";
+import type { Operator } from "../contract/operator.js";
 
 export type TargetKind = "fake" | "installed";
 

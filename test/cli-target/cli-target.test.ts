@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCliTarget, type CliTarget, type CliTargetOptions } from "../../src/target/cli-target.js";
 import { runOneShotProbe } from "../../src/target/cli-one-shot.js";
 import { RAW_BRIDGE_SDK_PATH } from "../../src/target/cli-target.js";
-import { createOperatorClient } from "../../src/target/operator-client.js";
+import { createOperatorClient } from "../../fake-bridge/server/operator-client.js";
 import type { TargetInfo } from "../../src/target/target.js";
 import { fakeInstall, type FakeInstall } from "../fake-server/support.js";
 import { eventuallyGone, gone } from "./support/processes.js";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FEATURE_NAMES, type Feature } from "../../src/contract/index.js";
-import { CURRENT_FEATURES, resolveBehaviour } from "../../fake-bridge/index.js";
+import { createFakeBrowser, NEWEST_BUILD } from "../../fake-bridge/index.js";
 import { browser, nextTurn, recordCdp, rejectionOf, thrownBy, type Loose } from "./helpers.js";
 
 const without = (...features: Feature[]) => new Set(FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key" && !features.includes(f)));
@@ -18,9 +18,9 @@ async function selected(ego: Loose, name = "s"): Promise<Loose> {
 
 describe("the default build", () => {
   it("has every feature except dialog-fallback-key", () => {
-    expect([...CURRENT_FEATURES].sort()).toEqual(FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key").sort());
-    const b = resolveBehaviour();
-    expect(b.features).toEqual(CURRENT_FEATURES);
+    expect([...NEWEST_BUILD.features].sort()).toEqual(FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key").sort());
+    const b = createFakeBrowser().app.behaviour;
+    expect(b.features).toEqual(NEWEST_BUILD.features);
     expect(b.faults.size).toBe(0);
   });
 });
@@ -145,7 +145,7 @@ describe("without cdp-browser-getversion", () => {
 
 describe("with dialog-fallback-key", () => {
   it("the key passes through like any other (the operator raises it)", async () => {
-    const { ego, operator } = browser({ features: new Set([...CURRENT_FEATURES, "dialog-fallback-key"]) });
+    const { ego, operator } = browser({ features: new Set([...NEWEST_BUILD.features, "dialog-fallback-key"]) });
     const ref = await selected(ego);
     await operator.takeControl(ref.id, "fallback_site_dialog_required_notice");
     expect(await ego.listTabs()).toEqual({ error: "fallback_site_dialog_required_notice", error_code: "EGO_TASK_SPACE_USER_IN_CONTROL" });

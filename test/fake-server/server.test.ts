@@ -9,7 +9,7 @@ import { AppAlreadyRunningError, createFakeAppServer } from "../../fake-bridge/s
 import { AppDirError, ensureAppDir } from "../../fake-bridge/server/app-dir.js";
 import { connectSocketPort } from "../../fake-bridge/server/socket-port.js";
 import { createPortBinding } from "../../fake-bridge/binding/create-binding.js";
-import { createOperatorClient } from "../../src/target/operator-client.js";
+import { createOperatorClient } from "../../fake-bridge/server/operator-client.js";
 import { fakeInstall, tempRoot, type FakeInstall } from "./support.js";
 
 let fake: FakeInstall;

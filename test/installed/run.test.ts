@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { DEFAULT_FAKE_FEATURES } from "../../src/target/default-build.js";
+import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import { cliEnv, egoConformance, environmentOf, harnessSpaces, installedWorld, tempRoot, type InstalledWorld } from "./support.js";
 
 let world: InstalledWorld;
@@ -37,7 +37,7 @@ describe("run --target installed (the fake's launcher on PATH)", () => {
     const unspecified = new Set(CATALOGUE.filter((c) => c.unspecified).map((c) => c.id));
     const slow = new Set(CATALOGUE.filter((c) => c.tags.includes("slow")).map((c) => c.id));
     // not applicable: the slow clause (--no-slow) and the clauses of a feature the newest build lacks
-    const lacking = new Set(CATALOGUE.filter((c) => c.features.some((f) => !DEFAULT_FAKE_FEATURES.has(f))).map((c) => c.id));
+    const lacking = new Set(CATALOGUE.filter((c) => c.features.some((f) => !NEWEST_BUILD.features.has(f))).map((c) => c.id));
     for (const c of summary.clauses) expect(c.status, c.id).toBe(slow.has(c.id) || lacking.has(c.id) ? "not-applicable" : unspecified.has(c.id) ? "unspecified" : "passed");
 
     // the user's Space, as the app holds it (not as the harness saw it): unchanged, and no run space left
@@ -65,7 +65,7 @@ describe("run --target installed (the fake's launcher on PATH)", () => {
     const needing = CATALOGUE.filter((c) => c.area === "user-control" && c.needs.includes("operator")).map((c) => c.id);
     expect(needing.length).toBeGreaterThan(0);
     // and, as on every run of the newest build, the clauses of a feature it does not have
-    const lacking = CATALOGUE.filter((c) => c.area === "user-control" && !c.needs.includes("operator") && c.features.some((f) => !DEFAULT_FAKE_FEATURES.has(f))).map((c) => c.id);
+    const lacking = CATALOGUE.filter((c) => c.area === "user-control" && !c.needs.includes("operator") && c.features.some((f) => !NEWEST_BUILD.features.has(f))).map((c) => c.id);
     expect(summary.clauses.filter((c) => c.status === "not-applicable").map((c) => c.id).sort()).toEqual([...needing, ...lacking].sort());
     for (const r of (await readResults(out)).filter((x) => x.status === "skipped")) {
       expect(labelValue(r, "not_applicable"), r.name).toMatch(needing.includes(labelValue(r, "clause") ?? "") ? /^needs:operator$/ : /^feature:/);

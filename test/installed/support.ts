@@ -15,7 +15,7 @@ import { createCliTarget } from "../../src/target/cli-target.js";
 import { createFakeAppServer, type FakeAppServer } from "../../fake-bridge/server/app-server.js";
 import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
 import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";
-import { createOperatorClient, type FakeAppOperator } from "../../src/target/operator-client.js";
+import { createOperatorClient, type FakeAppOperator } from "../../fake-bridge/server/operator-client.js";
 import { PROJECT_ROOT } from "../cli/run-cli.js";
 
 const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");

@@ -8,25 +8,27 @@ import {
   BUILD_FEATURES_FILE,
   CURRENT_BUILD_VERSION,
   VERSION_MAPPINGS,
+  NEWEST_BUILD,
   currentBuildFeatures,
   featuresForVersion,
   loadBuildFeatures,
 } from "../../src/contract/build-features.js";
 import { contradictions, featuresForInstalledBuild } from "../../src/contract/build-detection.js";
 import { FEATURE_NAMES } from "../../src/contract/features.js";
-import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
-import { CURRENT_FEATURES } from "../../fake-bridge/index.js";
+import { createFakeBrowser } from "../../fake-bridge/index.js";
 import { satisfiesEgoRange } from "../../src/version/index.js";
 import { anyVersion } from "../version/arbitraries.js";
 
 const raw = () => JSON.parse(readFileSync(BUILD_FEATURES_FILE, "utf8"));
 
 describe("the build-feature table", () => {
-  it("has a history for every feature and agrees with the fake's and the target's notion of the current build", () => {
+  it("has a history for every feature and the fake's default build is the table's newest build", () => {
     expect(Object.keys(BUILD_FEATURES.features).sort()).toEqual([...FEATURE_NAMES].sort());
-    expect(CURRENT_BUILD_VERSION).toBe(DEFAULT_FAKE_VERSION);
-    expect([...currentBuildFeatures()].sort()).toEqual([...DEFAULT_FAKE_FEATURES].sort());
-    expect([...currentBuildFeatures()].sort()).toEqual([...CURRENT_FEATURES].sort());
+    expect(NEWEST_BUILD.version).toBe(CURRENT_BUILD_VERSION);
+    expect([...NEWEST_BUILD.features].sort()).toEqual([...currentBuildFeatures()].sort());
+    const fake = createFakeBrowser();
+    expect(fake.app.version).toBe(CURRENT_BUILD_VERSION);
+    expect([...fake.app.behaviour.features].sort()).toEqual([...currentBuildFeatures()].sort());
     expect([...featuresForVersion(CURRENT_BUILD_VERSION).features].sort()).toEqual([...currentBuildFeatures()].sort());
   });
 

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createFakeTarget } from "../../src/target/fake-target.js";
-import { DEFAULT_FAKE_FEATURES, DEFAULT_FAKE_VERSION } from "../../src/target/default-build.js";
+import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import type { Target } from "../../src/target/target.js";
 import { RunSafety } from "../../src/safety/run-safety.js";
 import { closeSpaces } from "../../src/safety/close-spaces.js";
@@ -19,7 +19,7 @@ import { Ledger } from "../../src/safety/ledger.js";
 const RUN = "20261130-124501-3fa9c2";
 
 async function world() {
-  const target = createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES });
+  const target = createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features });
   const user = await target.operator!.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
   // the run ledger of this world: the run's names are recorded before they are created
   const ledger = new Ledger(join(await tempDir("safety-ledger"), "ledger.jsonl"));
@@ -106,7 +106,7 @@ describe("RunSafety on a shared browser", () => {
 
   it("is broken when the spaces cannot be listed", async () => {
     const target: Target = {
-      info: createFakeTarget({ version: DEFAULT_FAKE_VERSION, features: DEFAULT_FAKE_FEATURES }).info,
+      info: createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features }).info,
       operator: undefined,
       close: async () => {},
       openSession: async () => { throw new Error("ego-browser did not start"); },

@@ -1,14 +1,14 @@
 /**
  * An Operator (the human at the browser) over the fake app server's operator endpoint
- * (fake-bridge/server/protocol.ts), so runs that reach the fake through its `ego-browser`
+ * (./protocol.ts, next to it), so runs that reach the fake through its `ego-browser`
  * launcher can still run the clauses that need a person. Also the inspection calls tests and
  * `ego-conformance fake status` use. One connection, opened on first use; every call is bounded.
  */
 import { createConnection, type Socket } from "node:net";
-import { readJsonLines, writeJsonLine } from "../../fake-bridge/server/json-lines.js";
-import type { AppSnapshot, ServerDescription, SpaceState } from "../../fake-bridge/server/operator-endpoint.js";
-import type { OperatorAnswer, OperatorOp } from "../../fake-bridge/server/protocol.js";
-import type { Operator, UserSpaceOptions } from "./operator.js";
+import type { Operator, UserSpaceOptions } from "../../src/contract/operator.js";
+import { readJsonLines, writeJsonLine } from "./json-lines.js";
+import type { AppSnapshot, ServerDescription, SpaceState } from "./operator-endpoint.js";
+import type { OperatorAnswer, OperatorOp } from "./protocol.js";
 
 export interface FakeAppOperator extends Operator {
   listSpaces(): Promise<Pick<SpaceState, "id" | "name" | "createdBy" | "ownership" | "control" | "closing">[]>;
