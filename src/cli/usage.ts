@@ -3,7 +3,9 @@ export const USAGE = `ego-conformance: conformance and end-to-end tests of the E
 
 Usage:
   ego-conformance run [options]     run the contract suites against a target and report
-  ego-conformance clauses [--json]  list the clause catalogue (id, area, method, severity, flags)
+  ego-conformance clauses [--json] [--where]
+                                    list the clause catalogue (id, area, method, severity, flags);
+                                    --where: the file and line that implements each clause
   ego-conformance matrix [options]  run several targets; write compat.json, compat.html and one
                                     Allure report with an environment per target
   ego-conformance report --merge DIR... [--out DIR]

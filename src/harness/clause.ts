@@ -11,6 +11,7 @@ import * as allure from "allure-js-commons";
 import { expect, test as base } from "vitest";
 import { clauseById } from "../contract/catalogue.js";
 import { tagTitle, type Clause } from "../contract/clause.js";
+import type { MethodName } from "../contract/methods.js";
 import type { Operator } from "../contract/operator.js";
 import { resolveTarget } from "../target/resolve.js";
 import type { Session, Target } from "../target/target.js";
@@ -80,6 +81,16 @@ export interface ClauseOptions {
   /** a parameter of a clause implemented by several tests (a reason key, a profile) */
   variant?: string;
   timeout?: number;
+}
+
+/**
+ * The one method a clause is about (the catalogue's `methods`), for a body shared by the clauses
+ * of a family (one clause per method, each declared with its literal id). A clause naming another
+ * number of methods is a harness error.
+ */
+export function soleMethod(spec: Clause): MethodName {
+  if (spec.methods.length !== 1) throw new Error(`clause ${spec.id} names ${spec.methods.length} methods in the catalogue, not one`);
+  return spec.methods[0]!;
 }
 
 export function spacePrefix(runId: string, clauseId: string): string {

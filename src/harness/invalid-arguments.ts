@@ -1,5 +1,5 @@
 /**
- * The argument-validation clauses of one method, as tests: every documented case of
+ * The argument-validation clauses, as tests: every documented case of
  * src/contract/clauses/arguments.ts must throw a TypeError with own error_code
  * EGO_INVALID_ARGUMENT synchronously; an input the doc has no rule for must be refused that way
  * or go ahead on the method's documented channel (which of the two is observed). `ownSpaceId` and `spaceName` are resolved to a space and a
@@ -7,9 +7,8 @@
  */
 import { expect } from "vitest";
 import { isSpecialArg, type Arg, type Json } from "../contract/arguments.js";
-import { invalidArgumentCases } from "../contract/clauses/arguments.js";
-import type { MethodName } from "../contract/methods.js";
-import { clause } from "./clause.js";
+import { INVALID_ARGUMENT_CASES } from "../contract/clauses/arguments.js";
+import type { ClauseContext } from "./clause.js";
 import { observeCall } from "./probes.js";
 import type { RunSpaces } from "./spaces.js";
 
@@ -23,21 +22,24 @@ export async function resolveArgs(args: readonly Arg[], spaces: RunSpaces): Prom
   return out;
 }
 
-export function invalidArgumentClauses(method: MethodName): void {
-  for (const c of invalidArgumentCases(method)) {
-    clause(c.clauseId, async ({ ego, spaces, openDetail }) => {
-      const args = await resolveArgs(c.args, spaces);
-      const seen = await observeCall(ego, method, args);
-      if (c.status === "documented") {
-        expect(seen).toThrowInvalidArgument();
-        return;
-      }
-      // no rule in the doc for this input: the core is "refuse it as documented, or go ahead on
-      // the method's own channel"; whether it is refused at all is the open detail
-      expect(seen).toRefuseAsDocumentedOrProceed(method);
-      await openDetail(() => {
-        expect(seen).toThrowInvalidArgument();
-      });
-    });
+/**
+ * The body of an argument-validation clause: its case is the one of src/contract/clauses/arguments.ts
+ * with the clause's id. Each suite file declares its method's clauses by their literal ids, in the
+ * order of the cases (`clause("arguments.useTaskSpace.id-missing", invalidArgument)`).
+ */
+export async function invalidArgument({ clause: spec, ego, spaces, openDetail }: ClauseContext): Promise<void> {
+  const c = INVALID_ARGUMENT_CASES.find((x) => x.clauseId === spec.id);
+  if (c === undefined) throw new Error(`clause ${spec.id} is no argument-validation case of src/contract/clauses/arguments.ts`);
+  const args = await resolveArgs(c.args, spaces);
+  const seen = await observeCall(ego, c.method, args);
+  if (c.status === "documented") {
+    expect(seen).toThrowInvalidArgument();
+    return;
   }
+  // no rule in the doc for this input: the core is "refuse it as documented, or go ahead on
+  // the method's own channel"; whether it is refused at all is the open detail
+  expect(seen).toRefuseAsDocumentedOrProceed(c.method);
+  await openDetail(() => {
+    expect(seen).toThrowInvalidArgument();
+  });
 }

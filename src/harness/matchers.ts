@@ -111,6 +111,23 @@ export function toReportCdpError(received: unknown, code: ErrorCode): MatcherRes
   );
 }
 
+/**
+ * A task-scoped call that fails with `code` on `method`'s documented channel (the methods table's
+ * `userControl`): sendCDPMessage reports it through onSendCDPMessageError, snapshot rejects an
+ * Error, every other method resolves an error object. The observation of sendCDPMessage is the
+ * one with its callbacks (src/harness/probes.ts observeOnDocumentedChannel).
+ */
+export function toFailOnDocumentedChannel(received: unknown, method: MethodName, code: ErrorCode): MatcherResult {
+  switch (METHODS[method].userControl) {
+    case "callback":
+      return toReportCdpError(received, code);
+    case "rejects":
+      return toRejectWithErrorCode(received, code);
+    default:
+      return toResolveWithErrorCode(received, code);
+  }
+}
+
 /** Every error_code in an observation is one of the 16 documented codes. */
 export function toCarryDocumentedErrorCode(received: unknown): MatcherResult {
   if (!isObservation(received)) return notAnObservation(received);
@@ -152,6 +169,7 @@ export const contractMatchers = {
   toReturnMatching,
   toResolveStatus,
   toReportCdpError,
+  toFailOnDocumentedChannel,
   toCarryDocumentedErrorCode,
 };
 
@@ -163,6 +181,7 @@ interface ContractMatchers<R = unknown> {
   toReturnMatching(schema: z.ZodType): R;
   toResolveStatus(method: MethodName, id: number | string): R;
   toReportCdpError(code: ErrorCode): R;
+  toFailOnDocumentedChannel(method: MethodName, code: ErrorCode): R;
   toCarryDocumentedErrorCode(): R;
   toRefuseAsDocumentedOrProceed(method: MethodName): R;
 }

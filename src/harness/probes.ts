@@ -3,6 +3,7 @@
  * target); the helpers around them run in the harness.
  */
 import type { Json } from "../contract/arguments.js";
+import { METHODS, type MethodName } from "../contract/methods.js";
 import type { Observation } from "../probe/observation.js";
 import type { Session } from "../target/target.js";
 import { PreconditionError } from "./precondition.js";
@@ -21,6 +22,23 @@ export async function observeCall(session: Session, method: string, args: Json[]
     },
     method,
     args,
+    select === undefined ? null : select,
+  ) as Promise<Observation>;
+}
+
+/**
+ * Observe `ego[method](...args)` as its documented failure channel shows (matched by
+ * toFailOnDocumentedChannel): sendCDPMessage through p.cdp, which records the callbacks it
+ * causes; every other method as observeCall does.
+ */
+export async function observeOnDocumentedChannel(session: Session, method: MethodName, args: Json[] = [], select?: Json): Promise<Observation> {
+  if (METHODS[method].userControl !== "callback") return observeCall(session, method, args, select);
+  return session.evaluate(
+    async (p, message, select) => {
+      if (select !== null) await p.use(select);
+      return p.cdp(message);
+    },
+    args[0] as string,
     select === undefined ? null : select,
   ) as Promise<Observation>;
 }

@@ -1,4 +1,7 @@
-// Argument validation of ego.createTab(): the cases come from src/contract/clauses/arguments.ts.
-import { invalidArgumentClauses } from "../../src/harness/invalid-arguments.js";
+// Argument validation of ego.createTab(): one clause per case of src/contract/clauses/arguments.ts, by its literal id.
+import { clause } from "../../src/harness/clause.js";
+import { invalidArgument } from "../../src/harness/invalid-arguments.js";
 
-invalidArgumentClauses("createTab");
+clause("arguments.createTab.url-missing", invalidArgument);
+clause("arguments.createTab.url-not-a-string", invalidArgument);
+clause("arguments.createTab.extra-argument", invalidArgument);

@@ -1,4 +1,5 @@
-// Argument validation of ego.getBrowserVersion(): the cases come from src/contract/clauses/arguments.ts.
-import { invalidArgumentClauses } from "../../src/harness/invalid-arguments.js";
+// Argument validation of ego.getBrowserVersion(): one clause per case of src/contract/clauses/arguments.ts, by its literal id.
+import { clause } from "../../src/harness/clause.js";
+import { invalidArgument } from "../../src/harness/invalid-arguments.js";
 
-invalidArgumentClauses("getBrowserVersion");
+clause("arguments.getBrowserVersion.any-argument", invalidArgument);

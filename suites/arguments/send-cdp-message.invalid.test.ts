@@ -1,4 +1,7 @@
-// Argument validation of ego.sendCDPMessage(): the cases come from src/contract/clauses/arguments.ts.
-import { invalidArgumentClauses } from "../../src/harness/invalid-arguments.js";
+// Argument validation of ego.sendCDPMessage(): one clause per case of src/contract/clauses/arguments.ts, by its literal id.
+import { clause } from "../../src/harness/clause.js";
+import { invalidArgument } from "../../src/harness/invalid-arguments.js";
 
-invalidArgumentClauses("sendCDPMessage");
+clause("arguments.sendCDPMessage.message-missing", invalidArgument);
+clause("arguments.sendCDPMessage.message-not-a-string", invalidArgument);
+clause("arguments.sendCDPMessage.extra-argument", invalidArgument);

@@ -1,4 +1,7 @@
-// Argument validation of ego.setAgentTaskState(): the cases come from src/contract/clauses/arguments.ts.
-import { invalidArgumentClauses } from "../../src/harness/invalid-arguments.js";
+// Argument validation of ego.setAgentTaskState(): one clause per case of src/contract/clauses/arguments.ts, by its literal id.
+import { clause } from "../../src/harness/clause.js";
+import { invalidArgument } from "../../src/harness/invalid-arguments.js";
 
-invalidArgumentClauses("setAgentTaskState");
+clause("arguments.setAgentTaskState.state-missing", invalidArgument);
+clause("arguments.setAgentTaskState.state-not-a-string", invalidArgument);
+clause("arguments.setAgentTaskState.extra-argument", invalidArgument);

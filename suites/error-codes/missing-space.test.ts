@@ -1,18 +1,20 @@
 // Task-scoped calls on a selected space that no longer exists (closed) or never existed.
 import { expect } from "vitest";
 import { ErrorObject } from "../../src/contract/index.js";
-import { clause } from "../../src/harness/clause.js";
+import { clause, soleMethod, type ClauseContext } from "../../src/harness/clause.js";
 import { selectClosedSpace, unusedId } from "../../src/harness/probes.js";
 
-for (const method of ["closeTaskSpace", "completeTaskSpace"] as const) {
-  const id = method === "closeTaskSpace" ? "error-codes.close.missing-space" : "error-codes.complete.missing-space";
-  clause(id, async (ctx) => {
-    await selectClosedSpace(ctx.ego, (await ctx.spaces.create()).id);
-    const seen = await ctx.ego.evaluate((p, method) => p.call(method, []), method);
-    expect(seen.channel, "an error object is resolved, not thrown or rejected").toBe("resolved");
-    expect(seen).toCarryDocumentedErrorCode();
-  });
+/** The clause's one method (closeTaskSpace or completeTaskSpace) on a selected space that was closed. */
+async function onClosedSpace(ctx: ClauseContext): Promise<void> {
+  const method = soleMethod(ctx.clause);
+  await selectClosedSpace(ctx.ego, (await ctx.spaces.create()).id);
+  const seen = await ctx.ego.evaluate((p, method) => p.call(method, []), method);
+  expect(seen.channel, "an error object is resolved, not thrown or rejected").toBe("resolved");
+  expect(seen).toCarryDocumentedErrorCode();
 }
+
+clause("error-codes.close.missing-space", onClosedSpace);
+clause("error-codes.complete.missing-space", onClosedSpace);
 
 clause("error-codes.missing-space.code", async ({ ego, openDetail }) => {
   const id = await unusedId(ego);

@@ -37,16 +37,15 @@ clause("profiles.create.with-profile-id", async (ctx) => {
   expect(await createdEntry(ctx, [chosen.id])).toMatchObject({ profileId: chosen.id, profileName: chosen.name });
 });
 
-const defaults = [
-  ["profiles.create.default-omitted", []],
-  ["profiles.create.default-empty", [""]],
-  ["profiles.create.default-keyword", ["default"]],
-] as const;
-
-for (const [id, rest] of defaults) {
-  clause(id, async (ctx) => {
+/** A space created with `rest` after its name lands on the default profile. */
+function onDefaultProfile(rest: string[]) {
+  return async (ctx: ClauseContext) => {
     const fallback = (await profiles(ctx)).find((p) => p.isDefault);
     expect(fallback, "listProfiles marks a default profile").toBeDefined();
-    expect(await createdEntry(ctx, [...rest])).toMatchObject({ profileId: fallback!.id });
-  });
+    expect(await createdEntry(ctx, rest)).toMatchObject({ profileId: fallback!.id });
+  };
 }
+
+clause("profiles.create.default-omitted", onDefaultProfile([]));
+clause("profiles.create.default-empty", onDefaultProfile([""]));
+clause("profiles.create.default-keyword", onDefaultProfile(["default"]));
