@@ -1,0 +1,70 @@
+/**
+ * Checks imports against a table of allowed folder-to-folder imports (as Playwright's DEPS.list
+ * does). A file belongs to the most specific folder of the table that holds it; an import of a
+ * file in the same folder is always allowed; any other relative import must be listed under the
+ * importing folder. Package and `node:` imports are not checked here. Imports are found by
+ * TypeScript's own pre-processor (static, `export ... from`, `import type`, `import("...")`).
+ */
+import { posix } from "node:path";
+import ts from "typescript";
+
+/** folder -> the folders its files may import (besides their own folder) */
+export type ImportTable = Readonly<Record<string, readonly string[]>>;
+
+export interface SourceFile {
+  /** path from the repository root, with forward slashes */
+  path: string;
+  text: string;
+}
+
+export interface ImportViolation {
+  file: string;
+  /** the import as written */
+  specifier: string;
+  /** the importing file's folder in the table (undefined: no folder of the table holds it) */
+  from: string | undefined;
+  /** the imported file's folder in the table (undefined: no folder of the table holds it) */
+  to: string | undefined;
+  /** the imported path from the repository root */
+  target: string;
+}
+
+/** The most specific folder of the table that holds `path`, or undefined. */
+export function folderOf(path: string, table: ImportTable): string | undefined {
+  let best: string | undefined;
+  for (const folder of Object.keys(table)) {
+    if ((path === folder || path.startsWith(`${folder}/`)) && (best === undefined || folder.length > best.length)) best = folder;
+  }
+  return best;
+}
+
+/** The relative imports of one file, as written. */
+export function relativeImports(file: SourceFile): string[] {
+  const info = ts.preProcessFile(file.text, true, true);
+  return info.importedFiles.map((i) => i.fileName).filter((name) => name.startsWith("./") || name.startsWith("../"));
+}
+
+export function checkImports(files: readonly SourceFile[], table: ImportTable): ImportViolation[] {
+  const violations: ImportViolation[] = [];
+  for (const file of files) {
+    const from = folderOf(file.path, table);
+    for (const specifier of relativeImports(file)) {
+      const target = posix.normalize(posix.join(posix.dirname(file.path), specifier));
+      const to = folderOf(target, table);
+      if (from !== undefined && to !== undefined && (from === to || table[from]!.includes(to))) continue;
+      violations.push({ file: file.path, specifier, from, to, target });
+    }
+  }
+  return violations;
+}
+
+/** Allowed entries that name no folder of the table (a typo would allow nothing and hide it). */
+export function unknownFolders(table: ImportTable): string[] {
+  return Object.entries(table).flatMap(([folder, allowed]) => allowed.filter((to) => !(to in table)).map((to) => `${folder} -> ${to}`));
+}
+
+export function describeViolation(v: ImportViolation): string {
+  const from = v.from ?? "(no folder of the table)";
+  const to = v.to ?? "(no folder of the table)";
+  return `${v.file}: import "${v.specifier}" (${v.target}) goes ${from} -> ${to}, which the table does not allow`;
+}
