@@ -61,6 +61,8 @@ export interface Behaviour {
   readonly promptFaults: PromptFaults;
   readonly snapshotIgnoresMaxResultLength: boolean;
   readonly environmentForwarded: boolean;
+  /** the launcher's --sdk-path hook loads <path>/dist/out/index.js (fault sdk-path-hook-differs) */
+  readonly sdkPathHookDiffers: boolean;
   readonly idleSpacesClose: boolean;
   readonly racyCreateIds: boolean;
 }
@@ -150,6 +152,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     }),
     snapshotIgnoresMaxResultLength: fault("snapshot-ignores-max-result-length"),
     environmentForwarded: fault("environment-forwarded"),
+    sdkPathHookDiffers: fault("sdk-path-hook-differs"),
     idleSpacesClose: fault("idle-spaces-close"),
     racyCreateIds: fault("racy-create-ids"),
   });

@@ -83,7 +83,7 @@ async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
     process.exitCode = command.exitCode;
     return;
   }
-  const sdk = command.sdkPath === undefined ? config.bundledSdk : resolve(command.sdkPath); // a relative --sdk-path is the caller's
+  const sdkPath = command.sdkPath === undefined ? undefined : resolve(command.sdkPath); // a relative --sdk-path is the caller's
   const script = command.code ?? (await readStdin());
   if (config.backgroundChildMs > 0) leaveBackgroundChild(config);
   if (config.flood) flood();
@@ -101,6 +101,8 @@ async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
   if (port.welcome.launch) return actOutLaunchFault(port.welcome.launch);
   if (!port.behaviour.environmentForwarded) replaceEnvironment(config.scriptEnv);
   (globalThis as { ego?: unknown }).ego = createPortBinding(port);
+  // the sdk-path-hook-differs fault: a host whose hook takes the SDK's package folder
+  const sdk = sdkPath === undefined ? config.bundledSdk : port.behaviour.sdkPathHookDiffers ? join(sdkPath, "dist", "out", "index.js") : sdkPath;
   try {
     await import(pathToFileURL(sdk).href);
   } catch (error) {

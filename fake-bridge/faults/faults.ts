@@ -39,6 +39,8 @@ export const FAULTS = {
   "geolocation-keeps-control": "a real page asking for geolocation leaves the agent in control instead of handing the space to the user (reason key location)",
   "snapshot-ignores-max-result-length": "snapshot ignores maxResultLength and returns the whole tree (the documented core of an otherwise open option)",
   "environment-forwarded": "the launcher hands the caller's environment to the script (the installed launcher only: the in-process fake has none)",
+  "sdk-path-hook-differs":
+    "the launcher takes --sdk-path as the SDK's package folder and imports <path>/dist/out/index.js, so a module path fails to load and the script never runs (the installed launcher only)",
   "idle-spaces-close": "an agent space nobody touched for 120 s of app time closes by itself (with the fake's time scale, a fraction of a second)",
   "racy-create-ids": "createTaskSpace reads the next id when a request arrives and writes it back when it answers: creates that overlap in time get the same id, and the later one replaces the earlier",
 } as const;

@@ -28,6 +28,7 @@ import { RunSpaces } from "./spaces.js";
 import { Ledger } from "../safety/ledger.js";
 import { infraCheckedTarget, infrastructureCause } from "../faults/infrastructure.js";
 import { withInfraRetries, type AttemptResult } from "../faults/retry.js";
+import { asSdkWrapperPrecondition } from "./sdk-wrapper-precondition.js";
 import { recordingSession, sessionDiagnostics, type ProbeLog } from "./recording-session.js";
 
 expect.extend(contractMatchers);
@@ -177,8 +178,15 @@ async function attemptClause(spec: Clause, target: Target, run: RunConfig, body:
       await allure.label(LABEL.unspecifiedOutcome, observed.length ? "differs-from-the-fake" : "as-the-fake-chose");
       if (observed.length) await allure.attachment("observed (differs from the fake's choice)", observed.join("\n\n"), "text/plain");
     }
-  } catch (error) {
-    const outcome = outcomeOfError(error, spec.id);
+  } catch (thrown) {
+    let error = thrown;
+    let outcome = outcomeOfError(error, spec.id);
+    // a violation seen through the app's SDK wrappers, not the raw bridge (./sdk-wrapper-precondition.ts)
+    const wrapped = outcome.outcome === "failed" ? asSdkWrapperPrecondition(target.info, spec.id, outcome.message) : undefined;
+    if (wrapped) {
+      error = wrapped;
+      outcome = outcomeOfError(error, spec.id);
+    }
     // no documented core: the whole clause is an observation; with a core, a violation fails it
     if (spec.unspecified?.core === null && outcome.outcome === "failed") {
       await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");

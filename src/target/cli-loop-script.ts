@@ -8,6 +8,7 @@
  *
  * `probeLoop` runs inside the target: like the probe runtime it must be self-contained.
  */
+import { RAW_BRIDGE_SDK_MARKER } from "../contract/clauses/launcher.js";
 import { frameParts } from "./cli-output.js";
 
 export type ConnectBackAddress = { path: string } | { host: string; port: number };
@@ -17,6 +18,8 @@ export interface LoopSetup {
   token: string;
   /** what the final status is printed between (./cli-output.ts frameParts) */
   frame: { prefix: string; suffix: string };
+  /** the key of the global the --sdk-path module sets (Symbol.for(key)) */
+  rawBridgeMarker: string;
 }
 
 /** The first message on the connection. */
@@ -28,6 +31,8 @@ export interface LoopHello {
   egoType: string;
   /** the app's SDK marked the object as wrapped (Symbol.for("egoBrowser.sdkWrapped")) */
   sdkWrapped: boolean;
+  /** the harness's --sdk-path module was loaded before the script (Symbol.for(RAW_BRIDGE_SDK_MARKER)) */
+  rawBridgeSdk: boolean;
   cwd: string;
 }
 
@@ -120,6 +125,7 @@ export async function probeLoop(setup: LoopSetup, net: typeof import("node:net")
       node: process.version,
       egoType: typeof ego,
       sdkWrapped: Boolean(ego && ego[Symbol.for("egoBrowser.sdkWrapped")]),
+      rawBridgeSdk: (globalThis as Record<symbol, unknown>)[Symbol.for(setup.rawBridgeMarker)] === true,
       cwd: process.cwd(),
     });
     await new Promise<void>((resolve) => {
@@ -160,7 +166,7 @@ export async function probeLoop(setup: LoopSetup, net: typeof import("node:net")
 
 /** The script text for one loop process. */
 export function loopScript(address: ConnectBackAddress, token: string, nonce: string): string {
-  const setup: LoopSetup = { address, token, frame: frameParts(nonce) };
+  const setup: LoopSetup = { address, token, frame: frameParts(nonce), rawBridgeMarker: RAW_BRIDGE_SDK_MARKER };
   // - under tsx esbuild's keepNames wraps named functions as __name(fn, "n"); the helper does not
   //   travel with Function.prototype.toString, so the script brings its own (as probeProgram does);
   // - a bundler may rewrite import() inside the function's source (vitest does), so the module is

@@ -5,8 +5,9 @@
  * LoopProcess.checkFresh). One that made a selection but kept its callback slots serves only
  * sessions opened with `fresh: false` (they select before every task-scoped call). Any doubt, or
  * a process that failed, retires it. A few spare
- * processes are started ahead of need. If the CLI rejects --sdk-path, processes are started
- * without it and the target records a warning.
+ * processes are started ahead of need. If the CLI rejects --sdk-path, or cannot start with it,
+ * processes are started without it, the target records a warning, and `launch` says what happened
+ * (the clause launcher.sdk-path.loads-module judges it).
  *
  * Targets with the same options may share one pool (`sharedPool`): vitest makes a target per test
  * file, and a fresh process left by one file serves the next instead of being ended and started
@@ -15,6 +16,7 @@
  */
 import { CliTargetError, LoopStartError, startLoopProcess, type LoopProcess } from "./cli-loop-process.js";
 import { ConnectBack, type ConnectBackKind } from "./cli-connect-back.js";
+import type { LaunchObservation } from "./target.js";
 
 export interface PoolOptions {
   cliPath: string;
@@ -48,7 +50,8 @@ export class LauncherPool {
   private readonly spares: Promise<LoopProcess>[] = [];
   private readonly ending = new Set<Promise<void>>();
   private connectBack: Promise<ConnectBack> | undefined;
-  private sdkPathRejected = false;
+  /** how the launcher took --sdk-path, shared with the targets' info (TargetInfo.launch) */
+  readonly launch: LaunchObservation;
   private closing = false;
   /** no target uses the pool right now: its idle processes must not keep the harness alive */
   private parked = false;
@@ -58,7 +61,9 @@ export class LauncherPool {
   readonly incidents: string[] = [];
   private readonly listeners = new Set<PoolListener>();
 
-  constructor(private readonly options: PoolOptions) {}
+  constructor(private readonly options: PoolOptions) {
+    this.launch = { sdkPath: options.sdkPath === undefined ? "not-requested" : "pending", wrapped: false };
+  }
 
   /** Tells `listener` every warning so far and from now on, and every later incident. */
   listen(listener: PoolListener): () => void {
@@ -83,35 +88,77 @@ export class LauncherPool {
     return this.connectBack;
   }
 
-  private async spawn(): Promise<LoopProcess> {
+  /** One process, started with or without --sdk-path; notes what its hello says. */
+  private async start(sdkPath: string | undefined): Promise<LoopProcess> {
     if (this.closing) throw new CliTargetError("the CLI target is closed");
-    const sdkPath = this.sdkPathRejected ? undefined : this.options.sdkPath;
+    this.stats.started += 1;
+    const proc = await startLoopProcess({
+      cliPath: this.options.cliPath,
+      ...(sdkPath !== undefined ? { sdkPath } : {}),
+      connectBack: await this.endpoint(),
+      startTimeoutMs: this.options.startTimeoutMs,
+    });
+    if (proc.hello.sdkWrapped) {
+      this.launch.wrapped = true;
+      this.warn(
+        "globalThis.ego is wrapped by the app's SDK (Symbol.for('egoBrowser.sdkWrapped') is set): probes observe the SDK's wrappers, not the raw bridge, so channels and shapes may differ from the native contract",
+      );
+    }
+    if (sdkPath !== undefined && !proc.hello.rawBridgeSdk && this.launch.sdkPath !== "ignored") {
+      this.launch.sdkPath = "ignored";
+      this.launch.detail = `${this.options.cliPath} nodejs --sdk-path ${sdkPath} started the script without loading that module`;
+      this.warn(`${this.launch.detail} (launcher.sdk-path.loads-module)`);
+    } else if (sdkPath !== undefined && proc.hello.rawBridgeSdk && this.launch.sdkPath === "pending") {
+      this.launch.sdkPath = "loaded";
+    }
+    if (proc.hello.egoType !== "object") this.warn(`globalThis.ego is ${proc.hello.egoType} inside ego-browser nodejs, not an object`);
+    if (this.parked) proc.keepAlive(false);
+    return proc;
+  }
+
+  /**
+   * A process for the pool. With --sdk-path while the launcher takes it; without it once the
+   * launcher has rejected it as an unknown option, or cannot start with it although it can
+   * without it (its SDK hook works differently). The second is decided on evidence, not on one
+   * failed start (an infrastructure fault can end any start): a start with --sdk-path failed, one
+   * without it succeeded, and one more with it failed again.
+   */
+  private async spawn(): Promise<LoopProcess> {
+    const sdkPath = this.usesSdkPath() ? this.options.sdkPath : undefined;
     try {
-      this.stats.started += 1;
-      const proc = await startLoopProcess({
-        cliPath: this.options.cliPath,
-        ...(sdkPath !== undefined ? { sdkPath } : {}),
-        connectBack: await this.endpoint(),
-        startTimeoutMs: this.options.startTimeoutMs,
-      });
-      if (proc.hello.sdkWrapped) {
-        this.warn(
-          "globalThis.ego is wrapped by the app's SDK (Symbol.for('egoBrowser.sdkWrapped') is set): probes observe the SDK's wrappers, not the raw bridge, so channels and shapes may differ from the native contract",
-        );
-      }
-      if (proc.hello.egoType !== "object") this.warn(`globalThis.ego is ${proc.hello.egoType} inside ego-browser nodejs, not an object`);
-      if (this.parked) proc.keepAlive(false);
-      return proc;
+      return await this.start(sdkPath);
     } catch (error) {
-      if (error instanceof LoopStartError && error.sdkPathRejected && sdkPath !== undefined) {
-        this.sdkPathRejected = true;
+      if (!(error instanceof LoopStartError) || sdkPath === undefined || !this.usesSdkPath()) throw error;
+      if (error.sdkPathRejected) {
+        this.launch.sdkPath = "rejected";
+        this.launch.detail = `${this.options.cliPath} rejects --sdk-path as an unknown option (it predates it; research 3.2: update Ego Lite)`;
         this.warn(
           `${this.options.cliPath} rejects --sdk-path (it predates it): probes run without the raw-bridge module, through the app's bundled SDK, which wraps globalThis.ego (research 1.8)`,
         );
         return this.spawn();
       }
-      throw error;
+      // the launcher cannot start with the module: can it start at all? (if not, that is the error)
+      const plain = await this.start(undefined).catch(() => undefined);
+      if (!plain) throw error;
+      try {
+        const again = await this.start(sdkPath);
+        this.retire(plain);
+        return again;
+      } catch (second) {
+        if (this.launch.sdkPath !== "failed") {
+          this.launch.sdkPath = "failed";
+          this.launch.detail = `${this.options.cliPath} nodejs --sdk-path ${sdkPath} fails to start (twice), while it starts without --sdk-path:\n${(second as Error).message}`;
+          this.warn(
+            `${this.options.cliPath} cannot start with --sdk-path (its SDK hook works differently; launcher.sdk-path.loads-module): probes run without the raw-bridge module, through the app's bundled SDK`,
+          );
+        }
+        return plain;
+      }
     }
+  }
+
+  private usesSdkPath(): boolean {
+    return this.options.sdkPath !== undefined && this.launch.sdkPath !== "rejected" && this.launch.sdkPath !== "failed";
   }
 
   private topUp(): void {

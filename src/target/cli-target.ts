@@ -151,6 +151,7 @@ export function createCliTarget(options: CliTargetOptions): CliTarget {
   };
   const own = options.share === false ? { pool: new LauncherPool(poolOptions), release: async () => {} } : sharedPool(poolOptions);
   const { pool } = own;
+  info.launch = pool.launch;
   const stopListening = pool.listen({
     warn: (message) => {
       if (!warnings.includes(message)) warnings.push(message);

@@ -33,6 +33,24 @@ export interface TargetInfo {
   timeScale?: number;
   /** what the report should say about how the target was reached (e.g. a CLI that rejects --sdk-path) */
   warnings?: string[];
+  /** how the launcher took the harness's --sdk-path module (CLI targets; filled in as processes start) */
+  launch?: LaunchObservation;
+}
+
+/**
+ * What the CLI target saw of `ego-browser nodejs --sdk-path <the raw-bridge module>`:
+ * - `loaded`: the module ran before the script (the probes see the raw bridge, unless the app wraps it anyway);
+ * - `rejected`: the launcher does not know the option (it predates it, research 3.2);
+ * - `failed`: the launcher cannot start with it, and can without (its SDK hook works differently);
+ * - `ignored`: it accepted the option and did not load the module;
+ * - `not-requested`: the target was told never to pass it; `pending`: no process has started yet.
+ */
+export interface LaunchObservation {
+  sdkPath: "pending" | "loaded" | "rejected" | "failed" | "ignored" | "not-requested";
+  /** what the launcher said or did, for the clause's message */
+  detail?: string;
+  /** a process saw globalThis.ego wrapped by the app's SDK (Symbol.for("egoBrowser.sdkWrapped")) */
+  wrapped: boolean;
 }
 
 /**

@@ -186,6 +186,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   "snapshot-ignores-max-result-length": ["snapshot:bounded"],
   // the in-process fake has no launcher: this fault changes only the installed launcher (test/installed)
   "environment-forwarded": [],
+  "sdk-path-hook-differs": [],
   "idle-spaces-close": ["idle:listing"],
   "racy-create-ids": ["create:parallel-ids"],
 };

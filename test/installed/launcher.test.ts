@@ -3,6 +3,8 @@
 // before the script runs, so the clause passes. With the app's environment-forwarded fault the
 // launcher hands the environment on, and exactly that clause fails (the whole catalogue runs,
 // --no-slow: the idle clause waits 150 s of real time on an installed target).
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, tempRoot, worldsClosedAfterAll } from "./support.js";
@@ -19,6 +21,7 @@ describe("the launcher's environment, on an installed target", () => {
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     expect(summary.clauses.find((c) => c.id === "launcher.environment.not-forwarded")?.status).toBe("passed");
+    expect(summary.clauses.find((c) => c.id === "launcher.sdk-path.loads-module")?.status, "the launcher loads the --sdk-path module").toBe("passed");
   });
 
   it("the environment-forwarded fault is caught by exactly launcher.environment.not-forwarded", { timeout: 180_000 }, async () => {
@@ -33,5 +36,24 @@ describe("the launcher's environment, on an installed target", () => {
     expect(statusOf(summary, "broken")).toEqual([]);
     expect(statusOf(summary, "unknown")).toEqual([]);
     expect(summary.clauses.find((c) => c.id === "task-spaces.create.idle-stays-listed")?.status, "--no-slow skips the slow clause").toBe("not-applicable");
+  });
+
+  it("a launcher whose --sdk-path hook differs fails exactly launcher.sdk-path.loads-module; what fails through the SDK's wrappers names it", { timeout: 180_000 }, async () => {
+    const w = await world({ app: { faults: ["sdk-path-hook-differs"] } });
+    const outcomes = join(await tempRoot("sdk-hook"), "outcomes.json");
+    const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempRoot("sdk-hook-results"), "--outcomes", outcomes], {
+      env: cliEnv(w, { PATH: w.pathWithLauncher }),
+      timeoutMs: 170_000,
+    });
+    expect(run.exitCode, run.stderr).toBe(1);
+    const summary = JSON.parse(run.stdout) as JsonSummary;
+    expect(statusOf(summary, "failed")).toEqual(["launcher.sdk-path.loads-module"]);
+    expect(statusOf(summary, "broken")).toEqual([]);
+    expect(statusOf(summary, "unknown")).toEqual([]);
+    expect(statusOf(summary, "passed").length, "clauses that hold through the SDK's wrappers still pass").toBeGreaterThan(50);
+    // every precondition failure names the launcher clause
+    const written = JSON.parse(await readFile(outcomes, "utf8")) as { clauses: Record<string, { status: string; message?: string }> };
+    const owners = Object.values(written.clauses).filter((c) => c.status === "precondition-failed").map((c) => /owned by (\S+)\)/.exec(c.message ?? "")?.[1]);
+    expect(new Set(owners)).toEqual(new Set(owners.length ? ["launcher.sdk-path.loads-module"] : []));
   });
 });

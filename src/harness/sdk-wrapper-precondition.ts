@@ -1,0 +1,26 @@
+/**
+ * A clause judged through the app's SDK instead of the raw bridge. When the launcher would not
+ * load the harness's --sdk-path module (rejected it, failed to start with it, ignored it) and the
+ * probes saw globalThis.ego wrapped by the app's bundled SDK (research 1.8: async wrappers turn
+ * throws into rejections, drop selections, install callbacks), a clause that fails has observed
+ * the wrapper, not the native contract: its failure stands on launcher.sdk-path.loads-module and
+ * ends *precondition failed* naming it. A clause that passes through the wrapper still passes (the
+ * wrappers forward to the native calls), and the launcher clause itself is judged as usual.
+ */
+import { SDK_PATH_CLAUSE } from "../contract/clauses/launcher.js";
+import type { TargetInfo } from "../target/target.js";
+import { PreconditionError } from "./precondition.js";
+
+/** Why a failure of `clauseId` was observed through the SDK's wrappers; undefined when it was not. */
+export function throughSdkWrapper(info: TargetInfo, clauseId: string): string | undefined {
+  const launch = info.launch;
+  if (clauseId === SDK_PATH_CLAUSE || !launch?.wrapped) return undefined;
+  if (launch.sdkPath === "loaded" || launch.sdkPath === "pending" || launch.sdkPath === "not-requested") return undefined;
+  return `observed through the app's bundled SDK, which wraps globalThis.ego, because the launcher did not load the --sdk-path module (${launch.sdkPath}); the raw bridge could not be judged`;
+}
+
+/** The failure a clause records: a violation observed through the SDK's wrappers becomes a precondition failure. */
+export function asSdkWrapperPrecondition(info: TargetInfo, clauseId: string, message: string): PreconditionError | undefined {
+  const why = throughSdkWrapper(info, clauseId);
+  return why === undefined ? undefined : new PreconditionError(`${why}:\n${message}`, SDK_PATH_CLAUSE);
+}
