@@ -3,8 +3,10 @@
  * `ego-conformance run` one after another, next to a clean run in the same session: for each plan
  * the clauses it failed, how many ended precondition failed, broken or unknown, its wall time and
  * its ratio to the clean run on the same pages. A plan that changes nothing on the page model is
- * run again on real pages (its rule only shows there); a plan that still changes nothing is said
- * to. The mutant check (test/mutants) asserts which clauses each plan must fail; this script
+ * run again on real pages (its rule only shows there); a plan that still changes nothing there is
+ * a launcher's: it is run on an installed target, the fake app started with the plan behind the
+ * fake's installed `ego-browser` (a temporary HOME, directory and PATH; never the user's), next to
+ * a clean installed run. The mutant check (test/mutants) asserts which clauses each plan must fail; this script
  * measures, so a closing note or a release manager can read the cost and the spread of each plan.
  *
  *   npm run fault-plans [-- --json] [-- --only NAME,NAME] [-- --no-slow]
@@ -27,7 +29,7 @@ const { values } = parseArgs({
   },
 });
 
-type Pages = "model" | "chromium";
+type Pages = "model" | "chromium" | "installed";
 
 interface Measured {
   plan: string;
@@ -36,20 +38,48 @@ interface Measured {
   seconds: number;
   failed: string[];
   preconditionFailed: number;
+  /** the clauses the precondition failures name */
+  preconditionOwners: string[];
   broken: number;
   unknown: number;
 }
 
+const cli = (args: string[], env?: Record<string, string>) =>
+  execa(process.execPath, [BIN, ...args], { cwd: ROOT, reject: false, stdin: "ignore", timeout: 900_000, ...(env ? { env, extendEnv: false } : {}) });
+
+/**
+ * Where a run goes: the in-process fake on one kind of pages, or an installed fake (its app
+ * started with the plan, its launcher on a temporary PATH). Returns the extra run arguments, the
+ * environment and how to take it down.
+ */
+async function place(dir: string, plan: string | null, pages: Pages): Promise<{ args: string[]; env?: Record<string, string>; down(): Promise<void> }> {
+  if (pages !== "installed") return { args: ["--pages", pages, ...(plan ? ["--fault", plan] : [])], down: async () => {} };
+  const app = join(dir, "app");
+  const bin = join(dir, "bin");
+  const home = join(dir, "home");
+  const started = await cli(["fake", "start", "--dir", app, ...(plan ? ["--fault", plan] : [])]);
+  if (started.exitCode !== 0) throw new Error(`fake start failed: ${started.stderr}`);
+  const installed = await cli(["fake", "install", bin, "--dir", app]);
+  if (installed.exitCode !== 0) throw new Error(`fake install failed: ${installed.stderr}`);
+  return {
+    args: ["--target", "installed", "--ego-browser", join(bin, "ego-browser"), "--operator", join(app, "operator.sock")],
+    env: { HOME: home, PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`, TMPDIR: tmpdir() },
+    down: async () => void (await cli(["fake", "stop", "--dir", app])),
+  };
+}
+
 async function measure(plan: string | null, pages: Pages): Promise<Measured> {
   const dir = await mkdtemp(join(tmpdir(), "ego-conformance-fault-plan-"));
+  const where = await place(dir, plan, pages);
   try {
     const outcomes = join(dir, "outcomes.json");
-    const args = ["run", "--json", "--no-report", "--no-expectations", "--pages", pages, ...(plan ? ["--fault", plan] : []), ...(values["no-slow"] ? ["--no-slow"] : []), "--results", join(dir, "results"), "--outcomes", outcomes];
+    const args = ["run", "--json", "--no-report", "--no-expectations", ...where.args, ...(values["no-slow"] || pages === "installed" ? ["--no-slow"] : []), "--results", join(dir, "results"), "--outcomes", outcomes];
     const started = process.hrtime.bigint();
-    const run = await execa(process.execPath, [BIN, ...args], { cwd: ROOT, reject: false, stdin: "ignore", timeout: 900_000 });
+    const run = await cli(args, where.env);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const written = JSON.parse(await readFile(outcomes, "utf8")) as { clauses: Record<string, { status: string }> };
+    const written = JSON.parse(await readFile(outcomes, "utf8")) as { clauses: Record<string, { status: string; message?: string }> };
     const having = (status: string) => Object.entries(written.clauses).filter(([, c]) => c.status === status).map(([id]) => id).sort();
+    const owners = [...new Set(Object.values(written.clauses).filter((c) => c.status === "precondition-failed").map((c) => /owned by (\S+)\)/.exec(c.message ?? "")?.[1] ?? "?"))].sort();
     return {
       plan: plan ?? "(clean)",
       pages,
@@ -57,10 +87,12 @@ async function measure(plan: string | null, pages: Pages): Promise<Measured> {
       seconds: Math.round(seconds * 10) / 10,
       failed: having("failed"),
       preconditionFailed: having("precondition-failed").length,
+      preconditionOwners: owners,
       broken: having("broken").length,
       unknown: having("unknown").length,
     };
   } finally {
+    await where.down();
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -77,12 +109,17 @@ for (const plan of plans) {
   if (m.failed.length === 0 && m.preconditionFailed === 0 && m.broken === 0) {
     clean.chromium ??= await measure(null, "chromium");
     m = await measure(plan, "chromium");
-    if (m.failed.length === 0 && m.preconditionFailed === 0 && m.broken === 0) note = "changes nothing in process (a launcher or installed-only plan)";
+    if (m.failed.length === 0 && m.preconditionFailed === 0 && m.broken === 0) {
+      // a launcher's plan: only an installed target has a launcher
+      clean.installed ??= await measure(null, "installed");
+      m = await measure(plan, "installed");
+      if (m.failed.length === 0 && m.preconditionFailed === 0 && m.broken === 0) note = "changes nothing, in process or installed";
+    }
   }
   rows.push({ ...m, ratio: Math.round((m.seconds / clean[m.pages]!.seconds) * 100) / 100, ...(note ? { note } : {}) });
   if (!values.json) {
     const r = rows[rows.length - 1]!;
-    process.stdout.write(`${r.plan.padEnd(36)} ${r.pages.padEnd(8)} ${String(r.seconds).padStart(6)} s ${String(r.ratio).padStart(5)}x  failed ${r.failed.length}, precondition failed ${r.preconditionFailed}, broken ${r.broken}, unknown ${r.unknown}${r.note ? `  (${r.note})` : ""}\n      ${r.failed.join(", ")}\n`);
+    process.stdout.write(`${r.plan.padEnd(36)} ${r.pages.padEnd(8)} ${String(r.seconds).padStart(6)} s ${String(r.ratio).padStart(5)}x  failed ${r.failed.length}, precondition failed ${r.preconditionFailed}${r.preconditionOwners.length ? ` (naming ${r.preconditionOwners.join(", ")})` : ""}, broken ${r.broken}, unknown ${r.unknown}${r.note ? `  (${r.note})` : ""}\n      ${r.failed.join(", ")}\n`);
   }
 }
 
@@ -92,7 +129,7 @@ for (const c of Object.values(clean)) if (c.exitCode !== 0) process.stderr.write
 if (values.json) {
   process.stdout.write(`${JSON.stringify({ load1: Number(load), clean, plans: rows, worstRatio: worst }, null, 2)}\n`);
 } else {
-  process.stdout.write(`clean run: model ${clean.model!.seconds} s${clean.chromium ? `, chromium ${clean.chromium.seconds} s` : ""}; load ${load} at the start; worst ratio ${worst}x (target: at most 1.5x)\n`);
+  process.stdout.write(`clean run: model ${clean.model!.seconds} s${clean.chromium ? `, chromium ${clean.chromium.seconds} s` : ""}${clean.installed ? `, installed ${clean.installed.seconds} s` : ""}; load ${load} at the start; worst ratio ${worst}x (target: at most 1.5x)\n`);
   const broken = rows.filter((r) => r.broken > 0 || r.unknown > 0);
   if (broken.length > 0) process.stdout.write(`plans with broken or unknown results: ${broken.map((r) => r.plan).join(", ")}\n`);
 }

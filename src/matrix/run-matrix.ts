@@ -10,6 +10,7 @@
  * unknown, and the matrix says so.
  */
 import { rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { prepareOwnedDir } from "../safety/output-dir.js";
 import { join, resolve } from "node:path";
 import { parseRunArgs, runConformance } from "../cli/run.js";
@@ -38,6 +39,20 @@ export interface MatrixRunOptions {
   /** runs one target (default: the real thing); tests replace it. Says when Ctrl-C stopped it. */
   runTarget?: (spec: TargetSpec, runArgs: string[], resultsDir: string) => Promise<{ interrupted?: string } | void>;
   now?: () => Date;
+  /** how many targets run at a time (default: matrixJobs) */
+  jobs?: number;
+}
+
+/**
+ * How many targets run at once. Each fake target is a run of its own (its own vitest process, its
+ * own fake, its own results), so two overlap well even on two cores: one's start-up and collection
+ * run while the other's clauses do. Installed targets share one host and the user's browser: with
+ * any installed target in the shard, one at a time.
+ */
+export function matrixJobs(specs: readonly TargetSpec[], requested?: number): number {
+  if (specs.some((s) => s.kind === "installed")) return 1;
+  if (requested !== undefined) return Math.max(1, Math.floor(requested));
+  return Math.max(1, Math.min(2, availableParallelism()));
 }
 
 /** A run stopped by a signal: the bundle holds what ran; the rest is recorded as not run. */
@@ -59,12 +74,12 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
     ...options.plan.selection.areas.flatMap((a) => ["--area", a]),
     ...(options.plan.selection.grep === null ? [] : ["--grep", options.plan.selection.grep]),
   ];
-  const outcomes: TargetOutcome[] = [];
+  const outcomes: TargetOutcome[] = new Array<TargetOutcome>(specs.length);
   let interrupted: string | undefined;
-  for (const [i, spec] of specs.entries()) {
+  const runOne = async (i: number, spec: TargetSpec): Promise<void> => {
     if (interrupted !== undefined) {
-      outcomes.push(outcomeWithoutResults(spec, "error", `not run: the matrix was interrupted (${interrupted})`, clauses, { shard: options.shard }));
-      continue;
+      outcomes[i] = outcomeWithoutResults(spec, "error", `not run: the matrix was interrupted (${interrupted})`, clauses, { shard: options.shard });
+      return;
     }
     const counter = `[${i + 1}/${specs.length}${options.shard.count > 1 ? ` of shard ${formatShard(options.shard)}` : ""}]`;
     progress(`matrix ${counter} ${spec.key}: ${describeSpec(spec)}`);
@@ -75,7 +90,7 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
       const pagesArgs = spec.kind !== "installed" && options.fakePages !== undefined ? ["--pages", options.fakePages] : [];
       const ran = await runTarget(spec, [...targetRunArgs(spec), ...pagesArgs, ...selectionArgs], resultsDir);
       if (ran && ran.interrupted !== undefined) {
-        interrupted = ran.interrupted;
+        interrupted ??= ran.interrupted;
         throw new Error(`interrupted (${ran.interrupted}) before it finished`);
       }
       outcome = await collectTarget(spec, resultsDir, CATALOGUE, selected, { runId: null, startedAt, finishedAt: now().toISOString(), shard: options.shard });
@@ -84,9 +99,18 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
       const { availability, reason } = classifyFailure(error);
       outcome = outcomeWithoutResults(spec, availability, reason, clauses, { shard: options.shard, startedAt, finishedAt });
     }
-    outcomes.push(outcome);
+    outcomes[i] = outcome;
     progress(`matrix ${counter} ${spec.key}: ${describeOutcome(outcome)}`);
-  }
+  };
+  // the targets in order, `jobs` at a time; each slot takes the next target when its own is done
+  let next = 0;
+  const slot = async (): Promise<void> => {
+    while (next < specs.length) {
+      const i = next++;
+      await runOne(i, specs[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(matrixJobs(specs, options.jobs), Math.max(specs.length, 1)) }, slot));
 
   const bundle: Bundle = {
     format: BUNDLE_FORMAT,
@@ -95,7 +119,7 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
     harness: harnessInfo(),
     plan: options.plan,
     shard: { ...options.shard },
-    targets: outcomes,
+    targets: [...outcomes],
   };
   await writeBundle(dir, bundle);
   await rm(join(dir, IN_PROGRESS), { force: true });

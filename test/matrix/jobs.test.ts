@@ -1,0 +1,50 @@
+// The matrix runs fake targets two at a time (each its own run) and installed targets one at a
+// time (they share one host); the bundle keeps the plan's order whatever order the runs end in.
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makePlan } from "../../src/matrix/plan.js";
+import { matrixJobs, runMatrix } from "../../src/matrix/run-matrix.js";
+import { installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
+import { tempDir } from "./helpers.js";
+
+const SELECTION = { areas: ["task-state" as const], grep: null };
+const FAKES: TargetSpec[] = [personaTarget("current"), personaTarget("pre-error-codes"), versionTarget("0.4.4.2"), personaTarget("pre-browser-version"), personaTarget("pre-profiles")];
+
+/** A run stand-in that records how many runs were in flight at once; later targets end first. */
+function recordingRun(specs: readonly TargetSpec[]) {
+  const seen = { inFlight: 0, most: 0, ended: [] as string[] };
+  const run = async (spec: TargetSpec): Promise<void> => {
+    seen.inFlight += 1;
+    seen.most = Math.max(seen.most, seen.inFlight);
+    await new Promise((r) => setTimeout(r, 5 * (specs.length - specs.indexOf(spec))));
+    seen.inFlight -= 1;
+    seen.ended.push(spec.key);
+    throw new Error(`no run here (${spec.key})`);
+  };
+  return { seen, run };
+}
+
+describe("matrix jobs", () => {
+  it("runs fake targets two at a time, one at a time with an installed target, and as many as asked", () => {
+    expect(matrixJobs(FAKES)).toBe(Math.min(2, availableParallelism()));
+    expect(matrixJobs(FAKES, 3)).toBe(3);
+    expect(matrixJobs([...FAKES, installedTarget("/opt/ego/ego-browser")], 3)).toBe(1);
+  });
+
+  it("keeps the plan's order in the bundle when runs end out of order, and never runs more than the jobs at once", async () => {
+    const { seen, run } = recordingRun(FAKES);
+    const loaded = await runMatrix({ plan: makePlan(FAKES, SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs"), "b"), runTarget: run, jobs: 2 });
+    expect(seen.most).toBe(2);
+    expect(seen.ended).not.toEqual(FAKES.map((s) => s.key));
+    expect(loaded.bundle.targets.map((t) => t.key)).toEqual(FAKES.map((s) => s.key));
+    expect(loaded.bundle.targets.every((t) => t.availability === "error" && t.reason?.includes(t.key))).toBe(true);
+  });
+
+  it("runs one target at a time when an installed one is in the shard", async () => {
+    const specs = [...FAKES.slice(0, 2), installedTarget("/opt/ego/ego-browser")];
+    const { seen, run } = recordingRun(specs);
+    await runMatrix({ plan: makePlan(specs, SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs-installed"), "b"), runTarget: run, jobs: 2 });
+    expect(seen.most).toBe(1);
+  });
+});
