@@ -2,7 +2,8 @@
  * Property lists, XML or binary, and what detection reads from them: an app bundle's
  * `CFBundleShortVersionString` in `<app>/Contents/Info.plist` (the GPU PR read it with
  * `plutil -extract CFBundleShortVersionString raw`; research 3.3). Never throws for a missing or
- * unreadable plist: the reading says why there is no version.
+ * unreadable plist: the reading says why there is no version. Binary plists are read with the
+ * `bplist-parser` package (./plist-binary.ts), XML ones by ./plist-xml.ts.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

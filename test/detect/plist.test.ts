@@ -1,5 +1,6 @@
 // Property lists: the XML and binary readers against fixed files from an independent writer
-// (Python's plistlib), against this project's test writer (property-based round trips), and
+// (Python's plistlib), against the test writer (the `plist` and `bplist-creator` packages;
+// property-based round trips), and
 // CFBundleShortVersionString from an app bundle in both formats.
 import { mkdir, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";

@@ -1,9 +1,12 @@
 /**
- * Test support: writes property lists, binary (`bplist00`) and XML, so the readers in
- * src/target/plist*.ts can be tested against an independent writer. Follows CFBinaryPList.c's
- * layout: objects, then the offset table, then the 32-byte trailer. Sizes of references and
- * offsets can be forced wider than needed, as other writers do.
+ * Test support: writes property lists with maintained writers that share no code with the
+ * readers under test: XML with the `plist` package, binary with `bplist-creator`. Only a binary
+ * plist whose reference and offset widths are forced wider than needed (as some writers do) is
+ * laid out here, following CFBinaryPList.c (objects, offset table, 32-byte trailer): no library
+ * writer lets the widths be chosen.
  */
+import bplistCreator from "bplist-creator";
+import { build } from "plist";
 import type { PlistDict, PlistValue } from "../../../src/target/plist-value.js";
 
 export interface BinaryWriteOptions {
@@ -37,6 +40,11 @@ function isAscii(s: string): boolean {
 }
 
 export function writeBinaryPlist(root: PlistValue, options: BinaryWriteOptions = {}): Uint8Array {
+  if (options.refSize === undefined && options.offsetSize === undefined) return new Uint8Array(bplistCreator(root as object));
+  return writeBinaryPlistWithWidths(root, options);
+}
+
+function writeBinaryPlistWithWidths(root: PlistValue, options: BinaryWriteOptions): Uint8Array {
   // 1. Flatten into a list of objects; containers hold indexes of their children.
   type Flat = { value: PlistValue; children?: number[]; keys?: number[] };
   const objects: Flat[] = [];
@@ -116,43 +124,9 @@ function isDict(v: PlistValue): v is PlistDict {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Uint8Array);
 }
 
-function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
 export function writeXmlPlist(root: PlistValue): string {
-  const lines: string[] = [];
-  const write = (v: PlistValue, indent: string): void => {
-    if (v === true) lines.push(`${indent}<true/>`);
-    else if (v === false) lines.push(`${indent}<false/>`);
-    else if (typeof v === "string") lines.push(`${indent}<string>${escapeXml(v)}</string>`);
-    else if (typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v))) lines.push(`${indent}<integer>${v.toString()}</integer>`);
-    else if (typeof v === "number") lines.push(`${indent}<real>${v}</real>`);
-    else if (v instanceof Date) lines.push(`${indent}<date>${v.toISOString().replace(/\.\d{3}Z$/, "Z")}</date>`);
-    else if (v instanceof Uint8Array) lines.push(`${indent}<data>${Buffer.from(v).toString("base64")}</data>`);
-    else if (Array.isArray(v)) {
-      lines.push(`${indent}<array>`);
-      for (const item of v) write(item, `${indent}\t`);
-      lines.push(`${indent}</array>`);
-    } else if (v === null) throw new Error("XML property lists have no null");
-    else {
-      lines.push(`${indent}<dict>`);
-      for (const [k, item] of Object.entries(v)) {
-        lines.push(`${indent}\t<key>${escapeXml(k)}</key>`);
-        write(item, `${indent}\t`);
-      }
-      lines.push(`${indent}</dict>`);
-    }
-  };
-  write(root, "");
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
-    '<plist version="1.0">',
-    ...lines,
-    "</plist>",
-    "",
-  ].join("\n");
+  if (root === null) throw new Error("XML property lists have no null");
+  return `${build(root as Parameters<typeof build>[0])}\n`;
 }
 
 /** The Info.plist of a macOS app, as Xcode writes it (a subset), with the given short version. */
