@@ -20,6 +20,7 @@ import { exitStatusFor } from "../safety/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
 import { parsePagesFlag, type PagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
+import { MatrixInputError } from "../matrix/errors.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 
@@ -35,6 +36,16 @@ export interface MatrixCliOptions {
 }
 
 export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: readonly string[] = personaNames()): MatrixCliOptions {
+  try {
+    return parseMatrixFlags(argv, cwd, personas);
+  } catch (error) {
+    // the matrix's own refusals (a persona, a version, a shard) are usage errors of the command
+    if (error instanceof MatrixInputError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string[]): MatrixCliOptions {
   const { values } = parseFlags(argv, {
     personas: { type: "string", multiple: true },
     versions: { type: "string", multiple: true, default: [] },

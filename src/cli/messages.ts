@@ -10,6 +10,8 @@ import { OutputPathError } from "../safety/output-dir.js";
 /** Errors that describe a bad input (a flag, a file, a path, a target that is not there): their message is the whole story. */
 const BAD_INPUT_ERRORS = new Set([
   "UsageError",
+  "RunInputError",
+  "MatrixInputError",
   "OutputPathError",
   "ExpectationsError",
   "OutcomesError",

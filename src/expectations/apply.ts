@@ -6,7 +6,7 @@
  */
 import type { Clause } from "../contract/clause.js";
 import { LABEL } from "../report/labels.js";
-import { labelValue, readResults, type TestResult } from "../report/results-reader.js";
+import { labelValue, readResultFiles, reparseResultFile, type ResultFile, type TestResult } from "../report/results-reader.js";
 import { summarize } from "../report/summary.js";
 import type { RunFacts } from "./conditions.js";
 import { conditionsHold } from "./conditions.js";
@@ -15,7 +15,7 @@ import { judgeClause, type ClauseJudgement, type ResultVerdict } from "./judge.j
 import type { LoadedExpectations } from "./load.js";
 import { originalResult } from "./original.js";
 import { matchesClause } from "./pattern.js";
-import { rewriteResultFile } from "./rewrite-results.js";
+import { rewriteRaw, writeResultFile } from "./rewrite-results.js";
 import type { IndexedEntry } from "./schema.js";
 import { entryFor } from "./select.js";
 
@@ -70,14 +70,28 @@ export function judgeRun(results: readonly TestResult[], loaded: LoadedExpectati
 
 /** Judge the run in `resultsDir` and write the verdicts into its result files. */
 export async function applyExpectations(resultsDir: string, loaded: LoadedExpectations | undefined, options: ApplyOptions): Promise<ExpectationsOutcome> {
-  const results = await readResults(resultsDir);
-  const outcome = judgeRun(results, loaded, options);
+  const files = await readResultFiles(resultsDir);
+  const { outcome, changed } = applyExpectationsToFiles(files, loaded, options);
+  for (const f of changed) await writeResultFile(f);
+  return outcome;
+}
+
+/**
+ * Judge a run's results as read (src/run/collect.ts) and write the verdicts into them in memory:
+ * each changed file's raw JSON and typed result are replaced; returns the changed files, which
+ * the caller writes back before anything else reads the directory.
+ */
+export function applyExpectationsToFiles(files: ResultFile[], loaded: LoadedExpectations | undefined, options: ApplyOptions): { outcome: ExpectationsOutcome; changed: ResultFile[] } {
+  const outcome = judgeRun(files.map((f) => f.result), loaded, options);
   const verdicts = new Map<string, { verdict: ResultVerdict; entry: IndexedEntry }>();
   for (const j of outcome.judgements) for (const { result, verdict } of j.results) verdicts.set(result.file, { verdict, entry: j.entry! });
-  for (const result of results) {
-    const judged = verdicts.get(result.file);
-    if (judged === undefined && labelValue(result, LABEL.expectation) === undefined) continue;
-    await rewriteResultFile(result, judged && { ...judged, file: loaded?.file ?? "the expectations file" });
+  const changed: ResultFile[] = [];
+  for (const f of files) {
+    const judged = verdicts.get(f.result.file);
+    if (judged === undefined && labelValue(f.result, LABEL.expectation) === undefined) continue;
+    rewriteRaw(f.raw as Parameters<typeof rewriteRaw>[0], judged && { ...judged, file: loaded?.file ?? "the expectations file" });
+    f.result = reparseResultFile(f.result, f.raw);
+    changed.push(f);
   }
-  return outcome;
+  return { outcome, changed };
 }

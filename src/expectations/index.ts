@@ -1,5 +1,5 @@
 /** Expected failures as data: load, lint, apply to a run's results, suggest updates. */
-export { applyExpectations, judgeRun, runFactsOf, type ApplyOptions, type ExpectationsOutcome } from "./apply.js";
+export { applyExpectations, applyExpectationsToFiles, judgeRun, runFactsOf, type ApplyOptions, type ExpectationsOutcome } from "./apply.js";
 export { conditionsHold, type RunFacts } from "./conditions.js";
 export { addDays, isCalendarDate, isExpired, todayUtc } from "./dates.js";
 export { coversResult, judgeClause, type ClauseJudgement, type ResultVerdict } from "./judge.js";

@@ -5,9 +5,9 @@
  * issue link to the bug; an unexpected pass becomes failed with a message saying which entry to
  * remove. Labels and links of an earlier application are replaced; other fields are left alone.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { LABEL } from "../report/labels.js";
-import type { TestResult } from "../report/results-reader.js";
+import type { ResultFile } from "../report/results-reader.js";
 import type { ResultVerdict } from "./judge.js";
 import { UNEXPECTED_PASS_PREFIX } from "./original.js";
 import { describeEntry, TODO_BUG, type IndexedEntry } from "./schema.js";
@@ -46,7 +46,7 @@ export function rewriteRaw(raw: RawResult, judged: { verdict: ResultVerdict; ent
   return raw;
 }
 
-export async function rewriteResultFile(result: TestResult, judged: Parameters<typeof rewriteRaw>[1]): Promise<void> {
-  const raw = JSON.parse(await readFile(result.file, "utf8")) as RawResult;
-  await writeFile(result.file, JSON.stringify(rewriteRaw(raw, judged)));
+/** Writes a result file rewritten in memory (applyExpectationsToFiles) back to where it was read. */
+export async function writeResultFile(file: ResultFile): Promise<void> {
+  await writeFile(file.result.file, JSON.stringify(file.raw));
 }

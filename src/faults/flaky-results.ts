@@ -6,10 +6,9 @@
  * `run --fail-on-flaky`. Which results are flaky is the outcome model's call
  * (src/outcomes/of-result.ts).
  */
-import { readFile } from "node:fs/promises";
 import { resultOutcome } from "../outcomes/of-result.js";
 import { LABEL } from "../report/labels.js";
-import { labelValue, readResults, type TestResult } from "../report/results-reader.js";
+import { labelValue, readResultFiles, reparseResultFile, type ResultFile, type TestResult } from "../report/results-reader.js";
 import { writeFileAtomic } from "../safety/output-dir.js";
 
 export function isFlakyResult(result: TestResult): boolean {
@@ -22,11 +21,23 @@ export function flakyMessage(result: Pick<TestResult, "labels">): string {
 
 /** Marks every flaky result with `statusDetails.flaky: true` and its message; returns the flaky results. */
 export async function markFlakyResults(resultsDir: string): Promise<TestResult[]> {
-  const flaky = (await readResults(resultsDir)).filter(isFlakyResult);
-  for (const result of flaky) {
-    const raw = JSON.parse(await readFile(result.file, "utf8")) as { statusDetails?: Record<string, unknown> };
-    raw.statusDetails = { message: flakyMessage(result), ...(raw.statusDetails ?? {}), flaky: true };
-    await writeFileAtomic(result.file, JSON.stringify(raw));
-  }
+  const { flaky, changed } = markFlakyFiles(await readResultFiles(resultsDir));
+  for (const f of changed) await writeFileAtomic(f.result.file, JSON.stringify(f.raw));
   return flaky;
+}
+
+/**
+ * The same, on results as read (src/run/collect.ts), in memory: each flaky file's raw JSON and
+ * typed result are replaced; returns the flaky results (as they were before the mark) and the
+ * changed files, which the caller writes back.
+ */
+export function markFlakyFiles(files: ResultFile[]): { flaky: TestResult[]; changed: ResultFile[] } {
+  const changed = files.filter((f) => isFlakyResult(f.result));
+  const flaky = changed.map((f) => f.result);
+  for (const f of changed) {
+    const raw = f.raw as { statusDetails?: Record<string, unknown> };
+    raw.statusDetails = { message: flakyMessage(f.result), ...(raw.statusDetails ?? {}), flaky: true };
+    f.result = reparseResultFile(f.result, f.raw);
+  }
+  return { flaky, changed };
 }

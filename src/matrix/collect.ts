@@ -1,16 +1,15 @@
 /**
- * One target's results directory -> its column of the matrix (a TargetOutcome): the per-clause
+ * One target's results (as the run collected them, src/run/collect.ts, or a directory read once
+ * here) -> its column of the matrix (a TargetOutcome): the per-clause
  * summary (src/report/summary.ts) turned into cells, with the not-applicable reasons, unspecified
  * outcomes and observations the results carry, and the run's target, version and persona.
  */
-import { readFile } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import type { Clause } from "../contract/clause.js";
-import { ENVIRONMENT_FILE } from "../report/environment.js";
-import { readResults } from "../report/results-reader.js";
 import { clauseBucket, describeProblem, summarize, type ClauseSummary } from "../report/summary.js";
 import type { CompatCell, TargetOutcome } from "./compat-schema.js";
-import { readClauseExtras, shorten, type ClauseExtras } from "./result-extras.js";
+import { clauseExtrasOf, shorten, type ClauseExtras } from "./result-extras.js";
+import { collectResults, resultsOf, type ResultsCollection } from "../run/collect.js";
 import type { Shard } from "./shard.js";
 import { compatStatusOf } from "./status.js";
 import type { TargetSpec } from "./target-spec.js";
@@ -28,14 +27,15 @@ export interface RunFacts {
 
 export async function collectTarget(
   spec: TargetSpec,
-  resultsDir: string,
+  results: ResultsCollection | string,
   catalogue: readonly Clause[],
   selected: (clause: Clause) => boolean,
   facts: RunFacts,
 ): Promise<TargetOutcome> {
-  const summary = summarize(await readResults(resultsDir), catalogue, { selected });
-  const extras = await readClauseExtras(resultsDir);
-  const environment = await readEnvironment(resultsDir);
+  const collection = typeof results === "string" ? await collectResults(results) : results;
+  const summary = summarize(resultsOf(collection), catalogue, { selected });
+  const extras = await clauseExtrasOf(collection.files, collection.dir);
+  const environment = collection.environment;
   const cells: Record<string, CompatCell> = {};
   for (const clause of summary.clauses) cells[clause.id] = cellOf(clause, extras.get(clause.id));
   // a version that could not be read is null: the label and the compat page say "version unknown"
@@ -141,21 +141,4 @@ export function targetLabel(spec: TargetSpec, egoVersion: string | null, persona
   if (spec.kind === "installed") return `${version} · installed ${basename(spec.egoBrowser)}`;
   const what = persona !== null ? persona : spec.egoVersion !== null ? "fake (by version)" : spec.faults.length === 0 ? "fake (default build)" : "fake";
   return `${version} · ${what}${spec.faults.length > 0 ? ` + fault ${spec.faults.join("+")}` : ""}`;
-}
-
-/** environment.properties of a results directory (what `run` wrote), as key -> value. */
-export async function readEnvironment(resultsDir: string): Promise<Map<string, string>> {
-  const text = await readFile(join(resultsDir, ENVIRONMENT_FILE), "utf8").catch(() => "");
-  const entries = new Map<string, string>();
-  for (const line of text.split("\n")) {
-    if (line.trim() === "" || /^[#!]/.test(line)) continue;
-    const match = /^((?:\\.|[^\\=:])*)[=:](.*)$/.exec(line);
-    if (!match) continue;
-    entries.set(unescapeProperty(match[1]!.trim()), unescapeProperty(match[2]!));
-  }
-  return entries;
-}
-
-function unescapeProperty(s: string): string {
-  return s.replace(/\\(.)/g, (_, c: string) => ({ n: "\n", r: "\r", t: "\t", f: "\f" })[c] ?? c);
 }

@@ -4,7 +4,7 @@
  * `--installed` CLIs, then `--fault` fakes. A target named twice is kept once. With no target
  * flag at all the matrix covers every persona.
  */
-import { UsageError } from "../cli/usage-error.js";
+import { MatrixInputError } from "./errors.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { faultTarget, installedTarget, personaTarget, versionTarget, type TargetSpec } from "./target-spec.js";
 
@@ -24,12 +24,12 @@ export function expandTargets(request: TargetRequest, personaList: readonly stri
   const nothingAsked = request.personas === null && request.versions.length === 0 && request.installed.length === 0 && request.faults.length === 0;
   const personas = nothingAsked || request.personas === "all" ? [...personaList] : (request.personas ?? []);
   for (const p of personas) {
-    if (!personaList.includes(p)) throw new UsageError(`unknown persona '${p}' (personas: ${personaList.join(", ")}; see ego-conformance personas)`);
+    if (!personaList.includes(p)) throw new MatrixInputError(`unknown persona '${p}' (personas: ${personaList.join(", ")}; see ego-conformance personas)`);
   }
   // normalised (0.5.1 is 0.5.1.0, v0.5.0.19 is 0.5.0.19) so one version is one target
   const versions = request.versions.map((v) => {
     const parsed = tryParseEgoVersion(v);
-    if (parsed === null) throw new UsageError(`--versions takes four-part Ego Lite versions like 0.5.0.19, not '${v}'`);
+    if (parsed === null) throw new MatrixInputError(`--versions takes four-part Ego Lite versions like 0.5.0.19, not '${v}'`);
     return parsed.text;
   });
   const specs = [

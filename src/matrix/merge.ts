@@ -18,7 +18,7 @@ import type { MatrixPlan } from "./plan.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
 import { CATALOGUE } from "../contract/catalogue.js";
 import type { Clause } from "../contract/clause.js";
-import { selectedBy } from "../cli/run.js";
+import { selectedBy } from "../run/select.js";
 
 export class MergeError extends Error {
   override name = "MergeError";
@@ -108,7 +108,7 @@ export function selectionOf(plan: Pick<MatrixPlan, "selection">): Clause[] {
   return CATALOGUE.filter(selectionPredicate(plan.selection));
 }
 
-/** The same rule `run --area/--grep` applies (src/cli/run.ts). */
+/** The same rule `run --area/--grep` applies (src/run/select.ts). */
 export function selectionPredicate(selection: MatrixPlan["selection"]): (clause: Clause) => boolean {
   return selectedBy({ areas: selection.areas, ...(selection.grep === null ? {} : { grep: new RegExp(selection.grep) }) });
 }

@@ -4,13 +4,13 @@
  * when an unspecified clause differs from the fake's choice (an attachment of the result or of one
  * of its steps, named "observed ...", stored as a file next to the result).
  *
- * The result files were already validated by readResults; here they are only searched, so fields
- * that are absent are simply not found.
+ * The result files were already validated when read (readResultFiles); here their raw JSON is
+ * only searched, so fields that are absent are simply not found.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { LABEL } from "../report/labels.js";
-import { RESULT_FILE_SUFFIX } from "../report/results-reader.js";
+import { readResultFiles, type ResultFile } from "../report/results-reader.js";
 import { UNSPECIFIED_OUTCOMES, type UnspecifiedOutcome } from "./status.js";
 
 /** The name the harness gives the observation of an unspecified clause (src/harness/clause.ts). */
@@ -41,10 +41,14 @@ interface RawResult extends RawStep {
 
 /** clause id -> extras, for every clause that has any. */
 export async function readClauseExtras(resultsDir: string): Promise<Map<string, ClauseExtras>> {
+  return clauseExtrasOf(await readResultFiles(resultsDir), resultsDir);
+}
+
+/** The same, from result files already read (src/run/collect.ts); only the observation attachments are read here. */
+export async function clauseExtrasOf(files: readonly ResultFile[], resultsDir: string): Promise<Map<string, ClauseExtras>> {
   const extras = new Map<string, ClauseExtras>();
-  const names = (await readdir(resultsDir)).filter((n) => n.endsWith(RESULT_FILE_SUFFIX)).sort();
-  for (const name of names) {
-    const raw = JSON.parse(await readFile(join(resultsDir, name), "utf8")) as RawResult;
+  for (const file of files) {
+    const raw = file.raw as RawResult;
     const label = (wanted: string) => raw.labels?.find((l) => l.name === wanted)?.value;
     const clause = label(LABEL.clause);
     if (typeof clause !== "string") continue;

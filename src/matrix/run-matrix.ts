@@ -1,11 +1,11 @@
 /**
- * Running a matrix (or one shard of it): each target of the shard goes through `runConformance`
- * exactly as `ego-conformance run` would take it (the same option parser, the same flags), into
- * its own results directory inside the bundle; its column is collected from those results; the
- * bundle is written at the end.
+ * Running a matrix (or one shard of it): each target of the shard goes through the run library
+ * (src/run) exactly as `ego-conformance run` would take it (typed options, the same defaults),
+ * into its own results directory inside the bundle; its column is made from the results the run
+ * collected; the bundle is written at the end.
  *
- * A target this build of the harness cannot reach (an option it does not have yet, an installed
- * CLI that cannot be found) is recorded as `unavailable` with the reason, never faked; a run that
+ * A target this build of the harness cannot reach (options the run refuses, an installed CLI
+ * that cannot be found) is recorded as `unavailable` with the reason, never faked; a run that
  * fails for another reason is recorded as `error`. Either way every clause of that target is
  * unknown, and the matrix says so.
  */
@@ -13,15 +13,15 @@ import { rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { prepareOwnedDir } from "../safety/output-dir.js";
 import { join, resolve } from "node:path";
-import { parseRunArgs, runConformance } from "../cli/run.js";
-import { UsageError } from "../cli/usage-error.js";
+import { defaultRunOptions, runConformance, RunInputError, type RunOptions } from "../run/index.js";
+import type { ResultsCollection } from "../run/collect.js";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetOutcomesFile, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
 import { collectTarget, outcomeWithoutResults } from "./collect.js";
 import type { TargetOutcome } from "./compat-schema.js";
 import { selectionOf, selectionPredicate } from "./merge.js";
 import { harnessInfo, type MatrixPlan } from "./plan.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
-import { describeSpec, targetRunArgs, type TargetSpec } from "./target-spec.js";
+import { describeSpec, targetRunOptions, type TargetSpec } from "./target-spec.js";
 import { CATALOGUE } from "../contract/catalogue.js";
 
 /** Marks a directory as a bundle in the making, so a later run may replace it. */
@@ -36,8 +36,12 @@ export interface MatrixRunOptions {
   progress?: (line: string) => void;
   /** the fake targets' pages (`--pages`); installed targets show their own */
   fakePages?: "chromium" | "model";
-  /** runs one target (default: the real thing); tests replace it. Says when Ctrl-C stopped it. */
-  runTarget?: (spec: TargetSpec, runArgs: string[], resultsDir: string) => Promise<{ interrupted?: string } | void>;
+  /**
+   * runs one target with the options given (default: the real thing); tests replace it. Says when
+   * Ctrl-C stopped it, and may hand back the results it collected (else they are read from its
+   * results directory).
+   */
+  runTarget?: (spec: TargetSpec, options: RunOptions) => Promise<{ interrupted?: string; results?: ResultsCollection } | void>;
   now?: () => Date;
   /** how many targets run at a time (default: matrixJobs) */
   jobs?: number;
@@ -70,10 +74,10 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   const specs = shardSlice(options.plan.targets, options.shard);
   const clauses = selectionOf(options.plan);
   const selected = selectionPredicate(options.plan.selection);
-  const selectionArgs = [
-    ...options.plan.selection.areas.flatMap((a) => ["--area", a]),
-    ...(options.plan.selection.grep === null ? [] : ["--grep", options.plan.selection.grep]),
-  ];
+  const selection: Pick<RunOptions, "areas" | "grep"> = {
+    areas: [...options.plan.selection.areas],
+    ...(options.plan.selection.grep === null ? {} : { grep: new RegExp(options.plan.selection.grep) }),
+  };
   const outcomes: TargetOutcome[] = new Array<TargetOutcome>(specs.length);
   let interrupted: string | undefined;
   const runOne = async (i: number, spec: TargetSpec): Promise<void> => {
@@ -87,13 +91,12 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
     const startedAt = now().toISOString();
     let outcome: TargetOutcome;
     try {
-      const pagesArgs = spec.kind !== "installed" && options.fakePages !== undefined ? ["--pages", options.fakePages] : [];
-      const ran = await runTarget(spec, [...targetRunArgs(spec), ...pagesArgs, ...selectionArgs], resultsDir);
+      const ran = await runTarget(spec, targetOptions(spec, selection, resultsDir, options.fakePages));
       if (ran && ran.interrupted !== undefined) {
         interrupted ??= ran.interrupted;
         throw new Error(`interrupted (${ran.interrupted}) before it finished`);
       }
-      outcome = await collectTarget(spec, resultsDir, CATALOGUE, selected, { runId: null, startedAt, finishedAt: now().toISOString(), shard: options.shard });
+      outcome = await collectTarget(spec, ran?.results ?? resultsDir, CATALOGUE, selected, { runId: null, startedAt, finishedAt: now().toISOString(), shard: options.shard });
     } catch (error) {
       const finishedAt = now().toISOString();
       const { availability, reason } = classifyFailure(error);
@@ -127,24 +130,37 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
 }
 
 /**
- * The real run: `ego-conformance run <target flags> --results DIR --outcomes FILE --no-report`,
- * in-process. The outcomes (what `gate` and `baseline save` read) go next to the results, in the
- * bundle, never over the user's reports/outcomes.json.
+ * The run options of one target: what `ego-conformance run` with the target's flags, the matrix's
+ * selection and `--results DIR --outcomes FILE --no-report` would get. The outcomes (what `gate`
+ * and `baseline save` read) go next to the results, in the bundle, never over the user's
+ * reports/outcomes.json. `pages` is the fake targets' (an installed target shows its own).
  */
-async function runTargetForReal(_spec: TargetSpec, runArgs: string[], resultsDir: string): Promise<{ interrupted?: string }> {
-  const options = parseRunArgs([...runArgs, "--results", resultsDir, "--outcomes", targetOutcomesFile(resultsDir), "--no-report"]);
-  const { interrupted } = await runConformance(options);
-  return interrupted ? { interrupted } : {};
+export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "areas" | "grep">, resultsDir: string, pages?: "chromium" | "model"): RunOptions {
+  return {
+    ...defaultRunOptions(),
+    ...targetRunOptions(spec),
+    ...selection,
+    ...(spec.kind !== "installed" && pages !== undefined ? { pages } : {}),
+    resultsDir,
+    outcomesFile: targetOutcomesFile(resultsDir),
+    report: false,
+  };
+}
+
+/** The real run, in-process. */
+async function runTargetForReal(_spec: TargetSpec, options: RunOptions): Promise<{ interrupted?: string; results: ResultsCollection }> {
+  const { interrupted, results } = await runConformance(options);
+  return { results, ...(interrupted ? { interrupted } : {}) };
 }
 
 /**
- * Why a target gave no results. The harness cannot reach it (`unavailable`) when `run` does not
- * accept its flags (a usage error: an option this build lacks) or the target resolver says it is
- * unavailable; anything else is an `error` of the run.
+ * Why a target gave no results. The harness cannot reach it (`unavailable`) when the run refuses
+ * its options (a RunInputError) or the target resolver says it is unavailable; anything else is an
+ * `error` of the run.
  */
 export function classifyFailure(error: unknown): { availability: "unavailable" | "error"; reason: string } {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof UsageError) return { availability: "unavailable", reason: `ego-conformance run does not accept this target here: ${message}` };
+  if (error instanceof RunInputError) return { availability: "unavailable", reason: `ego-conformance run does not accept this target here: ${message}` };
   if (error instanceof Error && error.name === "TargetUnavailableError") return { availability: "unavailable", reason: message };
   return { availability: "error", reason: `the run could not be made: ${message}` };
 }

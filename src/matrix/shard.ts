@@ -7,7 +7,7 @@
  * target. Every target is in exactly one shard; a shard may be empty when n exceeds the number of
  * targets (it then runs nothing and its bundle says so).
  */
-import { UsageError } from "../cli/usage-error.js";
+import { MatrixInputError } from "./errors.js";
 
 export interface Shard {
   /** 1-based */
@@ -19,11 +19,11 @@ export const WHOLE: Shard = Object.freeze({ index: 1, count: 1 });
 
 export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!match) throw new UsageError(`--shard must look like i/n (e.g. 2/3), not '${text}'`);
+  if (!match) throw new MatrixInputError(`--shard must look like i/n (e.g. 2/3), not '${text}'`);
   const index = Number(match[1]);
   const count = Number(match[2]);
-  if (count < 1 || count > 1000) throw new UsageError(`--shard ${text}: n must be between 1 and 1000`);
-  if (index < 1 || index > count) throw new UsageError(`--shard ${text}: i must be between 1 and n`);
+  if (count < 1 || count > 1000) throw new MatrixInputError(`--shard ${text}: n must be between 1 and 1000`);
+  if (index < 1 || index > count) throw new MatrixInputError(`--shard ${text}: i must be between 1 and n`);
   return { index, count };
 }
 

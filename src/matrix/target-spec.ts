@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
 import { z } from "zod";
+import type { RunOptions } from "../run/options.js";
 
 export const TARGET_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const TargetKey = z.string().regex(TARGET_KEY);
@@ -91,16 +92,15 @@ export function describeSpec(spec: TargetSpec): string {
 }
 
 /**
- * The `ego-conformance run` flags that select this target (without results/report flags).
- * The matrix runs every target through the same option parser a user's `run` goes through.
+ * The run options that select this target (src/run/options.ts; without selection and output
+ * paths): the matrix runs every target through the same library a user's `run` goes through.
  */
-export function targetRunArgs(spec: TargetSpec): string[] {
-  if (spec.kind === "installed") return ["--target", "installed", "--ego-browser", spec.egoBrowser];
-  return [
-    "--target",
-    "fake",
-    ...(spec.persona !== null ? ["--persona", spec.persona] : []),
-    ...(spec.egoVersion !== null ? ["--ego-version", spec.egoVersion] : []),
-    ...spec.faults.flatMap((f) => ["--fault", f]),
-  ];
+export function targetRunOptions(spec: TargetSpec): Pick<RunOptions, "target" | "faults" | "persona" | "egoVersion" | "installed"> {
+  if (spec.kind === "installed") return { target: "installed", faults: [], installed: { egoBrowser: spec.egoBrowser, keepOnFailure: false, harnessFaults: [] } };
+  return {
+    target: "fake",
+    faults: [...spec.faults],
+    ...(spec.persona !== null ? { persona: spec.persona } : {}),
+    ...(spec.egoVersion !== null ? { egoVersion: spec.egoVersion } : {}),
+  };
 }

@@ -2,7 +2,7 @@
  * `environment.properties` in an Allure results directory: Allure 3's awesome report shows it
  * as "Metadata" (classic and Allure 2 as "Environment"). Java properties format, UTF-8.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { arch, platform, release } from "node:os";
 import { join } from "node:path";
 
@@ -65,4 +65,21 @@ export function escapeKey(key: string): string {
 /** Values keep inner spaces; only a leading space would be eaten, and `#`/`!` are harmless here. */
 export function escapeValue(value: string): string {
   return escapeCommon(value).replace(/^ /, "\\ ");
+}
+
+/** environment.properties of a results directory (what `run` wrote), as key -> value. */
+export async function readEnvironment(resultsDir: string): Promise<Map<string, string>> {
+  const text = await readFile(join(resultsDir, ENVIRONMENT_FILE), "utf8").catch(() => "");
+  const entries = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    if (line.trim() === "" || /^[#!]/.test(line)) continue;
+    const match = /^((?:\\.|[^\\=:])*)[=:](.*)$/.exec(line);
+    if (!match) continue;
+    entries.set(unescapeProperty(match[1]!.trim()), unescapeProperty(match[2]!));
+  }
+  return entries;
+}
+
+function unescapeProperty(s: string): string {
+  return s.replace(/\\(.)/g, (_, c: string) => ({ n: "\n", r: "\r", t: "\t", f: "\f" })[c] ?? c);
 }

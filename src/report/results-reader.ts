@@ -107,24 +107,43 @@ function parseResult(file: string, text: string): { result: TestResult; attachme
  * A missing directory is an error; an empty one gives no results.
  */
 export async function readResults(dir: string): Promise<TestResult[]> {
+  return (await readResultFiles(dir)).map((f) => f.result);
+}
+
+/** One `*-result.json` file as read: the typed result, and the file's JSON as it is on disk (to rewrite it). */
+export interface ResultFile {
+  result: TestResult;
+  raw: Record<string, unknown>;
+}
+
+/** Every result file in `dir`, typed and raw, in file-name order; the directory's listing and each file are read once. */
+export async function readResultFiles(dir: string): Promise<ResultFile[]> {
   const info = await stat(dir).catch((error: NodeJS.ErrnoException) => {
     throw new Error(`cannot read Allure results directory ${dir}: ${error.code ?? error.message}`);
   });
   if (!info.isDirectory()) throw new Error(`Allure results path ${dir} is not a directory`);
   const names = (await readdir(dir)).filter((n) => n.endsWith(RESULT_FILE_SUFFIX)).sort();
-  const results: TestResult[] = [];
+  const files: ResultFile[] = [];
   for (const name of names) {
     const file = join(dir, name);
-    const { result, attachments } = parseResult(file, await readFile(file, "utf8"));
+    const text = await readFile(file, "utf8");
+    const { result, attachments } = parseResult(file, text);
     // the last attempt's (a retried clause names them "... (attempt N)")
     const source = attachments.filter((a) => a.name.startsWith(DIAGNOSTICS_ATTACHMENT)).pop()?.source;
     if (source !== undefined) {
       const diagnostics = await readFile(join(dir, basename(source)), "utf8").catch(() => undefined);
       if (diagnostics !== undefined && diagnostics.trim() !== "") result.diagnostics = diagnostics.slice(0, DIAGNOSTICS_CHARS);
     }
-    results.push(result);
+    files.push({ result, raw: JSON.parse(text) as Record<string, unknown> });
   }
-  return results;
+  return files;
+}
+
+/** The typed result of a raw result that was changed in memory (its diagnostics, an attachment's text, are kept). */
+export function reparseResultFile(previous: TestResult, raw: Record<string, unknown>): TestResult {
+  const { result } = parseResult(previous.file, JSON.stringify(raw));
+  if (previous.diagnostics !== undefined) result.diagnostics = previous.diagnostics;
+  return result;
 }
 
 /** The first value of label `name`, if the result carries it. */

@@ -1,7 +1,8 @@
 // How `run` schedules vitest: one invocation on the fake; on installed targets the parallel phase
 // (--workers files at once, serial files excluded) and then the serial files alone.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_INSTALLED_WORKERS, parseRunArgs, SERIAL_FILES, serialFilesOf, vitestPhases } from "../../src/cli/run.js";
+import { parseRunArgs } from "../../src/cli/run.js";
+import { DEFAULT_INSTALLED_WORKERS, SERIAL_FILES, serialFilesOf, vitestPhases } from "../../src/run/index.js";
 
 describe("run phases", () => {
   it("the fake runs everything in one invocation", () => {

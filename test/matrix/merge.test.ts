@@ -11,6 +11,7 @@ import { makePlan, type MatrixPlan } from "../../src/matrix/plan.js";
 import { runMatrix } from "../../src/matrix/run-matrix.js";
 import { installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
 import { tempDir, writeResultsDir, type FixtureResult } from "./helpers.js";
+import { RunInputError, type RunOptions } from "../../src/run/index.js";
 
 const SELECTION = { areas: ["task-state" as const, "cdp" as const], grep: null };
 const TARGETS: TargetSpec[] = [personaTarget("current"), personaTarget("pre-error-codes"), versionTarget("0.4.4.2"), personaTarget("pre-browser-version"), installedTarget("/opt/ego/ego-browser")];
@@ -20,7 +21,7 @@ let clock = 0;
 const now = () => new Date(Date.UTC(2026, 10, 30, 12, 0, 0) + (clock += 1000));
 
 /** What a run of each target gives: the persona without error codes fails one clause and skips another. */
-async function fakeRun(spec: TargetSpec, _args: string[], resultsDir: string): Promise<void> {
+async function fakeRun(spec: TargetSpec, { resultsDir }: RunOptions): Promise<void> {
   if (spec.kind === "installed") throw Object.assign(new Error("the installed target is not available in this build"), { name: "TargetUnavailableError" });
   const persona = spec.persona;
   const results: FixtureResult[] = selectionOf(PLAN).map((c) => {
@@ -49,37 +50,36 @@ describe("runMatrix", () => {
     expect((await readBundle(loaded.dir)).bundle).toEqual(loaded.bundle);
   });
 
-  it("passes --pages to the fake targets' runs only (an installed target shows its own pages)", async () => {
-    const seen: [string, string[]][] = [];
+  it("passes the pages to the fake targets' runs only (an installed target shows its own pages)", async () => {
+    const seen: [string, RunOptions][] = [];
     await runMatrix({
       plan: makePlan([personaTarget("current"), installedTarget("/opt/ego/ego-browser")], SELECTION),
       shard: { index: 1, count: 1 },
       bundleDir: join(await tempDir("bundle-pages"), "b"),
       fakePages: "model",
-      runTarget: async (spec, args, dir) => {
-        seen.push([spec.key, args]);
-        return fakeRun(spec, args, dir);
+      runTarget: async (spec, options) => {
+        seen.push([spec.key, options]);
+        return fakeRun(spec, options);
       },
       now,
     });
-    expect(seen.find(([k]) => k === "persona-current")![1]).toEqual(expect.arrayContaining(["--pages", "model"]));
-    expect(seen.find(([k]) => k !== "persona-current")![1]).not.toContain("--pages");
+    expect(seen.find(([k]) => k === "persona-current")![1]).toMatchObject({ target: "fake", persona: "current", pages: "model" });
+    expect(seen.find(([k]) => k !== "persona-current")![1]).not.toHaveProperty("pages");
   });
 
-  it("records a usage error of run (an option this build lacks) as unavailable, other failures as errors", async () => {
-    const { UsageError } = await import("../../src/cli/usage-error.js");
+  it("records options the run refuses as unavailable, other failures as errors", async () => {
     const plan = makePlan([personaTarget("current"), personaTarget("pre-profiles")], SELECTION);
     const loaded = await runMatrix({
       plan,
       shard: { index: 1, count: 1 },
       bundleDir: join(await tempDir("bundle-errors"), "b"),
       runTarget: async (spec) => {
-        if (spec.key === "persona-current") throw new UsageError("Unknown option '--persona'");
+        if (spec.key === "persona-current") throw new RunInputError("unknown persona 'current'");
         throw new Error("vitest could not be started");
       },
     });
     expect(loaded.bundle.targets.map((t) => [t.availability, t.reason])).toEqual([
-      ["unavailable", "ego-conformance run does not accept this target here: Unknown option '--persona'"],
+      ["unavailable", "ego-conformance run does not accept this target here: unknown persona 'current'"],
       ["error", "the run could not be made: vitest could not be started"],
     ]);
   });
@@ -90,9 +90,9 @@ describe("runMatrix", () => {
       shard: { index: 1, count: 1 },
       bundleDir: join(await tempDir("bundle-interrupt"), "b"),
       now,
-      runTarget: async (spec, args, dir) => {
+      runTarget: async (spec, options) => {
         if (spec.key === TARGETS[1]!.key) return { interrupted: "SIGINT" };
-        await fakeRun(spec, args, dir);
+        await fakeRun(spec, options);
       },
     });
     expect(loaded.interrupted).toBe("SIGINT");

@@ -4,7 +4,10 @@ import { parseRunArgs } from "../../src/cli/run.js";
 import { expandTargets } from "../../src/matrix/expand.js";
 import { personaNames } from "../../src/matrix/personas.js";
 import { makePlan } from "../../src/matrix/plan.js";
-import { defaultFakeTarget, faultTarget, installedTarget, personaTarget, TARGET_KEY, targetRunArgs, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
+import { defaultFakeTarget, faultTarget, installedTarget, personaTarget, TARGET_KEY, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
+import { targetOptions } from "../../src/matrix/run-matrix.js";
+import { targetOutcomesFile } from "../../src/matrix/bundle.js";
+import { checkOptions } from "../../src/run/plan.js";
 import { FAULT_NAMES } from "../../fake-bridge/index.js";
 
 const none = { personas: null, versions: [], installed: [], faults: [] };
@@ -39,13 +42,23 @@ describe("target keys", () => {
   });
 });
 
-describe("targetRunArgs", () => {
-  it("are flags `run` accepts, and they select what the spec names", () => {
-    for (const persona of personaNames()) expect(parseRunArgs(targetRunArgs(personaTarget(persona)))).toMatchObject({ target: "fake", persona });
-    expect(parseRunArgs(targetRunArgs(versionTarget("0.4.4.2")))).toMatchObject({ target: "fake", egoVersion: "0.4.4.2" });
-    expect(parseRunArgs(targetRunArgs(faultTarget(FAULT_NAMES[0]!)))).toMatchObject({ target: "fake", faults: [FAULT_NAMES[0]] });
-    expect(parseRunArgs(targetRunArgs(defaultFakeTarget()))).toMatchObject({ target: "fake", faults: [] });
-    expect(targetRunArgs(installedTarget("/opt/ego-browser"))).toEqual(["--target", "installed", "--ego-browser", "/opt/ego-browser"]);
+describe("targetOptions", () => {
+  /** The flags that reached each target when the matrix still went through `run`'s parser. */
+  const flagsOf = (spec: TargetSpec): string[] =>
+    spec.kind === "installed"
+      ? ["--target", "installed", "--ego-browser", spec.egoBrowser]
+      : ["--target", "fake", ...(spec.persona !== null ? ["--persona", spec.persona] : []), ...(spec.egoVersion !== null ? ["--ego-version", spec.egoVersion] : []), ...spec.faults.flatMap((f) => ["--fault", f])];
+
+  it("are the options `run` parses from the target's flags, the selection and the bundle's paths", () => {
+    const dir = "/bundle/results/t";
+    const paths = ["--results", dir, "--outcomes", targetOutcomesFile(dir), "--no-report"];
+    const specs = [...personaNames().map(personaTarget), versionTarget("0.4.4.2"), faultTarget(FAULT_NAMES[0]!), defaultFakeTarget(), installedTarget("/opt/ego-browser")];
+    for (const spec of specs) {
+      const { reportDir: _ignored, ...typed } = targetOptions(spec, { areas: ["tabs", "cdp"], grep: /send/ }, dir, "model");
+      const { reportDir: _unused, ...parsed } = parseRunArgs([...flagsOf(spec), "--area", "tabs", "--area", "cdp", "--grep", "send", ...(spec.kind === "installed" ? [] : ["--pages", "model"]), ...paths]);
+      expect(typed).toEqual(parsed);
+      expect(() => checkOptions(targetOptions(spec, { areas: [] }, dir))).not.toThrow();
+    }
   });
 });
 

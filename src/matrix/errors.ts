@@ -1,0 +1,7 @@
+/**
+ * A matrix request the matrix cannot take (an unknown persona, a version that is not one, a shard
+ * that does not exist). Its message names the flag; the CLI reports it as a usage error (exit 2).
+ */
+export class MatrixInputError extends Error {
+  override name = "MatrixInputError";
+}

@@ -1,0 +1,10 @@
+/**
+ * The run library's own errors. A `RunInputError` says the run cannot be made with what it was
+ * given (an unreadable fault plan, a fault plan the target cannot take, options that exclude each
+ * other): the CLI prints its message as a bad input (exit 2), the matrix records the target as
+ * unavailable. Errors of the layers below (OutputPathError, ExpectationsError,
+ * TargetUnavailableError...) pass through unchanged.
+ */
+export class RunInputError extends Error {
+  override name = "RunInputError";
+}

@@ -1,0 +1,152 @@
+/**
+ * Phase 2, execute: reach the target and run the suites against it. An installed run against a
+ * fake ego-browser this harness installed starts that fake's app when it is not running, and stops
+ * it afterwards (src/target/fake-app-on-demand.ts); it starts with detection, once, here (the
+ * workers get its result through the run config). The results directory is prepared and given the
+ * run's environment; the run guard (src/safety/run-guard.ts) frames vitest, which runs in its own
+ * process, phase by phase (src/run/vitest-phases.ts), its output on stderr so --json keeps stdout.
+ * An installed target whose CLI never answered a probe gets every selected clause broken, with why.
+ */
+import { execa } from "execa";
+import { CATALOGUE, clauseById } from "../contract/index.js";
+import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
+import { newRunId, runConfigEnv, type RunConfig } from "../harness/run-config.js";
+import { environmentEntries, writeEnvironment } from "../report/allure-report.js";
+import { UNKNOWN_VERSION } from "../report/labels.js";
+import { readResults } from "../report/results-reader.js";
+import { summarize, summaryPassed } from "../report/summary.js";
+import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
+import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
+import { prepareOwnedDir } from "../safety/output-dir.js";
+import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
+import { RunGuard } from "../safety/run-guard.js";
+import { detectRun, installedEnvironment, writeUnreachableResults, type DetectedRun } from "../target/detect-run.js";
+import { startFakeAppIfNeeded } from "../target/fake-app-on-demand.js";
+import { CliNotFoundError, locateCli } from "../target/locate-cli.js";
+import { resolveTarget, TargetUnavailableError } from "../target/resolve.js";
+import type { TargetInfo } from "../target/target.js";
+import { RunInputError } from "./errors.js";
+import type { RunPlan } from "./plan.js";
+import { PROJECT_ROOT, vitestArgv } from "./vitest-phases.js";
+
+export interface ExecutedRun {
+  runId: string;
+  ungated: boolean;
+  info: TargetInfo;
+  /** the signal that stopped the run (Ctrl-C, SIGTERM), null when it ran to the end */
+  interrupted: NodeJS.Signals | null;
+  /** the installed CLI never ran a probe: the results are the broken clauses written for it, no suite ran */
+  unreachable: boolean;
+}
+
+export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
+  const { options } = plan;
+  const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
+  const fakeApp = cli ? await startFakeAppIfNeeded(cli.path, options.faultsFile !== undefined ? { infraFaults: options.faultsFile } : {}) : undefined;
+  if (options.installed && options.faultsFile !== undefined && !fakeApp) {
+    throw new RunInputError("--faults injects infrastructure faults into the fake app: with --target installed it needs a fake ego-browser this harness installed whose app is not running (the run starts it with the plan); a real Ego Lite, or an app already running, cannot take one");
+  }
+  try {
+    return await runSuites(plan);
+  } finally {
+    await fakeApp?.stop();
+  }
+}
+
+async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
+  const { options, selected } = plan;
+  const detected = options.installed ? await detectInstalledOrThrow(plan) : undefined;
+  const config: RunConfig = {
+    target: options.target,
+    runId: newRunId(),
+    faults: options.faults,
+    ...(options.persona !== undefined ? { persona: options.persona } : {}),
+    ...(options.pages !== undefined ? { pages: options.pages } : {}),
+    ...(options.egoVersion !== undefined ? { egoVersion: options.egoVersion } : {}),
+    ...(options.ungated ? { ungated: true } : {}),
+    ...(detected ? { installed: detected.config } : {}),
+    ...(options.installed?.keepOnFailure ? { keepOnFailure: true } : {}),
+    // the fault plan goes to the in-process fake; an installed fake app was started with it
+    ...(!options.installed && plan.infraFaults ? { infraFaults: plan.infraFaults } : {}),
+    ...(options.noSlow ? { noSlow: true } : {}),
+  };
+  const target = await resolveTarget(config);
+  const info = target.info;
+  if (!detected) await target.close();
+  const executed = { runId: config.runId, ungated: config.ungated === true, info };
+
+  await prepareOwnedDir(options.resultsDir, "results", { what: "--results" });
+  await writeEnvironment(options.resultsDir, environmentEntries({
+    target: info.kind,
+    targetName: info.name,
+    egoVersion: info.egoVersion === null ? `version unknown${info.egoVersionText === null ? "" : ` ('${info.egoVersionText}', not a four-part version)`} — judged as the newest documented build, ${CURRENT_BUILD_VERSION}` : info.egoVersionText ?? UNKNOWN_VERSION,
+    ...(info.persona ? { persona: info.persona } : {}),
+    extra: { "version source": info.versionSource, "run id": config.runId, ...(config.ungated ? { gating: "ungated (every clause ran, regardless of features and versions)" } : {}), ...(detected ? installedEnvironment(detected) : {}) },
+  }));
+
+  if (detected && detected.detection.bridge === null) {
+    // The CLI never ran a probe (it hung, or failed to start): every selected clause is broken, with why.
+    await target.close();
+    await writeUnreachableResults(options.resultsDir, info, CATALOGUE.filter(selected), detected.detection.bridgeError ?? "the bridge could not be asked");
+    return { ...executed, interrupted: null, unreachable: true };
+  }
+  const guard = await RunGuard.start({
+    ...(detected ? { installed: target } : {}),
+    info,
+    runId: config.runId,
+    resultsDir: options.resultsDir,
+    harnessFaults: options.installed?.harnessFaults ?? [],
+    invarianceSelected: selected(clauseById(INVARIANCE_CLAUSE_ID)),
+  });
+
+  let interrupted: NodeJS.Signals | null;
+  try {
+    for (const phase of plan.phases) {
+      if (guard.interrupted !== null) break;
+      const vitest = execa(process.execPath, vitestArgv(phase, options), {
+        cwd: PROJECT_ROOT,
+        // the workers record the spaces they make in the same run ledger as this process
+        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid) },
+        stdin: "ignore",
+        stdout: 2,
+        stderr: 2,
+        reject: false,
+      });
+      guard.onInterrupt(() => vitest.kill("SIGTERM"));
+      const child = await vitest.catch((error: unknown) => error as { exitCode?: number; message: string });
+      if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
+    }
+  } finally {
+    // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
+    const keepOnFailure = options.installed?.keepOnFailure ?? false;
+    interrupted = (await guard.end({ runFailed: keepOnFailure ? await failedSoFar(plan) : false, keepOnFailure })).interrupted;
+    if (detected) await target.close();
+  }
+  return { ...executed, interrupted, unreachable: false };
+}
+
+/**
+ * Whether the results so far fail the run (or cannot be read): --keep-on-failure keeps the task
+ * spaces of a failed run. Read only when that flag asks (without it the answer changes nothing).
+ */
+async function failedSoFar(plan: RunPlan): Promise<boolean> {
+  const sofar = await readResults(plan.options.resultsDir).then((results) => summarize(results, CATALOGUE, { selected: plan.selected }), () => undefined);
+  return sofar === undefined || !summaryPassed(sofar);
+}
+
+/** Detection for the installed target; a missing CLI is a run that cannot be made. */
+async function detectInstalledOrThrow(plan: RunPlan): Promise<DetectedRun> {
+  const { options } = plan;
+  const o = options.installed!;
+  try {
+    return await detectRun({
+      ...(o.egoBrowser !== undefined ? { flag: o.egoBrowser } : {}),
+      ...(options.egoVersion !== undefined ? { egoVersion: options.egoVersion } : {}),
+      ...(o.operator !== undefined ? { operator: o.operator } : {}),
+      ...(o.probeTimeoutMs !== undefined ? { probeTimeoutMs: o.probeTimeoutMs } : {}),
+    });
+  } catch (error) {
+    if (error instanceof CliNotFoundError) throw new TargetUnavailableError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The run as a library: typed options in, a judged run out. The CLI (src/cli/run.ts) and the
+ * matrix (src/matrix/run-matrix.ts) both call `runConformance`.
+ *
+ *   options.ts        RunOptions, the typed request (and the defaults of a run given no flags)
+ *   select.ts         which clauses a run covers
+ *   plan.ts           phase 1: options -> RunPlan; output paths, fault plan, expectations checked first
+ *   vitest-phases.ts  the vitest invocations of a plan
+ *   execute.ts        phase 2: fake app, detection, target, environment, run guard, vitest
+ *   collect.ts        phase 3: the results directory, read once
+ *   judge.ts          phase 4: expectations, flaky results, the summary (in memory)
+ *   write.ts          phase 5: judged results, outcomes, expectations update, HTML report
+ *   errors.ts         RunInputError, the library's own
+ */
+export { runConformance, type RunOutcome } from "./run-conformance.js";
+export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, type FakePages, type InstalledRunOptions, type RunOptions } from "./options.js";
+export { selectedBy, selectedFor } from "./select.js";
+export { checkRunOutputs, planRun, type RunPlan } from "./plan.js";
+export { DEFAULT_INSTALLED_WORKERS, SERIAL_FILES, serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
+export { collectResults, resultsOf, type ResultsCollection } from "./collect.js";
+export { judgeResults, type JudgedRun } from "./judge.js";
+export { RunInputError } from "./errors.js";

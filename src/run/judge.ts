@@ -1,0 +1,40 @@
+/**
+ * Phase 4, judge: the collected results, judged in memory. The expectations file labels expected
+ * failures known and unexpected passes failed (src/expectations), unless the run was interrupted;
+ * passes after an infrastructure retry are marked flaky (src/faults/flaky-results.ts); then the
+ * per-clause summary (src/report/summary.ts) is made from the judged results. The result files
+ * that changed are returned for the write phase, which writes them back before anything else reads
+ * the directory (the HTML report, the gate).
+ */
+import { CATALOGUE } from "../contract/index.js";
+import { applyExpectationsToFiles, type ExpectationsOutcome } from "../expectations/index.js";
+import { markFlakyFiles } from "../faults/flaky-results.js";
+import type { ResultFile, TestResult } from "../report/results-reader.js";
+import { summarize, type RunSummary } from "../report/summary.js";
+import { resultsOf, type ResultsCollection } from "./collect.js";
+import type { ExecutedRun } from "./execute.js";
+import type { RunPlan } from "./plan.js";
+
+export interface JudgedRun {
+  summary: RunSummary;
+  /** the expectations' verdicts (not for an interrupted or unreachable run) */
+  expectations?: ExpectationsOutcome;
+  /** the results that passed only after an infrastructure retry (not for an unreachable run) */
+  flaky?: TestResult[];
+  /** the result files the judgement changed, to be written back */
+  changed: ResultFile[];
+}
+
+export function judgeResults(collection: ResultsCollection, plan: Pick<RunPlan, "selected" | "expectations">, executed: Pick<ExecutedRun, "interrupted" | "unreachable">): JudgedRun {
+  const { selected } = plan;
+  if (executed.unreachable) return { summary: summarize(resultsOf(collection), CATALOGUE, { selected }), changed: [] };
+  const applied = executed.interrupted ? undefined : applyExpectationsToFiles(collection.files, plan.expectations, { catalogue: CATALOGUE, selected });
+  const marked = markFlakyFiles(collection.files);
+  const changed = [...new Set([...(applied?.changed ?? []), ...marked.changed])];
+  return {
+    summary: summarize(resultsOf(collection), CATALOGUE, { selected }),
+    ...(applied ? { expectations: applied.outcome } : {}),
+    flaky: marked.flaky,
+    changed,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Phase 1, plan: typed options -> a RunPlan. Everything that can refuse a run before it starts is
+ * checked here, before anything is started or written: the output paths (a refusal replaces
+ * nothing), the fault plan, the expectations file, the options that exclude each other.
+ */
+import { existsSync } from "node:fs";
+import { relative } from "node:path";
+import type { Clause } from "../contract/clause.js";
+import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
+import { checkOutputFile, checkOwnedDir, OutputPathError } from "../safety/output-dir.js";
+import { tryParseEgoVersion } from "../version/index.js";
+import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
+import { readInfraFaultPlan, type InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
+import { RunInputError } from "./errors.js";
+import type { RunOptions } from "./options.js";
+import { selectedFor } from "./select.js";
+import { serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
+
+export interface RunPlan {
+  options: RunOptions;
+  /** the clauses the run covers (src/run/select.ts) */
+  selected: (clause: Clause) => boolean;
+  /** the vitest invocations, in order (src/run/vitest-phases.ts) */
+  phases: VitestPhase[];
+  /** the `faultsFile` plan, read and checked */
+  infraFaults?: InfraFaultPlan;
+  /** the expectations the results are judged by; none without a file, or when the update is about to create it */
+  expectations?: LoadedExpectations;
+}
+
+export async function planRun(given: RunOptions): Promise<RunPlan> {
+  checkOptions(given);
+  // the installed target always has its options (no flags: the defaults)
+  const options: RunOptions = given.target === "installed" && given.installed === undefined ? { ...given, installed: { keepOnFailure: false, harnessFaults: [] } } : given;
+  await checkRunOutputs(options);
+  const infraFaults = options.faultsFile !== undefined ? await faultPlanOrThrow(options.faultsFile) : undefined;
+  const expectations = await expectationsForRun(options);
+  return {
+    options,
+    selected: selectedFor(options),
+    phases: vitestPhases(options.installed !== undefined, options.installed?.workers, serialFilesOf(options.areas)),
+    ...(infraFaults ? { infraFaults } : {}),
+    ...(expectations ? { expectations } : {}),
+  };
+}
+
+/** What typed options cannot say by their type alone (the CLI refuses the same as usage errors first). */
+export function checkOptions(options: RunOptions): void {
+  if (options.persona !== undefined && options.egoVersion !== undefined) throw new RunInputError("a persona and an Ego Lite version exclude each other: a persona has its own version (see ego-conformance personas)");
+  if (options.persona !== undefined && !PERSONA_NAMES.includes(options.persona)) throw new RunInputError(`unknown persona '${options.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
+  if (options.egoVersion !== undefined && tryParseEgoVersion(options.egoVersion) === null) throw new RunInputError(`the Ego Lite version must have four parts like 0.5.0.19, not '${options.egoVersion}'`);
+  if ((options.persona !== undefined || options.pages !== undefined) && options.target !== "fake") throw new RunInputError("a persona and the fake's pages are the fake's: they need the fake target");
+  if (options.installed !== undefined && options.target !== "installed") throw new RunInputError("installed-target options need the installed target");
+}
+
+/**
+ * Every output path of a run, checked before anything runs: the results and report directories
+ * may be emptied (missing, empty, or made by the harness), the outcomes and expectations files
+ * may be written. A refusal (OutputPathError, exit 2) replaces nothing.
+ */
+export async function checkRunOutputs(options: RunOptions): Promise<void> {
+  const results = await checkOwnedDir(options.resultsDir, "results", { what: "--results" });
+  if (options.report) {
+    const report = await checkOwnedDir(options.reportDir, "report", { what: "--report" });
+    const inside = (a: string, b: string) => a === b || !relative(b, a).startsWith("..");
+    if (inside(results, report) || inside(report, results)) throw new OutputPathError(`--results ${results} and --report ${report} overlap: give each its own directory`);
+  }
+  if (options.outcomesFile !== undefined) await checkOutputFile(options.outcomesFile, { what: "--outcomes" });
+  if (options.updateExpectations === "write" && options.expectationsFile !== undefined) await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)" });
+}
+
+/** The fault plan, read and checked before anything runs: a bad plan is an input error naming the file and the path inside it. */
+async function faultPlanOrThrow(file: string): Promise<InfraFaultPlan> {
+  try {
+    return await readInfraFaultPlan(file);
+  } catch (error) {
+    throw new RunInputError(`--faults ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The run's expectations, read before the run starts: none without a file; a file that
+ * --update-expectations is about to create may not exist yet; any other unreadable or invalid
+ * file stops the run (exit 2) rather than judging results by entries nobody can read.
+ */
+async function expectationsForRun(options: RunOptions): Promise<LoadedExpectations | undefined> {
+  const file = options.expectationsFile;
+  if (file === undefined) return undefined;
+  if (!existsSync(file) && options.updateExpectations !== undefined) return undefined;
+  return loadExpectations(file);
+}

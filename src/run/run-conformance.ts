@@ -1,0 +1,44 @@
+/**
+ * A conformance run, phase by phase: plan (typed options -> a RunPlan, everything that can refuse
+ * the run checked first), execute (the target and vitest), collect (the results directory, read
+ * once), judge (expectations, flaky results, the summary), write (results, outcomes, report).
+ */
+import type { ExpectationsOutcome } from "../expectations/index.js";
+import type { TestResult } from "../report/results-reader.js";
+import type { RunSummary } from "../report/summary.js";
+import { collectResults, type ResultsCollection } from "./collect.js";
+import { executeRun } from "./execute.js";
+import { judgeResults } from "./judge.js";
+import type { RunOptions } from "./options.js";
+import { planRun } from "./plan.js";
+import { writeRunOutputs, type WrittenRun } from "./write.js";
+
+export interface RunOutcome {
+  summary: RunSummary;
+  /** the run's results as judged (what the summary was made from) */
+  results: ResultsCollection;
+  reportPath?: string;
+  /** the signal that stopped the run or its report */
+  interrupted?: NodeJS.Signals;
+  expectations?: ExpectationsOutcome;
+  flaky?: TestResult[];
+  expectationUpdate?: WrittenRun["expectationUpdate"];
+}
+
+export async function runConformance(options: RunOptions): Promise<RunOutcome> {
+  const plan = await planRun(options);
+  const executed = await executeRun(plan);
+  const results = await collectResults(plan.options.resultsDir);
+  const judged = judgeResults(results, plan, executed);
+  const written = await writeRunOutputs(plan, executed, judged);
+  const interrupted = executed.interrupted ?? written.interrupted;
+  return {
+    summary: judged.summary,
+    results,
+    ...(written.reportPath !== undefined ? { reportPath: written.reportPath } : {}),
+    ...(interrupted ? { interrupted } : {}),
+    ...(judged.expectations ? { expectations: judged.expectations } : {}),
+    ...(judged.flaky ? { flaky: judged.flaky } : {}),
+    ...(written.expectationUpdate ? { expectationUpdate: written.expectationUpdate } : {}),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * How a run schedules vitest: which invocations, with which arguments. On the in-process fake
+ * every file has its own fake, so one invocation runs everything (vitest's own worker count). On
+ * an installed target the files share the host: the first phase runs all but the serial files,
+ * `workers` at once (slow files first, vitest.conformance.config.ts), the second the serial files
+ * alone, one at a time.
+ */
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve, sep } from "node:path";
+import type { Area } from "../contract/clause.js";
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
+
+/** Clause files the runner schedules apart (src/contract/clause.ts CLAUSE_TAGS): `*.serial.test.ts`. */
+export const SERIAL_FILES = "suites/**/*.serial.test.ts";
+const SERIAL_SUFFIX = ".serial.test.ts";
+
+/** Default `--workers` on installed targets: enough that a slow file runs beside the rest. */
+export const DEFAULT_INSTALLED_WORKERS = 3;
+
+export interface VitestPhase {
+  args: string[];
+  files?: string[];
+}
+
+/** The serial clause files of the chosen areas (all areas when none is chosen), as paths vitest filters by. */
+export function serialFilesOf(areas: readonly string[], root = PROJECT_ROOT): string[] {
+  return (readdirSync(join(root, "suites"), { recursive: true }) as string[])
+    .map((f) => f.split(sep).join("/"))
+    .filter((f) => f.endsWith(SERIAL_SUFFIX) && (areas.length === 0 || areas.includes(f.split("/")[0]!)))
+    .sort()
+    .map((f) => `suites/${f}`);
+}
+
+/** The vitest invocations of a run (see the top of this file). */
+export function vitestPhases(installed: boolean, workers = DEFAULT_INSTALLED_WORKERS, serialFiles: readonly string[] = []): VitestPhase[] {
+  if (!installed) return [{ args: [] }];
+  const parallel = workers === 1 ? ["--no-file-parallelism", "--maxWorkers", "1"] : ["--maxWorkers", String(workers)];
+  const phases: VitestPhase[] = [{ args: [...parallel, "--exclude", SERIAL_FILES, "--passWithNoTests"] }];
+  if (serialFiles.length > 0) phases.push({ args: ["--no-file-parallelism", "--maxWorkers", "1", "--passWithNoTests"], files: [...serialFiles] });
+  return phases;
+}
+
+const VITEST_CLI = resolve(createRequire(import.meta.url).resolve("vitest/package.json"), "../vitest.mjs");
+
+/** The node arguments of one phase: vitest's CLI, the conformance config, the phase's flags, the name filter, the files. */
+export function vitestArgv(phase: VitestPhase, selection: { areas: readonly Area[]; grep?: RegExp }): string[] {
+  return [
+    VITEST_CLI,
+    "run",
+    "--config",
+    resolve(PROJECT_ROOT, "vitest.conformance.config.ts"),
+    ...phase.args,
+    ...(selection.grep ? ["--testNamePattern", selection.grep.source] : []),
+    ...(phase.files ?? selection.areas.map((area) => `suites/${area}/`)),
+  ];
+}

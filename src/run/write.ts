@@ -1,0 +1,78 @@
+/**
+ * Phase 5, write: the judged result files back into the results directory, then the run's
+ * outcomes (for the gate and baselines), the expectations update when asked, and the HTML report,
+ * swapped in when complete (Ctrl-C while it is made keeps the earlier one). An interrupted run
+ * writes only its results: no outcomes, no report.
+ */
+import { isAbsolute, relative } from "node:path";
+import { CATALOGUE } from "../contract/index.js";
+import { suggestUpdates, todayUtc, writeUpdates, type ExpectationUpdate } from "../expectations/index.js";
+import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes.js";
+import { generateAllureReport, ReportInterruptedError } from "../report/allure-report.js";
+import type { ResultFile } from "../report/results-reader.js";
+import { trapInterrupts } from "../safety/interrupts.js";
+import { writeFileAtomic } from "../safety/output-dir.js";
+import type { ExecutedRun } from "./execute.js";
+import type { JudgedRun } from "./judge.js";
+import type { RunOptions } from "./options.js";
+import type { RunPlan } from "./plan.js";
+import { PROJECT_ROOT } from "./vitest-phases.js";
+
+export interface WrittenRun {
+  /** the HTML report's index.html, when one was written */
+  reportPath?: string;
+  /** the signal that stopped the report being written */
+  interrupted?: NodeJS.Signals;
+  /** what `updateExpectations` suggests for the expectations file, and whether it was written */
+  expectationUpdate?: { file: string; update: ExpectationUpdate; written: boolean };
+}
+
+export async function writeRunOutputs(plan: RunPlan, executed: ExecutedRun, judged: JudgedRun): Promise<WrittenRun> {
+  const { options } = plan;
+  await writeResultFiles(judged.changed);
+  if (executed.interrupted) return {};
+  if (!executed.unreachable && options.outcomesFile !== undefined) {
+    await writeOutcomes(options.outcomesFile, outcomesFromSummary(judged.summary, { runId: executed.runId, ungated: executed.ungated, catalogueClauses: CATALOGUE.length, expectations: plan.expectations ? shownPath(plan.expectations.file) : null }));
+  }
+  const expectationUpdate = await updateExpectations(plan, judged);
+  const report = options.report ? await reportFor(options) : {};
+  return { ...report, ...(expectationUpdate ? { expectationUpdate } : {}) };
+}
+
+/** Result files judged in memory, written back where they were read. */
+export async function writeResultFiles(files: readonly ResultFile[]): Promise<void> {
+  for (const f of files) await writeFileAtomic(f.result.file, JSON.stringify(f.raw));
+}
+
+/** `updateExpectations`: the entries to add and remove, from this run's verdicts; written when asked. */
+async function updateExpectations(plan: RunPlan, judged: JudgedRun): Promise<WrittenRun["expectationUpdate"]> {
+  const { options } = plan;
+  if (!options.updateExpectations || !judged.expectations || options.expectationsFile === undefined) return undefined;
+  const file = options.expectationsFile;
+  const update = suggestUpdates(judged.expectations, plan.expectations, CATALOGUE, todayUtc());
+  const written = options.updateExpectations === "write";
+  if (written) await writeUpdates(file, plan.expectations, update);
+  return { file, update, written };
+}
+
+/** The HTML report, swapped in when complete; Ctrl-C while it is made keeps the earlier one. */
+async function reportFor(options: RunOptions): Promise<{ reportPath?: string; interrupted?: NodeJS.Signals }> {
+  const abort = new AbortController();
+  const trap = trapInterrupts(() => process.stderr.write("ego-conformance run: interrupted while writing the report; the earlier report is kept\n"));
+  trap.onInterrupt(() => abort.abort());
+  try {
+    const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT, what: "--report", signal: abort.signal });
+    return { reportPath: report.indexHtml };
+  } catch (error) {
+    if (error instanceof ReportInterruptedError && trap.signal !== null) return { interrupted: trap.signal };
+    throw error;
+  } finally {
+    trap.dispose();
+  }
+}
+
+/** A path as recorded in outputs meant to be kept: relative to the working directory when inside it. */
+function shownPath(file: string): string {
+  const inside = relative(process.cwd(), file);
+  return inside.startsWith("..") || isAbsolute(inside) ? file : inside;
+}
