@@ -12,7 +12,8 @@
  *     <- src/target (reaches a target; the only harness folder that starts or opens the fake:
  *        its in-process browser, its app process, its personas, its operator wire client)
  *     <- src/probe, src/harness (clauses, fixtures) <- suites (target-agnostic: never fake-bridge)
- *     <- src/safety, src/outcomes, src/report, src/expectations, src/gate, src/faults, src/matrix
+ *     <- src/safety, src/outcomes, src/report, src/expectations, src/gate, src/faults
+ *     <- src/run (the run as a library) <- src/matrix
  *     <- src/cli <- bin; scripts/ are developer tools and may reach anything they measure.
  * Edges marked "debt" run against that direction; they are listed so the table holds today's
  * tree, and go when their code moves (issue 10).
@@ -64,11 +65,14 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/faults": ["src/contract", "src/harness", "src/outcomes", "src/report", "src/safety", "src/target"],
   "src/matrix": [
     "src/contract", "src/version", "src/outcomes", "src/report", "src/safety", "fake-bridge/personas",
-    "src/cli", // debt: the matrix runs through the CLI's run (issue 10 item 1 moves it to src/run)
+    "src/run", // each target is a run of the run library, with typed options
   ],
 
+  // --- the run as a library: plan, execute, collect, judge, write
+  "src/run": ["src/contract", "src/version", "src/harness", "src/target", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas"],
+
   // --- the command line and tools
-  "src/cli": ["src/contract", "src/version", "src/target", "src/harness", "src/safety", "src/outcomes", "src/report", "src/expectations", "src/gate", "src/faults", "src/matrix", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
+  "src/cli": ["src/contract", "src/version", "src/target", "src/harness", "src/safety", "src/outcomes", "src/report", "src/expectations", "src/gate", "src/faults", "src/matrix", "src/run", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
   "bin": ["src/cli"],
   "scripts": ["src/contract", "src/target", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server"],
 };
