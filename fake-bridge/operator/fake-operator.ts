@@ -1,5 +1,5 @@
 /**
- * The human at the fake browser (src/target/operator.ts). It acts on the shared app directly, as
+ * The human at the fake browser (src/contract/operator.ts). It acts on the shared app directly, as
  * a person in the Ego Lite UI would: no binding, no selection, no argument checks of the bridge.
  * Its own misuse (an unknown space or profile) rejects with a plain Error: that is a harness bug,
  * not a contract outcome.

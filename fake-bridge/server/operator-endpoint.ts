@@ -1,5 +1,5 @@
 /**
- * The operator endpoint: what a person does in the fake browser's UI (src/target/operator.ts),
+ * The operator endpoint: what a person does in the fake browser's UI (src/contract/operator.ts),
  * plus inspection for tests (`listSpaces`, `snapshotState`, `describe`) and `shutdown`. Operator
  * misuse (an unknown space) answers `ok: false` with the FakeOperator's message.
  */

@@ -87,3 +87,8 @@ export interface Target {
   readonly operator: Operator | undefined;
   close(): Promise<void>;
 }
+
+/** The configured target cannot be had (an unknown persona, fault or version; no detection). */
+export class TargetUnavailableError extends Error {
+  override name = "TargetUnavailableError";
+}

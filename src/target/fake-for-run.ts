@@ -1,0 +1,48 @@
+/**
+ * The fake target a run's configuration asks for: the newest build, a persona or a version
+ * (fake-bridge/personas), with its fault plans. Unknown names are unavailable targets.
+ */
+import { NEWEST_BUILD } from "../contract/build-features.js";
+import { FAULT_NAMES, type FaultName } from "../../fake-bridge/index.js";
+import type { InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
+import { fakeBuild, FakeBuildError, UnknownPersonaError } from "../../fake-bridge/personas/index.js";
+import { createFakeTarget } from "./fake-target.js";
+import { TargetUnavailableError, type Target } from "./target.js";
+
+/** What of a run's configuration (src/harness/run-config.ts) the fake target reads. */
+export interface FakeRunChoice {
+  faults: readonly string[];
+  persona?: string | undefined;
+  egoVersion?: string | undefined;
+  infraFaults?: InfraFaultPlan | undefined;
+  pages?: "chromium" | "model" | undefined;
+}
+
+function faultNames(names: readonly string[]): FaultName[] {
+  for (const name of names) {
+    if (!(FAULT_NAMES as readonly string[]).includes(name)) {
+      throw new TargetUnavailableError(`unknown fault '${name}' (known: ${FAULT_NAMES.join(", ")})`);
+    }
+  }
+  return names as FaultName[];
+}
+
+export function fakeTargetForRun(config: FakeRunChoice): Target {
+  const infra = config.infraFaults ? { infraFaults: config.infraFaults } : {};
+  const pages = config.pages !== undefined ? { pages: config.pages } : {};
+  if (config.persona === undefined && config.egoVersion === undefined) {
+    return createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features, faults: faultNames(config.faults), ...infra, ...pages });
+  }
+  const build = fakeBuildOrThrow(config);
+  return createFakeTarget({ ...build, faults: faultNames(config.faults), ...infra, ...pages });
+}
+
+/** The persona or version the fake emulates (fake-bridge/personas); bad names are unavailable targets. */
+function fakeBuildOrThrow(config: FakeRunChoice) {
+  try {
+    return fakeBuild({ persona: config.persona, egoVersion: config.egoVersion });
+  } catch (error) {
+    if (error instanceof UnknownPersonaError || error instanceof FakeBuildError) throw new TargetUnavailableError(error.message);
+    throw error;
+  }
+}
