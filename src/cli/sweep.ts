@@ -12,7 +12,7 @@
 import type { Json } from "../contract/arguments.js";
 import { closeEach } from "../safety/close-each.js";
 import { Ledger } from "../safety/ledger.js";
-import { listSpaces } from "../safety/list-spaces.js";
+import { documentedListing } from "../safety/list-spaces.js";
 import { sweepVerdict, type SweepVerdict } from "../safety/owned-spaces.js";
 import { runIdTime } from "../safety/run-id.js";
 import { createCliTarget } from "../target/cli-target.js";
@@ -81,7 +81,7 @@ export async function sweep(target: Target, options: SweepOptions): Promise<Omit
   const session = await target.openSession();
   let listing;
   try {
-    listing = await listSpaces(session);
+    listing = await documentedListing(session);
   } finally {
     await session.close();
   }

@@ -6,6 +6,7 @@ import type { Json } from "../contract/arguments.js";
 import { METHODS, type MethodName } from "../contract/methods.js";
 import type { Observation } from "../probe/observation.js";
 import type { Session } from "../target/target.js";
+import { listSpaces } from "../safety/list-spaces.js";
 import { PreconditionError } from "./precondition.js";
 
 export type Entry = Record<string, Json>;
@@ -44,13 +45,13 @@ export async function observeOnDocumentedChannel(session: Session, method: Metho
 }
 
 /**
- * The listing's entries, read tolerantly (src/probe/runtime.ts `spaces`: the contract's
- * `{taskSpaces}` and the older shapes). No list at all is a precondition the listing clause owns.
+ * The listing's entries (src/safety/list-spaces.ts, read tolerantly: the contract's `{taskSpaces}`
+ * and the older shapes). No list at all is a precondition the listing clause owns.
  */
-export async function listSpaces(session: Session): Promise<Entry[]> {
-  const listed = await session.evaluate(async (p) => p.spaces());
-  if (!listed.ok) throw new PreconditionError(`precondition failed: ${String(listed.reason)}`, "task-spaces.list.entry-shape");
-  return listed.entries as Entry[];
+export async function listedEntries(session: Session): Promise<Entry[]> {
+  const listed = await listSpaces(session);
+  if (!listed.ok) throw new PreconditionError(`precondition failed: ${listed.reason}`, "task-spaces.list.entry-shape");
+  return listed.entries;
 }
 
 /** The listed entry of a space: by id, else (ids absent or of another form) by `name` when given. */
@@ -69,7 +70,7 @@ export async function entryOf(session: Session, id: Json, name?: string): Promis
 
 /** An id no listed space has (far above the largest), for lookups that must miss. */
 export async function unusedId(session: Session): Promise<number> {
-  const ids = (await listSpaces(session)).map((e) => e.id).filter((id): id is number => typeof id === "number");
+  const ids = (await listedEntries(session)).map((e) => e.id).filter((id): id is number => typeof id === "number");
   return Math.max(1000, ...ids) + 7919;
 }
 
@@ -77,7 +78,7 @@ export async function unusedId(session: Session): Promise<number> {
 export async function pollListing(session: Session, done: (entries: Entry[]) => boolean, boundMs = 5000, everyMs = 50): Promise<Entry[]> {
   const deadline = Date.now() + boundMs;
   for (;;) {
-    const entries = await listSpaces(session);
+    const entries = await listedEntries(session);
     if (done(entries) || Date.now() > deadline) return entries;
     await new Promise((r) => setTimeout(r, everyMs));
   }

@@ -12,7 +12,7 @@ import { closeSpaces } from "../safety/close-spaces.js";
 import type { CreatedBy, SpaceRecorder } from "../safety/ledger.js";
 import { matchRecords } from "../safety/owned-spaces.js";
 import { idKey, readListing } from "../safety/space-listing.js";
-import { listSpaces } from "./probes.js";
+import { listedEntries } from "./probes.js";
 import { PreconditionError } from "./precondition.js";
 
 export interface OwnSpace {
@@ -197,7 +197,7 @@ export class RunSpaces {
     const session = await this.own();
     try {
       // the listing read tolerantly (older shapes; no list at all is the listing clause's precondition)
-      const entries = await listSpaces(session);
+      const entries = await listedEntries(session);
       const listing = readListing({ taskSpaces: entries });
       if (!listing.ok) throw new Error(listing.reason);
       const records = { names: this.names, spaces: this.created };

@@ -295,20 +295,20 @@ export function createProbeScope(ego: any): ProbeScope {
    * contract), a bare array, `{spaces:[...]}`, `{taskIds:[...]}` or plain name strings (the shapes
    * older runtimes accepted, research 1.5). A string entry becomes `{taskId, name}`.
    */
-  async function spaces(): Promise<{ ok: boolean; entries: any[]; reason?: string }> {
+  async function spaces(): Promise<{ ok: boolean; entries: any[]; reason?: string; observation: any }> {
     const obs = await step("listTaskSpaces", [], { timeoutMs: 10_000 });
-    if (obs.channel !== "resolved" && obs.channel !== "returned") return { ok: false, entries: [], reason: `listTaskSpaces() did not resolve: ${JSON.stringify(obs)}` };
+    if (obs.channel !== "resolved" && obs.channel !== "returned") return { ok: false, entries: [], reason: `listTaskSpaces() did not resolve: ${JSON.stringify(obs)}`, observation: obs };
     const value = obs.value as any;
     const list = Array.isArray(value)
       ? value
       : value && typeof value === "object"
         ? [value.taskSpaces, value.spaces, value.taskIds].find((x) => Array.isArray(x))
         : undefined;
-    if (!Array.isArray(list)) return { ok: false, entries: [], reason: `listTaskSpaces() resolved no list: ${JSON.stringify(value ?? null).slice(0, 300)}` };
+    if (!Array.isArray(list)) return { ok: false, entries: [], reason: `listTaskSpaces() resolved no list: ${JSON.stringify(value ?? null).slice(0, 300)}`, observation: obs };
     const entries = list
       .map((e: unknown) => (typeof e === "string" ? { taskId: e, name: e } : e))
       .filter((e: unknown) => typeof e === "object" && e !== null);
-    return { ok: true, entries };
+    return { ok: true, entries, observation: obs };
   }
 
   /**

@@ -81,8 +81,8 @@ export interface ProbeScope {
   succeeded(obs: Observation): boolean;
   /** Select a space (useTaskSpace, awaited if it returns a Promise); false when the selection failed. */
   use(key: Json): Promise<boolean>;
-  /** The listing as entries, from `{taskSpaces}` or the older shapes (bare array, `{spaces}`, `{taskIds}`, names). */
-  spaces(): Promise<{ ok: boolean; entries: Record<string, Json>[]; reason?: string }>;
+  /** The listing as entries, from `{taskSpaces}` or the older shapes (bare array, `{spaces}`, `{taskIds}`, names), with the observation it read. */
+  spaces(): Promise<{ ok: boolean; entries: Record<string, Json>[]; reason?: string; observation: Observation }>;
   /** The entry of a space known by its key (id, or name before numeric ids) and name: by id, else by name. */
   findEntry(entries: Record<string, Json>[], key: Json, name?: Json): Record<string, Json> | undefined;
   /** What to pass to useTaskSpace for a listed entry: its id, else its taskId or name. */

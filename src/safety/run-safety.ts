@@ -18,7 +18,7 @@ import { matchRecords } from "./owned-spaces.js";
 import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
 import { commitHarnessFault, type HarnessFault } from "./harness-faults.js";
 import { writeInvarianceResult, type InvarianceVerdict, type SnapshotOutcome } from "./invariance.js";
-import { listSpaces } from "./list-spaces.js";
+import { documentedListing } from "./list-spaces.js";
 import { belongsToRun } from "./run-id.js";
 import { spacesOfRun } from "./run-spaces.js";
 import { idKey } from "./space-listing.js";
@@ -64,7 +64,7 @@ export class RunSafety {
 
   async snapshot(): Promise<SnapshotOutcome> {
     try {
-      const listing = await this.withSession(listSpaces);
+      const listing = await this.withSession(documentedListing);
       return listing.ok ? { ok: true, snapshot: userSpaces(listing, this.options.runId) } : { ok: false, reason: listing.reason };
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
@@ -88,7 +88,7 @@ export class RunSafety {
     try {
       await this.withSession(async (session) => {
         for (let pass = 0; pass < (options.passes ?? 3); pass++) {
-          const listing = await listSpaces(session);
+          const listing = await documentedListing(session);
           if (!listing.ok) throw new Error(listing.reason);
           if (pass === 0) {
             for (const fault of this.options.harnessFaults ?? []) {

@@ -3,12 +3,12 @@ import { expect } from "vitest";
 import { invalidArgumentCases } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { resolveArgs } from "../../src/harness/invalid-arguments.js";
-import { listSpaces, observeCall } from "../../src/harness/probes.js";
+import { listedEntries, observeCall } from "../../src/harness/probes.js";
 
 clause("arguments.createTaskSpace.no-space-on-throw", async ({ ego, spaces }) => {
   for (const c of invalidArgumentCases("createTaskSpace").filter((c) => c.status === "documented")) {
     await observeCall(ego, "createTaskSpace", await resolveArgs(c.args, spaces));
   }
-  const created = (await listSpaces(ego)).filter((e) => typeof e.name === "string" && e.name.startsWith(spaces.prefix));
+  const created = (await listedEntries(ego)).filter((e) => typeof e.name === "string" && e.name.startsWith(spaces.prefix));
   expect(created, "spaces created by rejected createTaskSpace calls").toEqual([]);
 });

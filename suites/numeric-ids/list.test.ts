@@ -3,12 +3,12 @@
 import { expect } from "vitest";
 import { TaskSpaceId } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
-import { listSpaces } from "../../src/harness/probes.js";
+import { listedEntries } from "../../src/harness/probes.js";
 
 clause("numeric-ids.list.ids-are-numbers", async ({ ego, spaces }) => {
   await spaces.create();
   await spaces.userOwned();
-  const entries = await listSpaces(ego);
+  const entries = await listedEntries(ego);
   expect(entries.length).toBeGreaterThanOrEqual(2);
   for (const entry of entries) expect(TaskSpaceId.safeParse(entry.id).success, `id ${JSON.stringify(entry.id)} of '${String(entry.name)}'`).toBe(true);
 });
@@ -16,6 +16,6 @@ clause("numeric-ids.list.ids-are-numbers", async ({ ego, spaces }) => {
 clause("numeric-ids.list.ids-unique", async ({ ego, spaces }) => {
   await spaces.create({ label: "same" });
   await spaces.create({ label: "same" });
-  const ids = (await listSpaces(ego)).map((e) => e.id);
+  const ids = (await listedEntries(ego)).map((e) => e.id);
   expect(new Set(ids).size, `ids ${JSON.stringify(ids)}`).toBe(ids.length);
 });

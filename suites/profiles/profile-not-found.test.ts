@@ -1,7 +1,7 @@
 // Unknown profile ids, and profile display names, resolve EGO_PROFILE_NOT_FOUND and create nothing.
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
-import { listSpaces, observeCall } from "../../src/harness/probes.js";
+import { listedEntries, observeCall } from "../../src/harness/probes.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 
 const UNKNOWN = "ego-conformance no such profile";
@@ -14,7 +14,7 @@ clause("profiles.create.not-found", async ({ ego, spaces }) => {
 clause("profiles.create.not-found-leaves-nothing", async ({ ego, spaces }) => {
   const name = spaces.name("not-created");
   await observeCall(ego, "createTaskSpace", [name, UNKNOWN]);
-  expect((await listSpaces(ego)).filter((e) => e.name === name)).toEqual([]);
+  expect((await listedEntries(ego)).filter((e) => e.name === name)).toEqual([]);
 });
 
 clause("profiles.create.name-is-not-locator", async ({ ego, spaces }) => {

@@ -3,7 +3,7 @@
 // app alone, so nothing else competes with its invocations). Its own file (*.serial.test.ts).
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
-import { listSpaces } from "../../src/harness/probes.js";
+import { listedEntries } from "../../src/harness/probes.js";
 
 /** How many invocations create at once. */
 const PARALLEL = 4;
@@ -22,7 +22,7 @@ clause("task-spaces.create.concurrent-distinct-ids", async ({ spaces, session })
   // (whether the ids are numbers is the numeric-ids clauses' rule)
   expect(ids.every((id) => id !== undefined && id !== null), `every create answers an id: ${JSON.stringify(ids)}`).toBe(true);
   expect(new Set(ids).size, `${PARALLEL} parallel creates get ${PARALLEL} distinct ids: ${JSON.stringify(ids)}`).toBe(PARALLEL);
-  const listed = await listSpaces(await session());
+  const listed = await listedEntries(await session());
   for (const [i, name] of names.entries()) {
     expect(listed.find((e) => e.id === ids[i]), `'${name}' is listed under the id its create answered`).toMatchObject({ name });
   }

@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import { ErrorObject, TaskSpaceRef } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
-import { entryOf, listSpaces, observeCall } from "../../src/harness/probes.js";
+import { entryOf, listedEntries, observeCall } from "../../src/harness/probes.js";
 
 clause("task-spaces.create.result-shape", async ({ ego, spaces }) => {
   const name = spaces.name();
@@ -49,7 +49,7 @@ clause("task-spaces.create.duplicate-name", async ({ ego, spaces, openDetail }) 
   expect(second.channel, "the second create resolves").toBe("resolved");
   if (id === undefined) expect(second).toResolveMatching(ErrorObject);
   else expect(id, "a second space with the same name never gets the first one's id").not.toBe(first.id);
-  const listed = await listSpaces(ego);
+  const listed = await listedEntries(ego);
   expect(listed.some((e) => e.id === first.id), "the first space stays listed").toBe(true);
   await openDetail(() => {
     expect(second).toResolveMatching(TaskSpaceRef);

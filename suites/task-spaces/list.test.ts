@@ -2,7 +2,7 @@
 import { expect } from "vitest";
 import { TaskSpaceList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
-import { entryOf, listSpaces, observeCall } from "../../src/harness/probes.js";
+import { entryOf, listedEntries, observeCall } from "../../src/harness/probes.js";
 
 clause("task-spaces.list.entry-shape", async ({ ego, spaces }) => {
   await spaces.create();
@@ -14,10 +14,10 @@ clause("task-spaces.list.entry-shape", async ({ ego, spaces }) => {
 clause("task-spaces.list.read-only", async ({ ego, spaces }) => {
   await spaces.userOwned();
   // this clause's own spaces: on a shared browser other clauses' spaces come and go meanwhile
-  const mine = async () => (await listSpaces(ego)).filter((e) => typeof e.name === "string" && e.name.startsWith(spaces.prefix));
+  const mine = async () => (await listedEntries(ego)).filter((e) => typeof e.name === "string" && e.name.startsWith(spaces.prefix));
   const before = await mine();
   expect(before.length, "the clause's user-owned space is listed").toBeGreaterThan(0);
-  await listSpaces(ego);
+  await listedEntries(ego);
   expect(await mine(), "listing twice changes nothing").toEqual(before);
   expect(await observeCall(ego, "listTabs"), "listing selects nothing").toResolveWithErrorCode("EGO_TASK_SPACE_NOT_SELECTED");
 });

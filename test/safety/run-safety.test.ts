@@ -10,7 +10,7 @@ import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import type { Target } from "../../src/target/target.js";
 import { RunSafety } from "../../src/safety/run-safety.js";
 import { closeSpaces } from "../../src/safety/close-spaces.js";
-import { listSpaces } from "../../src/safety/list-spaces.js";
+import { documentedListing } from "../../src/safety/list-spaces.js";
 import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
 import { tempDir } from "../cli/run-cli.js";
@@ -44,7 +44,7 @@ async function world() {
 
 async function names(target: Target): Promise<string[]> {
   const s = await target.openSession();
-  const listing = await listSpaces(s);
+  const listing = await documentedListing(s);
   await s.close();
   if (!listing.ok) throw new Error(listing.reason);
   return listing.spaces.map((x) => String(x.name));
@@ -157,7 +157,7 @@ describe("cleanup closes only what the run ledger proves to be the run's", () =>
     ]);
     expect((await names(target)).sort()).toEqual(["Groceries", `ego-conformance ${RUN} not.recorded x`, `ego-conformance ${RUN} some.clause a`].sort());
     const s2 = await target.openSession();
-    const listing = await listSpaces(s2);
+    const listing = await documentedListing(s2);
     await s2.close();
     expect(listing.ok && listing.spaces.find((x) => x.id === impostor.id)).toMatchObject({ createdBy: "user", ownership: "user" });
   });
