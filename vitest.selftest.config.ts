@@ -1,15 +1,61 @@
 /**
- * The harness's own tests (`npm test`): the contract data, the fake bridge, the probe, versions,
- * matchers, the report and the CLI, including end-to-end conformance runs and the mutant check.
- * The contract suites in suites/ are not run here directly: test/cli and test/mutants run them
- * through `ego-conformance run`, as a user would.
+ * The harness's own tests, in two vitest projects:
+ *   unit  (`npm run test:unit`, the inner loop: well under 30 s) the contract data, the fake bridge
+ *         in process, the probe, versions, matchers, the report, the gate, expectations, the
+ *         clause-site check: no child process, no browser, no conformance run;
+ *   e2e   (`npm run test:e2e`) every file that starts the CLI, the fake app or its `ego-browser`,
+ *         Chromium, or whole conformance runs: the mutant check, the personas, the installed
+ *         target, the runner's inline suites.
+ * `npm test` runs tsc, both projects, then the Playwright browser tests, as CI does (.ci/run).
+ * The contract suites in suites/ are not run here directly: the e2e tests run them through
+ * `ego-conformance run`, as a user would.
+ *
+ * A file goes to e2e when it spawns any of those (measured file by file with strace, 2026-12-01);
+ * In the unit project every way of starting a child process throws (test/support/no-child-processes.ts).
  */
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+export const E2E_TESTS = [
+  "test/chromium/new-tab-scripts.test.ts",
+  "test/chromium/tabs.test.ts",
+  "test/cli/**/*.test.ts",
+  "test/cli-target/cli-target.test.ts",
+  "test/cli-target/exit-after-close.test.ts",
+  "test/cli-target/report-diagnostics.test.ts",
+  "test/expectations/expectations-cli.test.ts",
+  "test/fake-bridge/pages/snapshot-from-cdp.test.ts",
+  "test/fake-server/**/*.test.ts",
+  "test/fixture-pages/server.test.ts",
+  "test/gate/gate-cli.test.ts",
+  "test/infra-faults/launcher-faults.test.ts",
+  "test/infra-faults/retry-rules.test.ts",
+  "test/infra-faults/run-faults.test.ts",
+  "test/infra-faults/soak.test.ts",
+  "test/installed/**/*.test.ts",
+  "test/matrix/matrix-cli.test.ts",
+  "test/mutants/**/*.test.ts",
+  "test/outcomes/one-cause-cli.test.ts",
+  "test/outcomes/runner-outcomes.test.ts",
+  "test/personas/persona-runs.test.ts",
+  "test/report/allure-report.test.ts",
+  "test/safety/clause-result.test.ts",
+  "test/safety/ledger.test.ts",
+  "test/safety/output-dir.test.ts",
+];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     pool: "threads",
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        // The unit files share nothing mutable (no module mocks, no env, global or timer stubs), so
+        // the module graph is kept between files, as the conformance config does: a third of the
+        // CPU time of isolated files. A unit test that needs vi.mock or stubs goes to e2e or isolates itself.
+        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...E2E_TESTS], setupFiles: ["./test/support/no-child-processes.ts"], isolate: false },
+      },
+      { extends: true, test: { name: "e2e", include: E2E_TESTS } },
+    ],
   },
 });
