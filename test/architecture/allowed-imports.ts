@@ -54,7 +54,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/target"],
 
   // --- judging and reporting
-  "src/safety": ["src/contract", "src/target", "src/report"],
+  "src/safety": ["src/contract", "src/probe", "src/target", "src/report"], // probe: the one task-space listing reads its observation
   "src/outcomes": [
     "src/report",
     "src/harness", // debt: of-error.ts recognises the PreconditionError class
