@@ -64,4 +64,12 @@ export const FIXTURE_FACTS = {
   },
   tall: { above: "Top button", below: "Bottom button", belowLink: "Bottom link" },
   form: { textboxes: ["Email", "Password", "Notes"], submit: "Sign in", checkbox: "Remember me", select: "Country" },
+  prompts: {
+    /**
+     * The geolocation and dialog pages append this to their title right before they ask: a
+     * listing that shows it proves the page has asked, so a clause waits a short grace for the
+     * hand-off from then on instead of its whole bound.
+     */
+    askingTitleMark: "(asking)",
+  },
 } as const;

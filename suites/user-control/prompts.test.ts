@@ -3,7 +3,7 @@
 import { afterAll, expect } from "vitest";
 import { TabList } from "../../src/contract/index.js";
 import { DIALOG_FALLBACK_REASON_KEY } from "../../src/contract/reason-keys.js";
-import { startFixtureServer, type FixtureServer } from "../../src/fixture-pages/index.js";
+import { FIXTURE_FACTS, startFixtureServer, type FixtureServer } from "../../src/fixture-pages/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 
@@ -13,30 +13,45 @@ afterAll(async () => {
   if (server) await (await server).close();
 });
 
+/** how long a page may take to load and ask */
 const BOUND_MS = 15_000;
+/** how long the hand-off may take once a listing shows the page has asked (its title's mark) */
+const AFTER_ASKING_MS = 5_000;
 
-/** Opens `page` in a new space and polls listTabs (bounded) until it is blocked, or `watchMs` passes without a block. */
+/**
+ * Opens `page` in a new space and polls listTabs until it is blocked, or no block came within
+ * `watchMs`, or within AFTER_ASKING_MS of a listing that showed the page asking.
+ */
 async function openAndWatch(ctx: ClauseContext, page: "geolocation" | "dialog", watchMs = BOUND_MS) {
   const url = (await fixtures()).url(page);
   const own = await ctx.spaces.create();
-  const seen = await ctx.ego.evaluate(async (p, id, url, watchMs) => {
+  const seen = await ctx.ego.evaluate(async (p, id, url, watchMs, graceMs, mark) => {
     p.ego.useTaskSpace(id);
     await p.ego.createTab(url);
-    const deadline = Date.now() + watchMs;
+    let deadline = Date.now() + watchMs;
+    let asked = false;
     for (;;) {
       const o = await p.call("listTabs", []);
-      const value = o.value as { error?: unknown; error_code?: unknown } | undefined;
-      if (o.channel !== "resolved" || value?.error_code !== undefined) return { blocked: true, observation: o };
-      if (Date.now() > deadline) return { blocked: false, observation: o };
+      const value = o.value as { error?: unknown; error_code?: unknown; tabs?: unknown } | undefined;
+      if (o.channel !== "resolved" || value?.error_code !== undefined) return { blocked: true, asked, observation: o };
+      const tabs = Array.isArray(value?.tabs) ? (value.tabs as { title?: unknown }[]) : [];
+      if (!asked && tabs.some((t) => typeof t?.title === "string" && t.title.includes(mark))) {
+        asked = true;
+        deadline = Math.min(deadline, Date.now() + graceMs);
+      }
+      if (Date.now() > deadline) return { blocked: false, asked, observation: o };
       await p.sleep(100);
     }
-  }, own.id, url, watchMs);
+  }, own.id, url, watchMs, AFTER_ASKING_MS, FIXTURE_FACTS.prompts.askingTitleMark);
   return { spaceId: own.id, ...seen };
 }
 
+const handedOver = (seen: { asked: boolean }) =>
+  `the space was handed to the user ${seen.asked ? `within ${AFTER_ASKING_MS} ms of the page asking (its title showed the mark)` : `within ${BOUND_MS} ms of opening the page`}`;
+
 clause("user-control.prompt.location", async (ctx) => {
   const seen = await openAndWatch(ctx, "geolocation");
-  expect(seen.blocked, "the space was handed to the user within the bound").toBe(true);
+  expect(seen.blocked, handedOver(seen)).toBe(true);
   expect(seen.observation).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL");
   expect((seen.observation.value as { error?: unknown }).error).toBe("location");
 });
@@ -56,7 +71,7 @@ clause("user-control.prompt.operator-answers", async (ctx) => {
 
 clause("user-control.dialog.fallback-key", async (ctx) => {
   const seen = await openAndWatch(ctx, "dialog");
-  expect(seen.blocked, "the space was handed to the user within the bound").toBe(true);
+  expect(seen.blocked, handedOver(seen)).toBe(true);
   expect(seen.observation).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL");
   expect((seen.observation.value as { error?: unknown }).error).toBe(DIALOG_FALLBACK_REASON_KEY);
 });
