@@ -1,5 +1,5 @@
 /**
- * The safety frame around a conformance run, for the CLI (src/cli/run.ts):
+ * The safety frame around a conformance run, for the run library (src/run/execute.ts):
  *   start():  trap Ctrl-C and SIGTERM; on installed targets list the spaces that are not the run's;
  *   end():    on installed targets close the run's spaces (unless --keep-on-failure and the run
  *             failed), list again and write the invariance clause; on the in-process fake write it
