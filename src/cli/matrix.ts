@@ -3,37 +3,23 @@
  * matrix (compat.json, compat.html, one Allure report with an environment per target), or, with
  * `--shard i/n`, run one slice of the targets and write its bundle for `report --merge`.
  */
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { AREAS, type Area } from "../contract/clause.js";
-import { readBundle } from "../matrix/bundle.js";
 import { expandTargets, splitList } from "../matrix/expand.js";
-import { mergeBundles } from "../matrix/merge.js";
+import { bundleDirFor, makeMatrix, type MatrixOptions } from "../matrix/make-matrix.js";
 import { personaNames } from "../matrix/personas.js";
 import { makePlan } from "../matrix/plan.js";
-import { runMatrix } from "../matrix/run-matrix.js";
-import { formatShard, parseShard, shardSlice, WHOLE, type Shard } from "../matrix/shard.js";
+import { formatShard, parseShard, WHOLE } from "../matrix/shard.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
-import { checkMatrixOutputs, matrixClean, targetClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
-import { checkOwnedDir } from "../safety/output-dir.js";
-import type { MatrixPlan } from "../matrix/plan.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
-import { parsePagesFlag, type PagesFlag } from "./pages-flag.js";
+import { parsePagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
 import { MatrixInputError } from "../matrix/errors.js";
 
-const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
-
-export interface MatrixCliOptions {
-  plan: MatrixPlan;
-  shard: Shard;
-  sharded: boolean;
-  outDir: string;
-  json: boolean;
-  allure: boolean;
-  /** the fake targets' pages (`--pages chromium|model`); default: as for run */
-  fakePages?: PagesFlag;
-}
+export { bundleDirFor };
+/** The matrix's typed options (src/matrix/make-matrix.ts), what its flags parse into. */
+export type MatrixCliOptions = MatrixOptions;
 
 export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: readonly string[] = personaNames()): MatrixCliOptions {
   try {
@@ -84,48 +70,30 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
   return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(fakePages !== undefined ? { fakePages } : {}) };
 }
 
-/** Where a run's bundle goes: `<out>/matrix`, or `<out>/matrix-shard-<i>-of-<n>` for a shard. */
-export function bundleDirFor(outDir: string, shard: Shard, sharded: boolean): string {
-  return sharded ? join(outDir, `matrix-shard-${shard.index}-of-${shard.count}`) : join(outDir, "matrix");
-}
-
 export async function matrixCommand(argv: string[]): Promise<number> {
   const options = parseMatrixArgs(argv);
-  const bundleDir = bundleDirFor(options.outDir, options.shard, options.sharded);
-  // every output path is checked before the first target runs
-  await checkOwnedDir(bundleDir, "bundle", { what: "matrix --out (its bundle directory)" });
-  if (!options.sharded) await checkMatrixOutputs(options.outDir, { allure: options.allure, what: "matrix --out" });
-  const progress = (line: string) => process.stderr.write(`${line}\n`);
-  const slice = shardSlice(options.plan.targets, options.shard);
-  progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);
-  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}) });
-  if (loaded.interrupted !== undefined) {
-    process.stderr.write(`ego-conformance matrix: interrupted (${loaded.interrupted}); the bundle in ${loaded.dir} holds what ran, no matrix was written\n`);
-    return exitStatusFor(loaded.interrupted as NodeJS.Signals);
+  const made = await makeMatrix(options, (line) => process.stderr.write(`${line}\n`));
+  if (made.kind === "interrupted") {
+    process.stderr.write(`ego-conformance matrix: interrupted (${made.signal}); the bundle in ${made.bundle.dir} holds what ran, no matrix was written\n`);
+    return exitStatusFor(made.signal as NodeJS.Signals);
   }
-
-  if (options.sharded) {
-    const clean = loaded.bundle.targets.every(targetClean);
+  if (made.kind === "shard") {
     const summary = {
-      clean,
+      clean: made.clean,
       plan: options.plan.id,
       shard: formatShard(options.shard),
-      bundle: loaded.dir,
-      targets: loaded.bundle.targets.map((t) => ({ key: t.key, label: t.label, availability: t.availability, ...(t.reason !== undefined ? { reason: t.reason } : {}) })),
+      bundle: made.bundle.dir,
+      targets: made.bundle.bundle.targets.map((t) => ({ key: t.key, label: t.label, availability: t.availability, ...(t.reason !== undefined ? { reason: t.reason } : {}) })),
     };
     if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     else {
       process.stdout.write(`Shard ${summary.shard} of matrix plan ${summary.plan}: ${summary.targets.length} target(s)\n`);
       for (const t of summary.targets) process.stdout.write(`  ${t.key}  ${t.label}  ${t.availability}${t.reason ? `: ${t.reason}` : ""}\n`);
-      process.stdout.write(`Bundle: ${loaded.dir}\nMerge the bundles of all ${options.shard.count} shards with: ego-conformance report --merge DIR...\n`);
+      process.stdout.write(`Bundle: ${made.bundle.dir}\nMerge the bundles of all ${options.shard.count} shards with: ego-conformance report --merge DIR...\n`);
     }
-    return clean ? 0 : 1;
+    return made.clean ? 0 : 1;
   }
-
-  const merged = mergeBundles([await readBundle(loaded.dir)]);
-  const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT });
-  const clean = matrixClean(outputs.compat);
-  if (options.json) process.stdout.write(`${JSON.stringify(renderMatrixJson(outputs, clean), null, 2)}\n`);
-  else process.stdout.write(renderMatrixTerminal(outputs, clean));
-  return clean ? 0 : 1;
+  if (options.json) process.stdout.write(`${JSON.stringify(renderMatrixJson(made.outputs, made.clean), null, 2)}\n`);
+  else process.stdout.write(renderMatrixTerminal(made.outputs, made.clean));
+  return made.clean ? 0 : 1;
 }

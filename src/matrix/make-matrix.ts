@@ -1,0 +1,54 @@
+/**
+ * `ego-conformance matrix` as a library: typed options in (MatrixOptions), the matrix out. Every
+ * output path is checked before the first target runs; the shard's targets run (./run-matrix.ts)
+ * into their bundle; a whole matrix is then merged and written (compat.json, compat.html, the
+ * Allure report), a shard stops at its bundle for `report --merge`.
+ */
+import { join, resolve } from "node:path";
+import { checkOwnedDir } from "../safety/output-dir.js";
+import type { LoadedBundle } from "./bundle.js";
+import { readBundle } from "./bundle.js";
+import { mergeBundles } from "./merge.js";
+import type { MatrixPlan } from "./plan.js";
+import { runMatrix } from "./run-matrix.js";
+import { formatShard, shardSlice, type Shard } from "./shard.js";
+import { checkMatrixOutputs, matrixClean, targetClean, writeMatrixOutputs, type MatrixOutputs } from "./write-outputs.js";
+
+const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
+
+export interface MatrixOptions {
+  plan: MatrixPlan;
+  shard: Shard;
+  /** a slice of the targets was asked for (`--shard`): the run stops at its bundle */
+  sharded: boolean;
+  outDir: string;
+  json: boolean;
+  allure: boolean;
+  /** the fake targets' pages (`--pages chromium|model`); default: as for run */
+  fakePages?: "chromium" | "model";
+}
+
+export type MadeMatrix =
+  | { kind: "interrupted"; signal: string; bundle: LoadedBundle }
+  | { kind: "shard"; clean: boolean; bundle: LoadedBundle }
+  | { kind: "matrix"; clean: boolean; outputs: MatrixOutputs };
+
+/** Where a run's bundle goes: `<out>/matrix`, or `<out>/matrix-shard-<i>-of-<n>` for a shard. */
+export function bundleDirFor(outDir: string, shard: Shard, sharded: boolean): string {
+  return sharded ? join(outDir, `matrix-shard-${shard.index}-of-${shard.count}`) : join(outDir, "matrix");
+}
+
+export async function makeMatrix(options: MatrixOptions, progress: (line: string) => void = () => {}): Promise<MadeMatrix> {
+  const bundleDir = bundleDirFor(options.outDir, options.shard, options.sharded);
+  // every output path is checked before the first target runs
+  await checkOwnedDir(bundleDir, "bundle", { what: "matrix --out (its bundle directory)" });
+  if (!options.sharded) await checkMatrixOutputs(options.outDir, { allure: options.allure, what: "matrix --out" });
+  const slice = shardSlice(options.plan.targets, options.shard);
+  progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);
+  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}) });
+  if (loaded.interrupted !== undefined) return { kind: "interrupted", signal: loaded.interrupted, bundle: loaded };
+  if (options.sharded) return { kind: "shard", clean: loaded.bundle.targets.every(targetClean), bundle: loaded };
+  const merged = mergeBundles([await readBundle(loaded.dir)]);
+  const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT });
+  return { kind: "matrix", clean: matrixClean(outputs.compat), outputs };
+}
