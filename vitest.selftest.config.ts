@@ -22,6 +22,7 @@ export const E2E_TESTS = [
   "test/cli-target/cli-target.test.ts",
   "test/cli-target/exit-after-close.test.ts",
   "test/cli-target/report-diagnostics.test.ts",
+  "test/cli-target/sdk-path.test.ts",
   "test/expectations/expectations-cli.test.ts",
   "test/fake-bridge/pages/snapshot-from-cdp.test.ts",
   "test/fake-server/**/*.test.ts",
