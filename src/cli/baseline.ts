@@ -10,11 +10,12 @@ import { readRun } from "../gate/current-run.js";
 import { writeOutcomes } from "../gate/outcomes.js";
 import { CannotDecideError, DEFAULT_OUTCOMES, readInput } from "./gate.js";
 import { parseFlags } from "./parse-flags.js";
+import { BASELINE_SAVE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { checkOutputFile } from "../safety/output-dir.js";
 
 async function saveCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { results: { type: "string" }, outcomes: { type: "string" }, dir: { type: "string" }, json: { type: "boolean", default: false } });
+  const { values } = parseFlags(argv, BASELINE_SAVE_FLAGS);
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
   const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
   // CannotDecideError: exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)

@@ -2,9 +2,10 @@
 import { CATALOGUE, conformanceOf } from "../contract/index.js";
 import { clauseSites } from "../harness/clause-sites.js";
 import { parseFlags } from "./parse-flags.js";
+import { CLAUSES_FLAGS } from "./options.js";
 
 export function clausesCommand(argv: string[]): number {
-  const { json, where } = parseFlags(argv, { json: { type: "boolean", default: false }, where: { type: "boolean", default: false } }).values;
+  const { json, where } = parseFlags(argv, CLAUSES_FLAGS).values;
   if (where) return printWhere(json);
   if (json) {
     process.stdout.write(`${JSON.stringify(CATALOGUE, null, 2)}\n`);

@@ -8,6 +8,7 @@ import { detectionJson, renderDetection } from "../target/detect-report.js";
 import { detectRun } from "../target/detect-run.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { parseFlags } from "./parse-flags.js";
+import { DETECT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 export interface InstalledFlags {
@@ -25,12 +26,7 @@ export function parseProbeTimeout(value: string | undefined): number | undefined
 }
 
 export async function detectCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, {
-    "ego-browser": { type: "string" },
-    "ego-version": { type: "string" },
-    "probe-timeout": { type: "string" },
-    json: { type: "boolean", default: false },
-  });
+  const { values } = parseFlags(argv, DETECT_FLAGS);
   const egoVersion = values["ego-version"];
   if (egoVersion !== undefined && tryParseEgoVersion(egoVersion) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${egoVersion}'`);
   const probeTimeoutMs = parseProbeTimeout(values["probe-timeout"]);

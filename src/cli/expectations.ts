@@ -20,6 +20,7 @@ import {
 } from "../expectations/index.js";
 import { ExpectationsError } from "../expectations/load.js";
 import { parseFlags } from "./parse-flags.js";
+import { EXPECTATIONS_LINT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 export interface LintReport {
@@ -59,7 +60,7 @@ export async function lintFile(file: string, today: string): Promise<LintReport 
 }
 
 async function lintCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { json: { type: "boolean", default: false }, today: { type: "string" } }, true);
+  const { values, positionals } = parseFlags(argv, EXPECTATIONS_LINT_FLAGS, true);
   if (positionals.length > 1) throw new UsageError("expectations lint takes at most one FILE");
   if (values.today !== undefined && !isCalendarDate(values.today)) throw new UsageError(`--today must be a date (YYYY-MM-DD), not '${values.today}'`);
   const file = positionals[0] !== undefined ? resolve(positionals[0]) : DEFAULT_EXPECTATIONS_FILE;

@@ -3,13 +3,13 @@
  * (fake-bridge/server), and a fake `ego-browser` launcher that talks to it.
  */
 import { parseFlags } from "./parse-flags.js";
-import { AppOptionsError, appChoiceFromValues, APP_OPTION_SPEC, serverOptions } from "../../fake-bridge/server/options.js";
+import { FAKE_INSTALL_FLAGS, FAKE_START_FLAGS, FAKE_STATUS_FLAGS, FAKE_STOP_FLAGS } from "./options.js";
+import { AppOptionsError, appChoiceFromValues, serverOptions } from "../../fake-bridge/server/options.js";
 import { fakeAppStatus, startFakeApp, stopFakeApp, type AppStatus } from "../../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
 import { UsageError } from "./usage-error.js";
 
 
-const JSON_OPTION = { json: { type: "boolean", default: false } } as const;
 
 function print(json: boolean, value: unknown, text: string): void {
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text}\n`);
@@ -31,7 +31,7 @@ function statusText(status: AppStatus): string {
 }
 
 async function start(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { ...APP_OPTION_SPEC, ...JSON_OPTION });
+  const { values } = parseFlags(argv, FAKE_START_FLAGS);
   let choice;
   try {
     choice = appChoiceFromValues(values);
@@ -48,34 +48,21 @@ async function start(argv: string[]): Promise<number> {
 }
 
 async function stop(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { dir: { type: "string" }, ...JSON_OPTION });
+  const { values } = parseFlags(argv, FAKE_STOP_FLAGS);
   const result = await stopFakeApp(values.dir !== undefined ? { dir: values.dir } : {});
   print(values.json, result, result.stopped ? `fake ego lite app: stopped pid ${result.pid} (${result.how})` : `fake ego lite app: ${result.reason}`);
   return 0;
 }
 
 async function status(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { dir: { type: "string" }, ...JSON_OPTION });
+  const { values } = parseFlags(argv, FAKE_STATUS_FLAGS);
   const result = await fakeAppStatus(values.dir !== undefined ? { dir: values.dir } : {});
   print(values.json, result, statusText(result));
   return result.running ? 0 : 1;
 }
 
 async function install(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(
-    argv,
-    {
-      dir: { type: "string" },
-      "exit-quirk": { type: "boolean", default: false },
-      "reject-sdk-path": { type: "boolean", default: false },
-      hang: { type: "boolean", default: false },
-      "app-bundle": { type: "string" },
-      "bundle-version": { type: "string" },
-      force: { type: "boolean", default: false },
-      ...JSON_OPTION,
-    },
-    true,
-  );
+  const { values, positionals } = parseFlags(argv, FAKE_INSTALL_FLAGS, true);
   if (positionals.length !== 1) throw new UsageError("fake install needs exactly one directory to install into");
   const bundle = values["app-bundle"];
   if (bundle !== undefined && bundle !== "xml" && bundle !== "binary") throw new UsageError(`--app-bundle must be xml or binary, not '${bundle}'`);

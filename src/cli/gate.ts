@@ -10,6 +10,7 @@ import { readRun } from "../gate/current-run.js";
 import { readOutcomes, type RunOutcomes } from "../gate/outcomes.js";
 import { gateJson, renderGate } from "../gate/render.js";
 import { parseFlags } from "./parse-flags.js";
+import { GATE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 export const DEFAULT_OUTCOMES = "reports/outcomes.json";
@@ -39,13 +40,7 @@ export function baselineMismatches(baseline: RunOutcomes, current: RunOutcomes):
 }
 
 export async function gateCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, {
-    baseline: { type: "string" },
-    results: { type: "string" },
-    outcomes: { type: "string" },
-    "min-clauses": { type: "string" },
-    json: { type: "boolean", default: false },
-  });
+  const { values } = parseFlags(argv, GATE_FLAGS);
   if (values.baseline === undefined) throw new UsageError("gate needs --baseline FILE|VERSION");
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
   let minClauses: number | undefined;

@@ -13,6 +13,7 @@ import { formatShard, parseShard, WHOLE } from "../matrix/shard.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
+import { MATRIX_FLAGS } from "./options.js";
 import { parsePagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
 import { MatrixInputError } from "../matrix/errors.js";
@@ -32,19 +33,7 @@ export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: r
 }
 
 function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string[]): MatrixCliOptions {
-  const { values } = parseFlags(argv, {
-    personas: { type: "string", multiple: true },
-    versions: { type: "string", multiple: true, default: [] },
-    installed: { type: "string", multiple: true, default: [] },
-    fault: { type: "string", multiple: true, default: [] },
-    area: { type: "string", multiple: true, default: [] },
-    grep: { type: "string" },
-    shard: { type: "string" },
-    out: { type: "string", default: "reports" },
-    json: { type: "boolean", default: false },
-    "no-allure": { type: "boolean", default: false },
-    pages: { type: "string" },
-  });
+  const { values } = parseFlags(argv, MATRIX_FLAGS);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
   if (values.grep !== undefined) {
     try {

@@ -1,10 +1,33 @@
 /** Strict flag parsing for every command: an unknown or malformed flag is a usage error (exit 2). */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { FlagTable } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
-export function parseFlags<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O, allowPositionals = false) {
+type ParseArgsOptions = NonNullable<ParseArgsConfig["options"]>;
+
+/** A table's flags as parseArgs options, in types: what parseArgs needs to type the values. */
+type ParseArgsOf<O extends FlagTable> = {
+  -readonly [K in keyof O]: {
+    type: O[K]["type"] extends "string" ? "string" : "boolean";
+    multiple: O[K] extends { multiple: true } ? true : false;
+    default: O[K] extends { default: infer D } ? (D extends readonly string[] ? string[] : D extends string | boolean ? D : undefined) : undefined;
+  };
+};
+
+/** The table's flags as parseArgs options: type, multiple, short and default, nothing of the help. */
+export function parseArgsOptions(table: FlagTable): ParseArgsOptions {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, { type, multiple, short, default: dflt }]) => [
+      name,
+      { type, ...(multiple !== undefined ? { multiple } : {}), ...(short !== undefined ? { short } : {}), ...(dflt !== undefined ? { default: Array.isArray(dflt) ? [...dflt] : dflt } : {}) },
+    ]),
+  ) as ParseArgsOptions;
+}
+
+/** Parse argv by one command's option table (./options.ts). */
+export function parseFlags<O extends FlagTable>(argv: string[], table: O, allowPositionals = false) {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals, options });
+    return parseArgs({ args: argv, strict: true, allowPositionals, options: parseArgsOptions(table) as ParseArgsOf<O> });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -6,6 +6,7 @@
 import { VERSION_MAPPINGS } from "../contract/build-features.js";
 import { PERSONAS, featuresOff, featuresOn } from "../../fake-bridge/personas/index.js";
 import { parseFlags } from "./parse-flags.js";
+import { PERSONAS_FLAGS } from "./options.js";
 
 export interface PersonaJson {
   name: string;
@@ -55,7 +56,7 @@ export function renderPersonas(): string {
 }
 
 export function personasCommand(argv: string[]): number {
-  const { json } = parseFlags(argv, { json: { type: "boolean", default: false } }).values;
+  const { json } = parseFlags(argv, PERSONAS_FLAGS).values;
   if (json) process.stdout.write(`${JSON.stringify({ personas: personasJson(), mappings: VERSION_MAPPINGS.map(({ range: _range, ...m }) => m) }, null, 2)}\n`);
   else process.stdout.write(renderPersonas());
   return 0;

@@ -9,6 +9,7 @@ import { mergeBundles } from "../matrix/merge.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
 import { checkMatrixOutputs, matrixClean, writeMatrixOutputs } from "../matrix/write-outputs.js";
 import { parseFlags } from "./parse-flags.js";
+import { REPORT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 /** Bundles that do not go together, or cannot be read: exit 2. */
@@ -26,16 +27,7 @@ export interface ReportCliOptions {
 }
 
 export function parseReportArgs(argv: string[], cwd = process.cwd()): ReportCliOptions {
-  const { values, positionals } = parseFlags(
-    argv,
-    {
-      merge: { type: "string", multiple: true, default: [] },
-      out: { type: "string", default: "reports" },
-      json: { type: "boolean", default: false },
-      "no-allure": { type: "boolean", default: false },
-    },
-    true,
-  );
+  const { values, positionals } = parseFlags(argv, REPORT_FLAGS, true);
   if (values.merge.length === 0) throw new UsageError("report needs --merge DIR... (the matrix bundles to merge)");
   // `--merge a b c`: the directories after the first are positionals
   const merge = [...values.merge, ...positionals].map((d) => resolve(cwd, d));

@@ -12,8 +12,9 @@ import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safet
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
-import { DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, type RunOptions } from "../run/index.js";
+import { runConformance, type RunOptions } from "../run/index.js";
 import { parseFlags } from "./parse-flags.js";
+import { RUN_FLAGS } from "./options.js";
 import { parsePagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
 import { parseProbeTimeout } from "./detect.js";
@@ -21,34 +22,7 @@ import { parseProbeTimeout } from "./detect.js";
 export type { InstalledRunOptions, RunOptions } from "../run/index.js";
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
-  const { values } = parseFlags(argv, {
-    target: { type: "string", default: "fake" },
-    area: { type: "string", multiple: true, default: [] },
-    grep: { type: "string" },
-    json: { type: "boolean", default: false },
-    results: { type: "string", default: DEFAULT_RESULTS_DIR },
-    report: { type: "string", default: DEFAULT_REPORT_DIR },
-    "no-report": { type: "boolean", default: false },
-    fault: { type: "string", multiple: true, default: [] },
-    persona: { type: "string" },
-    pages: { type: "string" },
-    "ego-version": { type: "string" },
-    ungated: { type: "boolean", default: false },
-    "ego-browser": { type: "string" },
-    operator: { type: "string" },
-    "keep-on-failure": { type: "boolean", default: false },
-    "probe-timeout": { type: "string" },
-    "harness-fault": { type: "string", multiple: true, default: [] },
-    expectations: { type: "string" },
-    "no-expectations": { type: "boolean", default: false },
-    "update-expectations": { type: "boolean", default: false },
-    write: { type: "boolean", default: false },
-    outcomes: { type: "string", default: DEFAULT_OUTCOMES_FILE },
-    faults: { type: "string" },
-    "fail-on-flaky": { type: "boolean", default: false },
-    "no-slow": { type: "boolean", default: false },
-    workers: { type: "string" },
-  });
+  const { values } = parseFlags(argv, RUN_FLAGS);
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
   if (values.persona !== undefined && values["ego-version"] !== undefined) throw new UsageError("--persona and --ego-version exclude each other: a persona has its own version (see ego-conformance personas)");

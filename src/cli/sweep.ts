@@ -20,6 +20,7 @@ import { locateCli } from "../target/locate-cli.js";
 import type { Target } from "../target/target.js";
 import { parseProbeTimeout } from "./detect.js";
 import { parseFlags } from "./parse-flags.js";
+import { SWEEP_FLAGS } from "./options.js";
 
 export type SpaceStatus = "closable" | "live" | "unrecorded" | "not-agent";
 
@@ -150,13 +151,7 @@ export function renderSweep(outcome: SweepOutcome, yes: boolean): string {
 }
 
 export async function sweepCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, {
-    "ego-browser": { type: "string" },
-    yes: { type: "boolean", default: false },
-    "force-unrecorded": { type: "boolean", default: false },
-    json: { type: "boolean", default: false },
-    "probe-timeout": { type: "string" },
-  });
+  const { values } = parseFlags(argv, SWEEP_FLAGS);
   const probeTimeoutMs = parseProbeTimeout(values["probe-timeout"]);
   // a missing CLI (CliNotFoundError) is exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
   const cli = await locateCli(values["ego-browser"] !== undefined ? { flag: values["ego-browser"] } : {});

@@ -74,5 +74,5 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the command line and tools
   "src/cli": ["src/contract", "src/version", "src/target", "src/harness", "src/safety", "src/outcomes", "src/report", "src/expectations", "src/gate", "src/faults", "src/matrix", "src/run", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
   "bin": ["src/cli"],
-  "scripts": ["src/contract", "src/target", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server"],
+  "scripts": ["src/cli", "src/contract", "src/target", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server"],
 };

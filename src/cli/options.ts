@@ -1,0 +1,373 @@
+/**
+ * The option tables: one per command, the one place a flag is defined. The parsers read them
+ * (./parse-flags.ts), `help` renders them (./usage.ts) and `npm run docs:cli` turns them into
+ * docs/cli.md (./cli-reference.ts). A flag's entry is node:util parseArgs's option config plus
+ * `value` (the placeholder shown after the flag) and `help` (what it means, one paragraph).
+ */
+import { APP_OPTION_SPEC } from "../../fake-bridge/server/options.js";
+import { DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR } from "../run/options.js";
+
+export interface FlagSpec {
+  type: "string" | "boolean";
+  /** repeatable: the value is the list of every occurrence */
+  multiple?: boolean;
+  short?: string;
+  default?: string | boolean | readonly string[];
+  /** the value's placeholder in help ("DIR", "fake|installed"); none for a boolean */
+  value?: string;
+  /** what the flag means, one paragraph (help wraps it) */
+  help: string;
+  /** the section of the command's help the flag is listed in (default: the command's first section) */
+  section?: string;
+}
+
+export type FlagTable = Record<string, FlagSpec>;
+
+export interface Section {
+  /** key a flag names in its `section` */
+  key: string;
+  /** the section's heading in help ("run options for --target installed (...)") */
+  title: string;
+  /** paragraphs printed after the section's flags */
+  notes?: string[];
+}
+
+export interface CommandSpec {
+  /** the command as typed: "run", "fake start" */
+  name: string;
+  /** what follows the name in the usage line ("[options]", "DIR [options]") */
+  synopsis: string;
+  /** one line: what the command does */
+  summary: string;
+  flags: FlagTable;
+  /** the command's help sections; a command with flags has at least one */
+  sections: Section[];
+}
+
+const JSON_FLAG = { type: "boolean", default: false } as const;
+
+/** Shared by run, detect and sweep: the same flag with the same meaning. */
+const EGO_BROWSER = {
+  type: "string",
+  value: "PATH",
+  help: 'the ego-browser CLI (default: EGO_BROWSER_BIN, then PATH, then the app bundle "ego lite.app" in /Applications or ~/Applications)',
+} as const;
+const PROBE_TIMEOUT = {
+  type: "string",
+  value: "MS",
+  help: "bound on starting an ego-browser process and on one probe (default 30000)",
+} as const;
+const EGO_VERSION_INSTALLED =
+  "the version of the installed build when neither getBrowserVersion nor the app's Info.plist tells";
+
+export const RUN_FLAGS = {
+  target: { type: "string", default: "fake", value: "fake|installed", help: "the target (default: fake, the embedded fake bridge)" },
+  area: { type: "string", multiple: true, default: [], value: "AREA", help: "only the clauses of this area (repeatable)" },
+  grep: { type: "string", value: "PATTERN", help: "only clauses whose id or title matches this regular expression" },
+  json: { ...JSON_FLAG, help: "print one machine-readable summary object on stdout" },
+  results: {
+    type: "string",
+    default: DEFAULT_RESULTS_DIR,
+    value: "DIR",
+    help: "where Allure results go (default: reports/allure-results); emptied first, so it must be missing, empty or made by the harness (it holds .ego-conformance-results); anything else is refused, exit 2",
+  },
+  report: {
+    type: "string",
+    default: DEFAULT_REPORT_DIR,
+    value: "DIR",
+    help: "where the HTML report goes (default: reports/allure-report); the same rule (.ego-conformance-report); replaced only when the new one is complete",
+  },
+  "no-report": { type: "boolean", default: false, help: "skip the HTML report (results and summary only)" },
+  fault: { type: "string", multiple: true, default: [], value: "NAME", help: "run against a deliberately broken fake (harness self-tests; repeatable)" },
+  faults: {
+    type: "string",
+    value: "FILE",
+    help: 'infrastructure faults for the fake, from a seeded plan (JSON: seed and faults, see docs/installed-targets.md "Faults and retries"); a clause is retried only after an infrastructure error, and a pass after a retry is flaky',
+  },
+  "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },
+  persona: { type: "string", value: "NAME", help: "the fake emulates this persona (an older or differently launched build; see ego-conformance personas)" },
+  pages: {
+    type: "string",
+    value: "chromium|model",
+    help: "the fake's pages: real ones from Chromium (default wherever a browser is found: CHROMIUM_PATH, /usr/bin/chromium, Playwright's browsers) or the page model (fast; clauses that need pages are not applicable)",
+  },
+  "ego-version": {
+    type: "string",
+    value: "V",
+    help: `the fake emulates Ego Lite V (features from the build-feature table); with --target installed: ${EGO_VERSION_INSTALLED.replace("the version of the installed build", "the version")}`,
+  },
+  ungated: { type: "boolean", default: false, help: "run every clause regardless of build features and versions" },
+  expectations: {
+    type: "string",
+    value: "FILE",
+    help: "known failures to apply (default: fixtures/expectations/expectations.json when it exists); a matching failure counts as known, an expected failure that passes fails the run",
+  },
+  "no-expectations": { type: "boolean", default: false, help: "apply none" },
+  "update-expectations": { type: "boolean", default: false, help: "print the entries to add and to remove" },
+  write: {
+    type: "boolean",
+    default: false,
+    help: 'with --update-expectations: write them (additions as owner "unassigned", bug "TODO", 30-day expiry: lint fails on them until a human completes them)',
+  },
+  outcomes: {
+    type: "string",
+    default: DEFAULT_OUTCOMES_FILE,
+    value: "FILE",
+    help: "the run's per-clause outcomes for gate and baseline (default: reports/outcomes.json)",
+  },
+  "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow (they end not applicable, with the reason); without it they run, beside the rest" },
+  "ego-browser": { ...EGO_BROWSER, section: "installed" },
+  operator: {
+    type: "string",
+    value: "ENDPOINT",
+    section: "installed",
+    help: "an operator endpoint (the fake app's operator.sock): clauses that need a person at the browser run; without it they are skipped",
+  },
+  "probe-timeout": { ...PROBE_TIMEOUT, section: "installed" },
+  "keep-on-failure": { type: "boolean", default: false, section: "installed", help: "keep this run's task spaces when the run failed (sweep removes them)" },
+  "harness-fault": {
+    type: "string",
+    multiple: true,
+    default: [],
+    value: "NAME",
+    section: "installed",
+    help: "a deliberate harness bug, for the harness's own tests (cleanup-claims-user-space)",
+  },
+  workers: {
+    type: "string",
+    value: "N",
+    section: "installed",
+    help: "how many clause files run at once against the host (1 to 64; default 3); --workers 1 runs one clause file at a time on a fragile host; [Serial] files always run alone, after the rest",
+  },
+} as const satisfies FlagTable;
+
+export const CLAUSES_FLAGS = {
+  json: { ...JSON_FLAG, help: "print the full catalogue as JSON (with --where: each clause's id and sites)" },
+  where: { type: "boolean", default: false, help: "the file and line that implements each clause" },
+} as const satisfies FlagTable;
+
+export const DETECT_FLAGS = {
+  "ego-browser": EGO_BROWSER,
+  "ego-version": { type: "string", value: "V", help: EGO_VERSION_INSTALLED },
+  "probe-timeout": PROBE_TIMEOUT,
+  json: { ...JSON_FLAG, help: "print the detection as one JSON object" },
+} as const satisfies FlagTable;
+
+export const SWEEP_FLAGS = {
+  "ego-browser": EGO_BROWSER,
+  "probe-timeout": PROBE_TIMEOUT,
+  yes: {
+    type: "boolean",
+    default: false,
+    help: "close the spaces the run ledger records for runs that are over, one per probe (claiming or taking over first); without it, only list them",
+  },
+  "force-unrecorded": {
+    type: "boolean",
+    default: false,
+    help: 'with --yes, also close agent-created spaces named like ours that the ledger does not know ("looks like ours, not recorded")',
+  },
+  json: { ...JSON_FLAG, help: "print the spaces (each with its status and result) as JSON" },
+} as const satisfies FlagTable;
+
+const FAKE_DIR = {
+  type: "string",
+  value: "D",
+  help: "the fake app's directory, where its sockets are (default $XDG_RUNTIME_DIR/ego-conformance or <tmpdir>/ego-conformance-<uid>)",
+} as const;
+
+/** `fake start` takes the fake app server's own options (fake-bridge/server/options.ts), explained. */
+export const FAKE_START_FLAGS = {
+  dir: { ...APP_OPTION_SPEC.dir, value: FAKE_DIR.value, help: FAKE_DIR.help },
+  persona: { ...APP_OPTION_SPEC.persona, value: "P", help: "the fake emulates this persona (see ego-conformance personas); excludes --ego-version" },
+  "ego-version": { ...APP_OPTION_SPEC["ego-version"], value: "V", help: "the fake emulates Ego Lite V (features from the build-feature table)" },
+  fault: { ...APP_OPTION_SPEC.fault, value: "F", help: "a deliberately broken fake (harness self-tests; repeatable)" },
+  "close-delay-ms": { ...APP_OPTION_SPEC["close-delay-ms"], value: "N", help: "how long a closed task space stays listed until the close settles, in milliseconds (closeTaskSpace is eventually consistent)" },
+  "infra-faults": { ...APP_OPTION_SPEC["infra-faults"], value: "FILE", help: "infrastructure faults from a seeded plan, as run --faults" },
+  pages: { ...APP_OPTION_SPEC.pages, value: "chromium|model", help: "the fake's pages, as for run" },
+  json: { ...JSON_FLAG, help: "print the status as JSON" },
+} as const satisfies FlagTable;
+
+export const FAKE_STOP_FLAGS = {
+  dir: FAKE_DIR,
+  json: { ...JSON_FLAG, help: "print the result as JSON" },
+} as const satisfies FlagTable;
+
+export const FAKE_STATUS_FLAGS = {
+  dir: FAKE_DIR,
+  json: { ...JSON_FLAG, help: "print the status as JSON" },
+} as const satisfies FlagTable;
+
+export const FAKE_INSTALL_FLAGS = {
+  dir: { ...FAKE_DIR, help: "the fake app the launcher talks to (default as for fake start)" },
+  "exit-quirk": { type: "boolean", default: false, help: "a failing script makes the launcher print \"ego's nodejs process exited with code N\" and exit 0" },
+  "reject-sdk-path": { type: "boolean", default: false, help: "the launcher refuses --sdk-path (\"error: unknown option '--sdk-path'\"), like builds that predate it" },
+  hang: { type: "boolean", default: false, help: "the launcher never answers" },
+  "app-bundle": { type: "string", value: "xml|binary", help: "also write DIR/ego lite.app (its Info.plist in this format) with DIR/ego-browser a symlink into it" },
+  "bundle-version": { type: "string", value: "V", help: "the version the app bundle's Info.plist states" },
+  force: {
+    type: "boolean",
+    default: false,
+    help: "replace an existing DIR/ego-browser or DIR/ego lite.app that fake install did not write (refused, exit 2, without it)",
+  },
+  json: { ...JSON_FLAG, help: "print what was installed as JSON" },
+} as const satisfies FlagTable;
+
+export const MATRIX_FLAGS = {
+  personas: { type: "string", multiple: true, value: "all|NAME,...", help: "fake personas (see ego-conformance personas)" },
+  versions: { type: "string", multiple: true, default: [], value: "V,...", help: "the fake emulating each Ego Lite version" },
+  installed: { type: "string", multiple: true, default: [], value: "PATH", help: "an installed ego-browser CLI (repeatable)" },
+  fault: { type: "string", multiple: true, default: [], value: "NAME", help: "a deliberately broken fake as one more target (harness self-tests; repeatable)" },
+  area: { type: "string", multiple: true, default: [], value: "AREA", help: "only the clauses of this area, as for run (repeatable)" },
+  grep: { type: "string", value: "RE", help: "only clauses whose id or title matches, as for run" },
+  pages: { type: "string", value: "chromium|model", help: "the fake targets' pages, as for run" },
+  shard: {
+    type: "string",
+    value: "i/n",
+    help: "run only the i-th of n slices of the targets and write its bundle (DIR/matrix-shard-i-of-n) for report --merge",
+  },
+  out: { type: "string", default: "reports", value: "DIR", help: "where compat.json, compat.html and compat-allure/ go (default: reports)" },
+  "no-allure": { type: "boolean", default: false, help: "skip the Allure report" },
+  json: { ...JSON_FLAG, help: "print a machine-readable summary on stdout" },
+} as const satisfies FlagTable;
+
+export const REPORT_FLAGS = {
+  merge: { type: "string", multiple: true, default: [], value: "DIR...", help: "matrix bundles: a bundle directory, or one with bundles below it" },
+  out: { ...MATRIX_FLAGS.out, help: "as for matrix" },
+  "no-allure": { ...MATRIX_FLAGS["no-allure"], help: "as for matrix" },
+  json: { ...JSON_FLAG, help: "as for matrix" },
+} as const satisfies FlagTable;
+
+export const PERSONAS_FLAGS = {
+  json: { ...JSON_FLAG, help: "print the personas and version mappings as JSON" },
+} as const satisfies FlagTable;
+
+export const EXPECTATIONS_LINT_FLAGS = {
+  today: { type: "string", value: "YYYY-MM-DD", help: "check expiry against this date (default: today, UTC)" },
+  json: { ...JSON_FLAG, help: "print the problems as JSON" },
+} as const satisfies FlagTable;
+
+const RUN_SOURCE = {
+  results: { type: "string", value: "DIR", help: "the run's Allure results directory; excludes --outcomes" },
+  outcomes: { type: "string", value: "FILE", help: "the run's outcomes file (default: reports/outcomes.json)" },
+} as const satisfies FlagTable;
+
+export const GATE_FLAGS = {
+  baseline: { type: "string", value: "FILE|VERSION", help: "the baseline: a file, or a version stored in fixtures/baselines (required)" },
+  ...RUN_SOURCE,
+  "min-clauses": { type: "string", value: "N", help: "do not ship unless at least N clauses ran" },
+  json: { ...JSON_FLAG, help: "print the decision as JSON" },
+} as const satisfies FlagTable;
+
+export const BASELINE_SAVE_FLAGS = {
+  ...RUN_SOURCE,
+  dir: { type: "string", value: "DIR", help: "where baselines are stored (default: fixtures/baselines)" },
+  json: { ...JSON_FLAG, help: "print what was stored as JSON" },
+} as const satisfies FlagTable;
+
+/** `help [COMMAND]` takes no flags. */
+export const HELP_FLAGS = {} satisfies FlagTable;
+
+const options = (command: string, notes?: string[]): Section => ({ key: "main", title: `${command} options:`, ...(notes ? { notes } : {}) });
+
+/** Every command, in the order help lists them. */
+export const COMMAND_SPECS: readonly CommandSpec[] = [
+  {
+    name: "run",
+    synopsis: "[options]",
+    summary: "run the contract suites against a target and report",
+    flags: RUN_FLAGS,
+    sections: [
+      options("run"),
+      {
+        key: "installed",
+        title: "run options for --target installed (detection runs first; see detect):",
+        notes: [
+          "Every task space the run makes is named 'ego-conformance <run-id> ...'; the spaces that are not the run's are listed before and after and must be unchanged (clause safety.user-spaces.unchanged). Ctrl-C stops the suites and closes the run's spaces; exit 130.",
+        ],
+      },
+    ],
+  },
+  { name: "clauses", synopsis: "[--json] [--where]", summary: "list the clause catalogue (id, area, method, severity, flags); --where: the file and line that implements each clause", flags: CLAUSES_FLAGS, sections: [options("clauses")] },
+  {
+    name: "matrix",
+    synopsis: "[options]",
+    summary: "run several targets; write compat.json, compat.html and one Allure report with an environment per target",
+    flags: MATRIX_FLAGS,
+    sections: [{ key: "main", title: "matrix options (with no target flag: every persona):" }],
+  },
+  {
+    name: "report",
+    synopsis: "--merge DIR... [--out DIR]",
+    summary: "merge the bundles of a sharded matrix into one matrix and report",
+    flags: REPORT_FLAGS,
+    sections: [options("report")],
+  },
+  { name: "personas", synopsis: "[--json]", summary: "the builds the fake can emulate: version, features off/on, source", flags: PERSONAS_FLAGS, sections: [options("personas")] },
+  {
+    name: "expectations lint",
+    synopsis: "[FILE] [--today YYYY-MM-DD] [--json]",
+    summary: "check the known-failures file: expired, orphaned, overlapping, invalid entries (default fixtures/expectations/expectations.json)",
+    flags: EXPECTATIONS_LINT_FLAGS,
+    sections: [options("expectations lint")],
+  },
+  {
+    name: "gate",
+    synopsis: "--baseline FILE|VERSION [--results DIR | --outcomes FILE] [--min-clauses N] [--json]",
+    summary: "may this build ship? compare a run with a baseline clause by clause",
+    flags: GATE_FLAGS,
+    sections: [options("gate")],
+  },
+  {
+    name: "baseline save",
+    synopsis: "[--results DIR | --outcomes FILE] [--dir DIR] [--json]",
+    summary: "store a run's outcomes as fixtures/baselines/<version>.json (installed) or <version>-<persona|fake>.json (the fake)",
+    flags: BASELINE_SAVE_FLAGS,
+    sections: [options("baseline save")],
+  },
+  {
+    name: "detect",
+    synopsis: "[options]",
+    summary: "find the installed ego-browser, its Ego Lite version and bridge methods",
+    flags: DETECT_FLAGS,
+    sections: [options("detect", ["Exit status: 0 the build was asked; 1 its bridge could not be asked; 2 no CLI found."])],
+  },
+  {
+    name: "sweep",
+    synopsis: "[options]",
+    summary: "list (and with --yes close) task spaces left by earlier runs",
+    flags: SWEEP_FLAGS,
+    sections: [
+      options("sweep", [
+        "Only names 'ego-conformance <run-id> ...' are considered; a space created by the user, or recorded by a run that is still live, is never closed. The ledger is $EGO_CONFORMANCE_LEDGER, else $XDG_STATE_HOME/ego-conformance/ledger.jsonl, else ~/.local/state/ego-conformance/ledger.jsonl.",
+      ]),
+    ],
+  },
+  {
+    name: "fake start",
+    synopsis: "[--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N] [--json]",
+    summary: "start the fake Ego Lite app detached (its sockets in D)",
+    flags: FAKE_START_FLAGS,
+    sections: [options("fake start")],
+  },
+  { name: "fake stop", synopsis: "[--dir D] [--json]", summary: "stop the fake app: SIGTERM, then SIGKILL after 3 s", flags: FAKE_STOP_FLAGS, sections: [options("fake stop")] },
+  {
+    name: "fake status",
+    synopsis: "[--dir D] [--json]",
+    summary: "the fake app's pid, socket, version, uptime; exit 1 when not running",
+    flags: FAKE_STATUS_FLAGS,
+    sections: [options("fake status")],
+  },
+  {
+    name: "fake install",
+    synopsis: "DIR [options]",
+    summary: "write DIR/ego-browser, a fake ego-browser launcher for the fake app in D",
+    flags: FAKE_INSTALL_FLAGS,
+    sections: [options("fake install")],
+  },
+  { name: "help", synopsis: "[COMMAND]", summary: "show this text, or one command's usage", flags: HELP_FLAGS, sections: [] },
+];
+
+/** The spec of a command as typed ("run", "fake start"), or undefined. */
+export function commandSpec(name: string): CommandSpec | undefined {
+  return COMMAND_SPECS.find((c) => c.name === name);
+}
