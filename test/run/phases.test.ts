@@ -11,7 +11,9 @@ import { personaTarget } from "../../src/matrix/target-spec.js";
 import { LABEL } from "../../src/report/labels.js";
 import { readResults } from "../../src/report/results-reader.js";
 import { summarize } from "../../src/report/summary.js";
-import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, RunInputError, SERIAL_FILES, selectedBy, type RunOptions } from "../../src/run/index.js";
+import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, RunInputError, SERIAL_FILES, selectedBy, selectedFor, type RunOptions } from "../../src/run/index.js";
+import { failedSoFar } from "../../src/run/execute.js";
+import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { writeResultFiles } from "../../src/run/write.js";
 import { tempDir, writeResultsDir } from "../matrix/helpers.js";
 
@@ -113,5 +115,16 @@ describe("plan", () => {
     const refused = await options({ faultsFile: bad });
     await expect(planRun(refused)).rejects.toThrow(/^--faults /);
     await expect(readdir(refused.resultsDir)).rejects.toThrow();
+  });
+});
+
+describe("execute: --keep-on-failure", () => {
+  it("judges the run before the safety clause has its result: a run whose clauses all passed is not failed", async () => {
+    const plan = { selected: selectedFor({ target: "installed", areas: [a!.area] }) };
+    const clauses = CATALOGUE.filter((cl) => plan.selected(cl) && cl.id !== INVARIANCE_CLAUSE_ID);
+    const passing = await readResults(await writeResultsDir(join(await tempDir("keep-pass"), "r"), clauses.map((cl) => ({ clause: cl.id, status: "passed" as const })), { target: "installed" }));
+    expect(failedSoFar(passing, plan.selected)).toBe(false);
+    const failing = await readResults(await writeResultsDir(join(await tempDir("keep-fail"), "r"), clauses.map((cl, i) => ({ clause: cl.id, status: i === 0 ? ("failed" as const) : ("passed" as const) })), { target: "installed" }));
+    expect(failedSoFar(failing, plan.selected)).toBe(true);
   });
 });
