@@ -5,3 +5,8 @@
 export class MatrixInputError extends Error {
   override name = "MatrixInputError";
 }
+
+/** Bundles that do not go together, or cannot be read (`report --merge`): exit 2. */
+export class CannotMergeError extends Error {
+  override name = "CannotMergeError";
+}

@@ -2,13 +2,14 @@
  * `ego-conformance matrix` as a library: typed options in (MatrixOptions), the matrix out. Every
  * output path is checked before the first target runs; the shard's targets run (./run-matrix.ts)
  * into their bundle; a whole matrix is then merged and written (compat.json, compat.html, the
- * Allure report), a shard stops at its bundle for `report --merge`.
+ * Allure report), a shard stops at its bundle for `report --merge`, which merges the bundles of
+ * all shards the same way (mergeMatrix).
  */
 import { join, resolve } from "node:path";
 import { checkOwnedDir } from "../safety/output-dir.js";
-import type { LoadedBundle } from "./bundle.js";
-import { readBundle } from "./bundle.js";
-import { mergeBundles } from "./merge.js";
+import { findBundleDirs, readBundle, type LoadedBundle } from "./bundle.js";
+import { CannotMergeError } from "./errors.js";
+import { mergeBundles, type MergedMatrix } from "./merge.js";
 import type { MatrixPlan } from "./plan.js";
 import { runMatrix } from "./run-matrix.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
@@ -51,4 +52,31 @@ export async function makeMatrix(options: MatrixOptions, progress: (line: string
   const merged = mergeBundles([await readBundle(loaded.dir)]);
   const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT });
   return { kind: "matrix", clean: matrixClean(outputs.compat), outputs };
+}
+
+export interface MergeOptions {
+  /** bundle directories, or directories with bundles below them (as CI artifact downloads leave them) */
+  merge: string[];
+  outDir: string;
+  allure: boolean;
+}
+
+/**
+ * `report --merge`: the bundles of a sharded matrix merged into one compat.json, compat.html and
+ * Allure report. Bundles that do not go together (different matrices, a shard given twice from
+ * different runs) or cannot be read are a CannotMergeError; duplicate and missing shards are
+ * warnings, said by the caller.
+ */
+export async function mergeMatrix(options: MergeOptions): Promise<{ merged: MergedMatrix; outputs: MatrixOutputs; clean: boolean }> {
+  await checkMatrixOutputs(options.outDir, { allure: options.allure, what: "report --out" });
+  let merged: MergedMatrix;
+  try {
+    const dirs = await findBundleDirs(options.merge);
+    const bundles = await Promise.all(dirs.map((d) => readBundle(d)));
+    merged = mergeBundles(bundles);
+  } catch (error) {
+    throw new CannotMergeError(`cannot merge: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT });
+  return { merged, outputs, clean: matrixClean(outputs.compat) };
 }
