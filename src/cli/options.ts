@@ -82,7 +82,7 @@ export const RUN_FLAGS = {
   faults: {
     type: "string",
     value: "FILE",
-    help: 'infrastructure faults for the fake, from a seeded plan (JSON: seed and faults, see docs/installed-targets.md "Faults and retries"); a clause is retried only after an infrastructure error, and a pass after a retry is flaky',
+    help: 'infrastructure faults for the fake, from a seeded plan (JSON: seed and faults, see docs/results.md "Faults and retries"); a clause is retried only after an infrastructure error, and a pass after a retry is flaky',
   },
   "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },
   persona: { type: "string", value: "NAME", help: "the fake emulates this persona (an older or differently launched build; see ego-conformance personas)" },
