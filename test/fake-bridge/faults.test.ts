@@ -212,9 +212,11 @@ describe("fault plans", () => {
     expect(() => createFakeBrowser({ faults: ["nope" as FaultName] })).toThrow(/unknown fault/);
   });
 
+  // the fault-free transcript, made once for every fault below (each step on a fresh fake)
+  let cleanRun: Promise<Record<string, unknown>> | undefined;
   for (const fault of FAULT_NAMES) {
     it(`${fault} changes exactly: ${EXPECTED[fault].join(", ")}`, async () => {
-      const clean = await transcript([]);
+      const clean = await (cleanRun ??= transcript([]));
       const faulty = await transcript([fault]);
       const changed = Object.keys(STEPS).filter((s) => JSON.stringify(clean[s]) !== JSON.stringify(faulty[s]));
       expect(changed.sort()).toEqual([...EXPECTED[fault]].sort());
