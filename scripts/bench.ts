@@ -26,11 +26,11 @@ import { execa } from "execa";
 import { clauseCosts, medianCost } from "./clause-cost.js";
 import { startFakeApp } from "../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../fake-bridge/server/install.js";
-import { runOneShotProbe } from "../src/target/cli-one-shot.js";
-import { createCliTarget, RAW_BRIDGE_SDK_PATH } from "../src/target/cli-target.js";
+import { runOneShotProbe } from "../src/targets/cli/cli-one-shot.js";
+import { createCliTarget, RAW_BRIDGE_SDK_PATH } from "../src/targets/cli/cli-target.js";
 import { NEWEST_BUILD } from "../src/contract/build-features.js";
-import { createFakeTarget } from "../src/target/fake-target.js";
-import type { Session, Target, TargetInfo } from "../src/target/target.js";
+import { createFakeTarget } from "../src/targets/fake/fake-target.js";
+import type { Session, Target, TargetInfo } from "../src/targets/target.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 /** one snapshot clause on a real page: open a fixture page, take a snapshot, pair refs with lines */

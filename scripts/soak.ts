@@ -32,9 +32,9 @@ import { infraCheckedSession } from "../src/faults/infrastructure.js";
 import { withInfraRetries, type AttemptResult } from "../src/faults/retry.js";
 import { emptyOutcomeCounts, type Outcome } from "../src/outcomes/statuses.js";
 import { outcomeOfError } from "../src/outcomes/of-error.js";
-import { createCliTarget } from "../src/target/cli-target.js";
+import { createCliTarget } from "../src/targets/cli/cli-target.js";
 import { NEWEST_BUILD } from "../src/contract/build-features.js";
-import type { Target, TargetInfo } from "../src/target/target.js";
+import type { Target, TargetInfo } from "../src/targets/target.js";
 
 const { values } = parseArgs({
   options: {

@@ -31,7 +31,7 @@ const FRAMEWORK = join("Contents", "Frameworks", "ego Framework.framework");
 const BUNDLED_SDK_SOURCE = resolve(import.meta.dirname, "../bin/bundled-sdk.mjs");
 /** What the script's environment holds: nothing of the caller's. */
 export const SCRIPT_PATH = "/usr/local/bin:/usr/bin:/bin";
-/** The line that marks a launcher this module wrote (src/target/fake-app-on-demand.ts looks for it). */
+/** The line that marks a launcher this module wrote (src/targets/fake/fake-app-on-demand.ts looks for it). */
 export const INSTALLED_WRAPPER_MARK = "The fake Ego Lite launcher, installed by ego-conformance";
 /** The file that marks an app bundle this module wrote (inside `Contents/`). */
 export const INSTALLED_BUNDLE_MARKER = ".ego-conformance-fake-install";

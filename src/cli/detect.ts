@@ -3,9 +3,9 @@
  * which `ego-browser`, which Ego Lite version (and from where), which bridge methods, and where
  * that disagrees with what the version should have.
  */
-import { CliNotFoundError } from "../target/locate-cli.js";
-import { detectionJson, renderDetection } from "../target/detect-report.js";
-import { detectRun } from "../target/detect-run.js";
+import { CliNotFoundError } from "../targets/detect/locate-cli.js";
+import { detectionJson, renderDetection } from "../targets/detect/detect-report.js";
+import { detectRun } from "../targets/detect/detect-run.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { parseFlags } from "./parse-flags.js";
 import { DETECT_FLAGS } from "./options.js";

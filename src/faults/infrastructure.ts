@@ -14,9 +14,9 @@ import { getStatusFromError } from "allure-js-commons/sdk";
 import type { Json } from "../contract/arguments.js";
 import type { ErrorCode } from "../contract/error-codes.js";
 import { isPreconditionError } from "../harness/precondition.js";
-import { CliTargetError } from "../target/cli-loop-process.js";
-import { ProbeTimeoutError } from "../target/probe-timeout.js";
-import type { ProbeFunction, Session, SessionOptions, Target } from "../target/target.js";
+import { CliTargetError } from "../targets/cli/cli-loop-process.js";
+import { ProbeTimeoutError } from "../targets/probe-timeout.js";
+import type { ProbeFunction, Session, SessionOptions, Target } from "../targets/target.js";
 
 export const INFRA_ERROR_CODES = ["EGO_TASK_HOST_DISCONNECTED", "EGO_BROWSER_UNAVAILABLE", "EGO_INVALID_RESULT_PAYLOAD"] as const satisfies readonly ErrorCode[];
 

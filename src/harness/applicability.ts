@@ -4,11 +4,11 @@
  *
  * Skipping is only for what the judged version does not have. A build whose version cannot be
  * read (or is not a four-part version) is judged as the newest documented build: its target
- * carries that build's features (src/target), and version ranges are checked against it, so
+ * carries that build's features (src/targets), and version ranges are checked against it, so
  * every clause of the newest contract runs.
  */
 import type { Clause } from "../contract/clause.js";
-import type { TargetInfo } from "../target/target.js";
+import type { TargetInfo } from "../targets/target.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { parseEgoRange, satisfiesEgoRange, tryParseEgoVersion } from "../version/index.js";
 

@@ -5,7 +5,7 @@
 import type { Json } from "../contract/arguments.js";
 import { METHODS, type MethodName } from "../contract/methods.js";
 import type { Observation } from "../probe/observation.js";
-import type { Session } from "../target/target.js";
+import type { Session } from "../targets/target.js";
 import { listSpaces } from "../safety/list-spaces.js";
 import { PreconditionError } from "./precondition.js";
 

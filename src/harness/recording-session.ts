@@ -1,6 +1,6 @@
 /** A session that keeps what every probe sent and got back, for the report. */
 import type { Json } from "../contract/arguments.js";
-import type { Session } from "../target/target.js";
+import type { Session } from "../targets/target.js";
 
 export type ProbeLog = { probe: string; args: Json[]; result?: unknown; error?: string }[];
 

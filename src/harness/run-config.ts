@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
-import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../target/detected-target.js";
+import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../targets/detect/detected-target.js";
 
 export const RUN_ENV = {
   target: "EGO_CONFORMANCE_TARGET",
@@ -31,7 +31,7 @@ export const RunConfig = z.object({
   egoVersion: z.string().optional(),
   /** run every clause regardless of build features and versions (persona self-tests) */
   ungated: z.boolean().optional(),
-  /** the installed target as detected once by the CLI (src/target/detected-target.ts) */
+  /** the installed target as detected once by the CLI (src/targets/detect/detected-target.ts) */
   installed: InstalledTargetConfig.optional(),
   /** a failed test's task spaces are kept, not closed (`run --keep-on-failure`) */
   keepOnFailure: z.boolean().optional(),

@@ -8,7 +8,7 @@
  * wrappers forward to the native calls), and the launcher clause itself is judged as usual.
  */
 import { SDK_PATH_CLAUSE } from "../contract/clauses/launcher.js";
-import type { TargetInfo } from "../target/target.js";
+import type { TargetInfo } from "../targets/target.js";
 import { PreconditionError } from "./precondition.js";
 
 /** Why a failure of `clauseId` was observed through the SDK's wrappers; undefined when it was not. */

@@ -7,7 +7,7 @@
  * spaces a probe created under a name from `name()`.
  */
 import type { Json } from "../contract/arguments.js";
-import type { Session, Target } from "../target/target.js";
+import type { Session, Target } from "../targets/target.js";
 import { closeSpaces } from "../safety/close-spaces.js";
 import type { CreatedBy, SpaceRecorder } from "../safety/ledger.js";
 import { matchRecords } from "../safety/owned-spaces.js";

@@ -4,7 +4,7 @@
  * clauses poll the listing. The loop runs inside the target: one probe, whatever the bound.
  */
 import type { Json } from "../contract/arguments.js";
-import type { Session } from "../target/target.js";
+import type { Session } from "../targets/target.js";
 
 export interface ListedTab {
   index: number;

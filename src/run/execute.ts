@@ -1,7 +1,7 @@
 /**
  * Phase 2, execute: reach the target and run the suites against it. An installed run against a
  * fake ego-browser this harness installed starts that fake's app when it is not running, and stops
- * it afterwards (src/target/fake-app-on-demand.ts); it starts with detection, once, here (the
+ * it afterwards (src/targets/fake/fake-app-on-demand.ts); it starts with detection, once, here (the
  * workers get its result through the run config). The results directory is prepared and given the
  * run's environment; the run guard (src/safety/run-guard.ts) frames vitest, which runs in its own
  * process, phase by phase (src/run/vitest-phases.ts), its output on stderr so --json keeps stdout.
@@ -20,11 +20,11 @@ import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
 import { prepareOwnedDir } from "../safety/output-dir.js";
 import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
 import { RunGuard } from "../safety/run-guard.js";
-import { detectRun, installedEnvironment, writeUnreachableResults, type DetectedRun } from "../target/detect-run.js";
-import { startFakeAppIfNeeded } from "../target/fake-app-on-demand.js";
-import { CliNotFoundError, locateCli } from "../target/locate-cli.js";
-import { resolveTarget, TargetUnavailableError } from "../target/resolve.js";
-import type { TargetInfo } from "../target/target.js";
+import { detectRun, installedEnvironment, writeUnreachableResults, type DetectedRun } from "../targets/detect/detect-run.js";
+import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
+import { CliNotFoundError, locateCli } from "../targets/detect/locate-cli.js";
+import { resolveTarget, TargetUnavailableError } from "../targets/resolve.js";
+import type { TargetInfo } from "../targets/target.js";
 import { RunInputError } from "./errors.js";
 import type { RunPlan } from "./plan.js";
 import { PROJECT_ROOT, vitestArgv } from "./vitest-phases.js";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { conformanceOf, type Clause } from "../contract/clause.js";
 import { docLink } from "../contract/methods.js";
 import { LABEL, PARAMETER, UNKNOWN_VERSION } from "../report/labels.js";
-import type { TargetInfo } from "../target/target.js";
+import type { TargetInfo } from "../targets/target.js";
 
 export interface ResultAttachment {
   name: string;

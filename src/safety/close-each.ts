@@ -6,7 +6,7 @@
  * claim/take over first, polled).
  */
 import type { Json } from "../contract/arguments.js";
-import type { Target } from "../target/target.js";
+import type { Target } from "../targets/target.js";
 import { closeSpaces, type CloseOutcome, type SpaceToClose } from "./close-spaces.js";
 
 export interface EachClosed {

@@ -7,7 +7,7 @@
  * takeover; close is eventually consistent, so the listing is polled with a bound.
  */
 import type { Json } from "../contract/arguments.js";
-import type { Session } from "../target/target.js";
+import type { Session } from "../targets/target.js";
 
 export interface SpaceToClose {
   id: Json;

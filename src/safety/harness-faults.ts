@@ -6,7 +6,7 @@
  *   the first space that is not the run's (a user's Space becomes agent-owned). The invariance
  *   clause must fail and attach the diff.
  */
-import type { Session } from "../target/target.js";
+import type { Session } from "../targets/target.js";
 import type { ListedSpace } from "./space-listing.js";
 import { belongsToRun } from "./run-id.js";
 

@@ -10,7 +10,7 @@
  * reported as not applicable, with that reason, instead of a pass that could not fail.
  */
 import { clauseById } from "../contract/catalogue.js";
-import type { TargetInfo } from "../target/target.js";
+import type { TargetInfo } from "../targets/target.js";
 import { writeClauseResult, type ResultAttachment } from "./clause-result.js";
 import { describeDiff, diffUserSpaces, type UserSpacesSnapshot } from "./user-spaces.js";
 

@@ -7,7 +7,7 @@
  */
 import type { Json } from "../contract/arguments.js";
 import type { Observation } from "../probe/observation.js";
-import type { Session } from "../target/target.js";
+import type { Session } from "../targets/target.js";
 import { readListing, type Listing } from "./space-listing.js";
 
 export type SpaceListing = { ok: true; entries: Record<string, Json>[]; observation: Observation } | { ok: false; reason: string; observation: Observation };

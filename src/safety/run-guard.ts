@@ -6,7 +6,7 @@
  *             as not applicable. Then stop trapping.
  * Whatever stops the run's work (vitest) registers with `onInterrupt`.
  */
-import type { Target, TargetInfo } from "../target/target.js";
+import type { Target, TargetInfo } from "../targets/target.js";
 import type { HarnessFault } from "./harness-faults.js";
 import { writeInvarianceNotApplicable, type InvarianceVerdict } from "./invariance.js";
 import { trapInterrupts, type InterruptTrap } from "./interrupts.js";

@@ -10,7 +10,7 @@
  *   end():     record the run as ended.
  * Each step uses its own session (one `ego-browser nodejs` invocation) on the CLI's own target.
  */
-import type { Session, Target } from "../target/target.js";
+import type { Session, Target } from "../targets/target.js";
 import { closeEach, asOutcome } from "./close-each.js";
 import type { CloseOutcome } from "./close-spaces.js";
 import { Ledger } from "./ledger.js";

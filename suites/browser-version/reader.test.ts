@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { BrowserVersionResult } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
-import { readBrowserVersion } from "../../src/target/browser-version.js";
+import { readBrowserVersion } from "../../src/targets/browser-version.js";
 
 clause("browser-version.reader.available", async ({ ego, target }) => {
   const reading = await readBrowserVersion(ego);

@@ -6,7 +6,7 @@ import { clause } from "../../src/harness/clause.js";
 const PAGE = "data:text/html,<title>cdp round trip</title><p>round trip</p>";
 
 /** Opens a tab in a fresh space, attaches to it with flatten and runs `then` on the session; every delivery is checked to be a JSON string. */
-async function onAttachedTab(ego: import("../../src/target/target.js").Session, spaceId: number) {
+async function onAttachedTab(ego: import("../../src/targets/target.js").Session, spaceId: number) {
   return ego.evaluate(async (p, id, url) => {
     await p.use(id);
     const tab = (await p.ego.createTab(url)) as { targetId: string };

@@ -1,5 +1,5 @@
 // The launcher does not hand the caller's environment to the script (research 3.1). The harness
-// starts every ego-browser process with a marker variable (src/target/cli-process.ts); a script
+// starts every ego-browser process with a marker variable (src/targets/cli/cli-process.ts); a script
 // that can read it was given the caller's environment. Not applicable without a launcher.
 import { expect } from "vitest";
 import { ENVIRONMENT_MARKER, ENVIRONMENT_MARKER_VALUE } from "../../src/contract/clauses/launcher.js";

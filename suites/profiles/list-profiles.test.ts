@@ -4,7 +4,7 @@ import { ProfileList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
 import { describeObservation } from "../../src/probe/index.js";
-import type { Session } from "../../src/target/target.js";
+import type { Session } from "../../src/targets/target.js";
 
 clause("profiles.list.shape", async ({ ego }) => {
   expect(await observeCall(ego, "listProfiles")).toResolveMatching(ProfileList);

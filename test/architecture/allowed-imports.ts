@@ -9,12 +9,17 @@
  * The direction, bottom up:
  *   src/version <- src/contract (the native contract as data, the Operator interface)
  *     <- fake-bridge/* (the fake reads the contract and nothing else of the harness)
- *     <- src/target (reaches a target; the only harness folder that starts or opens the fake:
- *        its in-process browser, its app process, its personas, its operator wire client)
+ *     <- src/targets (reaches a target): src/targets/fake is the side that starts or opens the
+ *        fake (its in-process browser, its app process, its personas); detect/ also speaks the
+ *        fake's operator protocol (the operator wire client lives with the fake's server); other
+ *        harness folders read only the fake's data: its fault plans, persona names and app
+ *        options (src/harness, src/run, src/matrix, src/cli, scripts)
  *     <- src/probe, src/harness (clauses, fixtures) <- suites (target-agnostic: never fake-bridge)
  *     <- src/safety, src/outcomes, src/report, src/expectations, src/gate, src/faults
  *     <- src/run (the run as a library) <- src/matrix
  *     <- src/cli <- bin; scripts/ are developer tools and may reach anything they measure.
+ * The target layer is src/targets/, not src/target/: Cargo, Maven and many .gitignore templates
+ * take a folder named target/ for build output.
  * Edges marked "debt" run against that direction; they are listed so the table holds today's
  * tree, and go when their code moves (issue 10).
  */
@@ -41,20 +46,31 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
   "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract"],
 
-  // --- the target layer: the one harness folder that reaches into the fake (to start or open it)
-  "src/target": [
-    "src/contract", "src/version", "src/probe",
-    "fake-bridge", "fake-bridge/bin", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server",
+  // --- the target layer (src/targets): the Target interface and the choice of target at its root,
+  // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
+  // (fake/): the one folder that starts or opens the fake
+  "src/targets": [
+    "src/contract", "src/version", "src/probe", "src/targets/detect", "src/targets/fake",
     "src/harness", // debt: resolve.ts reads the RunConfig type
+  ],
+  "src/targets/cli": [
+    "src/contract", "src/probe", "src/targets",
+    "fake-bridge/server", // debt: cli-connect-back.ts shares the fake's JSON-lines codec (json-lines.ts)
+  ],
+  "src/targets/detect": [
+    "src/contract", "src/version", "src/targets", "src/targets/cli",
+    "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start
+    "fake-bridge/server", // the operator wire client (operator-client.ts): the operator endpoint's protocol is the fake's
     "src/safety", // debt: detect-run.ts writes a clause result
   ],
+  "src/targets/fake": ["src/contract", "src/version", "src/probe", "src/targets", "fake-bridge", "fake-bridge/bin", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
 
   // --- clauses and suites
-  "src/harness": ["src/contract", "src/version", "src/probe", "src/target", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
-  "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/target"],
+  "src/harness": ["src/contract", "src/version", "src/probe", "src/targets", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
+  "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
-  "src/safety": ["src/contract", "src/probe", "src/target", "src/report"], // probe: the one task-space listing reads its observation
+  "src/safety": ["src/contract", "src/probe", "src/targets", "src/targets/cli", "src/report"], // probe: the one task-space listing reads its observation
   "src/outcomes": [
     "src/report",
     "src/harness", // debt: of-error.ts recognises the PreconditionError class
@@ -62,17 +78,17 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/report": ["src/contract", "src/version", "src/outcomes", "src/safety"],
   "src/expectations": ["src/contract", "src/version", "src/report", "src/safety"],
   "src/gate": ["src/contract", "src/version", "src/outcomes", "src/report", "src/safety"],
-  "src/faults": ["src/contract", "src/harness", "src/outcomes", "src/report", "src/safety", "src/target"],
+  "src/faults": ["src/contract", "src/harness", "src/outcomes", "src/report", "src/safety", "src/targets", "src/targets/cli"],
   "src/matrix": [
     "src/contract", "src/version", "src/outcomes", "src/report", "src/safety", "fake-bridge/personas",
     "src/run", // each target is a run of the run library, with typed options
   ],
 
   // --- the run as a library: plan, execute, collect, judge, write
-  "src/run": ["src/contract", "src/version", "src/harness", "src/target", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas"],
+  "src/run": ["src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas"],
 
   // --- the command line and tools
-  "src/cli": ["src/contract", "src/version", "src/target", "src/harness", "src/safety", "src/outcomes", "src/report", "src/expectations", "src/gate", "src/faults", "src/matrix", "src/run", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
+  "src/cli": ["src/contract", "src/version", "src/targets", "src/targets/cli", "src/targets/detect", "src/harness", "src/safety", "src/outcomes", "src/report", "src/expectations", "src/gate", "src/faults", "src/matrix", "src/run", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
   "bin": ["src/cli"],
-  "scripts": ["src/cli", "src/contract", "src/target", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server"],
+  "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server"],
 };

@@ -46,6 +46,10 @@ describe("the allowed-imports table", () => {
     }
   });
 
+  it("lets suites reach the target layer only through its root (the Target interface), never the fake side", () => {
+    expect(ALLOWED_IMPORTS.suites!.filter((to) => to.startsWith("src/targets/"))).toEqual([]);
+  });
+
   it("lets the fake import nothing of the harness but the contract layer", () => {
     for (const [folder, allowed] of Object.entries(ALLOWED_IMPORTS)) {
       if (folder !== "fake-bridge" && !folder.startsWith("fake-bridge/")) continue;

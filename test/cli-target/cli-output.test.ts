@@ -1,7 +1,7 @@
 // Reading an ego-browser process's output: only a frame with this run's nonce is a result, the
 // exit quirk gives the real exit status, and a launcher that predates --sdk-path is recognised.
 import { describe, expect, it } from "vitest";
-import { beginMarker, endMarker, framed, FramingError, newNonce, quirkExitCode, readFramed, rejectsSdkPath } from "../../src/target/cli-output.js";
+import { beginMarker, endMarker, framed, FramingError, newNonce, quirkExitCode, readFramed, rejectsSdkPath } from "../../src/targets/cli/cli-output.js";
 
 describe("framed results", () => {
   const nonce = newNonce();

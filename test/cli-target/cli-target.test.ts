@@ -3,11 +3,11 @@
 // channels survive the process boundary, output noise cannot pass for a result, and every way a
 // process can fail ends as a harness error that says how, without leaving processes behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCliTarget, type CliTarget, type CliTargetOptions } from "../../src/target/cli-target.js";
-import { runOneShotProbe } from "../../src/target/cli-one-shot.js";
-import { RAW_BRIDGE_SDK_PATH } from "../../src/target/cli-target.js";
+import { createCliTarget, type CliTarget, type CliTargetOptions } from "../../src/targets/cli/cli-target.js";
+import { runOneShotProbe } from "../../src/targets/cli/cli-one-shot.js";
+import { RAW_BRIDGE_SDK_PATH } from "../../src/targets/cli/cli-target.js";
 import { createOperatorClient } from "../../fake-bridge/server/operator-client.js";
-import type { TargetInfo } from "../../src/target/target.js";
+import type { TargetInfo } from "../../src/targets/target.js";
 import { fakeInstall, type FakeInstall } from "../fake-server/support.js";
 import { eventuallyGone, gone } from "./support/processes.js";
 

@@ -4,9 +4,9 @@
 // hook works differently (it cannot start with the module), used without it only on evidence:
 // a start with the module failed, one without it worked, and a second one with it failed again.
 import { afterAll, describe, expect, it } from "vitest";
-import { createCliTarget, type CliTarget } from "../../src/target/cli-target.js";
+import { createCliTarget, type CliTarget } from "../../src/targets/cli/cli-target.js";
 import { serverOptions } from "../../fake-bridge/server/options.js";
-import type { TargetInfo } from "../../src/target/target.js";
+import type { TargetInfo } from "../../src/targets/target.js";
 import { fakeInstall, type FakeInstall } from "../fake-server/support.js";
 
 const INFO: TargetInfo = { kind: "installed", name: "fake ego-browser (test)", egoVersion: null, egoVersionText: null, versionSource: "test", features: new Set(), capabilities: new Set() };

@@ -5,12 +5,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FEATURE_NAMES, type Feature } from "../../src/contract/features.js";
-import { chooseVersion, detectInstalled, versionDisagreements } from "../../src/target/detect.js";
-import { detectionJson, renderDetection } from "../../src/target/detect-report.js";
-import { decodeInstalledConfig, encodeInstalledConfig, configInfo, infoFromConfig, installedTargetInfo } from "../../src/target/detected-target.js";
-import { createFakeTarget } from "../../src/target/fake-target.js";
-import type { LocatedCli } from "../../src/target/locate-cli.js";
-import type { Target } from "../../src/target/target.js";
+import { chooseVersion, detectInstalled, versionDisagreements } from "../../src/targets/detect/detect.js";
+import { detectionJson, renderDetection } from "../../src/targets/detect/detect-report.js";
+import { decodeInstalledConfig, encodeInstalledConfig, configInfo, infoFromConfig, installedTargetInfo } from "../../src/targets/detect/detected-target.js";
+import { createFakeTarget } from "../../src/targets/fake/fake-target.js";
+import type { LocatedCli } from "../../src/targets/detect/locate-cli.js";
+import type { Target } from "../../src/targets/target.js";
 import { infoPlist, writeBinaryPlist, writeXmlPlist } from "./support/plist-writer.js";
 import { tempDir } from "../cli/run-cli.js";
 

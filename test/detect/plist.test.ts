@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parsePlist, parseBinaryPlist, parseXmlPlist, PlistError, readBundleShortVersion, type PlistValue } from "../../src/target/plist.js";
+import { parsePlist, parseBinaryPlist, parseXmlPlist, PlistError, readBundleShortVersion, type PlistValue } from "../../src/targets/detect/plist.js";
 import { infoPlist, writeBinaryPlist, writeXmlPlist } from "./support/plist-writer.js";
 import { tempDir } from "../cli/run-cli.js";
 

@@ -2,9 +2,9 @@
 // there esbuild prints `async(p)=>...` (no space) and wraps named inner functions in
 // `__name(fn, "name")`, a helper that does not travel with the function's source text.
 import { describe, expect, it } from "vitest";
-import { createFakeTarget } from "../../src/target/fake-target.js";
+import { createFakeTarget } from "../../src/targets/fake/fake-target.js";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
-import type { ProbeFunction } from "../../src/target/target.js";
+import type { ProbeFunction } from "../../src/targets/target.js";
 
 describe("probes printed by esbuild under tsx", () => {
   it("run in a target", async () => {

@@ -6,7 +6,7 @@ import { FEATURE_NAMES } from "../../src/contract/features.js";
 import { CURRENT_BUILD_VERSION, currentBuildFeatures } from "../../src/contract/build-features.js";
 import { tryParseEgoVersion } from "../../src/version/index.js";
 import { notApplicable } from "../../src/harness/applicability.js";
-import type { TargetInfo } from "../../src/target/target.js";
+import type { TargetInfo } from "../../src/targets/target.js";
 import { summarize } from "../../src/report/summary.js";
 import { renderTerminal } from "../../src/report/terminal.js";
 import { clause, result } from "../report/helpers.js";

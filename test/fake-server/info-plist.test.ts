@@ -1,12 +1,12 @@
 // The fake install's Info.plist writer, read back by the harness's own property-list reader
-// (src/target/plist.ts) in both formats, and the bundle layout detection looks for.
+// (src/targets/detect/plist.ts) in both formats, and the bundle layout detection looks for.
 import { readFile, readlink, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { binaryPlist, xmlPlist } from "../../fake-bridge/server/info-plist.js";
 import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
-import { parsePlist, plistFormat, readBundleShortVersion } from "../../src/target/plist.js";
+import { parsePlist, plistFormat, readBundleShortVersion } from "../../src/targets/detect/plist.js";
 import { tempRoot } from "./support.js";
 
 const entries = fc.dictionary(fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }), fc.oneof(fc.string({ unit: "grapheme", maxLength: 300 }), fc.string({ maxLength: 300 })), { maxKeys: 20 });

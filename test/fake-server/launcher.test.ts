@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => fake?.close());
 
-const RAW_SDK = join(import.meta.dirname, "../../src/target/raw-bridge-sdk.mjs");
+const RAW_SDK = join(import.meta.dirname, "../../src/targets/cli/raw-bridge-sdk.mjs");
 
 describe("running a script", () => {
   it("reads the script from stdin and runs it with top-level await and dynamic import", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ClauseSchema, type Clause } from "../../src/contract/clause.js";
 import type { Feature } from "../../src/contract/features.js";
 import { notApplicable } from "../../src/harness/applicability.js";
-import type { TargetInfo } from "../../src/target/target.js";
+import type { TargetInfo } from "../../src/targets/target.js";
 import { parseEgoVersion } from "../../src/version/index.js";
 
 const clause = (extra: Partial<Clause>): Clause =>

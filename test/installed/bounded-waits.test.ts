@@ -5,8 +5,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { createCliTarget } from "../../src/target/cli-target.js";
-import { runOneShotProbe } from "../../src/target/cli-one-shot.js";
+import { createCliTarget } from "../../src/targets/cli/cli-target.js";
+import { runOneShotProbe } from "../../src/targets/cli/cli-one-shot.js";
 import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, tempRoot, worldLedger, worldsClosedAfterAll, type InstalledWorld } from "./support.js";
 
 const world = worldsClosedAfterAll();

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fakeAppStatus } from "../../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
-import { fakeAppDirOf } from "../../src/target/fake-app-on-demand.js";
+import { fakeAppDirOf } from "../../src/targets/fake/fake-app-on-demand.js";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, tempRoot } from "./support.js";
 

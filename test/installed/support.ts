@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterAll } from "vitest";
 import { Ledger } from "../../src/safety/ledger.js";
-import { createCliTarget } from "../../src/target/cli-target.js";
+import { createCliTarget } from "../../src/targets/cli/cli-target.js";
 import { createFakeAppServer, type FakeAppServer } from "../../fake-bridge/server/app-server.js";
 import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
 import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";

@@ -15,7 +15,7 @@ import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "
 import { clauseById } from "../../src/contract/catalogue.js";
 import { FEATURE_NAMES } from "../../src/contract/features.js";
 import { notApplicable } from "../../src/harness/applicability.js";
-import { resolveTarget } from "../../src/target/resolve.js";
+import { resolveTarget } from "../../src/targets/resolve.js";
 import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
 
 /** Clauses that declare a feature but pass without it, and why (reviewed by hand). */

@@ -5,9 +5,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createFakeTarget } from "../../src/target/fake-target.js";
+import { createFakeTarget } from "../../src/targets/fake/fake-target.js";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
-import type { Target } from "../../src/target/target.js";
+import type { Target } from "../../src/targets/target.js";
 import { RunSafety } from "../../src/safety/run-safety.js";
 import { closeSpaces } from "../../src/safety/close-spaces.js";
 import { documentedListing } from "../../src/safety/list-spaces.js";

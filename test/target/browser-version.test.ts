@@ -2,8 +2,8 @@
 // never an exception; a good answer is parsed as a four-part version.
 import { describe, expect, it } from "vitest";
 import { createProbeScope } from "../../src/probe/runtime.js";
-import { observeBrowserVersion, readBrowserVersion } from "../../src/target/browser-version.js";
-import type { Session } from "../../src/target/target.js";
+import { observeBrowserVersion, readBrowserVersion } from "../../src/targets/browser-version.js";
+import type { Session } from "../../src/targets/target.js";
 
 /** A session over a stub `ego`, evaluating probes in-process (what the fake target does). */
 function sessionOver(ego: unknown): Session {

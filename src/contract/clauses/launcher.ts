@@ -10,7 +10,7 @@ export const ENVIRONMENT_MARKER = "EGO_CONFORMANCE_ENVIRONMENT_MARKER";
 export const ENVIRONMENT_MARKER_VALUE = "set-for-the-ego-browser-cli-only";
 
 /**
- * The global the harness's --sdk-path module (src/target/raw-bridge-sdk.mjs) sets, under
+ * The global the harness's --sdk-path module (src/targets/cli/raw-bridge-sdk.mjs) sets, under
  * `Symbol.for(RAW_BRIDGE_SDK_MARKER)`: a script that sees it ran after that module was loaded.
  */
 export const RAW_BRIDGE_SDK_MARKER = "egoConformance.rawBridgeSdk";

@@ -1,6 +1,6 @@
 // Run by exit-after-close.test.ts: a process that uses a shared CLI target, closes it and ends.
 // It prints the loop process's pid and the time it was done.
-import { createCliTarget } from "../../../src/target/cli-target.js";
+import { createCliTarget } from "../../../src/targets/cli/cli-target.js";
 
 const cliPath = process.argv[2]!;
 const target = createCliTarget({

@@ -7,7 +7,7 @@
  */
 import bplistCreator from "bplist-creator";
 import { build } from "plist";
-import type { PlistDict, PlistValue } from "../../../src/target/plist-value.js";
+import type { PlistDict, PlistValue } from "../../../src/targets/detect/plist-value.js";
 
 export interface BinaryWriteOptions {
   /** bytes per object reference (default: the smallest that fits) */

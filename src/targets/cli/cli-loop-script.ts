@@ -8,7 +8,7 @@
  *
  * `probeLoop` runs inside the target: like the probe runtime it must be self-contained.
  */
-import { RAW_BRIDGE_SDK_MARKER } from "../contract/clauses/launcher.js";
+import { RAW_BRIDGE_SDK_MARKER } from "../../contract/clauses/launcher.js";
 import { frameParts } from "./cli-output.js";
 
 export type ConnectBackAddress = { path: string } | { host: string; port: number };

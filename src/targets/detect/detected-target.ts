@@ -5,12 +5,12 @@
  * validated on arrival; the workers build their CLI targets from it and never detect again.
  */
 import { z } from "zod";
-import { CapabilityName, FeatureName, type Capability } from "../contract/features.js";
-import { tryParseEgoVersion } from "../version/index.js";
-import { createCliTarget, type CliTarget } from "./cli-target.js";
+import { CapabilityName, FeatureName, type Capability } from "../../contract/features.js";
+import { tryParseEgoVersion } from "../../version/index.js";
+import { createCliTarget, type CliTarget } from "../cli/cli-target.js";
 import type { Detection } from "./detect.js";
-import { createOperatorClient } from "../../fake-bridge/server/operator-client.js";
-import type { TargetInfo } from "./target.js";
+import { createOperatorClient } from "../../../fake-bridge/server/operator-client.js";
+import type { TargetInfo } from "../target.js";
 
 export const InstalledTargetConfig = z
   .object({

@@ -16,7 +16,7 @@
  */
 import { CliTargetError, LoopStartError, startLoopProcess, type LoopProcess } from "./cli-loop-process.js";
 import { ConnectBack, type ConnectBackKind } from "./cli-connect-back.js";
-import type { LaunchObservation } from "./target.js";
+import type { LaunchObservation } from "../target.js";
 
 export interface PoolOptions {
   cliPath: string;

@@ -13,16 +13,16 @@
  * Features: the build-feature table's answer for the version, with every method-detectable
  * feature replaced by what detection found (src/contract/build-detection.ts).
  */
-import type { Json } from "../contract/arguments.js";
-import { featuresForInstalledBuild, type Contradiction } from "../contract/build-detection.js";
-import { featuresForVersion, type FeatureVerdict } from "../contract/build-features.js";
-import type { Feature } from "../contract/features.js";
-import { CALLBACK_PROPERTIES, METHOD_NAMES, METHODS, type MethodName } from "../contract/methods.js";
-import { tryParseEgoVersion, type EgoVersion } from "../version/index.js";
-import { readBrowserVersion, type BrowserVersionReading } from "./browser-version.js";
+import type { Json } from "../../contract/arguments.js";
+import { featuresForInstalledBuild, type Contradiction } from "../../contract/build-detection.js";
+import { featuresForVersion, type FeatureVerdict } from "../../contract/build-features.js";
+import type { Feature } from "../../contract/features.js";
+import { CALLBACK_PROPERTIES, METHOD_NAMES, METHODS, type MethodName } from "../../contract/methods.js";
+import { tryParseEgoVersion, type EgoVersion } from "../../version/index.js";
+import { readBrowserVersion, type BrowserVersionReading } from "../browser-version.js";
 import type { LocatedCli } from "./locate-cli.js";
 import { readBundleShortVersion, type BundleVersionReading } from "./plist.js";
-import type { Target } from "./target.js";
+import type { Target } from "../target.js";
 
 export type VersionSource = "getBrowserVersion" | "Info.plist" | "--ego-version" | "unknown";
 

@@ -15,14 +15,14 @@
  * It only runs probes: it never creates, selects or closes anything by itself.
  */
 import { resolve } from "node:path";
-import type { Json } from "../contract/arguments.js";
-import { probeProgram } from "../probe/program.js";
+import type { Json } from "../../contract/arguments.js";
+import { probeProgram } from "../../probe/program.js";
 import { tail } from "./cli-output.js";
 import { CliTargetError, ProbeThrewError, type LoopProcess } from "./cli-loop-process.js";
 import { LauncherPool, sharedPool, type PoolOptions } from "./cli-pool.js";
 import type { ConnectBackKind } from "./cli-connect-back.js";
-import type { Operator } from "../contract/operator.js";
-import type { Session, SessionOptions, Target, TargetInfo } from "./target.js";
+import type { Operator } from "../../contract/operator.js";
+import type { Session, SessionOptions, Target, TargetInfo } from "../target.js";
 
 /** The module passed to --sdk-path: it does nothing to globalThis.ego. */
 export const RAW_BRIDGE_SDK_PATH = resolve(import.meta.dirname, "raw-bridge-sdk.mjs");

@@ -2,15 +2,15 @@
  * Detection at the start of an installed run (and for `ego-conformance detect`): find the CLI,
  * ask it once, and make the configuration the run's workers build their targets from.
  */
-import { createCliTarget } from "./cli-target.js";
+import { createCliTarget } from "../cli/cli-target.js";
 import { detectInstalled, type Detection } from "./detect.js";
 import { configInfo, installedTargetInfo, type InstalledTargetConfig } from "./detected-target.js";
 import { describeSource, locateCli, type LocateOptions } from "./locate-cli.js";
-import { installedPageCapabilities } from "./pages-capability.js";
-import type { Clause } from "../contract/clause.js";
-import { writeClauseResult } from "../safety/clause-result.js";
-import type { TargetInfo } from "./target.js";
-import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
+import { installedPageCapabilities } from "../fake/pages-capability.js";
+import type { Clause } from "../../contract/clause.js";
+import { writeClauseResult } from "../../safety/clause-result.js";
+import type { TargetInfo } from "../target.js";
+import { CURRENT_BUILD_VERSION } from "../../contract/build-features.js";
 
 export interface DetectRunOptions extends LocateOptions {
   /** `--ego-version`: the fallback version */

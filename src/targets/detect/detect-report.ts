@@ -4,7 +4,7 @@
 import { describeSource } from "./locate-cli.js";
 import type { Detection } from "./detect.js";
 import { versionSourceText } from "./detected-target.js";
-import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
+import { CURRENT_BUILD_VERSION } from "../../contract/build-features.js";
 
 export function detectionJson(d: Detection) {
   return {

@@ -2,12 +2,12 @@
  * The fake target a run's configuration asks for: the newest build, a persona or a version
  * (fake-bridge/personas), with its fault plans. Unknown names are unavailable targets.
  */
-import { NEWEST_BUILD } from "../contract/build-features.js";
-import { FAULT_NAMES, type FaultName } from "../../fake-bridge/index.js";
-import type { InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
-import { fakeBuild, FakeBuildError, UnknownPersonaError } from "../../fake-bridge/personas/index.js";
+import { NEWEST_BUILD } from "../../contract/build-features.js";
+import { FAULT_NAMES, type FaultName } from "../../../fake-bridge/index.js";
+import type { InfraFaultPlan } from "../../../fake-bridge/infra-faults/plan.js";
+import { fakeBuild, FakeBuildError, UnknownPersonaError } from "../../../fake-bridge/personas/index.js";
 import { createFakeTarget } from "./fake-target.js";
-import { TargetUnavailableError, type Target } from "./target.js";
+import { TargetUnavailableError, type Target } from "../target.js";
 
 /** What of a run's configuration (src/harness/run-config.ts) the fake target reads. */
 export interface FakeRunChoice {

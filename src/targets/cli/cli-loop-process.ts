@@ -4,8 +4,8 @@
  * never connects becomes an error that says how it ended (exit status, signal, the launcher's
  * exit quirk) with its stderr, and a timeout kills its whole process group.
  */
-import type { Json } from "../contract/arguments.js";
-import type { ErrorCode } from "../contract/error-codes.js";
+import type { Json } from "../../contract/arguments.js";
+import type { ErrorCode } from "../../contract/error-codes.js";
 import { newNonce, readFramed, rejectsSdkPath, tail } from "./cli-output.js";
 import { ConnectBack } from "./cli-connect-back.js";
 import type { LoopConnection } from "./cli-connect-back.js";

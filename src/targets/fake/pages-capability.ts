@@ -3,9 +3,9 @@
  * installed Ego Lite has. A fake app behind a fake `ego-browser` this harness installed has them
  * when it runs with Chromium: its state file says so (`--pages`, fake-bridge/server/main.ts).
  */
-import { appPaths } from "../../fake-bridge/server/app-dir.js";
-import { readAppState } from "../../fake-bridge/server/state-file.js";
-import type { Capability } from "../contract/features.js";
+import { appPaths } from "../../../fake-bridge/server/app-dir.js";
+import { readAppState } from "../../../fake-bridge/server/state-file.js";
+import type { Capability } from "../../contract/features.js";
 import { fakeAppDirOf } from "./fake-app-on-demand.js";
 
 export const PAGE_CAPABILITIES: readonly Capability[] = ["pages", "cdp-traffic"];

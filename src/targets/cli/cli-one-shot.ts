@@ -4,13 +4,13 @@
  * detection, a launcher check) and for comparison in the benchmark; sessions use the loop
  * (./cli-target.ts), since a session's probes must share one invocation.
  */
-import type { Json } from "../contract/arguments.js";
-import { probeProgram } from "../probe/program.js";
+import type { Json } from "../../contract/arguments.js";
+import { probeProgram } from "../../probe/program.js";
 import { frameParts, newNonce, readFramed, FramingError } from "./cli-output.js";
 import { CliTargetError, ProbeThrewError } from "./cli-loop-process.js";
 import type { ProbeFailure } from "./cli-loop-script.js";
 import { describeExit, spawnCli, type CliExit } from "./cli-process.js";
-import type { ProbeFunction } from "./target.js";
+import type { ProbeFunction } from "../target.js";
 
 export interface OneShotOptions {
   cliPath: string;

@@ -4,15 +4,15 @@
  * `ego-browser nodejs` invocation is against the real app.
  */
 import vm from "node:vm";
-import type { Json } from "../contract/arguments.js";
-import type { Capability, Feature } from "../contract/features.js";
-import { asJson, probeProgram } from "../probe/program.js";
-import { tryParseEgoVersion } from "../version/index.js";
-import { createFakeBrowser, resolvePages, type FaultName, type PagesChoice } from "../../fake-bridge/index.js";
-import { InfraFaultInjector } from "../../fake-bridge/infra-faults/inject.js";
-import type { InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
-import { ProbeTimeoutError } from "./probe-timeout.js";
-import type { Session, Target, TargetInfo } from "./target.js";
+import type { Json } from "../../contract/arguments.js";
+import type { Capability, Feature } from "../../contract/features.js";
+import { asJson, probeProgram } from "../../probe/program.js";
+import { tryParseEgoVersion } from "../../version/index.js";
+import { createFakeBrowser, resolvePages, type FaultName, type PagesChoice } from "../../../fake-bridge/index.js";
+import { InfraFaultInjector } from "../../../fake-bridge/infra-faults/inject.js";
+import type { InfraFaultPlan } from "../../../fake-bridge/infra-faults/plan.js";
+import { ProbeTimeoutError } from "../probe-timeout.js";
+import type { Session, Target, TargetInfo } from "../target.js";
 
 export interface FakeTargetOptions {
   /** the Ego Lite version the fake reports (getBrowserVersion) */

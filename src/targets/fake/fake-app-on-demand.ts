@@ -6,9 +6,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { parseLauncherConfig } from "../../fake-bridge/bin/launcher-config.js";
-import { fakeAppStatus, startFakeApp, type RunningApp } from "../../fake-bridge/server/control.js";
-import { INSTALLED_WRAPPER_MARK } from "../../fake-bridge/server/install.js";
+import { parseLauncherConfig } from "../../../fake-bridge/bin/launcher-config.js";
+import { fakeAppStatus, startFakeApp, type RunningApp } from "../../../fake-bridge/server/control.js";
+import { INSTALLED_WRAPPER_MARK } from "../../../fake-bridge/server/install.js";
 
 /** The fake app directory an installed fake launcher talks to, or undefined for any other CLI. */
 export async function fakeAppDirOf(cliPath: string): Promise<string | undefined> {

@@ -5,7 +5,7 @@
  * hold them open), read through the launcher's exit quirk (./cli-output.ts). Every live group is
  * killed if the harness process exits first.
  */
-import { ENVIRONMENT_MARKER, ENVIRONMENT_MARKER_VALUE } from "../contract/clauses/launcher.js";
+import { ENVIRONMENT_MARKER, ENVIRONMENT_MARKER_VALUE } from "../../contract/clauses/launcher.js";
 import { execa } from "execa";
 import { quirkExitCode, tail } from "./cli-output.js";
 
