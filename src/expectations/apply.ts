@@ -7,7 +7,7 @@
 import type { Clause } from "../contract/clause.js";
 import { LABEL } from "../report/labels.js";
 import { labelValue, readResultFiles, reparseResultFile, type ResultFile, type TestResult } from "../report/results-reader.js";
-import { summarize } from "../report/summary.js";
+import { runLabels } from "../report/summary.js";
 import type { RunFacts } from "./conditions.js";
 import { conditionsHold } from "./conditions.js";
 import { todayUtc } from "./dates.js";
@@ -38,8 +38,9 @@ export interface ApplyOptions {
   today?: string;
 }
 
-export function runFactsOf(results: readonly TestResult[], catalogue: readonly Clause[], platform: NodeJS.Platform): RunFacts {
-  const s = summarize(results, catalogue);
+export function runFactsOf(results: readonly TestResult[], platform: NodeJS.Platform): RunFacts {
+  // what the results agree on; the per-clause summary is not needed for that
+  const s = runLabels(results);
   return { target: s.target, egoVersion: s.egoVersion, persona: s.persona, platform };
 }
 
@@ -48,7 +49,7 @@ export function judgeRun(results: readonly TestResult[], loaded: LoadedExpectati
   const selected = options.selected ?? (() => true);
   const today = options.today ?? todayUtc();
   const original = results.map(originalResult);
-  const run = runFactsOf(original, options.catalogue, options.platform ?? process.platform);
+  const run = runFactsOf(original, options.platform ?? process.platform);
   const entries = loaded?.entries ?? [];
   const byClause = new Map<string, TestResult[]>();
   for (const r of original) {

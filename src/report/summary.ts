@@ -115,11 +115,7 @@ export function summarize(results: readonly TestResult[], catalogue: readonly Cl
   if (unnamed.length > 0) problems.push({ kind: "missing-label", label: LABEL.clause, results: unnamed });
   for (const [clause, rs] of unknownClauses) problems.push({ kind: "unknown-clause", clause, results: rs });
 
-  const target = agreedLabel(results, LABEL.targetKind, true, problems);
-  const targetName = agreedLabel(results, LABEL.targetName, true, problems);
-  const egoVersion = agreedLabel(results, LABEL.egoVersion, true, problems);
-  const versionSource = agreedLabel(results, LABEL.versionSource, false, problems);
-  const persona = agreedLabel(results, LABEL.persona, false, problems);
+  const { target, targetName, egoVersion, versionSource, persona } = runLabels(results, problems);
 
   const clauses: ClauseSummary[] = [];
   const totals = emptyCounts();
@@ -135,6 +131,20 @@ export function summarize(results: readonly TestResult[], catalogue: readonly Cl
   const cause = commonCause(clauses);
   if (cause !== undefined) problems.unshift({ kind: "common-cause", cause });
   return { target, targetName, persona, egoVersion, versionSource, totals, areas, clauses, problems };
+}
+
+/**
+ * What the results say about the run (target, name, version, version source, persona), each the
+ * one value all results agree on (see `agreedLabel`); disagreements and missing labels are added
+ * to `problems`.
+ */
+export function runLabels(results: readonly TestResult[], problems: SummaryProblem[] = []): Pick<RunSummary, "target" | "targetName" | "egoVersion" | "versionSource" | "persona"> {
+  const target = agreedLabel(results, LABEL.targetKind, true, problems);
+  const targetName = agreedLabel(results, LABEL.targetName, true, problems);
+  const egoVersion = agreedLabel(results, LABEL.egoVersion, true, problems);
+  const versionSource = agreedLabel(results, LABEL.versionSource, false, problems);
+  const persona = agreedLabel(results, LABEL.persona, false, problems);
+  return { target, targetName, egoVersion, versionSource, persona };
 }
 
 /**
