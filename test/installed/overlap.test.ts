@@ -6,6 +6,9 @@
 // long-lived space of its own (recorded in the ledger under its run id, as a test of that run
 // records it) that stays until its run's cleanup: without leaving out the other run's spaces,
 // run B would see A's space removed and run A would see B's space added.
+// Both runs skip the slow clause (--no-slow, as the other installed run tests do): on an installed
+// target it waits 150 s of real time, which made this test take three minutes for nothing it
+// checks; each run still lasts well beyond B's start 12 s later, and the test asserts that overlap.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
@@ -32,7 +35,7 @@ describe("two installed runs that overlap", () => {
     const before = (await w.operator.snapshotState()).spaces.find((s) => s.id === user.id);
     const env = cliEnv(w);
     const out = await tempRoot("inst-overlap");
-    const args = (name: string) => ["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--json", "--no-report", "--results", join(out, name), "--outcomes", join(out, `${name}.json`)];
+    const args = (name: string) => ["run", "--target", "installed", "--no-slow", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--json", "--no-report", "--results", join(out, name), "--outcomes", join(out, `${name}.json`)];
     const aStart = Date.now();
     const a = egoConformance(args("a"), { env, timeoutMs: 280_000 });
     let aEnded = 0;
