@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { buildCompat } from "../../src/matrix/build-compat.js";
 import { outcomeWithoutResults } from "../../src/matrix/collect.js";
 import { selectionOf } from "../../src/matrix/merge.js";
-import { PAGE_CSP, pageData, renderCompatPage, scriptSafeJson } from "../../src/matrix/page/render-page.js";
+import { bundleClient, PAGE_CSP, pageData, renderCompatPage, scriptSafeJson } from "../../src/matrix/page/render-page.js";
 import { makePlan } from "../../src/matrix/plan.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
 import { findExternalRequests } from "../../src/report/offline.js";
@@ -53,7 +53,7 @@ describe("compat.html", () => {
   });
 
   it("inlines the client script and the style as they are", () => {
-    expect(html).toContain(readFileSync(new URL("../../src/matrix/page/compat-page.client.js", import.meta.url), "utf8"));
+    expect(html).toContain(bundleClient());
     expect(html).toContain(readFileSync(new URL("../../src/matrix/page/compat-page.css", import.meta.url), "utf8"));
   });
 });
@@ -67,5 +67,15 @@ describe("scriptSafeJson", () => {
         expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
+  });
+});
+
+describe("the page's script", () => {
+  it("is compat-page.client.ts bundled into one plain script: no import, no export, no type left", () => {
+    const script = bundleClient();
+    expect(script).toMatch(/^("use strict";\n)?\(\(\) => \{/);
+    expect(script).not.toMatch(/^\s*(import|export)\s/m);
+    expect(script).not.toMatch(/ as Status\b|: PageData\b|interface State/);
+    expect(script).toContain("compat.html: the matrix data is missing");
   });
 });

@@ -1,16 +1,38 @@
 /**
  * compat.html: one self-contained page over compat.json. The CSS and the script
- * (compat-page.css, compat-page.client.js) are inlined, the data is embedded as JSON in
+ * (compat-page.css, compat-page.client.ts bundled by esbuild into one plain script) are inlined, the data is embedded as JSON in
  * <script type="application/json" id="compat-data">, and a Content-Security-Policy forbids every
  * fetch, image, font, frame or form target, so the page cannot make a request of any kind, even
  * by mistake. It works from file:// and from any server.
  */
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 import { CHANGE_KINDS, CHANGE_TEXT, changeTable } from "../change.js";
 import type { CompatJson } from "../compat-schema.js";
 import { COMPAT_STATUSES, STATUS_TEXT } from "../status.js";
 
-const CLIENT = readFileSync(new URL("./compat-page.client.js", import.meta.url), "utf8");
+/**
+ * The page's script: compat-page.client.ts and the types it imports, bundled into one IIFE (types
+ * erased, nothing imported at run time), once per process.
+ */
+export function bundleClient(): string {
+  const result = buildSync({
+    entryPoints: [fileURLToPath(new URL("./compat-page.client.ts", import.meta.url))],
+    bundle: true,
+    write: false,
+    format: "iife",
+    target: "es2022",
+    platform: "browser",
+    charset: "utf8",
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+
+let client: string | undefined;
+const CLIENT = () => (client ??= bundleClient());
 const STYLE = readFileSync(new URL("./compat-page.css", import.meta.url), "utf8");
 
 /** No request of any kind: only inline style and script, and data: images (none are used). */
@@ -106,7 +128,7 @@ ${inlineSafe(STYLE, "style")}
 <footer>Written by ${escapeHtml(compat.harness.name)} ${escapeHtml(compat.harness.version)}. The same data is in compat.json (format ${escapeHtml(compat.format)}@${compat.formatVersion}); every result, with its probes, is in the Allure report.</footer>
 <script type="application/json" id="compat-data">${scriptSafeJson(pageData(compat))}</script>
 <script>
-${inlineSafe(CLIENT, "script")}
+${inlineSafe(CLIENT(), "script")}
 </script>
 </body>
 </html>

@@ -1,69 +1,76 @@
-// @ts-check
 /**
  * The browser side of compat.html: reads the matrix from the page's
  * <script type="application/json" id="compat-data"> and renders the scoreboard, the grid with its
  * area and status filters, the cell details, and the "what changed between X and Y" view.
  * The view and filter state lives in the URL hash, so a link reproduces what the reader saw.
  *
- * Plain JavaScript, inlined into the page as it is (no modules, no requests of any kind).
+ * TypeScript over the compat type itself (../compat-schema.ts), bundled by esbuild into one
+ * plain script that render-page.ts inlines into the page (no modules, no requests of any kind).
  * Type-checked with the DOM library by src/matrix/page/tsconfig.json (`npm run typecheck`).
  * The status and change rules come from the data (computed in src/matrix), not from here.
  */
+import type { CompatJson } from "../compat-schema.js";
 
-/**
- * @typedef {"passed"|"failed"|"precondition-failed"|"broken"|"not-applicable"|"known"|"flaky"|"unspecified"|"unknown"} Status
- * @typedef {{ status: Status, outcome?: string, observed?: string[], reason?: { key: string|null, text: string }, messages?: string[], bugs?: string[], results: number }} Cell
- * @typedef {{ value: number|null, passed: number, applicable: number, failed: number, preconditionFailed: number, broken: number, known: number, flaky: number, unknown: number, notApplicable: number, unspecified: { observed: number, differs: number, unobserved: number } }} Score
- * @typedef {{ key: string, label: string, kind: string, persona: string|null, egoVersion: string|null, versionSource: string|null, targetName: string|null, availability: string, reason?: string, runId: string|null, startedAt: string|null, finishedAt: string|null, shard: { index: number, count: number }, problems: string[], score: Score }} Target
- * @typedef {{ id: string, title: string, area: string, method: string|null, severity: string, unspecified: { question: string, choice: string, core: string|null, openDetail: string }|null, versions: string|null, features: string[], cells: Record<string, Cell> }} Clause
- * @typedef {{ format: string, formatVersion: number, generatedAt: string, harness: { name: string, version: string }, plan: { id: string, shards: number }, sources: unknown[], warnings: string[], scoreDefinition: string, interop: { definition: string, value: number|null, holdEverywhere: number, applicable: number }, areas: { id: string, title: string }[], targets: Target[], clauses: Clause[] }} Compat
- * @typedef {{ compat: Compat, statuses: Status[], statusText: Record<Status, { short: string, long: string }>, changeKinds: string[], changeText: Record<string, string>, changeTable: Record<string, string> }} PageData
- * @typedef {{ view: "grid"|"diff", areas: Set<string>, statuses: Set<Status>, query: string, differ: boolean, from: string, to: string }} State
- */
+type Compat = CompatJson;
+type Target = Compat["targets"][number];
+type Clause = Compat["clauses"][number];
+type Cell = Clause["cells"][string];
+type Status = Cell["status"];
+/** What render-page.ts embeds (its PageData, with the compat type). */
+interface PageData {
+  compat: Compat;
+  statuses: Status[];
+  statusText: Record<Status, { short: string; long: string }>;
+  changeKinds: string[];
+  changeText: Record<string, string>;
+  changeTable: Record<string, string>;
+}
+interface State {
+  view: "grid" | "diff";
+  areas: Set<string>;
+  statuses: Set<Status>;
+  query: string;
+  differ: boolean;
+  from: string;
+  to: string;
+}
 
 (function compatPage() {
   "use strict";
 
   const dataNode = document.getElementById("compat-data");
   if (!dataNode || !dataNode.textContent) throw new Error("compat.html: the matrix data is missing");
-  /** @type {PageData} */
-  const data = JSON.parse(dataNode.textContent);
+  const data: PageData = JSON.parse(dataNode.textContent);
   const compat = data.compat;
   const targets = compat.targets;
   const ran = targets.filter((t) => t.availability === "ran");
 
-  /** @param {string} id */
-  function el(id) {
+  function el(id: string) {
     const node = document.getElementById(id);
     if (!node) throw new Error(`compat.html: #${id} is missing`);
     return node;
   }
 
-  /** @param {unknown} text */
-  function esc(text) {
+  function esc(text: unknown) {
     return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] || c);
   }
 
-  /** @param {number|null} value */
-  function percent(value) {
+  function percent(value: number|null) {
     return value === null ? "—" : `${(value * 100).toFixed(1)}%`;
   }
 
-  /** @param {Cell} cell */
-  function cellKey(cell) {
+  function cellKey(cell: Cell) {
     return cell.outcome === undefined ? cell.status : `${cell.status}:${cell.outcome}`;
   }
 
-  /** @param {Cell} cell */
-  function cellText(cell) {
+  function cellText(cell: Cell) {
     const short = data.statusText[cell.status].short;
     if (cell.status === "unspecified" && cell.outcome === "differs-from-the-fake") return `${short} ≠`;
     if (cell.status === "unspecified" && cell.outcome === "as-the-fake-chose") return `${short} =`;
     return short;
   }
 
-  /** @param {Cell} cell */
-  function cellSentence(cell) {
+  function cellSentence(cell: Cell) {
     const parts = [data.statusText[cell.status].long];
     if (cell.outcome === "differs-from-the-fake") parts.push("the build did something other than what the fake does");
     if (cell.outcome === "as-the-fake-chose") parts.push("the build did what the fake does");
@@ -72,16 +79,14 @@
     return parts.filter(Boolean).join(". ");
   }
 
-  /** @param {Target} t */
-  function targetHeading(t) {
+  function targetHeading(t: Target) {
     const [version, ...rest] = t.label.split(" · ");
     return { version: version || t.label, what: rest.join(" · ") };
   }
 
   // ---------------------------------------------------------------- state in the URL hash
 
-  /** @returns {State} */
-  function defaultState() {
+  function defaultState(): State {
     return {
       view: "grid",
       areas: new Set(compat.areas.map((a) => a.id)),
@@ -93,8 +98,7 @@
     };
   }
 
-  /** @returns {State} */
-  function readHash() {
+  function readHash(): State {
     const state = defaultState();
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
     const view = params.get("view");
@@ -102,7 +106,7 @@
     const areas = params.get("areas");
     if (areas !== null) state.areas = new Set(areas.split(",").filter((a) => compat.areas.some((x) => x.id === a)));
     const statuses = params.get("statuses");
-    if (statuses !== null) state.statuses = new Set(/** @type {Status[]} */ (statuses.split(",").filter((s) => data.statuses.includes(/** @type {Status} */ (s)))));
+    if (statuses !== null) state.statuses = new Set((statuses.split(",").filter((s) => data.statuses.includes(s as Status)) as Status[]));
     state.query = params.get("q") || "";
     state.differ = params.get("differ") === "1";
     const from = params.get("from");
@@ -112,8 +116,7 @@
     return state;
   }
 
-  /** @param {State} state */
-  function writeHash(state) {
+  function writeHash(state: State) {
     const params = new URLSearchParams();
     const defaults = defaultState();
     if (state.view !== "grid") params.set("view", state.view);
@@ -154,8 +157,7 @@
         const h = targetHeading(t);
         const s = t.score;
         const width = s.value === null ? 0 : Math.round(s.value * 1000) / 10;
-        /** @type {[number, string][]} */
-        const parts = [
+        const parts: [number, string][] = [
           [s.failed, "failed"],
           [s.preconditionFailed, "precondition failed"],
           [s.broken, "broken"],
@@ -207,19 +209,18 @@
 
   function syncFilterControls() {
     document.querySelectorAll('input[name="area"]').forEach((node) => {
-      const input = /** @type {HTMLInputElement} */ (node);
+      const input = (node as HTMLInputElement);
       input.checked = state.areas.has(input.value);
     });
     document.querySelectorAll('input[name="status"]').forEach((node) => {
-      const input = /** @type {HTMLInputElement} */ (node);
-      input.checked = state.statuses.has(/** @type {Status} */ (input.value));
+      const input = (node as HTMLInputElement);
+      input.checked = state.statuses.has((input.value as Status));
     });
-    /** @type {HTMLInputElement} */ (el("search")).value = state.query;
-    /** @type {HTMLInputElement} */ (el("differ")).checked = state.differ;
+    (el("search") as HTMLInputElement).value = state.query;
+    (el("differ") as HTMLInputElement).checked = state.differ;
   }
 
-  /** @param {Clause} clause */
-  function rowVisible(clause) {
+  function rowVisible(clause: Clause) {
     if (!state.areas.has(clause.area)) return false;
     if (state.query) {
       const q = state.query.toLowerCase();
@@ -228,7 +229,7 @@
     const cells = targets.map((t) => clause.cells[t.key]).filter((c) => c !== undefined);
     if (!cells.some((c) => c && state.statuses.has(c.status))) return false;
     if (state.differ) {
-      const keys = new Set(ran.map((t) => clause.cells[t.key]).filter((c) => c !== undefined).map((c) => cellKey(/** @type {Cell} */ (c))));
+      const keys = new Set(ran.map((t) => clause.cells[t.key]).filter((c) => c !== undefined).map((c) => cellKey((c as Cell))));
       if (keys.size < 2) return false;
     }
     return true;
@@ -269,20 +270,20 @@
     el("grid").innerHTML =
       `<caption class="count-line" style="caption-side:top;text-align:left" id="grid-caption">Clauses by target</caption>` +
       `<thead><tr class="targets"><th scope="col" class="corner">Clause</th>${head}</tr><tr class="scores"><th scope="row" class="corner">Score</th>${scores}</tr></thead><tbody>${body}</tbody>`;
-    const firstRow = /** @type {HTMLElement|null} */ (document.querySelector("table.grid thead tr.targets"));
+    const firstRow = (document.querySelector("table.grid thead tr.targets") as HTMLElement|null);
     if (firstRow) el("grid").style.setProperty("--head-h", `${firstRow.offsetHeight}px`);
   }
 
   function applyFilters() {
     let shown = 0;
     for (const c of compat.clauses) {
-      const row = /** @type {HTMLElement|null} */ (document.querySelector(`tr.clause[data-clause="${CSS.escape(c.id)}"]`));
+      const row = (document.querySelector(`tr.clause[data-clause="${CSS.escape(c.id)}"]`) as HTMLElement|null);
       const visible = rowVisible(c);
       if (row) row.hidden = !visible;
       if (visible) shown += 1;
     }
     for (const area of compat.areas) {
-      const header = /** @type {HTMLElement|null} */ (document.querySelector(`tr.area[data-area="${CSS.escape(area.id)}"]`));
+      const header = (document.querySelector(`tr.area[data-area="${CSS.escape(area.id)}"]`) as HTMLElement|null);
       const any = compat.clauses.some((c) => c.area === area.id && rowVisible(c));
       if (header) header.hidden = !any;
     }
@@ -291,8 +292,7 @@
 
   // ---------------------------------------------------------------- details
 
-  /** @param {string} clauseId @param {string} targetKey */
-  function showDetails(clauseId, targetKey) {
+  function showDetails(clauseId: string, targetKey: string) {
     const clause = compat.clauses.find((c) => c.id === clauseId);
     const target = targets.find((t) => t.key === targetKey);
     if (!clause || !target) return;
@@ -316,7 +316,7 @@
     const panel = el("details");
     panel.innerHTML = parts.join("");
     panel.hidden = false;
-    const close = /** @type {HTMLElement} */ (panel.querySelector(".close"));
+    const close = (panel.querySelector(".close") as HTMLElement);
     close.addEventListener("click", () => { panel.hidden = true; });
     close.focus();
   }
@@ -325,20 +325,19 @@
 
   function renderDiffControls() {
     const options = targets.map((t) => `<option value="${esc(t.key)}">${esc(t.label)}${t.availability === "ran" ? "" : ` (${esc(t.availability)})`}</option>`).join("");
-    /** @type {HTMLSelectElement} */ (el("diff-from")).innerHTML = options;
-    /** @type {HTMLSelectElement} */ (el("diff-to")).innerHTML = options;
+    (el("diff-from") as HTMLSelectElement).innerHTML = options;
+    (el("diff-to") as HTMLSelectElement).innerHTML = options;
   }
 
   function renderDiff() {
-    /** @type {HTMLSelectElement} */ (el("diff-from")).value = state.from;
-    /** @type {HTMLSelectElement} */ (el("diff-to")).value = state.to;
+    (el("diff-from") as HTMLSelectElement).value = state.from;
+    (el("diff-to") as HTMLSelectElement).value = state.to;
     const from = targets.find((t) => t.key === state.from);
     const to = targets.find((t) => t.key === state.to);
     const out = el("diff-result");
     if (!from || !to) { out.innerHTML = `<p class="empty">Choose two targets.</p>`; return; }
     if (from.key === to.key) { out.innerHTML = `<p class="empty">Choose two different targets.</p>`; return; }
-    /** @type {Record<string, { clause: Clause, from: Cell, to: Cell }[]>} */
-    const groups = {};
+    const groups: Record<string, { clause: Clause, from: Cell, to: Cell }[]> = {};
     for (const kind of data.changeKinds) groups[kind] = [];
     for (const clause of compat.clauses) {
       const a = clause.cells[from.key];
@@ -387,14 +386,14 @@
     el("tab-grid").addEventListener("click", () => { state.view = "grid"; update(); });
     el("tab-diff").addEventListener("click", () => { state.view = "diff"; update(); });
     el("filters").addEventListener("change", (event) => {
-      const input = /** @type {HTMLInputElement} */ (event.target);
+      const input = (event.target as HTMLInputElement);
       if (input.name === "area") { if (input.checked) state.areas.add(input.value); else state.areas.delete(input.value); }
-      else if (input.name === "status") { const s = /** @type {Status} */ (input.value); if (input.checked) state.statuses.add(s); else state.statuses.delete(s); }
+      else if (input.name === "status") { const s = (input.value as Status); if (input.checked) state.statuses.add(s); else state.statuses.delete(s); }
       else if (input.id === "differ") state.differ = input.checked;
       update();
     });
     el("filters").addEventListener("click", (event) => {
-      const button = /** @type {HTMLElement} */ (event.target);
+      const button = (event.target as HTMLElement);
       if (!(button instanceof HTMLButtonElement)) return;
       const all = button.dataset.all;
       const none = button.dataset.none;
@@ -406,16 +405,16 @@
       update();
     });
     el("search").addEventListener("input", (event) => {
-      state.query = /** @type {HTMLInputElement} */ (event.target).value.trim();
+      state.query = (event.target as HTMLInputElement).value.trim();
       update();
     });
     el("grid").addEventListener("click", (event) => {
-      const target = /** @type {HTMLElement} */ (event.target);
+      const target = (event.target as HTMLElement);
       const button = target.closest("button[data-clause]");
       if (button instanceof HTMLElement && button.dataset.clause && button.dataset.target) showDetails(button.dataset.clause, button.dataset.target);
     });
-    el("diff-from").addEventListener("change", (event) => { state.from = /** @type {HTMLSelectElement} */ (event.target).value; update(); });
-    el("diff-to").addEventListener("change", (event) => { state.to = /** @type {HTMLSelectElement} */ (event.target).value; update(); });
+    el("diff-from").addEventListener("change", (event) => { state.from = (event.target as HTMLSelectElement).value; update(); });
+    el("diff-to").addEventListener("change", (event) => { state.to = (event.target as HTMLSelectElement).value; update(); });
     el("diff-swap").addEventListener("click", () => { const f = state.from; state.from = state.to; state.to = f; update(); });
     document.addEventListener("keydown", (event) => { if (event.key === "Escape") el("details").hidden = true; });
     window.addEventListener("hashchange", () => { state = readHash(); syncFilterControls(); applyFilters(); showView(); });
