@@ -12,7 +12,19 @@ import { cliEnv, egoConformance, tempRoot, worldsClosedAfterAll } from "./suppor
 const world = worldsClosedAfterAll();
 const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
 
-describe("the launcher's environment, on an installed target", () => {
+/** The whole catalogue (--no-slow) on an installed fake whose app has `fault`: it must exit 1. */
+async function wholeRunWithFault(fault: string): Promise<{ summary: JsonSummary; outcomes: string }> {
+  const w = await world({ app: { faults: [fault] } });
+  const outcomes = join(await tempRoot(`${fault}-outcomes`), "outcomes.json");
+  const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempRoot(fault), "--outcomes", outcomes], {
+    env: cliEnv(w, { PATH: w.pathWithLauncher }),
+    timeoutMs: 170_000,
+  });
+  expect(run.exitCode, run.stderr).toBe(1);
+  return { summary: JSON.parse(run.stdout) as JsonSummary, outcomes };
+}
+
+describe("the launcher, on an installed target", () => {
   it("the fake's launcher does not forward the caller's environment: the clause passes", { timeout: 60_000 }, async () => {
     const w = await world();
     const run = await egoConformance(["run", "--target", "installed", "--area", "launcher", "--json", "--no-report", "--results", await tempRoot("launcher-ok")], {
@@ -25,13 +37,7 @@ describe("the launcher's environment, on an installed target", () => {
   });
 
   it("the environment-forwarded fault is caught by exactly launcher.environment.not-forwarded", { timeout: 180_000 }, async () => {
-    const w = await world({ app: { faults: ["environment-forwarded"] } });
-    const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempRoot("launcher-fault")], {
-      env: cliEnv(w, { PATH: w.pathWithLauncher }),
-      timeoutMs: 170_000,
-    });
-    expect(run.exitCode, run.stderr).toBe(1);
-    const summary = JSON.parse(run.stdout) as JsonSummary;
+    const { summary } = await wholeRunWithFault("environment-forwarded");
     expect(statusOf(summary, "failed")).toEqual(["launcher.environment.not-forwarded"]);
     expect(statusOf(summary, "broken")).toEqual([]);
     expect(statusOf(summary, "unknown")).toEqual([]);
@@ -39,14 +45,7 @@ describe("the launcher's environment, on an installed target", () => {
   });
 
   it("a launcher whose --sdk-path hook differs fails exactly launcher.sdk-path.loads-module; what fails through the SDK's wrappers names it", { timeout: 180_000 }, async () => {
-    const w = await world({ app: { faults: ["sdk-path-hook-differs"] } });
-    const outcomes = join(await tempRoot("sdk-hook"), "outcomes.json");
-    const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempRoot("sdk-hook-results"), "--outcomes", outcomes], {
-      env: cliEnv(w, { PATH: w.pathWithLauncher }),
-      timeoutMs: 170_000,
-    });
-    expect(run.exitCode, run.stderr).toBe(1);
-    const summary = JSON.parse(run.stdout) as JsonSummary;
+    const { summary, outcomes } = await wholeRunWithFault("sdk-path-hook-differs");
     expect(statusOf(summary, "failed")).toEqual(["launcher.sdk-path.loads-module"]);
     expect(statusOf(summary, "broken")).toEqual([]);
     expect(statusOf(summary, "unknown")).toEqual([]);
