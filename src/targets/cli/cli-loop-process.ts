@@ -26,6 +26,8 @@ export class LoopStartError extends CliTargetError {
     message: string,
     /** the launcher said it does not know --sdk-path */
     readonly sdkPathRejected: boolean,
+    /** the process ended by itself before it connected (not a timeout, not a failed connection) */
+    readonly exited = false,
   ) {
     super(message);
   }
@@ -93,7 +95,7 @@ export async function startLoopProcess(options: StartLoopOptions): Promise<LoopP
     throw new LoopStartError(`the probe loop could not connect back: ${String(first.error)}\n${proc.describe()}`, false);
   }
   const output = `${proc.stdout()}\n${proc.stderr()}`;
-  throw new LoopStartError(`ego-browser ended before the probe loop connected (${describeExit(first.exit)}).\n${proc.describe()}`, rejectsSdkPath(output));
+  throw new LoopStartError(`ego-browser ended before the probe loop connected (${describeExit(first.exit)}).\n${proc.describe()}`, rejectsSdkPath(output), true);
 }
 
 export class LoopProcess {

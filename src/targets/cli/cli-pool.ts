@@ -89,14 +89,14 @@ export class LauncherPool {
   }
 
   /** One process, started with or without --sdk-path; notes what its hello says. */
-  private async start(sdkPath: string | undefined): Promise<LoopProcess> {
+  private async start(sdkPath: string | undefined, startTimeoutMs = this.options.startTimeoutMs): Promise<LoopProcess> {
     if (this.closing) throw new CliTargetError("the CLI target is closed");
     this.stats.started += 1;
     const proc = await startLoopProcess({
       cliPath: this.options.cliPath,
       ...(sdkPath !== undefined ? { sdkPath } : {}),
       connectBack: await this.endpoint(),
-      startTimeoutMs: this.options.startTimeoutMs,
+      startTimeoutMs,
     });
     if (proc.hello.sdkWrapped) {
       this.launch.wrapped = true;
@@ -120,15 +120,17 @@ export class LauncherPool {
    * A process for the pool. With --sdk-path while the launcher takes it; without it once the
    * launcher has rejected it as an unknown option, or cannot start with it although it can
    * without it (its SDK hook works differently). The second is decided on evidence, not on one
-   * failed start (an infrastructure fault can end any start): a start with --sdk-path failed, one
-   * without it succeeded, and one more with it failed again.
+   * failed start (an infrastructure fault can end any start): a start with --sdk-path ended by
+   * itself, one without it succeeded, and one more with it failed again. A start that hangs is
+   * not evidence (and is not retried): the whole of it stays within one start bound.
    */
   private async spawn(): Promise<LoopProcess> {
     const sdkPath = this.usesSdkPath() ? this.options.sdkPath : undefined;
+    const deadline = Date.now() + this.options.startTimeoutMs;
     try {
       return await this.start(sdkPath);
     } catch (error) {
-      if (!(error instanceof LoopStartError) || sdkPath === undefined || !this.usesSdkPath()) throw error;
+      if (!(error instanceof LoopStartError) || !error.exited || sdkPath === undefined || !this.usesSdkPath()) throw error;
       if (error.sdkPathRejected) {
         this.launch.sdkPath = "rejected";
         this.launch.detail = `${this.options.cliPath} rejects --sdk-path as an unknown option (it predates it; research 3.2: update Ego Lite)`;
@@ -138,14 +140,19 @@ export class LauncherPool {
         return this.spawn();
       }
       // the launcher cannot start with the module: can it start at all? (if not, that is the error)
-      const plain = await this.start(undefined).catch(() => undefined);
+      const left = () => deadline - Date.now();
+      if (left() <= 0) throw error;
+      const plain = await this.start(undefined, left()).catch(() => undefined);
       if (!plain) throw error;
+      // no time left for the second look: serve this start without deciding (the next one looks again)
+      if (left() <= 0) return plain;
       try {
-        const again = await this.start(sdkPath);
+        const again = await this.start(sdkPath, left());
         this.retire(plain);
         return again;
       } catch (second) {
-        if (this.launch.sdkPath !== "failed") {
+        // only a second start that ended by itself is evidence; one cut short by the bound is not
+        if (this.launch.sdkPath !== "failed" && second instanceof LoopStartError && second.exited) {
           this.launch.sdkPath = "failed";
           this.launch.detail = `${this.options.cliPath} nodejs --sdk-path ${sdkPath} fails to start (twice), while it starts without --sdk-path:\n${(second as Error).message}`;
           this.warn(
