@@ -15,6 +15,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { preconditionOwnerOf } from "../src/outcomes/of-error.js";
 import { execa } from "execa";
 import { FAULT_NAMES } from "../fake-bridge/faults/index.js";
 
@@ -79,7 +80,7 @@ async function measure(plan: string | null, pages: Pages): Promise<Measured> {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const written = JSON.parse(await readFile(outcomes, "utf8")) as { clauses: Record<string, { status: string; message?: string }> };
     const having = (status: string) => Object.entries(written.clauses).filter(([, c]) => c.status === status).map(([id]) => id).sort();
-    const owners = [...new Set(Object.values(written.clauses).filter((c) => c.status === "precondition-failed").map((c) => /owned by (\S+)\)/.exec(c.message ?? "")?.[1] ?? "?"))].sort();
+    const owners = [...new Set(Object.values(written.clauses).filter((c) => c.status === "precondition-failed").map((c) => preconditionOwnerOf(c.message) ?? "?"))].sort();
     return {
       plan: plan ?? "(clean)",
       pages,

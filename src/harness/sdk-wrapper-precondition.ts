@@ -12,7 +12,7 @@ import type { TargetInfo } from "../targets/target.js";
 import { PreconditionError } from "./precondition.js";
 
 /** Why a failure of `clauseId` was observed through the SDK's wrappers; undefined when it was not. */
-export function throughSdkWrapper(info: TargetInfo, clauseId: string): string | undefined {
+function throughSdkWrapper(info: TargetInfo, clauseId: string): string | undefined {
   const launch = info.launch;
   if (clauseId === SDK_PATH_CLAUSE || !launch?.wrapped) return undefined;
   if (launch.sdkPath === "loaded" || launch.sdkPath === "pending" || launch.sdkPath === "not-requested") return undefined;

@@ -28,6 +28,11 @@ export function preconditionMessage(message: string, owner: string): string {
   return `precondition failed (owned by ${owner}): ${what}`;
 }
 
+/** The owner named by a message preconditionMessage wrote (outcomes files keep only the message). */
+export function preconditionOwnerOf(message: string | undefined): string | undefined {
+  return /^precondition failed \(owned by (\S+)\)/.exec(message ?? "")?.[1];
+}
+
 /** An error Allure records as failed: a PreconditionError about the clause's own rule. */
 export class OwnRuleViolation extends Error {
   // allure-js-commons' getStatusFromError: a name with "assert" is a failed assertion

@@ -5,6 +5,7 @@
 // --no-slow: the idle clause waits 150 s of real time on an installed target).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { preconditionOwnerOf } from "../../src/outcomes/of-error.js";
 import { describe, expect, it } from "vitest";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, tempRoot, worldsClosedAfterAll } from "./support.js";
@@ -52,7 +53,7 @@ describe("the launcher, on an installed target", () => {
     expect(statusOf(summary, "passed").length, "clauses that hold through the SDK's wrappers still pass").toBeGreaterThan(50);
     // every precondition failure names the launcher clause
     const written = JSON.parse(await readFile(outcomes, "utf8")) as { clauses: Record<string, { status: string; message?: string }> };
-    const owners = Object.values(written.clauses).filter((c) => c.status === "precondition-failed").map((c) => /owned by (\S+)\)/.exec(c.message ?? "")?.[1]);
+    const owners = Object.values(written.clauses).filter((c) => c.status === "precondition-failed").map((c) => preconditionOwnerOf(c.message));
     expect(new Set(owners)).toEqual(new Set(owners.length ? ["launcher.sdk-path.loads-module"] : []));
   });
 });

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { AssertionError } from "node:assert";
 import { getStatusFromError } from "allure-js-commons/sdk";
 import { PreconditionError } from "../../src/harness/precondition.js";
-import { OwnRuleViolation, outcomeOfError, preconditionMessage } from "../../src/outcomes/of-error.js";
+import { OwnRuleViolation, outcomeOfError, preconditionMessage, preconditionOwnerOf } from "../../src/outcomes/of-error.js";
 
 test("a PreconditionError naming another clause is precondition failed, and its message names the owner", () => {
   const o = outcomeOfError(new PreconditionError("precondition failed: could not create a task space 'x'", "task-spaces.create.result-shape"), "task-spaces.close.status");
@@ -29,4 +29,10 @@ test("assertions are failed, any other error is broken", () => {
 
 test("the owner is named once, whatever the original message says", () => {
   expect(preconditionMessage("no listing", "task-spaces.list.shape")).toBe("precondition failed (owned by task-spaces.list.shape): no listing");
+});
+
+test("preconditionOwnerOf reads back the owner preconditionMessage wrote, and nothing from another message", () => {
+  expect(preconditionOwnerOf(preconditionMessage("precondition failed: no list", "task-spaces.list.entry-shape"))).toBe("task-spaces.list.entry-shape");
+  expect(preconditionOwnerOf("expected 1 to be 2 (owned by nobody)")).toBeUndefined();
+  expect(preconditionOwnerOf(undefined)).toBeUndefined();
 });
