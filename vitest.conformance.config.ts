@@ -5,7 +5,7 @@
  */
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { ProgressReporter } from "./src/cli/progress-reporter.js";
+import { ProgressReporter } from "./src/report/progress-reporter.js";
 import { statusMessageListener } from "./src/harness/status-message.js";
 
 /**

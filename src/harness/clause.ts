@@ -124,7 +124,7 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       if (attempts.result.ok) task.meta.outcome = "flaky";
     }
     if (!attempts.result.ok) {
-      // for the progress line (src/cli/progress-reporter.ts): the outcome the result records
+      // for the progress line (src/report/progress-reporter.ts): the outcome the result records
       task.meta.outcome = outcomeOfError(attempts.result.error, spec.id).outcome;
       throw attempts.result.error;
     }

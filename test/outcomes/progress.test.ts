@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { TestCase, TestModule } from "vitest/node";
-import { clauseOfTest, outcomeOfTest, ProgressReporter } from "../../src/cli/progress-reporter.js";
+import { clauseOfTest, outcomeOfTest, ProgressReporter } from "../../src/report/progress-reporter.js";
 
 function tc(name: string, state: string, outcome?: string, mode: "run" | "skip" = "run"): TestCase {
   return { id: name, name, options: { mode }, result: () => ({ state }), meta: () => (outcome === undefined ? {} : { outcome }) } as unknown as TestCase;
