@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# The browser tests (the end of `npm test`) drive Debian's chromium at /usr/bin/chromium, never a
-# Playwright download (the network is the npm registry and Debian only). Installs it when missing.
+# The fake's real pages and the browser tests (the end of `npm test`) drive Debian's Chromium,
+# never a Playwright download (the network is the npm registry and Debian only): the headless
+# shell at /usr/bin/chromium-headless-shell (what the fake prefers: the same engine without the
+# browser's own UI, far less CPU) and the full browser at /usr/bin/chromium. Installs what is missing.
 set -euo pipefail
-[ -x /usr/bin/chromium ] && exit 0
+missing=()
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
-  echo "ensure-chromium: /usr/bin/chromium is missing; install it as root: apt-get update && apt-get install -y chromium" >&2
+  echo "ensure-chromium: missing ${missing[*]}; install as root: apt-get update && apt-get install -y chromium-headless-shell chromium" >&2
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
-apt-get install -y chromium
+apt-get install -y "${missing[@]}"

@@ -1,6 +1,6 @@
 /**
  * The browser the Playwright suites drive: the one the fake finds (CHROMIUM_PATH, Debian's
- * /usr/bin/chromium, Playwright's), never a download (`npx playwright install` needs the network
+ * headless shell or /usr/bin/chromium, Playwright's), never a download (`npx playwright install` needs the network
  * and is never run), with the fake's loopback-only flags (fake-bridge/chromium/launch-args.ts).
  */
 import { loopbackBrowserArgs } from "../../fake-bridge/chromium/launch-args.js";

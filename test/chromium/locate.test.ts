@@ -1,15 +1,16 @@
-// The browser lookup (CHROMIUM_PATH, /usr/bin/chromium, Playwright's browsers), the launch flags
+// The browser lookup (CHROMIUM_PATH, Debian's headless shell, /usr/bin/chromium, Playwright's browsers), the launch flags
 // and the --pages choice, without starting a browser.
 import { describe, expect, it } from "vitest";
 import { chromiumArgs } from "../../fake-bridge/chromium/launch-args.js";
-import { DEBIAN_CHROMIUM, INSTALL_HINT, locateChromium } from "../../fake-bridge/chromium/locate.js";
+import { DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, INSTALL_HINT, locateChromium } from "../../fake-bridge/chromium/locate.js";
 import { resolvePages } from "../../fake-bridge/chromium/pages-choice.js";
 
 const probe = (present: string[], playwright?: string) => ({ executable: (p: string) => present.includes(p), playwright: () => playwright });
 
 describe("locateChromium", () => {
-  it("takes CHROMIUM_PATH first, then /usr/bin/chromium, then Playwright's browser", () => {
-    expect(locateChromium({ CHROMIUM_PATH: "/opt/c" }, probe(["/opt/c", DEBIAN_CHROMIUM], "/pw"))).toEqual({ found: true, path: "/opt/c", source: "CHROMIUM_PATH" });
+  it("takes CHROMIUM_PATH first, then Debian's headless shell, then /usr/bin/chromium, then Playwright's browser", () => {
+    expect(locateChromium({ CHROMIUM_PATH: "/opt/c" }, probe(["/opt/c", DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM], "/pw"))).toEqual({ found: true, path: "/opt/c", source: "CHROMIUM_PATH" });
+    expect(locateChromium({}, probe([DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM], "/pw"))).toEqual({ found: true, path: DEBIAN_HEADLESS_SHELL, source: "/usr/bin/chromium-headless-shell" });
     expect(locateChromium({}, probe([DEBIAN_CHROMIUM], "/pw"))).toEqual({ found: true, path: DEBIAN_CHROMIUM, source: "/usr/bin/chromium" });
     expect(locateChromium({}, probe([], "/pw"))).toEqual({ found: true, path: "/pw", source: "playwright" });
   });
@@ -23,7 +24,7 @@ describe("locateChromium", () => {
   it("says exactly what to install when nothing is found", () => {
     const found = locateChromium({}, probe([]));
     expect(found).toEqual({ found: false, why: expect.stringContaining(INSTALL_HINT) });
-    expect(INSTALL_HINT).toContain("apt-get install -y chromium");
+    expect(INSTALL_HINT).toContain("apt-get install -y chromium-headless-shell chromium");
   });
 });
 

@@ -2,11 +2,12 @@
 // (--workers files at once, serial files excluded) and then the serial files alone.
 import { describe, expect, it } from "vitest";
 import { parseRunArgs } from "../../src/cli/run.js";
-import { DEFAULT_INSTALLED_WORKERS, SERIAL_FILES, serialFilesOf, vitestPhases } from "../../src/run/index.js";
+import { DEFAULT_INSTALLED_WORKERS, FAKE_WORKERS, SERIAL_FILES, serialFilesOf, vitestPhases } from "../../src/run/index.js";
 
 describe("run phases", () => {
-  it("the fake runs everything in one invocation", () => {
-    expect(vitestPhases(false, 4, ["suites/task-spaces/concurrent.serial.test.ts"])).toEqual([{ args: [] }]);
+  it("the fake runs everything in one invocation, at least two files at once", () => {
+    expect(vitestPhases(false, 4, ["suites/task-spaces/concurrent.serial.test.ts"])).toEqual([{ args: ["--maxWorkers", String(FAKE_WORKERS)] }]);
+    expect(FAKE_WORKERS).toBeGreaterThanOrEqual(2);
   });
 
   it("an installed target runs the rest with --workers files at once, then the serial files one at a time", () => {
