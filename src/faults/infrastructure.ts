@@ -13,7 +13,7 @@
 import { getStatusFromError } from "allure-js-commons/sdk";
 import type { Json } from "../contract/arguments.js";
 import type { ErrorCode } from "../contract/error-codes.js";
-import { isPreconditionError } from "../harness/precondition.js";
+import { isPreconditionError } from "../outcomes/precondition-error.js";
 import { CliTargetError } from "../targets/cli/cli-loop-process.js";
 import { ProbeTimeoutError } from "../targets/probe-timeout.js";
 import type { ProbeFunction, Session, SessionOptions, Target } from "../targets/target.js";

@@ -3,5 +3,6 @@ export * from "./statuses.js";
 export * from "./precedence.js";
 export * from "./of-result.js";
 export * from "./of-error.js";
+export * from "./precondition-error.js";
 export * from "./changes.js";
 export * from "./categories.js";

@@ -7,7 +7,7 @@
  *   - anything else: broken (a harness or infrastructure error).
  */
 import { getStatusFromError } from "allure-js-commons/sdk";
-import { isPreconditionError } from "../harness/precondition.js";
+import { isPreconditionError } from "./precondition-error.js";
 
 export type ErrorOutcome =
   | { outcome: "precondition-failed"; owner: string; message: string }
