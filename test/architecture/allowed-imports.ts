@@ -49,10 +49,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
   // (fake/): the one folder that starts or opens the fake
-  "src/targets": [
-    "src/contract", "src/version", "src/probe", "src/targets/detect", "src/targets/fake",
-    "src/harness", // debt: resolve.ts reads the RunConfig type
-  ],
+  "src/targets": ["src/contract", "src/version", "src/probe", "src/targets/detect", "src/targets/fake"],
   "src/targets/cli": [
     "src/contract", "src/probe", "src/targets",
     "fake-bridge/server", // debt: cli-connect-back.ts shares the fake's JSON-lines codec (json-lines.ts)
