@@ -13,7 +13,7 @@ import type { CdpRelay } from "../chromium/cdp-relay.js";
 import type { InvocationFaults } from "../infra-faults/inject.js";
 import { orderedAnswers } from "../infra-faults/ordered-answers.js";
 import { decodeRequest, encodeResponse, type BridgeCall, type CdpEventLine, type Welcome } from "./protocol.js";
-import { readJsonLines, writeJsonLine } from "./json-lines.js";
+import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 
 function isBridgeCall(message: unknown): message is BridgeCall {
   if (typeof message !== "object" || message === null) return false;

@@ -6,7 +6,7 @@
  */
 import { createConnection, type Socket } from "node:net";
 import type { Operator, UserSpaceOptions } from "../../src/contract/operator.js";
-import { readJsonLines, writeJsonLine } from "./json-lines.js";
+import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 import type { AppSnapshot, ServerDescription, SpaceState } from "./operator-endpoint.js";
 import type { OperatorAnswer, OperatorOp } from "./protocol.js";
 

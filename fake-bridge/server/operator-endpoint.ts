@@ -6,7 +6,7 @@
 import type { Socket } from "node:net";
 import type { UserSpaceOptions } from "../../src/contract/operator.js";
 import type { FakeBrowser } from "../index.js";
-import { readJsonLines, writeJsonLine } from "./json-lines.js";
+import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 import { OPERATOR_OPS, type OperatorCall, type OperatorOp } from "./protocol.js";
 import type { AppState } from "./state-file.js";
 

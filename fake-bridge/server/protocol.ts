@@ -1,5 +1,5 @@
 /**
- * The fake app server's two endpoints, as messages (JSON lines, ./json-lines.ts).
+ * The fake app server's two endpoints, as messages (JSON lines, src/wire/json-lines.ts).
  *
  * Bridge endpoint (`app.sock`), one connection per `ego-browser nodejs` invocation:
  *   server -> { t: "welcome", version, features, faults }      on connect: the build the binding emulates

@@ -9,7 +9,7 @@ import { createConnection, type Socket } from "node:net";
 import type { BridgeRequest, BridgeResponse } from "../app/requests.js";
 import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
 import type { BrowserPort } from "../binding/port.js";
-import { readJsonLines, writeJsonLine } from "./json-lines.js";
+import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 import { encodeRequest, type BridgeAnswer, type CdpEventLine, type Welcome } from "./protocol.js";
 
 export interface SocketPort extends BrowserPort {

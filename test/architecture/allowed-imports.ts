@@ -8,7 +8,8 @@
  *
  * The direction, bottom up:
  *   src/version <- src/contract (the native contract as data, the Operator interface)
- *     <- fake-bridge/* (the fake reads the contract and nothing else of the harness)
+ *     <- fake-bridge/* (the fake reads the contract and nothing else of the harness, but for
+ *        src/wire, a leaf beside src/version: the JSON-lines codec it shares with the CLI target)
  *     <- src/targets (reaches a target): src/targets/fake is the side that starts or opens the
  *        fake (its in-process browser, its app process, its personas); detect/ also speaks the
  *        fake's operator protocol (the operator wire client lives with the fake's server); other
@@ -28,6 +29,7 @@ import type { ImportTable } from "./import-checker.js";
 export const ALLOWED_IMPORTS: ImportTable = {
   // --- the contract layer
   "src/version": [],
+  "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/contract": ["src/version"],
   "src/fixture-pages": [],
   "src/probe": ["src/contract"],
@@ -44,16 +46,13 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/operator": ["fake-bridge/app", "fake-bridge/chromium", "src/contract"],
   "fake-bridge/personas": ["src/contract", "src/version"],
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
-  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract"],
+  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire"],
 
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
   // (fake/): the one folder that starts or opens the fake
   "src/targets": ["src/contract", "src/version", "src/probe", "src/targets/detect", "src/targets/fake"],
-  "src/targets/cli": [
-    "src/contract", "src/probe", "src/targets",
-    "fake-bridge/server", // debt: cli-connect-back.ts shares the fake's JSON-lines codec (json-lines.ts)
-  ],
+  "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/wire"],
   "src/targets/detect": [
     "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start

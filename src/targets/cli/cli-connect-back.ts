@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readJsonLines, writeJsonLine } from "../../../fake-bridge/server/json-lines.js";
+import { readJsonLines, writeJsonLine } from "../../wire/json-lines.js";
 import type { ConnectBackAddress, LoopCommand, LoopHello, LoopReply } from "./cli-loop-script.js";
 
 export type ConnectBackKind = "unix" | "tcp";
