@@ -15,12 +15,13 @@ import { environmentEntries, writeEnvironment } from "../report/allure-report.js
 import { UNKNOWN_VERSION } from "../report/labels.js";
 import { readResults, type TestResult } from "../report/results-reader.js";
 import { summarize, summaryPassed } from "../report/summary.js";
+import { writeClauseResult } from "../safety/clause-result.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
 import { prepareOwnedDir } from "../safety/output-dir.js";
 import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
 import { RunGuard } from "../safety/run-guard.js";
-import { detectRun, installedEnvironment, writeUnreachableResults, type DetectedRun } from "../targets/detect/detect-run.js";
+import { detectRun, installedEnvironment, type DetectedRun } from "../targets/detect/detect-run.js";
 import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
 import { CliNotFoundError, locateCli } from "../targets/detect/locate-cli.js";
 import { resolveTarget, TargetUnavailableError } from "../targets/resolve.js";
@@ -123,6 +124,18 @@ async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
     if (detected) await target.close();
   }
   return { ...executed, interrupted, unreachable: false };
+}
+
+/**
+ * When the CLI never answered detection (it hung or could not start), nothing can be checked:
+ * every selected clause is written as broken with the reason, instead of starting suites that
+ * would each wait for the same timeout.
+ */
+async function writeUnreachableResults(resultsDir: string, info: TargetInfo, clauses: readonly Clause[], reason: string): Promise<void> {
+  const now = Date.now();
+  for (const clause of clauses) {
+    await writeClauseResult(resultsDir, { clause, target: info, status: "broken", message: `the installed target could not be reached: ${reason}`, start: now, stop: now });
+  }
 }
 
 /**

@@ -7,8 +7,6 @@ import { detectInstalled, type Detection } from "./detect.js";
 import { configInfo, installedTargetInfo, type InstalledTargetConfig } from "./detected-target.js";
 import { describeSource, locateCli, type LocateOptions } from "./locate-cli.js";
 import { installedPageCapabilities } from "../fake/pages-capability.js";
-import type { Clause } from "../../contract/clause.js";
-import { writeClauseResult } from "../../safety/clause-result.js";
 import type { TargetInfo } from "../target.js";
 import { CURRENT_BUILD_VERSION } from "../../contract/build-features.js";
 
@@ -74,16 +72,4 @@ export function installedEnvironment(run: DetectedRun): Record<string, string> {
   env.operator = run.config.operator ?? "none (clauses that need one are skipped)";
   for (const [i, w] of (run.info.warnings ?? []).entries()) env[`warning ${i + 1}`] = w;
   return env;
-}
-
-/**
- * When the CLI never answered detection (it hung or could not start), nothing can be checked:
- * every selected clause is written as broken with the reason, instead of starting suites that
- * would each wait for the same timeout.
- */
-export async function writeUnreachableResults(resultsDir: string, info: TargetInfo, clauses: readonly Clause[], reason: string): Promise<void> {
-  const now = Date.now();
-  for (const clause of clauses) {
-    await writeClauseResult(resultsDir, { clause, target: info, status: "broken", message: `the installed target could not be reached: ${reason}`, start: now, stop: now });
-  }
 }
