@@ -269,6 +269,15 @@ export const HELP_FLAGS = {} satisfies FlagTable;
 
 const options = (command: string, notes?: string[]): Section => ({ key: "main", title: `${command} options:`, ...(notes ? { notes } : {}) });
 
+/** A command whose help has the one section "<name> options:" (with `notes` after its flags). */
+const command = (name: string, synopsis: string, summary: string, flags: FlagTable, notes?: string[]): CommandSpec => ({
+  name,
+  synopsis,
+  summary,
+  flags,
+  sections: [options(name, notes)],
+});
+
 /** Every command, in the order help lists them. */
 export const COMMAND_SPECS: readonly CommandSpec[] = [
   {
@@ -287,7 +296,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
       },
     ],
   },
-  { name: "clauses", synopsis: "[--json] [--where]", summary: "list the clause catalogue (id, area, method, severity, flags); --where: the file and line that implements each clause", flags: CLAUSES_FLAGS, sections: [options("clauses")] },
+  command("clauses", "[--json] [--where]", "list the clause catalogue (id, area, method, severity, flags); --where: the file and line that implements each clause", CLAUSES_FLAGS),
   {
     name: "matrix",
     synopsis: "[options]",
@@ -295,75 +304,41 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     flags: MATRIX_FLAGS,
     sections: [{ key: "main", title: "matrix options (with no target flag: every persona):" }],
   },
-  {
-    name: "report",
-    synopsis: "--merge DIR... [--out DIR]",
-    summary: "merge the bundles of a sharded matrix into one matrix and report",
-    flags: REPORT_FLAGS,
-    sections: [options("report")],
-  },
-  { name: "personas", synopsis: "[--json]", summary: "the builds the fake can emulate: version, features off/on, source", flags: PERSONAS_FLAGS, sections: [options("personas")] },
-  {
-    name: "expectations lint",
-    synopsis: "[FILE] [--today YYYY-MM-DD] [--json]",
-    summary: "check the known-failures file: expired, orphaned, overlapping, invalid entries (default fixtures/expectations/expectations.json)",
-    flags: EXPECTATIONS_LINT_FLAGS,
-    sections: [options("expectations lint")],
-  },
-  {
-    name: "gate",
-    synopsis: "--baseline FILE|VERSION [--results DIR | --outcomes FILE] [--min-clauses N] [--json]",
-    summary: "may this build ship? compare a run with a baseline clause by clause",
-    flags: GATE_FLAGS,
-    sections: [options("gate")],
-  },
-  {
-    name: "baseline save",
-    synopsis: "[--results DIR | --outcomes FILE] [--dir DIR] [--json]",
-    summary: "store a run's outcomes as fixtures/baselines/<version>.json (installed) or <version>-<persona|fake>.json (the fake)",
-    flags: BASELINE_SAVE_FLAGS,
-    sections: [options("baseline save")],
-  },
-  {
-    name: "detect",
-    synopsis: "[options]",
-    summary: "find the installed ego-browser, its Ego Lite version and bridge methods",
-    flags: DETECT_FLAGS,
-    sections: [options("detect", ["Exit status: 0 the build was asked; 1 its bridge could not be asked; 2 no CLI found."])],
-  },
-  {
-    name: "sweep",
-    synopsis: "[options]",
-    summary: "list (and with --yes close) task spaces left by earlier runs",
-    flags: SWEEP_FLAGS,
-    sections: [
-      options("sweep", [
-        "Only names 'ego-conformance <run-id> ...' are considered; a space created by the user, or recorded by a run that is still live, is never closed. The ledger is $EGO_CONFORMANCE_LEDGER, else $XDG_STATE_HOME/ego-conformance/ledger.jsonl, else ~/.local/state/ego-conformance/ledger.jsonl.",
-      ]),
-    ],
-  },
-  {
-    name: "fake start",
-    synopsis: "[--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N] [--json]",
-    summary: "start the fake Ego Lite app detached (its sockets in D)",
-    flags: FAKE_START_FLAGS,
-    sections: [options("fake start")],
-  },
-  { name: "fake stop", synopsis: "[--dir D] [--json]", summary: "stop the fake app: SIGTERM, then SIGKILL after 3 s", flags: FAKE_STOP_FLAGS, sections: [options("fake stop")] },
-  {
-    name: "fake status",
-    synopsis: "[--dir D] [--json]",
-    summary: "the fake app's pid, socket, version, uptime; exit 1 when not running",
-    flags: FAKE_STATUS_FLAGS,
-    sections: [options("fake status")],
-  },
-  {
-    name: "fake install",
-    synopsis: "DIR [options]",
-    summary: "write DIR/ego-browser, a fake ego-browser launcher for the fake app in D",
-    flags: FAKE_INSTALL_FLAGS,
-    sections: [options("fake install")],
-  },
+  command("report", "--merge DIR... [--out DIR]", "merge the bundles of a sharded matrix into one matrix and report", REPORT_FLAGS),
+  command("personas", "[--json]", "the builds the fake can emulate: version, features off/on, source", PERSONAS_FLAGS),
+  command(
+    "expectations lint",
+    "[FILE] [--today YYYY-MM-DD] [--json]",
+    "check the known-failures file: expired, orphaned, overlapping, invalid entries (default fixtures/expectations/expectations.json)",
+    EXPECTATIONS_LINT_FLAGS,
+  ),
+  command(
+    "gate",
+    "--baseline FILE|VERSION [--results DIR | --outcomes FILE] [--min-clauses N] [--json]",
+    "may this build ship? compare a run with a baseline clause by clause",
+    GATE_FLAGS,
+  ),
+  command(
+    "baseline save",
+    "[--results DIR | --outcomes FILE] [--dir DIR] [--json]",
+    "store a run's outcomes as fixtures/baselines/<version>.json (installed) or <version>-<persona|fake>.json (the fake)",
+    BASELINE_SAVE_FLAGS,
+  ),
+  command("detect", "[options]", "find the installed ego-browser, its Ego Lite version and bridge methods", DETECT_FLAGS, [
+    "Exit status: 0 the build was asked; 1 its bridge could not be asked; 2 no CLI found.",
+  ]),
+  command("sweep", "[options]", "list (and with --yes close) task spaces left by earlier runs", SWEEP_FLAGS, [
+    "Only names 'ego-conformance <run-id> ...' are considered; a space created by the user, or recorded by a run that is still live, is never closed. The ledger is $EGO_CONFORMANCE_LEDGER, else $XDG_STATE_HOME/ego-conformance/ledger.jsonl, else ~/.local/state/ego-conformance/ledger.jsonl.",
+  ]),
+  command(
+    "fake start",
+    "[--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N] [--json]",
+    "start the fake Ego Lite app detached (its sockets in D)",
+    FAKE_START_FLAGS,
+  ),
+  command("fake stop", "[--dir D] [--json]", "stop the fake app: SIGTERM, then SIGKILL after 3 s", FAKE_STOP_FLAGS),
+  command("fake status", "[--dir D] [--json]", "the fake app's pid, socket, version, uptime; exit 1 when not running", FAKE_STATUS_FLAGS),
+  command("fake install", "DIR [options]", "write DIR/ego-browser, a fake ego-browser launcher for the fake app in D", FAKE_INSTALL_FLAGS),
   { name: "help", synopsis: "[COMMAND]", summary: "show this text, or one command's usage", flags: HELP_FLAGS, sections: [] },
 ];
 

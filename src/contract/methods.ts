@@ -79,93 +79,80 @@ const none: ParamSpec[] = [];
 const noArgsRule: ValidationSpec = { missing: "documented", wrongType: "documented", extra: "documented" };
 const allUnspecified: ValidationSpec = { missing: "unspecified", wrongType: "unspecified", extra: "unspecified" };
 
-export const METHODS: Record<MethodName, MethodSpec> = {
+/** A section of native-bindings-api.md and its anchor: GitHub's heading slug (lower case, spaces to hyphens). */
+const docSection = (section: string): MethodSpec["doc"] => ({ section, anchor: section.toLowerCase().replaceAll(" ", "-") });
+
+type MethodDraft = Omit<MethodSpec, "name">;
+
+/**
+ * A task-scoped async call that resolves the documented status string (`<id>` for the space's
+ * id): the lifecycle and control calls and the task-state helpers. Argument rules as for no
+ * arguments; no feature of its own.
+ */
+const statusCall = (status: string, userControl: UserControlChannel, section: string, params: ParamSpec[] = none): MethodDraft => ({
+  kind: "async", params, validation: noArgsRule, taskScoped: true, userControl, status, features: [], doc: docSection(section),
+});
+
+/** The catalogue: each method's spec under its name, which it carries too. */
+function named(drafts: Record<MethodName, MethodDraft>): Record<MethodName, MethodSpec> {
+  return Object.fromEntries(Object.entries(drafts).map(([name, draft]) => [name, { name, ...draft }])) as Record<MethodName, MethodSpec>;
+}
+
+export const METHODS: Record<MethodName, MethodSpec> = named({
   getBrowserVersion: {
-    name: "getBrowserVersion", kind: "async", params: none, validation: allUnspecified,
-    taskScoped: false, userControl: "unlisted", features: ["browser-version"],
-    doc: { section: "Browser Version", anchor: "browser-version" },
+    kind: "async", params: none, validation: allUnspecified,
+    taskScoped: false, userControl: "unlisted", features: ["browser-version"], doc: docSection("Browser Version"),
   },
   useTaskSpace: {
-    name: "useTaskSpace", kind: "sync", params: [{ name: "id", type: "number", example: special("ownSpaceId") }], validation: noArgsRule,
-    taskScoped: false, userControl: "unlisted", features: ["numeric-ids"],
-    doc: { section: "Task Context", anchor: "task-context" },
+    kind: "sync", params: [{ name: "id", type: "number", example: special("ownSpaceId") }], validation: noArgsRule,
+    taskScoped: false, userControl: "unlisted", features: ["numeric-ids"], doc: docSection("Task Context"),
   },
   listProfiles: {
-    name: "listProfiles", kind: "async", params: none, validation: noArgsRule,
-    taskScoped: false, userControl: "unlisted", features: ["profiles"],
-    doc: { section: "Profiles", anchor: "profiles" },
+    kind: "async", params: none, validation: noArgsRule,
+    taskScoped: false, userControl: "unlisted", features: ["profiles"], doc: docSection("Profiles"),
   },
   createTab: {
-    name: "createTab", kind: "async", params: [{ name: "url", type: "string", example: "about:blank" }],
+    kind: "async", params: [{ name: "url", type: "string", example: "about:blank" }],
     validation: { missing: "documented", wrongType: "documented", extra: "unspecified" },
-    taskScoped: true, userControl: "resolves-error", features: [],
-    doc: { section: "Tabs", anchor: "tabs" },
+    taskScoped: true, userControl: "resolves-error", features: [], doc: docSection("Tabs"),
   },
   listTabs: {
-    name: "listTabs", kind: "async", params: none, validation: allUnspecified,
-    taskScoped: true, userControl: "resolves-error", features: [],
-    doc: { section: "Tabs", anchor: "tabs" },
+    kind: "async", params: none, validation: allUnspecified,
+    taskScoped: true, userControl: "resolves-error", features: [], doc: docSection("Tabs"),
   },
   snapshot: {
-    name: "snapshot", kind: "async", params: [{ name: "options", type: "object", optional: true, example: {} }],
-    validation: allUnspecified, taskScoped: true, userControl: "rejects", features: [],
-    doc: { section: "Snapshot", anchor: "snapshot" },
+    kind: "async", params: [{ name: "options", type: "object", optional: true, example: {} }],
+    validation: allUnspecified, taskScoped: true, userControl: "rejects", features: [], doc: docSection("Snapshot"),
   },
   listTaskSpaces: {
-    name: "listTaskSpaces", kind: "async", params: none, validation: noArgsRule,
-    taskScoped: false, userControl: "unlisted", features: ["task-space-listing-v2"],
-    doc: { section: "Task Spaces", anchor: "task-spaces" },
+    kind: "async", params: none, validation: noArgsRule,
+    taskScoped: false, userControl: "unlisted", features: ["task-space-listing-v2"], doc: docSection("Task Spaces"),
   },
   createTaskSpace: {
-    name: "createTaskSpace", kind: "async",
+    kind: "async",
     params: [{ name: "name", type: "string", nonEmpty: true, example: special("spaceName") }, { name: "profileId", type: "string", optional: true, example: "" }],
-    validation: noArgsRule, taskScoped: false, userControl: "unlisted", features: [],
-    doc: { section: "Task Spaces", anchor: "task-spaces" },
+    validation: noArgsRule, taskScoped: false, userControl: "unlisted", features: [], doc: docSection("Task Spaces"),
   },
   claimTaskSpace: {
-    name: "claimTaskSpace", kind: "async",
+    kind: "async",
     params: [{ name: "id", type: "number", example: special("ownSpaceId") }, { name: "name", type: "string", optional: true, example: special("spaceName") }],
-    validation: noArgsRule, taskScoped: false, userControl: "unlisted", features: ["numeric-ids"],
-    doc: { section: "Task Spaces", anchor: "task-spaces" },
+    validation: noArgsRule, taskScoped: false, userControl: "unlisted", features: ["numeric-ids"], doc: docSection("Task Spaces"),
   },
-  closeTaskSpace: {
-    name: "closeTaskSpace", kind: "async", params: none, validation: noArgsRule,
-    taskScoped: true, userControl: "resolves-error", status: "<id> task space closed.", features: [],
-    doc: { section: "Task Spaces", anchor: "task-spaces" },
-  },
-  completeTaskSpace: {
-    name: "completeTaskSpace", kind: "async", params: none, validation: noArgsRule,
-    taskScoped: true, userControl: "resolves-error", status: "<id> task space completed.", features: [],
-    doc: { section: "Task Spaces", anchor: "task-spaces" },
-  },
-  handOffTaskSpace: {
-    name: "handOffTaskSpace", kind: "async", params: none, validation: noArgsRule,
-    taskScoped: true, userControl: "unlisted", status: "<id> has been handed off to the user.", features: [],
-    doc: { section: "Task Control", anchor: "task-control" },
-  },
-  takeOverTaskSpace: {
-    name: "takeOverTaskSpace", kind: "async", params: none, validation: noArgsRule,
-    taskScoped: true, userControl: "unlisted", status: "<id> has been taken over by the agent.", features: [],
-    doc: { section: "Task Control", anchor: "task-control" },
-  },
-  setAgentTaskState: {
-    name: "setAgentTaskState", kind: "async", params: [{ name: "state", type: "string", example: "ego-conformance probe" }], validation: noArgsRule,
-    taskScoped: true, userControl: "resolves-error", status: "<id> state updated.", features: [],
-    doc: { section: "Task Control", anchor: "task-control" },
-  },
-  animationHighlightMouseToPosition: {
-    name: "animationHighlightMouseToPosition", kind: "async",
-    params: [{ name: "x", type: "number", example: 10 }, { name: "y", type: "number", example: 20 }], validation: noArgsRule,
-    taskScoped: true, userControl: "resolves-error", status: "<id> mouse highlight shown.", features: [],
-    doc: { section: "UI Helpers", anchor: "ui-helpers" },
-  },
+  closeTaskSpace: statusCall("<id> task space closed.", "resolves-error", "Task Spaces"),
+  completeTaskSpace: statusCall("<id> task space completed.", "resolves-error", "Task Spaces"),
+  handOffTaskSpace: statusCall("<id> has been handed off to the user.", "unlisted", "Task Control"),
+  takeOverTaskSpace: statusCall("<id> has been taken over by the agent.", "unlisted", "Task Control"),
+  setAgentTaskState: statusCall("<id> state updated.", "resolves-error", "Task Control", [{ name: "state", type: "string", example: "ego-conformance probe" }]),
+  animationHighlightMouseToPosition: statusCall("<id> mouse highlight shown.", "resolves-error", "UI Helpers", [
+    { name: "x", type: "number", example: 10 },
+    { name: "y", type: "number", example: 20 },
+  ]),
   sendCDPMessage: {
-    name: "sendCDPMessage", kind: "sync", params: [{ name: "message", type: "string", example: '{"id":1,"method":"Browser.getVersion"}' }],
+    kind: "sync", params: [{ name: "message", type: "string", example: '{"id":1,"method":"Browser.getVersion"}' }],
     validation: { missing: "documented", wrongType: "documented", extra: "unspecified" },
-    taskScoped: true, userControl: "callback", features: [],
-    doc: { section: "Chrome DevTools Protocol", anchor: "chrome-devtools-protocol" },
+    taskScoped: true, userControl: "callback", features: [], doc: docSection("Chrome DevTools Protocol"),
   },
-};
+});
 
 export const TASK_SCOPED_METHODS = METHOD_NAMES.filter((m) => METHODS[m].taskScoped);
 export const BLOCKED_UNDER_USER_CONTROL = METHOD_NAMES.filter((m) => METHODS[m].userControl !== "unlisted");

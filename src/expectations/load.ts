@@ -4,10 +4,10 @@
  * every problem named: a run must not judge its results by entries it cannot read.
  */
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { CATALOGUE } from "../contract/catalogue.js";
 import { personaNamesInTable } from "../contract/build-features.js";
+import { readJsonFile } from "../safety/json-file.js";
 import { todayUtc } from "./dates.js";
 import { renderProblem, runChecks, VALIDITY_CHECKS, type LintContext, type LintProblem } from "./lint/index.js";
 import { ExpectationsFileSchema, type ExpectationsFile, type IndexedEntry } from "./schema.js";
@@ -44,17 +44,7 @@ export function structureProblems(raw: unknown): { data?: ExpectationsFile; prob
 }
 
 export async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    throw new ExpectationsError(`cannot read expectations file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ExpectationsError(`expectations file ${file} is not JSON: ${(error as Error).message}`);
-  }
+  return readJsonFile(file, "expectations", (message) => new ExpectationsError(message));
 }
 
 export function indexEntries(data: ExpectationsFile): IndexedEntry[] {

@@ -4,9 +4,9 @@
  * the catalogue. Written at the end of every `run` (default reports/outcomes.json), stored per
  * version by `baseline save`, compared clause by clause by `gate`. The matrix can read it too.
  */
-import { readFile } from "node:fs/promises";
-import { writeFileAtomic } from "../safety/output-dir.js";
 import { z } from "zod";
+import { readJsonFile } from "../safety/json-file.js";
+import { writeFileAtomic } from "../safety/output-dir.js";
 import { clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
 import { Outcome } from "../outcomes/statuses.js";
 
@@ -16,38 +16,34 @@ export const OUTCOMES_SCHEMA_VERSION = 1;
 export const OutcomeStatus = z.preprocess((s) => (s === "skipped" ? "not-applicable" : s), Outcome);
 export type OutcomeStatus = z.infer<typeof Outcome>;
 
-export const ClauseOutcomeSchema = z
-  .object({
-    status: OutcomeStatus,
-    /** first line of the first message (a failure, a skip reason) */
-    message: z.string().optional(),
-    /** bug links of the expectations that made it known */
-    bugs: z.array(z.string()).optional(),
-  })
-  .strict();
+export const ClauseOutcomeSchema = z.strictObject({
+  status: OutcomeStatus,
+  /** first line of the first message (a failure, a skip reason) */
+  message: z.string().optional(),
+  /** bug links of the expectations that made it known */
+  bugs: z.array(z.string()).optional(),
+});
 export type ClauseOutcome = z.infer<typeof ClauseOutcomeSchema>;
 
-export const RunOutcomesSchema = z
-  .object({
-    schema: z.literal(OUTCOMES_SCHEMA_VERSION),
-    runId: z.string().nullable(),
-    date: z.string(),
-    target: z.string().nullable(),
-    targetName: z.string().nullable(),
-    egoVersion: z.string().nullable(),
-    persona: z.string().nullable(),
-    ungated: z.boolean(),
-    /** how many clauses the catalogue had when the run was made */
-    catalogueClauses: z.number().int().min(0),
-    /** whether the run itself passed (summaryPassed) */
-    passed: z.boolean(),
-    /** problems that made the results untrustworthy (mixed runs, unknown clauses) */
-    problems: z.array(z.string()),
-    /** the expectations file applied, if any */
-    expectations: z.string().nullable(),
-    clauses: z.record(z.string(), ClauseOutcomeSchema),
-  })
-  .strict();
+export const RunOutcomesSchema = z.strictObject({
+  schema: z.literal(OUTCOMES_SCHEMA_VERSION),
+  runId: z.string().nullable(),
+  date: z.string(),
+  target: z.string().nullable(),
+  targetName: z.string().nullable(),
+  egoVersion: z.string().nullable(),
+  persona: z.string().nullable(),
+  ungated: z.boolean(),
+  /** how many clauses the catalogue had when the run was made */
+  catalogueClauses: z.number().int().min(0),
+  /** whether the run itself passed (summaryPassed) */
+  passed: z.boolean(),
+  /** problems that made the results untrustworthy (mixed runs, unknown clauses) */
+  problems: z.array(z.string()),
+  /** the expectations file applied, if any */
+  expectations: z.string().nullable(),
+  clauses: z.record(z.string(), ClauseOutcomeSchema),
+});
 export type RunOutcomes = z.infer<typeof RunOutcomesSchema>;
 
 export interface OutcomesMeta {
@@ -97,19 +93,7 @@ export function parseOutcomes(raw: unknown, source: string): RunOutcomes {
 }
 
 export async function readOutcomes(file: string): Promise<RunOutcomes> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    throw new OutcomesError(`cannot read outcomes file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new OutcomesError(`outcomes file ${file} is not JSON: ${(error as Error).message}`);
-  }
-  return parseOutcomes(raw, file);
+  return parseOutcomes(await readJsonFile(file, "outcomes", (message) => new OutcomesError(message)), file);
 }
 
 /** Written through a temporary sibling and a rename, so a reader never sees half a file and a failed write leaves none. */

@@ -43,178 +43,157 @@ export const INTEROP_DEFINITION =
 
 const IsoDate = z.string().datetime({ offset: true });
 
-export const NotApplicableReason = z
-  .object({
-    /** the `not_applicable` label: `feature:<name>`, `needs:<capability>`, `version`; null when absent */
-    key: z.string().nullable(),
-    /** the sentence the run gave */
-    text: z.string(),
-  })
-  .strict();
+export const NotApplicableReason = z.strictObject({
+  /** the `not_applicable` label: `feature:<name>`, `needs:<capability>`, `version`; null when absent */
+  key: z.string().nullable(),
+  /** the sentence the run gave */
+  text: z.string(),
+});
 
-export const CompatCell = z
-  .object({
-    status: CompatStatus,
-    /** unspecified clauses: whether the build did what the fake does */
-    outcome: UnspecifiedOutcome.optional(),
-    /** unspecified clauses that differ: what the build did (the run's observation) */
-    observed: z.array(z.string()).optional(),
-    /** not-applicable: why */
-    reason: NotApplicableReason.optional(),
-    /** failed, broken, known, unknown: what the results said (distinct, shortened) */
-    messages: z.array(z.string()).optional(),
-    /** known: the bug links of the expectation entries that made it known */
-    bugs: z.array(z.string()).optional(),
-    /** how many results reported the clause (variants of one clause count separately; 0 = none) */
-    results: z.number().int().min(0),
-  })
-  .strict();
+export const CompatCell = z.strictObject({
+  status: CompatStatus,
+  /** unspecified clauses: whether the build did what the fake does */
+  outcome: UnspecifiedOutcome.optional(),
+  /** unspecified clauses that differ: what the build did (the run's observation) */
+  observed: z.array(z.string()).optional(),
+  /** not-applicable: why */
+  reason: NotApplicableReason.optional(),
+  /** failed, broken, known, unknown: what the results said (distinct, shortened) */
+  messages: z.array(z.string()).optional(),
+  /** known: the bug links of the expectation entries that made it known */
+  bugs: z.array(z.string()).optional(),
+  /** how many results reported the clause (variants of one clause count separately; 0 = none) */
+  results: z.number().int().min(0),
+});
 export type CompatCell = z.infer<typeof CompatCell>;
 
 export const Availability = z.enum(["ran", "unavailable", "error", "missing"]);
 export type Availability = z.infer<typeof Availability>;
 
-export const ShardRef = z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).strict();
+export const ShardRef = z.strictObject({ index: z.number().int().min(1), count: z.number().int().min(1) });
 
 /** What one target's run gave, before scoring: the unit a shard bundle carries. */
-export const TargetOutcome = z
-  .object({
-    key: TargetKey,
-    spec: TargetSpec,
-    /** the column header: version and persona or path */
-    label: z.string(),
-    kind: z.enum(["fake", "installed"]),
-    persona: z.string().nullable(),
-    /** the Ego Lite version text the run reported (null when the target did not run or reported none) */
-    egoVersion: z.string().nullable(),
-    /** where the version came from: persona, flag, getBrowserVersion, Info.plist... */
-    versionSource: z.string().nullable(),
-    /** the `target_name` the run reported */
-    targetName: z.string().nullable(),
-    /**
-     * ran: results were collected; unavailable: this build of the harness cannot reach the target
-     * (said why, never faked); error: the run could not be made; missing: its shard was not merged
-     */
-    availability: Availability,
-    reason: z.string().optional(),
-    runId: z.string().nullable(),
-    startedAt: IsoDate.nullable(),
-    finishedAt: IsoDate.nullable(),
-    shard: ShardRef,
-    /** results that made the run untrustworthy (mixed labels, unknown clauses...) */
-    problems: z.array(z.string()),
-    /** one cell per selected clause */
-    cells: z.record(z.string(), CompatCell),
-  })
-  .strict();
+export const TargetOutcome = z.strictObject({
+  key: TargetKey,
+  spec: TargetSpec,
+  /** the column header: version and persona or path */
+  label: z.string(),
+  kind: z.enum(["fake", "installed"]),
+  persona: z.string().nullable(),
+  /** the Ego Lite version text the run reported (null when the target did not run or reported none) */
+  egoVersion: z.string().nullable(),
+  /** where the version came from: persona, flag, getBrowserVersion, Info.plist... */
+  versionSource: z.string().nullable(),
+  /** the `target_name` the run reported */
+  targetName: z.string().nullable(),
+  /**
+   * ran: results were collected; unavailable: this build of the harness cannot reach the target
+   * (said why, never faked); error: the run could not be made; missing: its shard was not merged
+   */
+  availability: Availability,
+  reason: z.string().optional(),
+  runId: z.string().nullable(),
+  startedAt: IsoDate.nullable(),
+  finishedAt: IsoDate.nullable(),
+  shard: ShardRef,
+  /** results that made the run untrustworthy (mixed labels, unknown clauses...) */
+  problems: z.array(z.string()),
+  /** one cell per selected clause */
+  cells: z.record(z.string(), CompatCell),
+});
 export type TargetOutcome = z.infer<typeof TargetOutcome>;
 
-export const Score = z
-  .object({
-    /** passed / applicable; null when nothing applicable ran */
-    value: z.number().min(0).max(1).nullable(),
-    passed: z.number().int().min(0),
-    applicable: z.number().int().min(0),
-    failed: z.number().int().min(0),
-    /** could not run: the build broke a rule another clause owns */
-    preconditionFailed: z.number().int().min(0),
-    broken: z.number().int().min(0),
-    known: z.number().int().min(0),
-    /** passed only after an infrastructure retry (also counted in passed: the clause holds) */
-    flaky: z.number().int().min(0),
-    unknown: z.number().int().min(0),
-    notApplicable: z.number().int().min(0),
-    unspecified: z
-      .object({
-        /** unspecified clauses observed (status unspecified) */
-        observed: z.number().int().min(0),
-        /** of those, how many differ from the fake's choice */
-        differs: z.number().int().min(0),
-        /** unspecified clauses without an observation: broken, known or no result (a failed core is scored as failed) */
-        unobserved: z.number().int().min(0),
-      })
-      .strict(),
-  })
-  .strict();
+export const Score = z.strictObject({
+  /** passed / applicable; null when nothing applicable ran */
+  value: z.number().min(0).max(1).nullable(),
+  passed: z.number().int().min(0),
+  applicable: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  /** could not run: the build broke a rule another clause owns */
+  preconditionFailed: z.number().int().min(0),
+  broken: z.number().int().min(0),
+  known: z.number().int().min(0),
+  /** passed only after an infrastructure retry (also counted in passed: the clause holds) */
+  flaky: z.number().int().min(0),
+  unknown: z.number().int().min(0),
+  notApplicable: z.number().int().min(0),
+  unspecified: z.strictObject({
+    /** unspecified clauses observed (status unspecified) */
+    observed: z.number().int().min(0),
+    /** of those, how many differ from the fake's choice */
+    differs: z.number().int().min(0),
+    /** unspecified clauses without an observation: broken, known or no result (a failed core is scored as failed) */
+    unobserved: z.number().int().min(0),
+  }),
+});
 export type Score = z.infer<typeof Score>;
 
 export const CompatTarget = TargetOutcome.omit({ cells: true }).extend({ score: Score }).strict();
 export type CompatTarget = z.infer<typeof CompatTarget>;
 
-export const CompatClause = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    area: AreaName,
-    method: z.string().nullable(),
-    methods: z.array(z.string()),
-    severity: Severity,
-    features: z.array(z.string()),
-    versions: z.string().nullable(),
-    /**
-     * the docs leave the behaviour partly open: the question, the fake's choice, the documented
-     * core (judged; null when there is none) and the open detail (observed)
-     */
-    unspecified: z.object({ question: z.string(), choice: z.string(), core: z.string().nullable(), openDetail: z.string() }).strict().nullable(),
-    /** target key -> cell, for every target */
-    cells: z.record(TargetKey, CompatCell),
-  })
-  .strict();
+export const CompatClause = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  area: AreaName,
+  method: z.string().nullable(),
+  methods: z.array(z.string()),
+  severity: Severity,
+  features: z.array(z.string()),
+  versions: z.string().nullable(),
+  /**
+   * the docs leave the behaviour partly open: the question, the fake's choice, the documented
+   * core (judged; null when there is none) and the open detail (observed)
+   */
+  unspecified: z.strictObject({ question: z.string(), choice: z.string(), core: z.string().nullable(), openDetail: z.string() }).nullable(),
+  /** target key -> cell, for every target */
+  cells: z.record(TargetKey, CompatCell),
+});
 export type CompatClause = z.infer<typeof CompatClause>;
 
-export const Selection = z
-  .object({
-    areas: z.array(AreaName),
-    grep: z.string().nullable(),
-  })
-  .strict();
+export const Selection = z.strictObject({
+  areas: z.array(AreaName),
+  grep: z.string().nullable(),
+});
 export type Selection = z.infer<typeof Selection>;
 
-export const CompatJson = z
-  .object({
-    format: z.literal(COMPAT_FORMAT),
-    formatVersion: z.literal(COMPAT_FORMAT_VERSION),
-    generatedAt: IsoDate,
-    harness: z.object({ name: z.string(), version: z.string() }).strict(),
-    plan: z
-      .object({
-        /** a hash of the target list and the selection: bundles of one matrix share it */
-        id: z.string(),
-        targets: z.array(TargetKey),
-        selection: Selection,
-        shards: z.number().int().min(1),
-      })
-      .strict(),
-    /** the shard bundles merged into this file (one for an unsharded run) */
-    sources: z.array(z.object({ shard: ShardRef, bundle: z.string(), createdAt: IsoDate }).strict()),
-    /** what is wrong with the matrix as a whole (missing shards, unavailable targets...) */
-    warnings: z.array(z.string()),
-    scoreDefinition: z.string(),
-    interop: z
-      .object({
-        definition: z.string(),
-        value: z.number().min(0).max(1).nullable(),
-        holdEverywhere: z.number().int().min(0),
-        applicable: z.number().int().min(0),
-      })
-      .strict(),
-    areas: z.array(z.object({ id: AreaName, title: z.string() }).strict()),
-    targets: z.array(CompatTarget),
-    clauses: z.array(CompatClause),
-  })
-  .strict()
-  .superRefine((compat, ctx) => {
-    const keys = new Set(compat.targets.map((t) => t.key));
-    if (keys.size !== compat.targets.length) ctx.addIssue({ code: "custom", message: "target keys are not unique", path: ["targets"] });
-    compat.clauses.forEach((clause, i) => {
-      const cellKeys = Object.keys(clause.cells);
-      const missing = [...keys].filter((k) => !(k in clause.cells));
-      const extra = cellKeys.filter((k) => !keys.has(k));
-      if (missing.length > 0 || extra.length > 0) {
-        ctx.addIssue({ code: "custom", message: `clause ${clause.id}: cells do not match the targets (missing ${missing.join(", ") || "none"}; extra ${extra.join(", ") || "none"})`, path: ["clauses", i, "cells"] });
-      }
-    });
+export const CompatJson = z.strictObject({
+  format: z.literal(COMPAT_FORMAT),
+  formatVersion: z.literal(COMPAT_FORMAT_VERSION),
+  generatedAt: IsoDate,
+  harness: z.strictObject({ name: z.string(), version: z.string() }),
+  plan: z.strictObject({
+    /** a hash of the target list and the selection: bundles of one matrix share it */
+    id: z.string(),
+    targets: z.array(TargetKey),
+    selection: Selection,
+    shards: z.number().int().min(1),
+  }),
+  /** the shard bundles merged into this file (one for an unsharded run) */
+  sources: z.array(z.strictObject({ shard: ShardRef, bundle: z.string(), createdAt: IsoDate })),
+  /** what is wrong with the matrix as a whole (missing shards, unavailable targets...) */
+  warnings: z.array(z.string()),
+  scoreDefinition: z.string(),
+  interop: z.strictObject({
+    definition: z.string(),
+    value: z.number().min(0).max(1).nullable(),
+    holdEverywhere: z.number().int().min(0),
+    applicable: z.number().int().min(0),
+  }),
+  areas: z.array(z.strictObject({ id: AreaName, title: z.string() })),
+  targets: z.array(CompatTarget),
+  clauses: z.array(CompatClause),
+}).superRefine((compat, ctx) => {
+  const keys = new Set(compat.targets.map((t) => t.key));
+  if (keys.size !== compat.targets.length) ctx.addIssue({ code: "custom", message: "target keys are not unique", path: ["targets"] });
+  compat.clauses.forEach((clause, i) => {
+    const cellKeys = Object.keys(clause.cells);
+    const missing = [...keys].filter((k) => !(k in clause.cells));
+    const extra = cellKeys.filter((k) => !keys.has(k));
+    if (missing.length > 0 || extra.length > 0) {
+      ctx.addIssue({ code: "custom", message: `clause ${clause.id}: cells do not match the targets (missing ${missing.join(", ") || "none"}; extra ${extra.join(", ") || "none"})`, path: ["clauses", i, "cells"] });
+    }
   });
+});
 export type CompatJson = z.infer<typeof CompatJson>;
 
 /** Parses and validates a compat.json text; the error names what does not match. */

@@ -1,4 +1,8 @@
+import type { ClauseInput } from "../clause.js";
 import { defineClauses } from "./define.js";
+
+/** For a clause that tells spaces apart by their id in the listing: the ids exist, and the listing shows them. */
+const IDS_LISTED: ClauseInput["features"] = ["numeric-ids", "task-space-listing-v2"];
 
 export const taskSpaceClauses = defineClauses("task-spaces", [
   { id: "task-spaces.create.result-shape", title: "createTaskSpace resolves {taskId, id, name} with the given name", methods: ["createTaskSpace"], severity: "critical", features: ["numeric-ids"] },
@@ -14,9 +18,8 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     },
   },
   {
-    id: "task-spaces.create.duplicate-name", title: "creating a second space with an existing name", methods: ["createTaskSpace"],
     // where the name is the key (before numeric ids) or the listing shows no ids, twins cannot be told apart
-    features: ["numeric-ids", "task-space-listing-v2"],
+    id: "task-spaces.create.duplicate-name", title: "creating a second space with an existing name", methods: ["createTaskSpace"], features: IDS_LISTED,
     unspecified: {
       question: "research Q10: duplicate-name policy (doc: names may repeat; upstream FakeEgo rejects)",
       choice: "accepted with a new id: the doc says names may be duplicated and ids are the locators",
@@ -54,16 +57,15 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
   },
   { id: "task-spaces.complete.status", title: "completeTaskSpace resolves '<id> task space completed.'", methods: ["completeTaskSpace"] },
   { id: "task-spaces.complete.user-owned-same-id", title: "a completed space stays listed under the same id with ownership user", methods: ["completeTaskSpace", "listTaskSpaces"], severity: "critical", features: ["task-space-listing-v2"] },
-  { id: "task-spaces.claim.becomes-agent", title: "claiming a user-owned space makes it agent-owned under the same id", methods: ["claimTaskSpace", "listTaskSpaces"], severity: "critical", features: ["numeric-ids", "task-space-listing-v2"] },
+  { id: "task-spaces.claim.becomes-agent", title: "claiming a user-owned space makes it agent-owned under the same id", methods: ["claimTaskSpace", "listTaskSpaces"], severity: "critical", features: IDS_LISTED },
   { id: "task-spaces.claim.renames", title: "claimTaskSpace(id, name) renames the space and keeps its id", methods: ["claimTaskSpace"], features: ["numeric-ids"] },
   { id: "task-spaces.claim.keeps-name", title: "claimTaskSpace(id) without a name keeps the space's name", methods: ["claimTaskSpace"], features: ["numeric-ids"] },
-  { id: "task-spaces.claim.keeps-tabs-and-profile", title: "claiming keeps the space's profile, tabs and active tab", methods: ["claimTaskSpace", "listTabs"], features: ["numeric-ids", "task-space-listing-v2"] },
+  { id: "task-spaces.claim.keeps-tabs-and-profile", title: "claiming keeps the space's profile, tabs and active tab", methods: ["claimTaskSpace", "listTabs"], features: IDS_LISTED },
   { id: "task-spaces.claim.does-not-select", title: "claimTaskSpace does not select the claimed space", methods: ["claimTaskSpace", "listTabs"], features: ["numeric-ids", "error-codes"] },
-  { id: "task-spaces.claim.user-created-space", title: "claiming a regular Space the user created keeps its id, profile and tabs", methods: ["claimTaskSpace", "listTaskSpaces"], features: ["numeric-ids", "task-space-listing-v2"], needs: ["operator"] },
+  { id: "task-spaces.claim.user-created-space", title: "claiming a regular Space the user created keeps its id, profile and tabs", methods: ["claimTaskSpace", "listTaskSpaces"], features: IDS_LISTED, needs: ["operator"] },
   {
-    id: "task-spaces.claim.agent-owned", title: "claimTaskSpace of a space the agent already owns", methods: ["claimTaskSpace"],
     // its core is about the space's own id, in the claim's answer and in the listing
-    features: ["numeric-ids", "task-space-listing-v2"],
+    id: "task-spaces.claim.agent-owned", title: "claimTaskSpace of a space the agent already owns", methods: ["claimTaskSpace"], features: IDS_LISTED,
     unspecified: {
       question: "research Q11: which ownerships are claimable",
       choice: "any listed space is claimable (doc: 'Claims a Space returned by listTaskSpaces'); an agent-owned space stays agent-owned",
@@ -85,7 +87,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     id: "task-spaces.create.concurrent-distinct-ids",
     title: "parallel createTaskSpace calls from separate invocations get distinct ids, and all of them are listed",
     methods: ["createTaskSpace", "listTaskSpaces"],
-    features: ["numeric-ids", "task-space-listing-v2"],
+    features: IDS_LISTED,
     // 'id: numeric unique task-space locator' (Runtime Model); the app serves every invocation
     tags: ["serial"],
   },

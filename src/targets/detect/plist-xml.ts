@@ -93,6 +93,19 @@ export function parseXmlPlist(xml: string): PlistValue {
     return text;
   };
 
+  /** Reads the content of an open `<name>` up to its close tag: `each` takes the next token before each item. */
+  const untilClose = (name: string, each: (next: Token | undefined) => void): void => {
+    for (;;) {
+      skipBlank();
+      const next = peek();
+      if (next?.kind === "close" && next.name === name) {
+        pos++;
+        return;
+      }
+      each(next);
+    }
+  };
+
   const value = (): PlistValue => {
     skipBlank();
     const t = tokens[pos++];
@@ -100,32 +113,19 @@ export function parseXmlPlist(xml: string): PlistValue {
     switch (t.name) {
       case "dict": {
         const dict: PlistDict = {};
-        if (t.selfClosing) return dict;
-        for (;;) {
-          skipBlank();
-          const next = peek();
-          if (next?.kind === "close" && next.name === "dict") {
+        if (!t.selfClosing)
+          untilClose("dict", (next) => {
+            if (next?.kind !== "open" || next.name !== "key") throw new PlistError(`expected <key> in <dict> at offset ${next?.at ?? xml.length}`);
             pos++;
-            return dict;
-          }
-          if (next?.kind !== "open" || next.name !== "key") throw new PlistError(`expected <key> in <dict> at offset ${next?.at ?? xml.length}`);
-          pos++;
-          const key = textOf(next);
-          Object.defineProperty(dict, key, { value: value(), enumerable: true, writable: true, configurable: true });
-        }
+            const key = textOf(next);
+            Object.defineProperty(dict, key, { value: value(), enumerable: true, writable: true, configurable: true });
+          });
+        return dict;
       }
       case "array": {
         const items: PlistValue[] = [];
-        if (t.selfClosing) return items;
-        for (;;) {
-          skipBlank();
-          const next = peek();
-          if (next?.kind === "close" && next.name === "array") {
-            pos++;
-            return items;
-          }
-          items.push(value());
-        }
+        if (!t.selfClosing) untilClose("array", () => items.push(value()));
+        return items;
       }
       case "string":
         return textOf(t);
