@@ -24,6 +24,17 @@ export interface TabWait {
 }
 
 /**
+ * Selects `spaceId` and opens a tab at `url` there: a step before what the clause judges (the
+ * descriptor as createTab resolved it, of which the clause reads the targetId).
+ */
+export async function openTab(session: Session, spaceId: Json, url: string): Promise<{ targetId: string }> {
+  return session.evaluate(async (p, id, url) => {
+    await p.use(id);
+    return (await p.ego.createTab(url)) as { targetId: string };
+  }, spaceId, url);
+}
+
+/**
  * Selects `spaceId` and polls listTabs until the tab `targetId` is listed with `want`'s fields
  * (each given field equal; `titleNonEmpty` asks for any non-empty title), or `boundMs` passes.
  */

@@ -246,6 +246,16 @@ export function createProbeScope(ego: any): ProbeScope {
   }
 
 
+  /** Runs `fn` with a CDP client of its own and closes the client after, however `fn` ended. */
+  async function withCdp(fn: (cdp: any) => unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
+    const client = cdpClient(options);
+    try {
+      return await fn(client);
+    } finally {
+      client.close();
+    }
+  }
+
   // ---- the harness's own steps: tolerant of every documented older build and plausible deviation ----
 
   /**
@@ -337,6 +347,7 @@ export function createProbeScope(ego: any): ProbeScope {
     call,
     cdp,
     cdpClient,
+    withCdp,
     sleep,
     toJson: (value: unknown) => toJson(value) ?? null,
     step,

@@ -67,6 +67,8 @@ export interface ProbeScope {
   cdp(message: unknown, options?: CdpObserveOptions): Promise<Observation>;
   /** A CDP client over the callback slots (it takes both slots until close()). */
   cdpClient(options?: { timeoutMs?: number }): CdpClient;
+  /** `fn` with a CDP client of its own (cdpClient), closed after however `fn` ended: what `fn` returned. */
+  withCdp<R>(fn: (cdp: CdpClient) => R | Promise<R>, options?: { timeoutMs?: number }): Promise<R>;
   /** Make a value JSON-safe (undefined dropped, functions and non-finite numbers described). */
   toJson(value: unknown): Json;
   sleep(ms: number): Promise<void>;

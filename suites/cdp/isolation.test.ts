@@ -1,62 +1,55 @@
 // Cross-space isolation of the raw CDP channel: a space can neither see nor attach to another
 // space's targets, and a session stays in the space it was attached in.
 import { expect } from "vitest";
-import { clause } from "../../src/harness/clause.js";
+import { clause, type ClauseContext } from "../../src/harness/clause.js";
+import type { ProbeFunction } from "../../src/targets/target.js";
 
 const PAGE = "data:text/html,<title>isolated</title><p>another space</p>";
 
-clause("cdp.isolation.attach-other-space-refused", async ({ ego, spaces }) => {
+/** Two fresh spaces of the run, A and B: `probe` runs in the target with their ids and the page to open. */
+async function acrossSpaces<R>({ ego, spaces }: ClauseContext, probe: ProbeFunction<[number, number, string], R>) {
   const a = await spaces.create({ label: "a" });
   const b = await spaces.create({ label: "b" });
-  const seen = await ego.evaluate(async (p, a, b, url) => {
+  return ego.evaluate(probe, a.id, b.id, PAGE);
+}
+
+clause("cdp.isolation.attach-other-space-refused", async (ctx) => {
+  const seen = await acrossSpaces(ctx, async (p, a, b, url) => {
     await p.use(a);
     const foreign = (await p.ego.createTab(url)) as { targetId: string };
     await p.use(b);
-    const cdp = p.cdpClient({ timeoutMs: 10_000 });
-    try {
+    return p.withCdp(async (cdp) => {
       const attach = await cdp.send("Target.attachToTarget", { targetId: foreign.targetId, flatten: true });
       await p.sleep(200);
       return { attach, events: cdp.events };
-    } finally {
-      cdp.close();
-    }
-  }, a.id, b.id, PAGE);
+    }, { timeoutMs: 10_000 });
+  });
   expect(seen.attach.timeout, "the attach was answered").toBeUndefined();
   expect(seen.attach.result, "no session into another space's tab").toBeUndefined();
   expect(seen.attach.error ?? seen.attach.sendError, "an error response (or a send error)").toBeDefined();
   expect(seen.events.filter((e) => e.method === "Target.attachedToTarget"), "no attachedToTarget event").toEqual([]);
 });
 
-clause("cdp.isolation.targets-scoped", async ({ ego, spaces }) => {
-  const a = await spaces.create({ label: "a" });
-  const b = await spaces.create({ label: "b" });
-  const seen = await ego.evaluate(async (p, a, b, url) => {
+clause("cdp.isolation.targets-scoped", async (ctx) => {
+  const seen = await acrossSpaces(ctx, async (p, a, b, url) => {
     await p.use(a);
     const foreign = (await p.ego.createTab(url)) as { targetId: string };
     await p.use(b);
     const own = (await p.ego.createTab(url)) as { targetId: string };
-    const cdp = p.cdpClient({ timeoutMs: 10_000 });
-    try {
-      const targets = await cdp.send("Target.getTargets");
-      return { foreign: foreign.targetId, own: own.targetId, targets };
-    } finally {
-      cdp.close();
-    }
-  }, a.id, b.id, PAGE);
+    const targets = await p.withCdp((cdp) => cdp.send("Target.getTargets"), { timeoutMs: 10_000 });
+    return { foreign: foreign.targetId, own: own.targetId, targets };
+  });
   const ids = ((seen.targets.result as { targetInfos?: { targetId: string }[] } | undefined)?.targetInfos ?? []).map((t) => t.targetId);
   expect(seen.targets.result, `Target.getTargets answered: ${JSON.stringify(seen.targets)}`).toBeDefined();
   expect(ids, "the space's own tab is listed").toContain(seen.own);
   expect(ids, "another space's tab is not").not.toContain(seen.foreign);
 });
 
-clause("cdp.isolation.session-stays-in-space", async ({ ego, spaces }) => {
-  const a = await spaces.create({ label: "a" });
-  const b = await spaces.create({ label: "b" });
-  const seen = await ego.evaluate(async (p, a, b, url) => {
+clause("cdp.isolation.session-stays-in-space", async (ctx) => {
+  const seen = await acrossSpaces(ctx, async (p, a, b, url) => {
     await p.use(a);
     const tab = (await p.ego.createTab(url)) as { targetId: string };
-    const cdp = p.cdpClient({ timeoutMs: 10_000 });
-    try {
+    return p.withCdp(async (cdp) => {
       const attach = await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true });
       const sessionId = (attach.result as { sessionId?: string } | undefined)?.sessionId;
       if (sessionId === undefined) return { attach };
@@ -64,10 +57,8 @@ clause("cdp.isolation.session-stays-in-space", async ({ ego, spaces }) => {
       await p.use(b);
       const fromB = await cdp.send("Runtime.evaluate", { expression: "document.title", returnByValue: true }, sessionId);
       return { attach, sessionId, inA, fromB };
-    } finally {
-      cdp.close();
-    }
-  }, a.id, b.id, PAGE);
+    }, { timeoutMs: 10_000 });
+  });
   expect(seen.sessionId, `the attach in space A answered a session: ${JSON.stringify(seen.attach)}`).toEqual(expect.any(String));
   expect(seen.inA, "the session works in its own space").toMatchObject({ result: { result: { value: 2 } } });
   expect(seen.fromB?.timeout, "answered").toBeUndefined();

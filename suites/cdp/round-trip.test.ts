@@ -1,23 +1,24 @@
 // Raw CDP against real pages: attach with flatten, Runtime.evaluate, an event; Browser.getVersion;
 // what the channel refuses.
 import { expect } from "vitest";
+import type { Json } from "../../src/contract/arguments.js";
 import { clause } from "../../src/harness/clause.js";
+import type { Session } from "../../src/targets/target.js";
 
 const PAGE = "data:text/html,<title>cdp round trip</title><p>round trip</p>";
 
 /** Opens a tab in a fresh space, attaches to it with flatten and runs `then` on the session; every delivery is checked to be a JSON string. */
-async function onAttachedTab(ego: import("../../src/targets/target.js").Session, spaceId: number) {
+async function onAttachedTab(ego: Session, spaceId: number) {
   return ego.evaluate(async (p, id, url) => {
     await p.use(id);
     const tab = (await p.ego.createTab(url)) as { targetId: string };
     const raw: { type: string }[] = [];
-    const cdp = p.cdpClient({ timeoutMs: 10_000 });
-    const inner = p.ego.onCDPMessage as (text: unknown) => void;
-    p.ego.onCDPMessage = (text: unknown) => {
-      raw.push({ type: typeof text });
-      inner(text);
-    };
-    try {
+    return p.withCdp(async (cdp) => {
+      const inner = p.ego.onCDPMessage as (text: unknown) => void;
+      p.ego.onCDPMessage = (text: unknown) => {
+        raw.push({ type: typeof text });
+        inner(text);
+      };
       const attach = await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true });
       const sessionId = (attach.result as { sessionId?: string } | undefined)?.sessionId;
       if (sessionId === undefined) return { tab, attach, raw, events: cdp.events };
@@ -25,10 +26,16 @@ async function onAttachedTab(ego: import("../../src/targets/target.js").Session,
       const enable = await cdp.send("Runtime.enable", undefined, sessionId);
       const created = await cdp.waitForEvent("Runtime.executionContextCreated", sessionId, 10_000);
       return { tab, attach, sessionId, evaluate, enable, created, raw, events: cdp.events };
-    } finally {
-      cdp.close();
-    }
+    }, { timeoutMs: 10_000 });
   }, spaceId, PAGE);
+}
+
+/** One CDP command sent from the space `spaceId` with a client of its own: the answer. */
+async function sendFromSpace(ego: Session, spaceId: number, method: string, params?: Json) {
+  return ego.evaluate(async (p, id, method, params) => {
+    await p.use(id);
+    return p.withCdp((cdp) => cdp.send(method, params ?? undefined));
+  }, spaceId, method, params ?? null);
 }
 
 clause("cdp.round-trip.attach-flatten", async ({ ego, spaces }) => {
@@ -56,29 +63,13 @@ clause("cdp.round-trip.event", async ({ ego, spaces }) => {
 
 clause("cdp.browser-getversion.answered", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  const answer = await ego.evaluate(async (p, id) => {
-    await p.use(id);
-    const cdp = p.cdpClient();
-    try {
-      return await cdp.send("Browser.getVersion");
-    } finally {
-      cdp.close();
-    }
-  }, own.id);
+  const answer = await sendFromSpace(ego, own.id, "Browser.getVersion");
   expect(answer).toMatchObject({ result: { protocolVersion: expect.any(String), product: expect.any(String) } });
 });
 
 clause("cdp.refused.grant-permissions", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  const answer = await ego.evaluate(async (p, id) => {
-    await p.use(id);
-    const cdp = p.cdpClient();
-    try {
-      return await cdp.send("Browser.grantPermissions", { permissions: ["clipboardReadWrite"] });
-    } finally {
-      cdp.close();
-    }
-  }, own.id);
+  const answer = await sendFromSpace(ego, own.id, "Browser.grantPermissions", { permissions: ["clipboardReadWrite"] });
   expect(answer, "an error response, not a result").toMatchObject({ error: { code: expect.any(Number), message: expect.any(String) } });
   expect(answer.result).toBeUndefined();
 });

@@ -14,12 +14,7 @@ clause("tabs.create.real-target", async ({ ego, spaces }) => {
   const seen = await ego.evaluate(async (p, id) => {
     await p.use(id);
     const tab = (await p.ego.createTab("data:text/html,<title>real target</title>")) as { targetId: string };
-    const cdp = p.cdpClient();
-    try {
-      return { tab, answer: await cdp.send("Target.getTargets") };
-    } finally {
-      cdp.close();
-    }
+    return { tab, answer: await p.withCdp((cdp) => cdp.send("Target.getTargets")) };
   }, own.id);
   const infos = (seen.answer.result as { targetInfos?: { targetId: string; type: string }[] } | undefined)?.targetInfos;
   expect(infos, `Target.getTargets answered: ${JSON.stringify(seen.answer)}`).toBeDefined();

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { TabList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
-import { waitForTab } from "../../src/harness/tabs.js";
+import { openTab, waitForTab } from "../../src/harness/tabs.js";
 
 clause("tabs.list.shape", async ({ ego, spaces }) => {
   const own = await spaces.create();
@@ -13,10 +13,7 @@ clause("tabs.list.shape", async ({ ego, spaces }) => {
 clause("tabs.list.contains-created", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const url = "https://example.com/contains-created";
-  const seen = await ego.evaluate(async (p, id, url) => {
-    await p.use(id);
-    return (await p.ego.createTab(url)) as { targetId: string };
-  }, own.id, url);
+  const seen = await openTab(ego, own.id, url);
   // the docs promise no moment at which a new tab reports its url: poll with a bound
   const listed = await waitForTab(ego, own.id, seen.targetId, { url });
   expect(listed.tabs).toContainEqual(expect.objectContaining({ targetId: seen.targetId, url }));
@@ -65,10 +62,7 @@ const TITLED_PAGE = "data:text/html,<title>ego-conformance titled tab</title><p>
 
 clause("tabs.list.real-title", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  const tab = await ego.evaluate(async (p, id, url) => {
-    await p.use(id);
-    return (await p.ego.createTab(url)) as { targetId: string };
-  }, own.id, TITLED_PAGE);
+  const tab = await openTab(ego, own.id, TITLED_PAGE);
   const listed = await waitForTab(ego, own.id, tab.targetId, { title: "ego-conformance titled tab" });
   expect(listed.tabs).toContainEqual(expect.objectContaining({ targetId: tab.targetId, url: TITLED_PAGE, title: "ego-conformance titled tab" }));
 });

@@ -2,7 +2,7 @@
 // user-created Spaces, and already agent-owned spaces.
 import { expect } from "vitest";
 import { ErrorObject, TaskSpaceRef } from "../../src/contract/index.js";
-import { waitForTab, type ListedTab } from "../../src/harness/tabs.js";
+import { openTab, waitForTab, type ListedTab } from "../../src/harness/tabs.js";
 import { clause } from "../../src/harness/clause.js";
 import { entryOf, observeCall } from "../../src/harness/probes.js";
 
@@ -31,10 +31,7 @@ clause("task-spaces.claim.keeps-name", async ({ ego, spaces }) => {
 clause("task-spaces.claim.keeps-tabs-and-profile", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const url = "https://example.com/claim-keeps-tabs";
-  const created = await ego.evaluate(async (p, id, url) => {
-    await p.use(id);
-    return (await p.ego.createTab(url)) as { targetId: string };
-  }, own.id, url);
+  const created = await openTab(ego, own.id, url);
   // a real page reports its url a moment after it opened, and its title may change while it loads:
   // the tabs are compared by what a claim could change (which tabs, their order, url, the active one)
   const tabsBefore = (await waitForTab(ego, own.id, created.targetId, { url })).tabs.map(({ index, targetId, url, active }) => ({ index, targetId, url, active }));

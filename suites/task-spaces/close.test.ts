@@ -1,16 +1,16 @@
 // closeTaskSpace: status string, and the space leaves the listing (eventually).
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
-import { observeCall, pollListing } from "../../src/harness/probes.js";
+import { pollListing } from "../../src/harness/probes.js";
+import { callOnFreshSpace } from "./on-fresh-space.js";
 
 clause("task-spaces.close.status", async ({ ego, spaces }) => {
-  const own = await spaces.create();
-  expect(await observeCall(ego, "closeTaskSpace", [], own.id)).toResolveStatus("closeTaskSpace", own.id);
+  const { own, seen } = await callOnFreshSpace(ego, spaces, "closeTaskSpace");
+  expect(seen).toResolveStatus("closeTaskSpace", own.id);
 });
 
 clause("task-spaces.close.removes", async ({ ego, spaces }) => {
-  const own = await spaces.create();
-  await observeCall(ego, "closeTaskSpace", [], own.id);
+  const { own } = await callOnFreshSpace(ego, spaces, "closeTaskSpace");
   const after = await pollListing(ego, (entries) => !entries.some((e) => e.id === own.id));
   expect(after.map((e) => e.id), "the closed space is gone within 5 s").not.toContain(own.id);
 });

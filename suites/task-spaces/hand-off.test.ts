@@ -2,10 +2,11 @@
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { entryOf, observeCall } from "../../src/harness/probes.js";
+import { callOnFreshSpace } from "./on-fresh-space.js";
 
 clause("task-spaces.hand-off.status", async ({ ego, spaces }) => {
-  const own = await spaces.create();
-  expect(await observeCall(ego, "handOffTaskSpace", [], own.id)).toResolveStatus("handOffTaskSpace", own.id);
+  const { own, seen } = await callOnFreshSpace(ego, spaces, "handOffTaskSpace");
+  expect(seen).toResolveStatus("handOffTaskSpace", own.id);
 });
 
 clause("task-spaces.hand-off.delegated", async ({ ego, spaces }) => {
@@ -14,8 +15,7 @@ clause("task-spaces.hand-off.delegated", async ({ ego, spaces }) => {
 });
 
 clause("task-spaces.hand-off.twice", async ({ ego, spaces, openDetail }) => {
-  const own = await spaces.delegated();
-  const seen = await observeCall(ego, "handOffTaskSpace", [], own.id);
+  const { own, seen } = await callOnFreshSpace(ego, spaces, "handOffTaskSpace", "delegated");
   // core: resolves, and the space stays with the user (a blocked call still says so)
   expect(seen.channel, "handOffTaskSpace resolves").toBe("resolved");
   const probe = await observeCall(ego, "setAgentTaskState", ["still the user's"], own.id);
