@@ -8,3 +8,11 @@
 export class RunInputError extends Error {
   override name = "RunInputError";
 }
+
+/**
+ * The sweep (./sweep.ts) could not list the task spaces it would judge: nothing was closed. Not a
+ * bad input: the CLI says "'sweep' could not be completed" with the reason.
+ */
+export class SweepError extends Error {
+  override name = "SweepError";
+}

@@ -10,7 +10,8 @@
  *   collect.ts        phase 3: the results directory, read once
  *   judge.ts          phase 4: expectations, flaky results, the summary (in memory)
  *   write.ts          phase 5: judged results, outcomes, expectations update, HTML report
- *   errors.ts         RunInputError, the library's own
+ *   sweep.ts          the sweep: list the spaces left by runs, close those the ledger proves over
+ *   errors.ts         RunInputError, SweepError: the library's own
  */
 export { runConformance, type RunOutcome } from "./run-conformance.js";
 export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, type FakePages, type InstalledRunOptions, type RunOptions } from "./options.js";
@@ -19,4 +20,5 @@ export { checkRunOutputs, planRun, type RunPlan } from "./plan.js";
 export { DEFAULT_INSTALLED_WORKERS, FAKE_WORKERS, SERIAL_FILES, serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
 export { collectResults, resultsOf, type ResultsCollection } from "./collect.js";
 export { judgeResults, type JudgedRun } from "./judge.js";
-export { RunInputError } from "./errors.js";
+export { RunInputError, SweepError } from "./errors.js";
+export { sweep, sweepInstalled, type InstalledSweepOptions, type SpaceStatus, type SweepOptions, type SweepOutcome, type SweptRun, type SweptSpace } from "./sweep.js";

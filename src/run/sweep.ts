@@ -1,0 +1,145 @@
+/**
+ * The sweep as a library (`ego-conformance sweep` is its command line, src/cli/sweep.ts): list
+ * the task spaces named like ego-conformance runs' (`ego-conformance <run-id> ...`), grouped by
+ * run, each with what the run ledger (src/safety/ledger.ts) says about it; with `yes` close those
+ * that are provably left over, one per probe with its own bound, and report each:
+ *   - recorded by a run that is over, createdBy as made: closed;
+ *   - recorded by a run still live in another process: listed, never closed;
+ *   - createdBy "agent" but unknown to the ledger ("looks like ours, not recorded"): closed only
+ *     with `forceUnrecorded`;
+ *   - created by someone else (createdBy "user", not recorded as the harness's): never closed.
+ * A space is never closed by its name alone: src/safety/owned-spaces.ts's sweepVerdict decides.
+ */
+import type { Json } from "../contract/arguments.js";
+import { closeEach } from "../safety/close-each.js";
+import { Ledger } from "../safety/ledger.js";
+import { documentedListing } from "../safety/list-spaces.js";
+import { sweepVerdict, type SweepVerdict } from "../safety/owned-spaces.js";
+import { runIdTime } from "../safety/run-id.js";
+import { createCliTarget } from "../targets/cli/cli-target.js";
+import { locateCli } from "../targets/detect/locate-cli.js";
+import type { Target } from "../targets/target.js";
+import { SweepError } from "./errors.js";
+
+export type SpaceStatus = "closable" | "live" | "unrecorded" | "not-agent";
+
+export interface SweptSpace {
+  id: Json;
+  name: string;
+  ownership: Json;
+  createdBy: Json;
+  status: SpaceStatus;
+  /** with `yes`: what happened to it */
+  result?: "closed" | "skipped" | "failed" | "left";
+  problem?: string;
+}
+
+export interface SweptRun {
+  runId: string;
+  /** when the run started (from its id), ISO; null if the id's timestamp is not a date */
+  startedAt: string | null;
+  /** what the ledger says of the run */
+  ledger: "ended" | "live" | "dead" | "unknown";
+  pid?: number;
+  host?: string;
+  spaces: SweptSpace[];
+}
+
+export interface SweepOutcome {
+  cli: string;
+  /** the run ledger read */
+  ledger: string;
+  runs: SweptRun[];
+  /** with `yes`: the ids closed and what went wrong */
+  closed?: Json[];
+  problems?: string[];
+}
+
+export interface SweepOptions {
+  yes: boolean;
+  /** also close agent-created spaces the ledger does not know */
+  forceUnrecorded?: boolean;
+  ledger?: Ledger;
+  /** bound on each close's polling (ms) */
+  closeBoundMs?: number;
+}
+
+/** A sweep of the installed build: which `ego-browser`, and the bound on each probe. */
+export interface InstalledSweepOptions extends SweepOptions {
+  /** `--ego-browser PATH`; unset: found as `ego-conformance detect` finds it */
+  egoBrowser?: string;
+  /** `--probe-timeout MS`: bound on one probe (and on its process) */
+  probeTimeoutMs?: number;
+}
+
+function statusOf(verdict: SweepVerdict): SpaceStatus {
+  return verdict.kind;
+}
+
+/** Sweep through `target` (any target: tests drive it with the fake). */
+export async function sweep(target: Target, options: SweepOptions): Promise<Omit<SweepOutcome, "cli">> {
+  const ledger = options.ledger ?? new Ledger();
+  const session = await target.openSession();
+  let listing;
+  try {
+    listing = await documentedListing(session);
+  } finally {
+    await session.close();
+  }
+  if (!listing.ok) throw new SweepError(listing.reason);
+  const view = ledger.read();
+  const runs = new Map<string, SweptRun>();
+  for (const space of listing.spaces) {
+    const verdict = sweepVerdict(space, view);
+    if (verdict === null) continue;
+    let run = runs.get(verdict.runId);
+    if (!run) {
+      const record = view.runs.get(verdict.runId);
+      const live = view.liveRun(verdict.runId);
+      run = {
+        runId: verdict.runId,
+        startedAt: runIdTime(verdict.runId)?.toISOString() ?? null,
+        ledger: !record ? "unknown" : record.endedAt !== undefined ? "ended" : live ? "live" : "dead",
+        ...(record ? { pid: record.pid, host: record.host } : {}),
+        spaces: [],
+      };
+      runs.set(verdict.runId, run);
+    }
+    run.spaces.push({ id: space.id, name: space.name as string, ownership: space.ownership, createdBy: space.createdBy, status: statusOf(verdict) });
+  }
+  const sorted = [...runs.values()].sort((a, b) => a.runId.localeCompare(b.runId));
+  const outcome: Omit<SweepOutcome, "cli"> = { ledger: ledger.path, runs: sorted };
+  if (!options.yes) return outcome;
+  const all = sorted.flatMap((r) => r.spaces);
+  const chosen = all.filter((s) => s.status === "closable" || (s.status === "unrecorded" && options.forceUnrecorded === true));
+  for (const s of all) if (!chosen.includes(s)) s.result = "left";
+  const each = await closeEach(target, chosen.map(({ id, name }) => ({ id, name })), options.closeBoundMs !== undefined ? { boundMs: options.closeBoundMs } : {});
+  chosen.forEach((s, i) => {
+    const e = each[i]!;
+    s.result = e.result;
+    if (e.problem !== undefined) s.problem = e.problem;
+  });
+  outcome.closed = chosen.filter((s) => s.result === "closed").map((s) => s.id);
+  outcome.problems = chosen.filter((s) => s.result !== "closed").map((s) => `${JSON.stringify(s.id)} (${JSON.stringify(s.name)}): ${s.result}: ${s.problem ?? ""}`);
+  return outcome;
+}
+
+/**
+ * Sweep the installed build: locate its `ego-browser` (CliNotFoundError when there is none),
+ * sweep through it without detection (the listing is all a sweep asks), and close it again.
+ */
+export async function sweepInstalled(options: InstalledSweepOptions): Promise<SweepOutcome> {
+  const { egoBrowser, probeTimeoutMs, ...sweepOptions } = options;
+  const cli = await locateCli(egoBrowser !== undefined ? { flag: egoBrowser } : {});
+  const target = createCliTarget({
+    cliPath: cli.path,
+    prewarm: 0,
+    info: { kind: "installed", name: cli.path, egoVersion: null, egoVersionText: null, versionSource: "not detected (sweep)", features: new Set(), capabilities: new Set() },
+    ...(probeTimeoutMs !== undefined ? { probeTimeoutMs, processTimeoutMs: probeTimeoutMs } : {}),
+  });
+  try {
+    return { cli: cli.path, ...(await sweep(target, sweepOptions)) };
+  } finally {
+    await target.close();
+  }
+}
