@@ -11,7 +11,7 @@ import { personaTarget } from "../../src/matrix/target-spec.js";
 import { LABEL } from "../../src/report/labels.js";
 import { readResults } from "../../src/report/results-reader.js";
 import { summarize } from "../../src/report/summary.js";
-import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, RunInputError, SERIAL_FILES, selectedBy, selectedFor, type RunOptions } from "../../src/run/index.js";
+import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, RunInputError, FAKE_WORKERS, SERIAL_FILES, selectedBy, selectedFor, type RunOptions } from "../../src/run/index.js";
 import { failedSoFar } from "../../src/run/execute.js";
 import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { writeResultFiles } from "../../src/run/write.js";
@@ -96,7 +96,7 @@ describe("plan", () => {
 
   it("turns typed options into the selection and the vitest phases", async () => {
     const fake = await planRun(await options({ areas: [a!.area] }));
-    expect(fake.phases).toEqual([{ args: [] }]);
+    expect(fake.phases).toEqual([{ args: ["--maxWorkers", String(FAKE_WORKERS)] }]);
     expect(CATALOGUE.filter(fake.selected)).toEqual(CATALOGUE.filter(selectedBy({ areas: [a!.area] })));
     const installed = await planRun(await options({ target: "installed" }));
     expect(installed.options.installed).toEqual({ keepOnFailure: false, harnessFaults: [] });
