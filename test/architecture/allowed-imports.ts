@@ -84,7 +84,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   ],
 
   // --- the command line and tools
-  "src/cli": ["src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "src/matrix", "src/run", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
+  "src/cli": ["src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
   "bin": ["src/cli"],
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server"],
 };
