@@ -58,6 +58,23 @@ export function checkImports(files: readonly SourceFile[], table: ImportTable): 
   return violations;
 }
 
+/**
+ * Allowed edges that no import of `files` runs along: a table that allows more than the tree uses
+ * hides the next import against the direction (an edge listed "for later" is a decision nobody made).
+ */
+export function unusedEdges(files: readonly SourceFile[], table: ImportTable): string[] {
+  const used = new Set<string>();
+  for (const file of files) {
+    const from = folderOf(file.path, table);
+    if (from === undefined) continue;
+    for (const specifier of relativeImports(file)) {
+      const to = folderOf(posix.normalize(posix.join(posix.dirname(file.path), specifier)), table);
+      if (to !== undefined && to !== from) used.add(`${from} -> ${to}`);
+    }
+  }
+  return Object.entries(table).flatMap(([folder, allowed]) => allowed.map((to) => `${folder} -> ${to}`)).filter((edge) => !used.has(edge));
+}
+
 /** Allowed entries that name no folder of the table (a typo would allow nothing and hide it). */
 export function unknownFolders(table: ImportTable): string[] {
   return Object.entries(table).flatMap(([folder, allowed]) => allowed.filter((to) => !(to in table)).map((to) => `${folder} -> ${to}`));

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ALLOWED_IMPORTS } from "./allowed-imports.js";
-import { checkImports, describeViolation, folderOf, relativeImports, unknownFolders, type ImportTable, type SourceFile } from "./import-checker.js";
+import { checkImports, describeViolation, folderOf, relativeImports, unknownFolders, unusedEdges, type ImportTable, type SourceFile } from "./import-checker.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SCANNED = ["src", "fake-bridge", "suites", "scripts", "bin"];
@@ -36,6 +36,10 @@ describe("the allowed-imports table", () => {
     const files = sourceFiles();
     const empty = Object.keys(ALLOWED_IMPORTS).filter((folder) => !files.some((f) => folderOf(f.path, ALLOWED_IMPORTS) === folder));
     expect(empty, "folders in the table that hold no source file").toEqual([]);
+  });
+
+  it("lists only edges the tree uses", () => {
+    expect(unusedEdges(sourceFiles(), ALLOWED_IMPORTS), "edges no import runs along: remove them from the table").toEqual([]);
   });
 
   it("never lets a suite or the contract layer import the fake", () => {
@@ -71,6 +75,12 @@ describe("the import checker", () => {
       file("suites/area/c.test.ts", `import type { A } from "../../src/high/a.js";`),
     ];
     expect(checkImports(files, table)).toEqual([]);
+  });
+
+  it("finds the edges no import runs along", () => {
+    const files = [file("src/high/a.ts", `import { x } from "../low/x.js";`), file("suites/area/c.test.ts", `import { a } from "../../src/high/a.js";`)];
+    expect(unusedEdges(files, table)).toEqual(["src/high/inner -> src/high"]);
+    expect(unusedEdges([...files, file("src/high/inner/b.ts", `export { a } from "../a.js";`)], table)).toEqual([]);
   });
 
   it("fails on an import against the table and names the file and the import", () => {
