@@ -1,6 +1,7 @@
 /** Raw CDP: pre-send failures through onSendCDPMessageError, answers through onCDPMessage. */
 import { describe, expect, it } from "vitest";
-import { browser, nextTurn, recordCdp, selectNewSpace, thrownBy, type Loose } from "./helpers.js";
+import { thrownBy } from "../support/thrown.js";
+import { browser, nextTurn, recordCdp, selectNewSpace, type Loose } from "./helpers.js";
 
 async function send(ego: Loose, message: string) {
   const rec = recordCdp(ego);

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { METHODS, TASK_SCOPED_METHODS, type MethodName } from "../../src/contract/index.js";
-import { browser, microtasks, nextTurn, recordCdp, rejectionOf, thrownBy, turns, type Loose } from "./helpers.js";
+import { thrownBy } from "../support/thrown.js";
+import { browser, microtasks, nextTurn, recordCdp, rejectionOf, turns, type Loose } from "./helpers.js";
 
 const EXAMPLE_ARGS: Partial<Record<MethodName, unknown[]>> = {
   createTab: ["https://example.com/"],
@@ -56,26 +57,31 @@ describe("a selected id that does not exist: NOT_FOUND naming the id", () => {
   }
 });
 
+/** How a call's Promise has settled so far; `done` when it has. */
+function track(p: Promise<unknown>) {
+  const state: { how: "pending" | "fulfilled" | "rejected"; done?: Promise<void> } = { how: "pending" };
+  state.done = p.then(
+    () => void (state.how = "fulfilled"),
+    () => void (state.how = "rejected"),
+  );
+  return state;
+}
+
 describe("event-loop delivery", () => {
   it("a Promise settles on a later event-loop turn, not in a microtask of the call", async () => {
-    const { ego } = browser();
-    let settled = false;
-    const p = ego.listTaskSpaces().then(() => (settled = true));
+    const call = track(browser().ego.listTaskSpaces());
     await microtasks();
-    expect(settled).toBe(false);
+    expect(call.how).toBe("pending");
     await nextTurn();
-    expect(settled).toBe(true);
-    await p;
+    expect(call.how).toBe("fulfilled");
   });
 
   it("a rejection (snapshot) is also delivered on a later turn", async () => {
-    const { ego } = browser();
-    let settled = false;
-    const p = ego.snapshot().catch(() => (settled = true));
+    const call = track(browser().ego.snapshot());
     await microtasks();
-    expect(settled).toBe(false);
-    await p;
-    expect(settled).toBe(true);
+    expect(call.how).toBe("pending");
+    await call.done;
+    expect(call.how).toBe("rejected");
   });
 
   it("no browser-side effect is visible synchronously: a create is listed only after it settles", async () => {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { FEATURE_NAMES, type Feature } from "../../src/contract/index.js";
 import { createFakeBrowser, NEWEST_BUILD } from "../../fake-bridge/index.js";
-import { browser, nextTurn, recordCdp, rejectionOf, thrownBy, type Loose } from "./helpers.js";
+import { thrownBy } from "../support/thrown.js";
+import { browser, nextTurn, recordCdp, rejectionOf, type Loose } from "./helpers.js";
 
 const without = (...features: Feature[]) => new Set(FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key" && !features.includes(f)));
 

@@ -31,16 +31,6 @@ export async function selectNewSpace(ego: EgoSurface, name = "space"): Promise<n
   return ref.id as number;
 }
 
-/** What a synchronous call threw, or a failure if it did not throw. */
-export function thrownBy(fn: () => unknown): Loose {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw synchronously");
-}
-
 /** The rejection reason of a Promise, or a failure if it fulfilled. */
 export async function rejectionOf(p: unknown): Promise<Loose> {
   try {

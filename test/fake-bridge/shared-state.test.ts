@@ -5,6 +5,16 @@
 import { describe, expect, it } from "vitest";
 import { browser, entryOf, nextTurn, type Loose } from "./helpers.js";
 
+/** Two invocations over one fake browser, both with the one space "x" selected. */
+async function bothOnOneSpace() {
+  const { ego: first, newBinding } = browser();
+  const ref = (await first.createTaskSpace("x")) as Loose;
+  const second = newBinding();
+  first.useTaskSpace(ref.id);
+  second.useTaskSpace(ref.id);
+  return { first, second, ref };
+}
+
 describe("two bindings over one fake browser", () => {
   it("a space created in one invocation is listed, claimable and usable in another", async () => {
     const { ego: first, newBinding } = browser();
@@ -37,11 +47,7 @@ describe("two bindings over one fake browser", () => {
   });
 
   it("a hand-off made in one invocation blocks the other's calls on that space", async () => {
-    const { ego: first, newBinding } = browser();
-    const ref = (await first.createTaskSpace("x")) as Loose;
-    first.useTaskSpace(ref.id);
-    const second = newBinding();
-    second.useTaskSpace(ref.id);
+    const { first, second, ref } = await bothOnOneSpace();
     await first.handOffTaskSpace();
     expect(await second.listTabs()).toEqual({ error: "manual_takeover", error_code: "EGO_TASK_SPACE_USER_IN_CONTROL" });
     await second.takeOverTaskSpace();
@@ -49,11 +55,7 @@ describe("two bindings over one fake browser", () => {
   });
 
   it("a close in one invocation makes the other's selection NOT_FOUND", async () => {
-    const { ego: first, newBinding } = browser();
-    const ref = (await first.createTaskSpace("x")) as Loose;
-    const second = newBinding();
-    second.useTaskSpace(ref.id);
-    first.useTaskSpace(ref.id);
+    const { first, second, ref } = await bothOnOneSpace();
     await first.closeTaskSpace();
     expect(await second.listTabs()).toEqual({ error: `Task space not found: ${ref.id}`, error_code: "EGO_TASK_SPACE_NOT_FOUND" });
   });
@@ -65,11 +67,7 @@ describe("two bindings over one fake browser", () => {
   });
 
   it("CDP answers go to the invocation that sent the message", async () => {
-    const { ego: first, newBinding } = browser();
-    const ref = (await first.createTaskSpace("x")) as Loose;
-    const second = newBinding();
-    first.useTaskSpace(ref.id);
-    second.useTaskSpace(ref.id);
+    const { first, second, ref } = await bothOnOneSpace();
     const seen: string[] = [];
     first.onCDPMessage = () => seen.push("first");
     second.onCDPMessage = () => seen.push("second");

@@ -7,7 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INVALID_ARGUMENT_CASES, isSpecialArg, METHOD_NAMES, METHODS, type Arg, type MethodName, type ParamSpec } from "../../src/contract/index.js";
 import type { EgoSurface } from "../../src/contract/ego-surface.js";
-import { browser, listed, thrownBy, type Loose } from "./helpers.js";
+import { thrownBy } from "../support/thrown.js";
+import { browser, listed, type Loose } from "./helpers.js";
 
 const call = (ego: EgoSurface, method: MethodName, args: unknown[]) => (ego as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
 

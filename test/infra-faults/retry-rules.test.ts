@@ -4,58 +4,24 @@
  * and a precondition failure are never retried; an infrastructure error is, and a pass after it
  * is flaky (label outcome=flaky and which error was retried); the retry budget is bounded.
  */
-import { writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
-import { execa } from "execa";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CATALOGUE } from "../../src/contract/catalogue.js";
 import { MAX_INFRA_RETRIES } from "../../src/faults/retry.js";
 import { RUN_ENV } from "../../src/harness/run-config.js";
 import { LABEL } from "../../src/report/labels.js";
-import { labelValue, readResults, type TestResult } from "../../src/report/results-reader.js";
-import { PROJECT_ROOT, tempDir } from "../cli/run-cli.js";
-
-const require = createRequire(import.meta.url);
-const VITEST_CLI = resolve(require.resolve("vitest/package.json"), "../vitest.mjs");
-const ALLURE_REPORTER = require.resolve("allure-vitest/reporter");
-const ALLURE = JSON.stringify(require.resolve("allure-js-commons"));
-const src = (path: string) => JSON.stringify(join(PROJECT_ROOT, "src", path));
+import { labelValue, type TestResult } from "../../src/report/results-reader.js";
+import { inlineSuite, runInline, src, ALLURE } from "../support/inline-suite.js";
 
 const plain = CATALOGUE.filter((c) => !c.unspecified && c.needs.length === 0 && c.features.length === 0 && c.versions === undefined).map((c) => c.id);
 const [CONTRACT, PRECONDITION, FLAKY, ALWAYS_INFRA, OWNER, UNAVAILABLE, HARNESS_BUG] = plain as [string, string, string, string, string, string, string];
 
-async function runInline(files: Record<string, string>, env: Record<string, string>): Promise<TestResult[]> {
-  const dir = await tempDir("inline-retry");
-  const resultsDir = join(dir, "allure-results");
-  await writeFile(join(dir, "vitest.config.mjs"), `export default { test: { include: ["*.test.ts"], testTimeout: 30000, reporters: [[${JSON.stringify(ALLURE_REPORTER)}, { resultsDir: ${JSON.stringify(resultsDir)} }]] } };\n`);
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-  const child = await execa(process.execPath, [VITEST_CLI, "run", "--config", join(dir, "vitest.config.mjs"), "--root", dir], {
-    cwd: dir,
-    env: { ...env, [RUN_ENV.target]: "fake" },
-    reject: false,
-    timeout: 90_000,
-    stdin: "ignore",
-  });
-  const results = await readResults(resultsDir).catch(() => []);
-  if (results.length === 0) throw new Error(`the inline run wrote no results (${child.exitCode}, ${child.signal}, ${child.message}):\n${child.stdout}\n${child.stderr}`);
-  return results;
-}
-
 const tries = (r: TestResult) => r.labels.filter((l) => l.name === "attempt_seen").length;
 
 describe("retries happen only on infrastructure errors", () => {
-  let results: TestResult[];
-  const of = (id: string) => {
-    const r = results.filter((x) => labelValue(x, LABEL.clause) === id);
-    expect(r, id).toHaveLength(1);
-    return r[0]!;
-  };
-
-  beforeAll(async () => {
-    results = await runInline(
-      {
-        "retries.test.ts": `
+  const of = inlineSuite(
+    "inline-retry",
+    {
+      "retries.test.ts": `
 import * as allure from ${ALLURE};
 import { expect } from "vitest";
 import { clause } from ${src("harness/clause.ts")};
@@ -69,10 +35,9 @@ clause(${JSON.stringify(HARNESS_BUG)}, async () => { await seen(); throw new Typ
 clause(${JSON.stringify(FLAKY)}, async () => { await seen(); if (flaky++ === 0) throw new InfrastructureError("host went away", "EGO_TASK_HOST_DISCONNECTED"); });
 clause(${JSON.stringify(ALWAYS_INFRA)}, async () => { await seen(); throw new InfrastructureError("no browser", "EGO_BROWSER_UNAVAILABLE"); });
 `,
-      },
-      {},
-    );
-  }, 120_000);
+    },
+    {},
+  );
 
   test("a contract failure is never retried", () => {
     expect(of(CONTRACT).status).toBe("failed");
@@ -110,6 +75,7 @@ clause(${JSON.stringify(ALWAYS_INFRA)}, async () => { await seen(); throw new In
 describe("an injected infrastructure fault reaches clause() as an infrastructure error", () => {
   test("every call answering EGO_BROWSER_UNAVAILABLE: the clause is retried, then broken (never failed)", async () => {
     const results = await runInline(
+      "inline-retry",
       {
         "unavailable.test.ts": `
 import * as allure from ${ALLURE};

@@ -3,21 +3,12 @@
  * written to a temporary directory and run through vitest with the Allure reporter against the
  * fake, then read back as a user's report would read them.
  */
-import { writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { createRequire } from "node:module";
-import { execa } from "execa";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { CATALOGUE } from "../../src/contract/catalogue.js";
 import { RUN_ENV } from "../../src/harness/run-config.js";
 import { LABEL } from "../../src/report/labels.js";
-import { labelValue, readResults, type TestResult } from "../../src/report/results-reader.js";
-import { PROJECT_ROOT, tempDir } from "../cli/run-cli.js";
-
-const require = createRequire(import.meta.url);
-const VITEST_CLI = resolve(require.resolve("vitest/package.json"), "../vitest.mjs");
-const ALLURE_REPORTER = require.resolve("allure-vitest/reporter");
-const src = (path: string) => JSON.stringify(join(PROJECT_ROOT, "src", path));
+import { labelValue, type TestResult } from "../../src/report/results-reader.js";
+import { inlineSuite, src } from "../support/inline-suite.js";
 
 /** Clauses picked from the catalogue by kind, so the test survives catalogue edits. */
 const plain = CATALOGUE.filter((c) => !c.unspecified && c.needs.length === 0 && c.features.length === 0 && c.versions === undefined).map((c) => c.id);
@@ -27,40 +18,11 @@ const [UNSPECIFIED, CORE] = CATALOGUE.filter((c) => c.unspecified && c.unspecifi
 /** a clause gated by a feature the persona lacks */
 const GATED = CATALOGUE.find((c) => c.features.length === 1 && c.features[0] === "numeric-ids" && c.needs.length === 0)!.id;
 
-async function runInline(files: Record<string, string>, env: Record<string, string>): Promise<TestResult[]> {
-  const dir = await tempDir("inline");
-  const resultsDir = join(dir, "allure-results");
-  // the Allure reporter as vitest.conformance.config.ts configures it
-  await writeFile(
-    join(dir, "vitest.config.ts"),
-    `import { statusMessageListener } from ${src("harness/status-message.ts")};\n` +
-      `export default { test: { include: ["*.test.ts"], testTimeout: 30000, reporters: [[${JSON.stringify(ALLURE_REPORTER)}, { resultsDir: ${JSON.stringify(resultsDir)}, listeners: [statusMessageListener] }]] } };\n`,
-  );
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
-  const child = await execa(process.execPath, [VITEST_CLI, "run", "--config", join(dir, "vitest.config.ts"), "--root", dir], {
-    cwd: dir,
-    env: { ...env, [RUN_ENV.target]: "fake" },
-    reject: false,
-    timeout: 90_000,
-    stdin: "ignore",
-  });
-  const results = await readResults(resultsDir).catch(() => []);
-  if (results.length === 0) throw new Error(`the inline run wrote no results:\n${child.stdout}\n${child.stderr}`);
-  return results;
-}
-
 describe("the runner's outcome rules", () => {
-  let results: TestResult[];
-  const of = (id: string) => {
-    const r = results.filter((x) => labelValue(x, LABEL.clause) === id);
-    expect(r, id).toHaveLength(1);
-    return r[0]!;
-  };
-
-  beforeAll(async () => {
-    results = await runInline(
-      {
-        "outcomes.test.ts": `
+  const of = inlineSuite(
+    "inline",
+    {
+      "outcomes.test.ts": `
 import { expect } from "vitest";
 import { clause } from ${src("harness/clause.ts")};
 import { PreconditionError } from ${src("harness/precondition.ts")};
@@ -72,10 +34,9 @@ clause(${JSON.stringify(UNSPECIFIED)}, async (ctx) => { await ctx.openDetail(() 
 clause(${JSON.stringify(CORE)}, async (ctx) => { expect("the core's answer", "the documented core").toBe("the documented one"); await ctx.openDetail(() => {}); });
 clause(${JSON.stringify(GATED)}, async () => { throw new Error("a gated clause must not run"); });
 `,
-      },
-      { [RUN_ENV.persona]: "pre-numeric-ids" },
-    );
-  }, 120_000);
+    },
+    { [RUN_ENV.persona]: "pre-numeric-ids" },
+  );
 
   test("an assertion is failed", () => {
     expect(of(ASSERTS).status).toBe("failed");

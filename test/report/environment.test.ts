@@ -1,16 +1,11 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { environmentEntries, escapeKey, escapeValue, writeEnvironment } from "../../src/report/environment.js";
+import { tempDirPerTest } from "../support/temp-dir.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "ego-env-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+tempDirPerTest("ego-env-", (d) => (dir = d));
 
 describe("environmentEntries", () => {
   it("lists the target, the version, the persona, node and the OS, in that order", () => {

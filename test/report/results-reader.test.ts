@@ -1,18 +1,13 @@
-import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LABEL } from "../../src/report/labels.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
+import { tempDirPerTest } from "../support/temp-dir.js";
 import { resultFileJson } from "./helpers.js";
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "ego-results-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+tempDirPerTest("ego-results-", (d) => (dir = d));
 
 describe("readResults", () => {
   it("reads every *-result.json and ignores containers, attachments and environment files", async () => {

@@ -13,6 +13,7 @@ import {
   tryParseEgoVersion,
   type EgoVersion,
 } from "../../src/version/index.js";
+import { thrownBy } from "../support/thrown.js";
 import { anyVersion, smallVersion } from "./arbitraries.js";
 
 const IN_THE_WILD = [
@@ -58,16 +59,9 @@ describe("parseEgoVersion", () => {
     "ego-windows-host", "", "   ", "1.2", "1.2.3.4.5", "1.-2.3.4", "1.2.3.x", "+1.2.3.4", "1..2.3",
     "1.2.3.4 5", "1.2.3.4.", ".1.2.3", "vv1.2.3.4", "1.2.3.4-beta", "1.2.3.4+5", "1e3.0.0.0", "٣.1.2.3",
   ])("rejects %j with the input in the message", (input) => {
-    let thrown: unknown;
-    try {
-      parseEgoVersion(input);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(EgoVersionError);
-    const error = thrown as EgoVersionError;
-    expect(error.name).toBe("EgoVersionError");
-    expect(error.input).toBe(input);
+    const error = thrownBy(() => parseEgoVersion(input)) as EgoVersionError;
+    expect(error).toBeInstanceOf(EgoVersionError);
+    expect(error).toMatchObject({ name: "EgoVersionError", input });
     expect(error.message).toBe(`not an Ego Lite version: ${JSON.stringify(input)} (expected four numbers like 0.5.0.19)`);
   });
 

@@ -11,6 +11,7 @@ import {
   satisfiesEgoRange,
   type EgoVersion,
 } from "../../src/version/index.js";
+import { thrownBy } from "../support/thrown.js";
 import { anyVersion, comparatorSetText, lattice, rangeText, smallVersion } from "./arbitraries.js";
 
 const sat = (version: string, range: string) => satisfiesEgoRange(parseEgoVersion(version), parseEgoRange(range));
@@ -59,17 +60,9 @@ describe("parseEgoRange and formatEgoRange", () => {
     ["0.4.0.0 | 0.5.0.0", "|"],
     ["x", "x"],
   ])("rejects %j, naming the token %j", (text, token) => {
-    let thrown: unknown;
-    try {
-      parseEgoRange(text);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(EgoRangeError);
-    const error = thrown as EgoRangeError;
-    expect(error.name).toBe("EgoRangeError");
-    expect(error.input).toBe(text);
-    expect(error.token).toBe(token);
+    const error = thrownBy(() => parseEgoRange(text)) as EgoRangeError;
+    expect(error).toBeInstanceOf(EgoRangeError);
+    expect(error).toMatchObject({ name: "EgoRangeError", input: text, token });
     expect(error.message).toContain(`not an Ego Lite range: ${JSON.stringify(text)} (bad token ${JSON.stringify(token)}`);
   });
 
