@@ -16,14 +16,19 @@ async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, bound
   }
 }
 
+/** A fake browser on real Chromium, and a binding of it that created and selected a space "a". */
+async function inNewSpace(): Promise<{ b: ReturnType<typeof createFakeBrowser>; ego: Loose }> {
+  const b = createFakeBrowser({ chromium: CHROMIUM! });
+  const ego: Loose = b.newBinding();
+  ego.useTaskSpace((await ego.createTaskSpace("a")).id);
+  return { b, ego };
+}
+
 describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
   closeBrowsersAfterAll();
 
   it("createTab opens a real page target of the space's own browser context", async () => {
-    const b = createFakeBrowser({ chromium: CHROMIUM! });
-    const ego: Loose = b.newBinding();
-    const a = await ego.createTaskSpace("a");
-    ego.useTaskSpace(a.id);
+    const { b, ego } = await inNewSpace();
     const tab = await ego.createTab("data:text/html,<title>one</title>");
     const listed = await waitFor(() => ego.listTabs(), (l: Loose) => l.tabs.some((t: Loose) => t.title === "one"));
     expect(listed.tabs).toEqual([
@@ -45,10 +50,7 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
   });
 
   it("closing a space closes its pages; the browser stays up for the next app of the process", async () => {
-    const b = createFakeBrowser({ chromium: CHROMIUM! });
-    const ego: Loose = b.newBinding();
-    const a = await ego.createTaskSpace("a");
-    ego.useTaskSpace(a.id);
+    const { b, ego } = await inNewSpace();
     const tab = await ego.createTab("about:blank");
     const profile = await profileBrowser(CHROMIUM!.executablePath, "Default");
     const live = async () => ((await profile.admin.send("Target.getTargets")) as Loose).targetInfos.map((t: Loose) => t.targetId);
@@ -66,10 +68,7 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
   });
 
   it("listTaskSpaces reports the real titles of open spaces", async () => {
-    const b = createFakeBrowser({ chromium: CHROMIUM! });
-    const ego: Loose = b.newBinding();
-    const a = await ego.createTaskSpace("a");
-    ego.useTaskSpace(a.id);
+    const { b, ego } = await inNewSpace();
     await ego.createTab("data:text/html,<title>listed title</title>");
     const listing = await waitFor(() => ego.listTaskSpaces(), (l: Loose) => l.taskSpaces[0].recentTabTitles[0] === "listed title");
     expect(listing.taskSpaces[0].recentTabTitles[0]).toBe("listed title");

@@ -9,7 +9,7 @@ import { RAW_BRIDGE_SDK_PATH } from "../../src/targets/cli/cli-target.js";
 import { createOperatorClient } from "../../fake-bridge/server/operator-client.js";
 import type { TargetInfo } from "../../src/targets/target.js";
 import { fakeInstall, type FakeInstall } from "../fake-server/support.js";
-import { eventuallyGone, gone } from "./support/processes.js";
+import { eventuallyGone, gone } from "../support/processes.js";
 
 let fake: FakeInstall;
 const targets: CliTarget[] = [];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fakeInstall, lastJson, type FakeInstall } from "../fake-server/support.js";
-import { eventuallyGone } from "./support/processes.js";
+import { eventuallyGone } from "../support/processes.js";
 
 let fake: FakeInstall;
 beforeAll(async () => {

@@ -9,21 +9,13 @@ import { readAppState, writeAppState } from "../../fake-bridge/server/state-file
 import { fakeCommand } from "../../src/cli/fake.js";
 import { UsageError } from "../../src/cli/usage-error.js";
 import { runCli } from "../cli/run-cli.js";
+import { gone } from "../support/processes.js";
 import { lastJson, runLauncher, tempRoot } from "./support.js";
 
 const started: RunningApp[] = [];
 afterAll(async () => {
   for (const app of started) await app.stop();
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("a fake app process", () => {
   it("starts detached, reports its status, keeps state across launcher invocations and stops on SIGTERM", async () => {
@@ -45,7 +37,7 @@ describe("a fake app process", () => {
 
     const stopped = await stopFakeApp({ dir });
     expect(stopped).toEqual({ stopped: true, pid: app.pid, how: "SIGTERM" });
-    expect(alive(app.pid)).toBe(false);
+    expect(gone(app.pid)).toBe(true);
     expect(await readAppState(appPaths(dir).stateFile)).toBeUndefined();
     expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });
   });

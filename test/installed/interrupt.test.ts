@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import { CATALOGUE } from "../../src/contract/index.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { agentSpace, cliEnv, egoConformance, environmentOf, harnessSpaces, worldLedger, worldsClosedAfterAll, tempRoot } from "./support.js";
+import { agentSpace, cliEnv, progressPast, egoConformance, environmentOf, harnessSpaces, worldLedger, worldsClosedAfterAll, tempRoot } from "./support.js";
 
 const world = worldsClosedAfterAll();
 
@@ -17,15 +17,7 @@ describe("Ctrl-C in the middle of an installed run", () => {
     const results = await tempRoot("inst-sigint");
     const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--no-report", "--results", results], { env: cliEnv(w) });
     // wait until the suites are well under way, then Ctrl-C
-    let progressed = false;
-    run.stderr!.on("data", (chunk: Buffer) => {
-      if ([...chunk.toString().matchAll(/conformance \[(\d+)\//g)].some((m) => Number(m[1]) >= 20)) progressed = true;
-    });
-    const waitUntil = Date.now() + 60_000;
-    while (!progressed) {
-      if (Date.now() > waitUntil) throw new Error("the run made no progress within 60 s");
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await progressPast(run, 20, 60_000);
     // a space of this run that no test will close (as if its test was stopped mid-way after
     // recording its name): completed, so user-owned, and the run's cleanup must claim it first
     const runId = (await environmentOf(results))["run id"]!;

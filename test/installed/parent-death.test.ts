@@ -1,10 +1,10 @@
 // If the CLI dies, its workers and launchers die with it (src/safety/parent-watchdog.ts): SIGKILL
 // of `ego-conformance run` in the middle of an installed run leaves no process of the run within
 // 5 s, and the browser is no longer driven.
-import { readFileSync } from "node:fs";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { cliEnv, egoConformance, tempRoot, worldsClosedAfterAll } from "./support.js";
+import { gone } from "../support/processes.js";
+import { cliEnv, egoConformance, progressPast, tempRoot, worldsClosedAfterAll } from "./support.js";
 
 const world = worldsClosedAfterAll();
 
@@ -29,33 +29,13 @@ function descendants(table: { pid: number; ppid: number }[], root: number): numb
 }
 
 /** Alive and not a zombie waiting to be reaped. */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
+const running = (pid: number) => !gone(pid);
 
 describe("SIGKILL of the CLI", () => {
   it("leaves no process of the run within 5 s", { timeout: 120_000 }, async () => {
     const w = await world();
     const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--no-report", "--results", await tempRoot("inst-kill")], { env: cliEnv(w) });
-    let progressed = false;
-    run.stderr!.on("data", (chunk: Buffer) => {
-      if ([...chunk.toString().matchAll(/conformance \[(\d+)\//g)].some((m) => Number(m[1]) >= 10)) progressed = true;
-    });
-    const waitUntil = Date.now() + 90_000;
-    while (!progressed) {
-      if (Date.now() > waitUntil) throw new Error("the run made no progress within 90 s");
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await progressPast(run, 10, 90_000);
     const table = await processTable();
     const ofRun = descendants(table, run.pid!);
     // vitest, and at least one ego-browser launcher of this world, are under way

@@ -95,6 +95,19 @@ export function egoConformance(args: string[], options: { env: Record<string, st
   }) as ResultPromise<{ reject: false }>;
 }
 
+/** Resolves once the run's progress line has counted `clauses` clauses; fails after `withinMs` without. */
+export async function progressPast(run: ResultPromise<{ reject: false }>, clauses: number, withinMs: number): Promise<void> {
+  let progressed = false;
+  run.stderr!.on("data", (chunk: Buffer) => {
+    if ([...chunk.toString().matchAll(/conformance \[(\d+)\//g)].some((m) => Number(m[1]) >= clauses)) progressed = true;
+  });
+  const waitUntil = Date.now() + withinMs;
+  while (!progressed) {
+    if (Date.now() > waitUntil) throw new Error(`the run made no progress within ${withinMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** environment.properties of a results directory, as a map (keys unescaped). */
 export async function environmentOf(resultsDir: string): Promise<Record<string, string>> {
   const text = await readFile(join(resultsDir, "environment.properties"), "utf8");
