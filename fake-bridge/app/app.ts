@@ -93,6 +93,7 @@ export class FakeApp {
         },
       });
       handlePrompts(this, this.prompts);
+      this.pages.warmUp(this.profiles.defaultProfile.id);
     }
   }
 
