@@ -1,28 +1,37 @@
 /**
  * The fake `ego-browser` launcher, bundled into one plain .mjs at install time
- * (../server/launcher-bundle.ts) and started by the installed shell wrapper. Before the script
- * runs, it replaces the caller's environment with the config's `scriptEnv` (HOME and PATH), so
- * the caller's variables never reach the script; only the app's environment-forwarded fault
- * hands them on (clause launcher.environment.not-forwarded).
+ * (../server/launcher-bundle.ts) and started by the installed shell wrapper.
  *
  *   ego-browser nodejs [--sdk-path PATH] [-e CODE]      (script on stdin otherwise)
  *
- * Like the real host: connect to the app, put the binding on globalThis.ego, import the SDK
- * (--sdk-path, else the app's bundled SDK), then compile and run the script with top-level await,
- * in the app's working directory. argv: <config.json> <the caller's arguments...>
+ * Like the real launcher, it does not run the script itself: it connects to the app and asks it
+ * to run the script in a process of the app's own (../server/script-processes.ts), whose parent
+ * is the app in every invocation. That process runs this same bundle in its script-host mode
+ * (./script-host.ts). The launcher relays: the caller's stdin to the script (with -e; otherwise
+ * stdin was the script), the script's stdout and stderr back, and its end as the launcher's own
+ * (the exit status, or death by the same signal; with the exit quirk, a non-zero status is
+ * printed and the launcher exits 0). When the launcher dies or is killed, its connection drops
+ * and the app kills the script's process group.
+ *
+ * The script's environment is the config's `scriptEnv` (HOME and PATH), so the caller's variables
+ * never reach it; only the app's environment-forwarded fault hands them on (clause
+ * launcher.environment.not-forwarded). It runs in the config's working directory.
+ *
+ * argv: <config.json> <the caller's arguments...>, or SCRIPT_HOST_FLAG in the script's process.
  */
 import { spawn } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createPortBinding } from "../binding/create-binding.js";
-import { connectSocketPort } from "../server/socket-port.js";
-import { syncRequester } from "../server/sync-request.js";
+import { constants } from "node:os";
+import { resolve, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { LaunchFault } from "../infra-faults/inject.js";
-import { installExitQuirk } from "./exit-quirk.js";
+import { SCRIPT_HOST_FLAG, type RunLine, type RunRequest } from "../server/protocol.js";
+import { connectForRun } from "../server/run-client.js";
+import { behaviourOf } from "../server/socket-port.js";
+import { exitQuirkText } from "./exit-quirk.js";
 import { LAUNCHER_USAGE, parseLauncherArgs } from "./launcher-args.js";
 import { parseLauncherConfig, type LauncherConfig } from "./launcher-config.js";
-import { runScript } from "./run-script.js";
+import { hostScript } from "./script-host.js";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -42,12 +51,6 @@ function actOutLaunchFault(fault: LaunchFault): void {
   const bytes = Buffer.from(fault.bytes, "base64");
   process.stdout.write(bytes);
   process.stderr.write(bytes.subarray(0, Math.ceil(bytes.length / 2)), () => process.exit(0));
-}
-
-/** The script's environment is the config's, not the caller's. */
-function replaceEnvironment(env: Record<string, string>): void {
-  for (const key of Object.keys(process.env)) delete process.env[key];
-  Object.assign(process.env, env);
 }
 
 function hangForever(): void {
@@ -71,6 +74,22 @@ function flood(): void {
   timer.unref();
 }
 
+/** Ends the launcher as the script's process ended, once what it printed is written. */
+function endAs(code: number | null, signal: NodeJS.Signals | null, exitQuirk: boolean): void {
+  const flushed = (then: () => void) => process.stdout.write("", () => process.stderr.write("", then));
+  if (signal !== null) {
+    flushed(() => {
+      process.kill(process.pid, signal);
+      // a signal this process ignores (SIGPIPE) does not end it: the shell's convention then
+      setTimeout(() => process.exit(128 + (constants.signals[signal] ?? 0)), 200);
+    });
+    return;
+  }
+  const status = code ?? 1;
+  if (exitQuirk && status !== 0) process.stdout.write(`${exitQuirkText(status)}\n`);
+  flushed(() => process.exit(exitQuirk ? 0 : status));
+}
+
 async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
   if (config.hang) return hangForever();
   const command = parseLauncherArgs(argv, { acceptsSdkPath: !config.rejectSdkPath });
@@ -88,33 +107,57 @@ async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
   if (config.backgroundChildMs > 0) leaveBackgroundChild(config);
   if (config.flood) flood();
   if (config.dieAfterMs > 0) setTimeout(() => process.kill(process.pid, "SIGKILL"), config.dieAfterMs).unref();
-  process.chdir(config.workDir);
-  if (config.exitQuirk) installExitQuirk();
-  let port;
+  let ended = false;
+  const onLine = (line: RunLine) => {
+    if (line.t === "out") (line.fd === 1 ? process.stdout : process.stderr).write(Buffer.from(line.data, "base64"));
+    else if (line.t === "exit") {
+      ended = true;
+      endAs(line.code, line.signal, config.exitQuirk);
+    } else if (line.t === "run-failed") {
+      ended = true;
+      process.stderr.write(`ego-browser: ${line.message}\n`);
+      process.exit(1);
+    }
+  };
+  let connection;
   try {
-    port = await connectSocketPort(config.appSocket, { sendSync: syncRequester(config.appSocket) });
+    connection = await connectForRun(config.appSocket, onLine);
   } catch (error) {
     process.stderr.write(`ego-browser: ${(error as Error).message}\n`);
     process.exitCode = 1;
     return;
   }
-  if (port.welcome.launch) return actOutLaunchFault(port.welcome.launch);
-  if (!port.behaviour.environmentForwarded) replaceEnvironment(config.scriptEnv);
-  (globalThis as { ego?: unknown }).ego = createPortBinding(port);
-  // the sdk-path-hook-differs fault: a host whose hook takes the SDK's package folder
-  const sdk = sdkPath === undefined ? config.bundledSdk : port.behaviour.sdkPathHookDiffers ? join(sdkPath, "dist", "out", "index.js") : sdkPath;
-  try {
-    await import(pathToFileURL(sdk).href);
-  } catch (error) {
-    process.stderr.write(`ego-browser: cannot load the SDK at ${sdk}: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-    return;
+  const { socket, welcome, send } = connection;
+  if (welcome.launch) return actOutLaunchFault(welcome.launch);
+  socket.on("error", () => {});
+  socket.on("close", () => {
+    if (ended) return;
+    process.stderr.write("ego-browser: lost the connection to the ego lite app\n");
+    process.exit(1);
+  });
+  const behaviour = behaviourOf(welcome);
+  const run: RunRequest = {
+    t: "run",
+    host: fileURLToPath(import.meta.url),
+    script,
+    ...(sdkPath !== undefined ? { sdkPath } : {}),
+    bundledSdk: config.bundledSdk,
+    cwd: config.workDir,
+    env: behaviour.environmentForwarded ? (process.env as Record<string, string>) : config.scriptEnv,
+    stdin: command.code !== undefined,
+  };
+  send(run);
+  if (command.code !== undefined) {
+    process.stdin.on("data", (chunk: Buffer) => send({ t: "stdin", data: chunk.toString("base64") }));
+    process.stdin.on("end", () => send({ t: "stdin-end" }));
+    process.stdin.on("error", () => send({ t: "stdin-end" }));
   }
-  await runScript(script);
 }
 
 const [configPath, ...argv] = process.argv.slice(2);
-if (configPath === undefined) {
+if (configPath === SCRIPT_HOST_FLAG) {
+  await hostScript();
+} else if (configPath === undefined) {
   process.stderr.write("ego-browser: this launcher was not installed properly (no config)\n");
   process.exitCode = 1;
 } else {

@@ -13,9 +13,11 @@ import { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from "..
 import { appPaths, ensureAppDir, type AppPaths } from "./app-dir.js";
 import { InfraFaultInjector } from "../infra-faults/inject.js";
 import type { InfraFaultPlan } from "../infra-faults/plan.js";
-import { serveBridge } from "./bridge-endpoint.js";
+import { bridgeCalls } from "./bridge-endpoint.js";
+import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 import { serveOperator, type ServerDescription } from "./operator-endpoint.js";
-import type { Welcome } from "./protocol.js";
+import { isRunRequest, type Welcome } from "./protocol.js";
+import { scriptProcesses } from "./script-processes.js";
 
 export interface FakeAppServerOptions extends FakeBrowserOptions {
   /** the directory of the sockets (default ./app-dir.ts defaultAppDir()) */
@@ -108,13 +110,32 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
   };
+  // an invocation counts until its connection closed and its script's process (if any) ended
   let bridges = 0;
   const bridgeCount = () => bridges;
+  const scripts = scriptProcesses({ welcome, appSocket: paths.bridgeSocket });
   const bridgeServer = createServer((socket) => {
     track(socket);
     bridges += 1;
-    socket.on("close", () => (bridges -= 1));
-    serveBridge(socket, browser.app, welcome, infraFaults?.newInvocation());
+    // one invocation of the infrastructure-fault injector: the launcher's connection and its script's calls
+    const faults = infraFaults?.newInvocation();
+    writeJsonLine(socket, faults?.launch ? { ...welcome, launch: faults.launch } : welcome);
+    // the first message decides: a launcher's run request, or a binding's first call
+    let handle: ((message: unknown) => void) | undefined;
+    let scriptEnded: Promise<void> = Promise.resolve();
+    socket.on("close", () => void scriptEnded.then(() => (bridges -= 1)));
+    readJsonLines(socket, (message) => {
+      if (handle === undefined) {
+        if (isRunRequest(message)) {
+          const run = scripts.start(socket, message, (channel) => readJsonLines(channel, bridgeCalls(channel, browser.app, faults)));
+          scriptEnded = run.ended;
+          handle = run.onLine;
+          return;
+        }
+        handle = bridgeCalls(socket, browser.app, faults);
+      }
+      handle(message);
+    });
   });
   const operatorServer = createServer((socket) => {
     track(socket);
@@ -138,6 +159,7 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
         (server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
       );
       for (const socket of sockets) socket.destroy();
+      await scripts.killAll();
       await Promise.all(closed);
       // the app's pages, then the browsers of this process (the server process hosts one app)
       await browser.shutdown();

@@ -1,8 +1,9 @@
 /**
- * One bridge connection: an `ego-browser nodejs` invocation's binding. The server greets with the
- * build it emulates, then answers each request against the shared app, in the order received.
- * The selection is the binding's: it arrives with every request. With real pages, the
- * invocation's raw CDP channel sends its events down the same socket.
+ * One binding's calls: an `ego-browser nodejs` script's binding, over its process's channel to the
+ * app (./script-processes.ts), or any connection to the bridge endpoint whose first message is a
+ * call. Each request is answered against the shared app, in the order received. The selection is
+ * the binding's: it arrives with every request. With real pages, the invocation's raw CDP channel
+ * sends its events down the same socket.
  */
 import type { Socket } from "node:net";
 import type { FakeApp } from "../app/app.js";
@@ -12,10 +13,10 @@ import { isPromise, type MaybePromise } from "../app/serial.js";
 import type { CdpRelay } from "../chromium/cdp-relay.js";
 import type { InvocationFaults } from "../infra-faults/inject.js";
 import { orderedAnswers } from "../infra-faults/ordered-answers.js";
-import { decodeRequest, encodeResponse, type BridgeCall, type CdpEventLine, type Welcome } from "./protocol.js";
-import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
+import { decodeRequest, encodeResponse, type BridgeCall, type CdpEventLine } from "./protocol.js";
+import { writeJsonLine } from "../../src/wire/json-lines.js";
 
-function isBridgeCall(message: unknown): message is BridgeCall {
+export function isBridgeCall(message: unknown): message is BridgeCall {
   if (typeof message !== "object" || message === null) return false;
   const { id, request } = message as { id?: unknown; request?: { kind?: unknown; method?: unknown; raw?: unknown } };
   if (typeof id !== "number" || typeof request !== "object" || request === null) return false;
@@ -33,12 +34,12 @@ function answer(app: FakeApp, request: BridgeRequest, invocation: Invocation, ar
 }
 
 /**
- * With `faults` (one invocation of the app's infrastructure-fault injector, ../infra-faults), the
- * welcome carries the launch fault for the launcher to act out, and each call meets its fault:
- * latency, no answer at all, or an infrastructure failure instead of the app's answer.
+ * The handler of the calls arriving on `socket` (the welcome is the caller's to send). With
+ * `faults` (one invocation of the app's infrastructure-fault injector, ../infra-faults), each
+ * call meets its fault: latency, no answer at all, or an infrastructure failure instead of the
+ * app's answer.
  */
-export function serveBridge(socket: Socket, app: FakeApp, welcome: Welcome, faults?: InvocationFaults): void {
-  writeJsonLine(socket, faults?.launch ? { ...welcome, launch: faults.launch } : welcome);
+export function bridgeCalls(socket: Socket, app: FakeApp, faults?: InvocationFaults): (message: unknown) => void {
   const answers = faults ? orderedAnswers() : undefined;
   if (answers) socket.on("close", () => answers.stop());
   // the invocation's raw CDP channel: events go down the same socket, in the order Chromium sent them
@@ -52,7 +53,7 @@ export function serveBridge(socket: Socket, app: FakeApp, welcome: Welcome, faul
   socket.on("close", () => {
     if (relay !== undefined) app.closeRelay(relay);
   });
-  readJsonLines(socket, (message) => {
+  return (message) => {
     if (!isBridgeCall(message)) {
       socket.destroy(new Error(`not a bridge request: ${JSON.stringify(message).slice(0, 120)}`));
       return;
@@ -86,5 +87,5 @@ export function serveBridge(socket: Socket, app: FakeApp, welcome: Welcome, faul
         done();
       }
     });
-  });
+  };
 }

@@ -3,6 +3,16 @@
  *
  * Bridge endpoint (`app.sock`), one connection per `ego-browser nodejs` invocation:
  *   server -> { t: "welcome", version, features, faults }      on connect: the build the binding emulates
+ * then the client's first message decides what the connection is. A launcher asks the app to run
+ * its script in a process of the app's own (./script-processes.ts), as Ego Lite's app does:
+ *   client -> RunRequest { t: "run", ... }                     start the script as the app's child
+ *   client -> { t: "stdin", data } | { t: "stdin-end" }        the caller's stdin (-e), for the script
+ *   server -> { t: "out", fd: 1 | 2, data }                    the script's output, in its order per stream
+ *   server -> { t: "exit", code, signal }                      how the script's process ended; then the end
+ *   server -> { t: "run-failed", message }                     the process could not be started
+ * (data: base64). The script's process talks to the app over its own channel (its fd 3), greeted
+ * with a HostWelcome (the welcome plus what to run); there, and on a connection whose first
+ * message is a call (a binding in any process, the synchronous channel's worker):
  *   client -> { id, request: BridgeRequest }                   one per Promise-returning call or CDP send
  *   server -> { id, response: BridgeResponse }                 answered in the order received (a CDP
  *                                                              send: when the real browser answers)
@@ -27,6 +37,66 @@ export interface Welcome {
   faults: FaultName[];
   /** an infrastructure fault the launcher acts out before running the script (../infra-faults) */
   launch?: LaunchFault;
+}
+
+/** What the script's process runs, sent on its channel with the welcome. */
+export interface ScriptRun {
+  /** the script's text, run as the body of an async function */
+  script: string;
+  /** --sdk-path, resolved against the caller's directory */
+  sdkPath?: string;
+  /** the app's bundled SDK, imported when no --sdk-path is given */
+  bundledSdk: string;
+  /** the bridge endpoint, for the synchronous channel's own connection (./sync-request.ts) */
+  appSocket: string;
+}
+
+export interface HostWelcome extends Welcome {
+  run: ScriptRun;
+}
+
+/** launcher -> app, the first message of a launcher's connection. */
+export interface RunRequest {
+  t: "run";
+  /** the module the script's process runs: the installed launcher bundle, in its script-host mode */
+  host: string;
+  script: string;
+  sdkPath?: string;
+  bundledSdk: string;
+  /** the script's working directory */
+  cwd: string;
+  /** the script's whole environment */
+  env: Record<string, string>;
+  /** the launcher relays the caller's stdin (-e); otherwise the script's stdin ends at once */
+  stdin: boolean;
+}
+
+/** launcher -> app, after the run request. */
+export type StdinLine = { t: "stdin"; data: string } | { t: "stdin-end" };
+
+/** app -> launcher, after the welcome. */
+export type RunLine =
+  | { t: "out"; fd: 1 | 2; data: string }
+  | { t: "exit"; code: number | null; signal: NodeJS.Signals | null }
+  | { t: "run-failed"; message: string };
+
+/** The script-host mode of the launcher bundle: its first argument (a launcher's is its config's path). */
+export const SCRIPT_HOST_FLAG = "--ego-script-host";
+
+export function isRunRequest(message: unknown): message is RunRequest {
+  if (typeof message !== "object" || message === null) return false;
+  const m = message as Partial<Record<keyof RunRequest, unknown>>;
+  const strings = (value: unknown) => typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "string");
+  return (
+    m.t === "run" &&
+    typeof m.host === "string" &&
+    typeof m.script === "string" &&
+    (m.sdkPath === undefined || typeof m.sdkPath === "string") &&
+    typeof m.bundledSdk === "string" &&
+    typeof m.cwd === "string" &&
+    strings(m.env) &&
+    typeof m.stdin === "boolean"
+  );
 }
 
 export interface CdpEventLine {

@@ -1,7 +1,8 @@
 /**
- * The remote port (../binding/port.ts) an `ego-browser nodejs` process uses: requests go to the
- * fake app's bridge endpoint as JSON lines and answers come back in order, each on a socket
- * event (so never inside the call that sent it). The socket keeps the process alive only while a
+ * The remote port (../binding/port.ts) an `ego-browser nodejs` script's process uses: requests go
+ * to the fake app as JSON lines (over the channel the app gave the process, or a connection to
+ * its bridge endpoint) and answers come back in order, each on a socket event (so never inside
+ * the call that sent it). The socket keeps the process alive only while a
  * request is pending, so a script exits as soon as its own work is done, as with the real host.
  * If the app goes away, pending and later requests answer with a crash: the binding rejects them.
  */
@@ -12,8 +13,8 @@ import type { BrowserPort } from "../binding/port.js";
 import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 import { encodeRequest, type BridgeAnswer, type CdpEventLine, type Welcome } from "./protocol.js";
 
-export interface SocketPort extends BrowserPort {
-  readonly welcome: Welcome;
+export interface SocketPort<W extends Welcome = Welcome> extends BrowserPort {
+  readonly welcome: W;
   close(): void;
 }
 
@@ -21,10 +22,23 @@ export class AppUnreachableError extends Error {
   override name = "AppUnreachableError";
 }
 
+/** The build the app's welcome says the binding emulates, as switches. */
+export function behaviourOf(welcome: Welcome): Behaviour {
+  return resolveBehaviour({ features: new Set(welcome.features), faults: welcome.faults });
+}
+
 /** Connects to the bridge endpoint and waits for the app's welcome. */
 export function connectSocketPort(socketPath: string, options: { sendSync?: BrowserPort["sendSync"] } = {}): Promise<SocketPort> {
+  return portOver(createConnection(socketPath), options, (error) => new AppUnreachableError(`the ego lite app is not running: nothing answers at ${socketPath} (${error.message})`));
+}
+
+/** A port over a socket the app already holds the other end of (the script process's channel); waits for the welcome. */
+export function portOverSocket<W extends Welcome>(socket: Socket, options: { sendSync?: BrowserPort["sendSync"] } = {}): Promise<SocketPort<W>> {
+  return portOver(socket, options, (error) => new AppUnreachableError(`no welcome from the ego lite app: ${error.message}`));
+}
+
+function portOver<W extends Welcome>(socket: Socket, options: { sendSync?: BrowserPort["sendSync"] }, unreachable: (error: Error) => Error): Promise<SocketPort<W>> {
   return new Promise((resolve, reject) => {
-    const socket: Socket = createConnection(socketPath);
     let nextId = 1;
     let lost: string | undefined;
     const waiting = new Map<number, (response: BridgeResponse) => void>();
@@ -39,16 +53,19 @@ export function connectSocketPort(socketPath: string, options: { sendSync?: Brow
     };
 
     socket.once("error", (error) => {
-      if (!welcomed) reject(new AppUnreachableError(`the ego lite app is not running: nothing answers at ${socketPath} (${error.message})`));
+      if (!welcomed) reject(unreachable(error));
       lose(`lost the connection to the ego lite app: ${error.message}`);
     });
-    socket.on("close", () => lose("lost the connection to the ego lite app"));
+    socket.on("close", () => {
+      if (!welcomed) reject(unreachable(new Error("the connection closed before the welcome")));
+      lose("lost the connection to the ego lite app");
+    });
 
     readJsonLines(socket, (message) => {
       if (!welcomed) {
         welcomed = true;
-        const welcome = message as Welcome;
-        const behaviour: Behaviour = resolveBehaviour({ features: new Set(welcome.features), faults: welcome.faults });
+        const welcome = message as W;
+        const behaviour = behaviourOf(welcome);
         socket.unref();
         resolve({
           welcome,

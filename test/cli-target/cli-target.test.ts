@@ -2,7 +2,7 @@
 // (selection kept across a session's probes, fresh for the next), the contract's synchronous
 // channels survive the process boundary, output noise cannot pass for a result, and every way a
 // process can fail ends as a harness error that says how, without leaving processes behind.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCliTarget, type CliTarget, type CliTargetOptions } from "../../src/targets/cli/cli-target.js";
 import { runOneShotProbe } from "../../src/targets/cli/cli-one-shot.js";
 import { RAW_BRIDGE_SDK_PATH } from "../../src/targets/cli/cli-target.js";
@@ -150,7 +150,9 @@ describe("output and errors", () => {
       return { real: true };
     });
     expect(value).toEqual({ real: true });
-    expect(s.diagnostics?.()).toContain("a line on stderr from the probe");
+    // the script's stderr is relayed by the app and the launcher (as Ego Lite's is): it may reach
+    // the harness a moment after the result, which comes straight back over the connect-back socket
+    await vi.waitFor(() => expect(s.diagnostics?.()).toContain("a line on stderr from the probe"), { timeout: 2000 });
     await s.close();
     await t.close();
     expect(t.incidents).toEqual([]);

@@ -121,11 +121,13 @@ export class LoopProcess {
 
   /** Starts a new account of stderr (a new session on this process). */
   markStderr(): void {
-    this.stderrMark = this.proc.stderr().length;
+    this.stderrMark = this.proc.stderrTotal();
   }
 
+  /** stderr since the mark, as far as its kept tail reaches back (counted in all it printed, not in the tail) */
   stderrSinceMark(): string {
-    return this.proc.stderr().slice(this.stderrMark);
+    const since = this.proc.stderrTotal() - this.stderrMark;
+    return since > 0 ? this.proc.stderr().slice(-since) : "";
   }
 
   describe(): string {

@@ -27,6 +27,8 @@ export interface CliProcess {
   /** everything read so far (bounded to the last MAX_KEPT characters) */
   stdout(): string;
   stderr(): string;
+  /** how many characters stderr has had in all (what stderr() keeps is its tail) */
+  stderrTotal(): number;
   readonly exited: Promise<CliExit>;
   readonly hasExited: boolean;
   /** kills the whole process group (SIGKILL by default) */
@@ -93,12 +95,17 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
   });
   let out = "";
   let err = "";
-  const keep = (text: string, chunk: Buffer) => {
-    const next = text + chunk.toString("utf8");
+  let errTotal = 0;
+  const keep = (text: string, more: string) => {
+    const next = text + more;
     return next.length > MAX_KEPT ? next.slice(-MAX_KEPT) : next;
   };
-  child.stdout?.on("data", (chunk: Buffer) => (out = keep(out, chunk)));
-  child.stderr?.on("data", (chunk: Buffer) => (err = keep(err, chunk)));
+  child.stdout?.on("data", (chunk: Buffer) => (out = keep(out, chunk.toString("utf8"))));
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    errTotal += text.length;
+    err = keep(err, text);
+  });
   const pid = child.pid;
   let killed = false;
   let hasExited = false;
@@ -115,7 +122,10 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
       settled = true;
       hasExited = true;
       if (pid !== undefined) live.delete(pid);
-      if (spawnFailure) err += `\n${spawnFailure}`;
+      if (spawnFailure) {
+        err += `\n${spawnFailure}`;
+        errTotal += spawnFailure.length + 1;
+      }
       const quirkCode = quirkExitCode(`${out}\n${err}`);
       resolveExit({ exitCode, signal, ...(quirkCode !== undefined ? { quirkCode } : {}), effectiveCode: quirkCode ?? exitCode, killed });
     };
@@ -144,6 +154,7 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
     command,
     stdout: () => out,
     stderr: () => err,
+    stderrTotal: () => errTotal,
     exited,
     get hasExited() {
       return hasExited;
