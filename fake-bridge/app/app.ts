@@ -93,7 +93,6 @@ export class FakeApp {
         },
       });
       handlePrompts(this, this.prompts);
-      this.pages.warmUp(this.profiles.defaultProfile.id);
     }
   }
 

@@ -118,17 +118,6 @@ export class SpacePages {
     return ready;
   }
 
-  /**
-   * Starts the profile's browser now, without waiting for it: Ego Lite's browser is running before
-   * a script calls anything, so the first call that needs a page should not pay Chromium's start
-   * (under load that start alone outlasted a probe's 5 s call bound, and the clause was retried
-   * as an infrastructure error). A start that fails here is not kept: the call that needs the
-   * browser starts it again and reports why.
-   */
-  warmUp(profileId: string): void {
-    profileBrowser(this.options.executablePath, profileId).catch(() => undefined);
-  }
-
   isOpen(spaceId: number): boolean {
     return this.contexts.has(spaceId);
   }

@@ -2,7 +2,7 @@
 // space closes its pages, the browser is started once per process.
 import { describe, expect, it } from "vitest";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
-import { profileBrowser, runningBrowsers, shutdownBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
+import { profileBrowser, runningBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
 import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -65,17 +65,6 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
     await ego2.listTabs();
     expect(runningBrowsers(), "no second browser for the same profile").toBe(running);
     await next.shutdown();
-  });
-
-  it("an app starts its default profile's browser when it starts, before any call (as Ego Lite's browser is up before a script runs)", async () => {
-    await shutdownBrowsers();
-    expect(runningBrowsers()).toBe(0);
-    const b = createFakeBrowser({ chromium: CHROMIUM! });
-    expect(runningBrowsers(), "the default profile's browser is starting").toBe(1);
-    const profile = await profileBrowser(CHROMIUM!.executablePath, "Default");
-    expect(runningBrowsers(), "the first call that needs a page finds it, no second start").toBe(1);
-    expect(profile.profileId).toBe("Default");
-    await b.shutdown();
   });
 
   it("listTaskSpaces reports the real titles of open spaces", async () => {
