@@ -5,8 +5,11 @@
  *      per probe (one-shot, for information);
  *   2. sessions that must start a new `ego-browser nodejs` (they selected a space) and sessions
  *      that reuse a process proven fresh;
- *   3. the whole conformance run: `ego-conformance run` (in-process fake) and `ego-conformance
- *      run --target installed` through the installed launcher against the fake app process;
+ *   3. the whole conformance run: `ego-conformance run` (in-process fake, real pages where
+ *      Chromium is found), the same with `--pages model`, and `ego-conformance run --target
+ *      installed` through the installed launcher against the fake app process; all three with
+ *      `--no-slow`: the slow clause waits 150 s of app time, which the in-process fake compresses
+ *      and an installed app cannot, so it would set the installed run's length by itself;
  *   4. the soak (scripts/soak.ts, `--soak N` invocations, default 1,000; `--no-soak` skips it):
  *      its wall time and its counts.
  *   4. in the in-process run, the cost of one snapshot clause on a real page
@@ -96,7 +99,7 @@ const GNU_TIME = "/usr/bin/time";
  */
 async function timeRun(args: string[]): Promise<{ seconds: number; cpuSeconds?: number; totals: Record<string, number>; passed: boolean }> {
   const measureCpu = existsSync(GNU_TIME);
-  const command = [process.execPath, BIN, "run", "--no-report", "--json", ...args];
+  const command = [process.execPath, BIN, "run", "--no-report", "--no-slow", "--json", ...args];
   const t0 = process.hrtime.bigint();
   const run = measureCpu
     ? await execa(GNU_TIME, ["-f", "ego-conformance-cpu %U %S", ...command], { cwd: ROOT, reject: false, stdin: "ignore" })
@@ -241,7 +244,7 @@ async function main(): Promise<void> {
     if (r.suite) {
       lines.push(
         "",
-        "full conformance run (ego-conformance run --no-report):",
+        "full conformance run (ego-conformance run --no-report --no-slow):",
         `  in-process fake                         ${r.suite.inProcessSeconds} s   (${r.suite.inProcessTotals.passed} passed, ${r.suite.inProcessTotals.unspecified} unspecified, ${r.suite.inProcessTotals.failed} failed, ${r.suite.inProcessTotals.broken} broken)`,
         `  --target installed (fake's ego-browser) ${r.suite.cliSeconds} s   (${r.suite.cliTotals.passed} passed, ${r.suite.cliTotals.unspecified} unspecified, ${r.suite.cliTotals.failed} failed, ${r.suite.cliTotals.broken} broken)`,
         `  ratio                                   ${r.suite.ratio}x${r.suite.bothGreen ? "" : "   (NOT both green)"}`,
@@ -249,6 +252,18 @@ async function main(): Promise<void> {
       if (r.suite.cpuRatio !== undefined) {
         lines.push(`  CPU time (user + system, all processes)  ${r.suite.inProcessCpuSeconds} s in process, ${r.suite.cliCpuSeconds} s through the CLI: ${r.suite.cpuRatio}x`);
       }
+    }
+    if (pages) {
+      lines.push(
+        "",
+        "real pages against the page model (in-process fake, the same run as above):",
+        `  real pages (Chromium)                   ${pages.chromiumSeconds} s`,
+        `  page model (--pages model)              ${pages.modelSeconds} s`,
+        `  ratio                                   ${pages.ratio}x   (target: at most 2x)`,
+        pages.cdpRoundTrip.ms === null
+          ? `  one CDP round trip (${pages.cdpRoundTrip.clause})   not measured: ${pages.cdpRoundTrip.status}`
+          : `  one CDP round trip (${pages.cdpRoundTrip.clause})   ${pages.cdpRoundTrip.ms} ms (${pages.cdpRoundTrip.status})`,
+      );
     }
     if (soak) {
       lines.push(
