@@ -6,9 +6,10 @@ import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
 import { SnapshotResult } from "../../src/contract/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
+import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { openFixturePage, observeSnapshot, useFixturePages } from "./fixture-page.js";
 
-const PAGE = "https://example.com/checkout";
+const PAGE = offlineUrl("checkout");
 const pages = useFixturePages();
 
 /** A space of ours with a page open, selected in `ego`. */

@@ -2,11 +2,12 @@
 import { expect } from "vitest";
 import { CreatedTab } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
+import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { observeCall } from "../../src/harness/probes.js";
 
 clause("tabs.create.result", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  expect(await observeCall(ego, "createTab", ["https://example.com/create-tab"], own.id)).toResolveMatching(CreatedTab);
+  expect(await observeCall(ego, "createTab", [offlineUrl("create-tab")], own.id)).toResolveMatching(CreatedTab);
 });
 
 clause("tabs.create.real-target", async ({ ego, spaces }) => {

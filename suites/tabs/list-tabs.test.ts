@@ -3,7 +3,11 @@ import { expect } from "vitest";
 import { TabList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
+import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { openTab, waitForTab } from "../../src/harness/tabs.js";
+
+const ONE = offlineUrl("one");
+const TWO = offlineUrl("two");
 
 clause("tabs.list.shape", async ({ ego, spaces }) => {
   const own = await spaces.create();
@@ -12,7 +16,7 @@ clause("tabs.list.shape", async ({ ego, spaces }) => {
 
 clause("tabs.list.contains-created", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  const url = "https://example.com/contains-created";
+  const url = offlineUrl("contains-created");
   const seen = await openTab(ego, own.id, url);
   // the docs promise no moment at which a new tab reports its url: poll with a bound
   const listed = await waitForTab(ego, own.id, seen.targetId, { url });
@@ -22,16 +26,16 @@ clause("tabs.list.contains-created", async ({ ego, spaces }) => {
 clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
   const a = await spaces.create({ label: "a" });
   const b = await spaces.create({ label: "b" });
-  const seen = await ego.evaluate(async (p, a, b) => {
+  const seen = await ego.evaluate(async (p, a, b, inAUrl, inBUrl) => {
     await p.use(a);
-    const inA = (await p.ego.createTab("https://example.com/only-in-a")) as { targetId: string };
+    const inA = (await p.ego.createTab(inAUrl)) as { targetId: string };
     await p.use(b);
-    const inB = (await p.ego.createTab("https://example.com/only-in-b")) as { targetId: string };
+    const inB = (await p.ego.createTab(inBUrl)) as { targetId: string };
     const listB = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
     await p.use(a);
     const listA = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
     return { inA: inA.targetId, inB: inB.targetId, listA: listA.tabs.map((t) => t.targetId), listB: listB.tabs.map((t) => t.targetId) };
-  }, a.id, b.id);
+  }, a.id, b.id, offlineUrl("only-in-a"), offlineUrl("only-in-b"));
   expect(seen.listA).toContain(seen.inA);
   expect(seen.listA, "space A does not list space B's tab").not.toContain(seen.inB);
   expect(seen.listB).toContain(seen.inB);
@@ -40,12 +44,12 @@ clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
 
 clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
-  const seen = await ego.evaluate(async (p, id) => {
+  const seen = await ego.evaluate(async (p, id, one, two) => {
     await p.use(id);
-    await p.ego.createTab("https://example.com/one");
-    await p.ego.createTab("https://example.com/two");
+    await p.ego.createTab(one);
+    await p.ego.createTab(two);
     return (await p.ego.listTabs()) as { tabs: { active: unknown; index: unknown; url: string }[] };
-  }, own.id);
+  }, own.id, ONE, TWO);
   // core: a space has one active tab; each tab says whether it is, and carries an index
   expect(seen.tabs.filter((t) => t.active === true), "exactly one active tab").toHaveLength(1);
   for (const tab of seen.tabs) {
@@ -53,7 +57,7 @@ clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {
     expect(tab.index, "index is a number").toBeTypeOf("number");
   }
   await openDetail(() => {
-    expect(seen.tabs.find((t) => t.active)?.url, "the newest tab is the active one").toBe("https://example.com/two");
+    expect(seen.tabs.find((t) => t.active)?.url, "the newest tab is the active one").toBe(TWO);
     expect(seen.tabs.map((t) => t.index)).toEqual(seen.tabs.map((_, i) => i));
   });
 });

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import { ErrorObject, TaskSpaceRef } from "../../src/contract/index.js";
 import { openTab, waitForTab, type ListedTab } from "../../src/harness/tabs.js";
 import { clause } from "../../src/harness/clause.js";
+import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { entryOf, observeCall } from "../../src/harness/probes.js";
 
 clause("task-spaces.claim.becomes-agent", async ({ ego, spaces }) => {
@@ -30,7 +31,7 @@ clause("task-spaces.claim.keeps-name", async ({ ego, spaces }) => {
 
 clause("task-spaces.claim.keeps-tabs-and-profile", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  const url = "https://example.com/claim-keeps-tabs";
+  const url = offlineUrl("claim-keeps-tabs");
   const created = await openTab(ego, own.id, url);
   // a real page reports its url a moment after it opened, and its title may change while it loads:
   // the tabs are compared by what a claim could change (which tabs, their order, url, the active one)
@@ -56,7 +57,7 @@ clause("task-spaces.claim.does-not-select", async ({ ego, spaces }) => {
 
 clause("task-spaces.claim.user-created-space", async ({ ego, spaces, operator }) => {
   const name = spaces.name("user-created");
-  const made = await operator.createUserSpace(name, { tabs: [{ url: "https://example.com/notes", title: "Project notes" }] });
+  const made = await operator.createUserSpace(name, { tabs: [{ url: offlineUrl("notes"), title: "Project notes" }] });
   spaces.track({ id: made.id, name }, { createdBy: "user" });
   const before = await entryOf(ego, made.id);
   const seen = await observeCall(ego, "claimTaskSpace", [made.id, name]);

@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { TaskSpaceList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
+import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { entryOf, listedEntries, observeCall } from "../../src/harness/probes.js";
 
 clause("task-spaces.list.entry-shape", async ({ ego, spaces }) => {
@@ -24,7 +25,7 @@ clause("task-spaces.list.read-only", async ({ ego, spaces }) => {
 
 clause("task-spaces.list.includes-user-spaces", async ({ ego, spaces, operator }) => {
   const name = spaces.name("user-created");
-  const made = await operator.createUserSpace(name, { tabs: [{ url: "https://example.com/notes", title: "Project notes" }] });
+  const made = await operator.createUserSpace(name, { tabs: [{ url: offlineUrl("notes"), title: "Project notes" }] });
   spaces.track({ id: made.id, name }, { createdBy: "user" });
   const entry = await entryOf(ego, made.id, name);
   expect(entry).toMatchObject({ ...(entry !== undefined && "id" in entry ? { id: made.id } : {}), name, taskId: name, createdBy: "user", ownership: "user" });
