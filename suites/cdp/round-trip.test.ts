@@ -67,9 +67,14 @@ clause("cdp.browser-getversion.answered", async ({ ego, spaces }) => {
   expect(answer).toMatchObject({ result: { protocolVersion: expect.any(String), product: expect.any(String) } });
 });
 
+/**
+ * The origin the grant names: a loopback port nothing serves (9, discard). A build that accepts the
+ * command (the deviation this clause owns) then grants nothing a real site of the user's profile
+ * could use; without an origin the grant would hold for every site (test/safety/permission-probes.test.ts).
+ */
 clause("cdp.refused.grant-permissions", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  const answer = await sendFromSpace(ego, own.id, "Browser.grantPermissions", { permissions: ["clipboardReadWrite"] });
+  const answer = await sendFromSpace(ego, own.id, "Browser.grantPermissions", { permissions: ["clipboardReadWrite"], origin: "http://127.0.0.1:9" });
   expect(answer, "an error response, not a result").toMatchObject({ error: { code: expect.any(Number), message: expect.any(String) } });
   expect(answer.result).toBeUndefined();
 });
