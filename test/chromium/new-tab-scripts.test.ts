@@ -2,21 +2,19 @@
 // init scripts (the geolocation prompt stand-in). A target made directly at its URL could run the
 // page first: under load the page's geolocation call met headless Chromium's silent refusal, no
 // prompt reached the fake, and user-control.prompt.location failed on a conforming fake.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
-import { startFixtureServer, type FixtureServer } from "../../src/fixture-pages/index.js";
-import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
+import { CHROMIUM, closeBrowsersAfterAll, fixtureServerOfFile, NO_CHROMIUM } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let server: FixtureServer | undefined;
-afterAll(async () => server?.close());
+const fixtures = fixtureServerOfFile();
 
 describe.skipIf(NO_CHROMIUM)("a new tab's page scripts", { timeout: 120_000 }, () => {
   closeBrowsersAfterAll();
 
   it("meet the context's init scripts every time: the geolocation page hands each of eight spaces over", async () => {
-    server = await startFixtureServer();
+    const server = await fixtures();
     const b = createFakeBrowser({ chromium: CHROMIUM! });
     const outcomes: string[] = [];
     try {
@@ -28,8 +26,8 @@ describe.skipIf(NO_CHROMIUM)("a new tab's page scripts", { timeout: 120_000 }, (
               const ego: Loose = b.newBinding();
               const space = await ego.createTaskSpace(`geo ${round}-${k}`);
               ego.useTaskSpace(space.id);
-              const tab = await ego.createTab(server!.url("geolocation"));
-              expect(tab.url).toBe(server!.url("geolocation")); // the requested URL, whatever the load has reached
+              const tab = await ego.createTab(server.url("geolocation"));
+              expect(tab.url).toBe(server.url("geolocation")); // the requested URL, whatever the load has reached
               const deadline = Date.now() + 15_000;
               for (;;) {
                 const listed = await ego.listTabs();

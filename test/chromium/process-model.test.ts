@@ -4,22 +4,20 @@
 // headless shell does not isolate sites unless told to: without --site-per-process the
 // cross-origin frame of frames.html ran inside its parent's renderer, and the clause
 // snapshot.page.iframe.cross-origin judged an in-process frame.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
 import { profileBrowser } from "../../fake-bridge/chromium/browser-pool.js";
-import { startFixtureServer, type FixtureServer } from "../../src/fixture-pages/index.js";
-import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
+import { CHROMIUM, closeBrowsersAfterAll, fixtureServerOfFile, NO_CHROMIUM } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-let server: FixtureServer | undefined;
-afterAll(async () => server?.close());
+const fixtures = fixtureServerOfFile();
 
 describe.skipIf(NO_CHROMIUM)("the fake's Chromium process model", { timeout: 60_000 }, () => {
   closeBrowsersAfterAll();
 
   it("runs a cross-origin iframe out of process: the space's targets include it as an iframe target", async () => {
-    server = await startFixtureServer();
+    const server = await fixtures();
     const b = createFakeBrowser({ chromium: CHROMIUM! });
     try {
       const ego: Loose = b.newBinding();
