@@ -15,7 +15,7 @@
  *      machine, so the ratio is the median of the rounds' ratios, printed with its range;
  *   4. the soak (scripts/soak.ts, `--soak N` invocations, default 1,000; `--no-soak` skips it):
  *      its wall time and its counts.
- *   4. in the in-process run, the cost of one snapshot clause on a real page
+ *   5. in the in-process run, the cost of one snapshot clause on a real page
  *      (snapshot.page.refs-match-lines: open a fixture page in a new space, take a snapshot; not
  *      the file's first page clause, which also pays the file's Chromium start) next to the run's
  *      median clause, read from that run's own results (./clause-cost.ts).

@@ -16,7 +16,7 @@ import { orderedAnswers } from "../infra-faults/ordered-answers.js";
 import { decodeRequest, encodeResponse, type BridgeCall, type CdpEventLine } from "./protocol.js";
 import { writeJsonLine } from "../../src/wire/json-lines.js";
 
-export function isBridgeCall(message: unknown): message is BridgeCall {
+function isBridgeCall(message: unknown): message is BridgeCall {
   if (typeof message !== "object" || message === null) return false;
   const { id, request } = message as { id?: unknown; request?: { kind?: unknown; method?: unknown; raw?: unknown } };
   if (typeof id !== "number" || typeof request !== "object" || request === null) return false;

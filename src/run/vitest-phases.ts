@@ -21,9 +21,9 @@ const SERIAL_SUFFIX = ".serial.test.ts";
 /**
  * Files at once on the in-process fake: every core, and at least two. vitest's own default leaves
  * a core free, which on a 2-core machine is one file at a time, and a run with real pages then
- * leaves about a third of the machine's CPU idle (waiting on Chromium): measured on the 2-core machine, two at a time took the
- * real-pages run from 28.5 s to 22.3 s and the page-model run from 8.3 s to 6.7 s; three were
- * slower again (24.2 s: Chromium then has no core to spare).
+ * leaves about a third of the machine's CPU idle (waiting on Chromium). Measured on the 2-core
+ * machine: two at a time took the real-pages run from 28.5 s to 22.3 s and the page-model run
+ * from 8.3 s to 6.7 s; three were slower again (24.2 s: Chromium then has no core to spare).
  */
 export const FAKE_WORKERS = Math.max(2, availableParallelism());
 

@@ -1,12 +1,12 @@
 /**
- * Real pages for snapshot clauses: the fixture pages (src/fixture-pages) on a loopback server the
- * suite file starts on first use and stops after its tests, opened in a space of this run. Every
- * snapshot a clause takes is attached to its Allure result as text.
+ * Real pages for snapshot clauses: the fixture pages (src/fixture-pages) on the suite file's
+ * loopback server (src/harness/fixture-server.ts), opened in a space of this run. Every snapshot a
+ * clause takes is attached to its Allure result as text.
  */
 import * as allure from "allure-js-commons";
-import { afterAll, expect } from "vitest";
+import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
-import { FIXTURE_HEADINGS, startFixtureServer, type FixturePageName, type FixtureServer } from "../../src/fixture-pages/index.js";
+import { FIXTURE_HEADINGS, type FixturePageName, type FixtureServer } from "../../src/fixture-pages/index.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 import type { Observation } from "../../src/probe/observation.js";
@@ -14,15 +14,6 @@ import type { Observation } from "../../src/probe/observation.js";
 export interface Snapshot {
   content: string;
   refs: { backendNodeId: number; role: string; name: string; loc?: string; frameId?: string }[];
-}
-
-/** Call at the top of a suite file: the file's fixture server, started when a clause first needs it. */
-export function useFixturePages(): () => Promise<FixtureServer> {
-  let server: Promise<FixtureServer> | undefined;
-  afterAll(async () => {
-    if (server) await (await server).close();
-  });
-  return () => (server ??= startFixtureServer());
 }
 
 export interface OpenPage {

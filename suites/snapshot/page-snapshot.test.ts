@@ -4,7 +4,8 @@ import { expect } from "vitest";
 import { FIXTURE_FACTS } from "../../src/fixture-pages/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
-import { openFixturePage, takeSnapshot, useFixturePages, type Snapshot } from "./fixture-page.js";
+import { useFixturePages } from "../../src/harness/fixture-server.js";
+import { openFixturePage, takeSnapshot, type Snapshot } from "./fixture-page.js";
 import { descendants, malformed, parseSnapshot, type SnapLine } from "./snapshot-text.js";
 
 const pages = useFixturePages();

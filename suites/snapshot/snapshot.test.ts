@@ -7,7 +7,8 @@ import type { Json } from "../../src/contract/arguments.js";
 import { SnapshotResult } from "../../src/contract/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
-import { openFixturePage, observeSnapshot, useFixturePages } from "./fixture-page.js";
+import { useFixturePages } from "../../src/harness/fixture-server.js";
+import { openFixturePage, observeSnapshot } from "./fixture-page.js";
 
 const PAGE = offlineUrl("checkout");
 const pages = useFixturePages();

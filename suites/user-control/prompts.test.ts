@@ -1,17 +1,14 @@
 // Real pages that ask the user something: a permission prompt (geolocation) and a JS dialog, on
 // the fixture pages served on loopback by this file.
-import { afterAll, expect } from "vitest";
+import { expect } from "vitest";
 import { TabList } from "../../src/contract/index.js";
 import { DIALOG_FALLBACK_REASON_KEY } from "../../src/contract/reason-keys.js";
-import { FIXTURE_FACTS, startFixtureServer, type FixtureServer } from "../../src/fixture-pages/index.js";
+import { FIXTURE_FACTS } from "../../src/fixture-pages/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
+import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 
-let server: Promise<FixtureServer> | undefined;
-const fixtures = () => (server ??= startFixtureServer());
-afterAll(async () => {
-  if (server) await (await server).close();
-});
+const fixtures = useFixturePages();
 
 /** how long a page may take to load and ask */
 const BOUND_MS = 15_000;

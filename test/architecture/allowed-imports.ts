@@ -62,7 +62,8 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/targets/fake": ["src/contract", "src/version", "src/probe", "src/targets", "fake-bridge", "fake-bridge/bin", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
 
   // --- clauses and suites
-  "src/harness": ["src/contract", "src/version", "src/probe", "src/targets", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
+  // src/fixture-pages: a file's fixture server (fixture-server.ts)
+  "src/harness": ["src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting

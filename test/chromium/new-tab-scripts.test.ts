@@ -4,11 +4,12 @@
 // prompt reached the fake, and user-control.prompt.location failed on a conforming fake.
 import { describe, expect, it } from "vitest";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
-import { CHROMIUM, closeBrowsersAfterAll, fixtureServerOfFile, NO_CHROMIUM } from "./support.js";
+import { useFixturePages } from "../../src/harness/fixture-server.js";
+import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const fixtures = fixtureServerOfFile();
+const fixtures = useFixturePages();
 
 describe.skipIf(NO_CHROMIUM)("a new tab's page scripts", { timeout: 120_000 }, () => {
   closeBrowsersAfterAll();

@@ -7,11 +7,12 @@
 import { describe, expect, it } from "vitest";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
 import { profileBrowser } from "../../fake-bridge/chromium/browser-pool.js";
-import { CHROMIUM, closeBrowsersAfterAll, fixtureServerOfFile, NO_CHROMIUM } from "./support.js";
+import { useFixturePages } from "../../src/harness/fixture-server.js";
+import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const fixtures = fixtureServerOfFile();
+const fixtures = useFixturePages();
 
 describe.skipIf(NO_CHROMIUM)("the fake's Chromium process model", { timeout: 60_000 }, () => {
   closeBrowsersAfterAll();

@@ -2,7 +2,6 @@
 import { afterAll } from "vitest";
 import { shutdownBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
 import { locateChromium } from "../../fake-bridge/chromium/locate.js";
-import { startFixtureServer, type FixtureServer } from "../../src/fixture-pages/index.js";
 
 export const FOUND = locateChromium();
 export const CHROMIUM = FOUND.found ? { executablePath: FOUND.path } : undefined;
@@ -13,13 +12,4 @@ export function closeBrowsersAfterAll(): void {
   afterAll(async () => {
     await shutdownBrowsers();
   }, 30_000);
-}
-
-/** The file's fixture server, started on first use and closed after the file. */
-export function fixtureServerOfFile(): () => Promise<FixtureServer> {
-  let server: Promise<FixtureServer> | undefined;
-  afterAll(async () => {
-    if (server) await (await server).close();
-  });
-  return () => (server ??= startFixtureServer());
 }

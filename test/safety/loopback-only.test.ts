@@ -2,20 +2,15 @@
 // the harness names 127.0.0.1, localhost or [::1]. Pages with content come from the fixture server
 // (src/fixture-pages, loopback, port 0); a tab that needs only a URL opens an offline data: URL
 // (src/harness/offline-urls.ts).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
+import { sourceFilesUnder } from "../support/source-files.js";
 import { hostOf, nonLoopbackUrls, urlLiterals } from "./url-literals.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const SCANNED = ["suites", "src/harness", "src/probe"];
-
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourcesUnder(join(dir, e.name)) : /\.(ts|mts|mjs|js)$/.test(e.name) ? [join(dir, e.name)] : [],
-  );
-}
 
 describe("the URL-literal reader", () => {
   it("finds network URLs in strings and templates, not in comments, and knows loopback", () => {
@@ -50,7 +45,7 @@ describe("offlineUrl", () => {
 describe("suites and harness", () => {
   it("write no URL that leaves loopback", () => {
     const offenders = SCANNED.flatMap((dir) =>
-      sourcesUnder(join(ROOT, dir)).flatMap((file) =>
+      sourceFilesUnder(join(ROOT, dir)).flatMap((file) =>
         nonLoopbackUrls(file, readFileSync(file, "utf8")).map((u) => `${relative(ROOT, file)}:${u.line} ${u.url}`),
       ),
     );

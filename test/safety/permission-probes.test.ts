@@ -3,18 +3,15 @@
 // conforming build nothing is granted; on a build that accepts the command, a grant without an
 // origin would hold for every site in the user's profile. With the origin of a port nothing
 // serves, a deviating build grants nothing a real site could use.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { hostOf, isLoopbackHost } from "./url-literals.js";
+import { sourceFilesUnder } from "../support/source-files.js";
+import { isLoopbackHost } from "./url-literals.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const GRANTING = new Set(["Browser.grantPermissions", "Browser.setPermission"]);
-
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourcesUnder(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
-}
 
 /** Each call that passes a granting method name, and the origin its next argument names (a string literal), if any. */
 function grantingCalls(fileName: string, text: string): { line: number; method: string; origin: string | undefined }[] {
@@ -40,7 +37,12 @@ function grantingCalls(fileName: string, text: string): { line: number; method: 
   return calls;
 }
 
-const onLoopback = (origin: string | undefined) => origin !== undefined && /^https?:\/\//.test(origin) && isLoopbackHost(hostOf(origin.replace(/^https?:\/\//, "").split("/")[0]!));
+/** An http(s) origin whose host is loopback (URL's hostname keeps the brackets of [::1]). */
+function onLoopback(origin: string | undefined): boolean {
+  if (origin === undefined || !URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return (url.protocol === "http:" || url.protocol === "https:") && isLoopbackHost(url.hostname);
+}
 
 describe("permission probes", () => {
   it("the reader finds a granting call and its origin", () => {
@@ -55,7 +57,7 @@ describe("permission probes", () => {
   });
 
   it("every granting command a suite sends names an origin on loopback", () => {
-    const calls = sourcesUnder(join(ROOT, "suites")).flatMap((file) => grantingCalls(file, readFileSync(file, "utf8")).map((c) => ({ ...c, file: relative(ROOT, file) })));
+    const calls = sourceFilesUnder(join(ROOT, "suites"), /\.ts$/).flatMap((file) => grantingCalls(file, readFileSync(file, "utf8")).map((c) => ({ ...c, file: relative(ROOT, file) })));
     expect(calls.length, "the refusal clause sends one").toBeGreaterThan(0);
     expect(calls.filter((c) => !onLoopback(c.origin)).map((c) => `${c.file}:${c.line} ${c.method} origin=${String(c.origin)}`)).toEqual([]);
   });
