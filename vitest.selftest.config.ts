@@ -43,6 +43,7 @@ export const E2E_TESTS = [
   "test/safety/clause-result.test.ts",
   "test/safety/ledger.test.ts",
   "test/safety/output-dir.test.ts",
+  "test/safety/temp-files.test.ts",
 ];
 
 export default defineConfig({

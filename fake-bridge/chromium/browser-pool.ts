@@ -1,71 +1,173 @@
 /**
  * The Chromium processes behind the fake, shared by every fake app of this process (a vitest
  * worker runs one fake app per suite file; the fake app server runs one): one browser per
- * profile, started lazily on the first space of that profile that needs a page, as a Playwright
- * persistent context over its own data directory (each profile keeps its own storage, as
- * Chromium profiles do). Task spaces are separate browser contexts inside it (./space-pages.ts).
+ * profile, started lazily on the first space of that profile that needs a page, over its own data
+ * directory (each profile keeps its own storage, as Chromium profiles do). Task spaces are
+ * separate browser contexts inside it (./space-pages.ts).
+ *
+ * The fake speaks CDP to it directly over the DevTools pipe (./cdp-pipe.ts), with no automation
+ * library between: the browser-level commands, and a flattened session on every page, which the
+ * browser attaches on its own (`Target.setAutoAttach`, pages held until their context's owner has
+ * set them up: see `adopt`). The raw DevTools endpoint on 127.0.0.1 is for the scripts' CDP
+ * channel (./cdp-relay.ts).
  *
  * Chromium's start is paid once per process and profile, not per test: when the last fake app
  * lets go, the browsers stay up for IDLE_MS (unref'd, so they never hold the process open) in
  * case another app of this process wants them, then close and their data directories are
- * removed. `shutdownBrowsers()` closes them at once (the fake app server's shutdown).
+ * removed. `shutdownBrowsers()` closes them at once (the fake app server's shutdown). A browser
+ * dies with the process that started it (its pipe closes); its data directory is under the run's
+ * scratch directory (src/scratch/scratch-dir.ts), which the run removes.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Browser, BrowserContext, CDPSession } from "playwright-core";
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import type { Readable, Writable } from "node:stream";
+import { makeTempDir } from "../../src/scratch/scratch-dir.js";
+import { CdpPipe, type CdpSend } from "./cdp-pipe.js";
 import { chromiumArgs } from "./launch-args.js";
 
 export const IDLE_MS = 3_000;
-/** bound on a browser start (Chromium plus Playwright's handshake) */
+/** bound on a browser start: until its DevTools endpoint is announced */
 export const LAUNCH_TIMEOUT_MS = 30_000;
+/** how long a closing browser may take before it is killed */
+const CLOSE_GRACE_MS = 2_000;
+
+export interface TargetInfo {
+  targetId: string;
+  type: string;
+  url: string;
+  title: string;
+  browserContextId?: string;
+  openerId?: string;
+}
+
+/** A target the browser attached the fake to: its info and a flattened session on it. */
+export interface AttachedTarget {
+  targetInfo: TargetInfo;
+  sessionId: string;
+  send: CdpSend;
+}
+
+/** Sets up a page of an adopted context; the page runs nothing until this has settled. */
+export type PageOwner = (page: AttachedTarget) => Promise<void>;
 
 export interface ProfileBrowser {
   readonly profileId: string;
-  readonly browser: Browser;
-  /** the persistent context: the profile's default browser context (the user's own Spaces live there) */
-  readonly persistent: BrowserContext;
-  /** a browser-level CDP session on Playwright's pipe, for the fake's own target bookkeeping */
-  readonly admin: CDPSession;
+  /** the fake's own DevTools connection (browser commands, and every attached page's session) */
+  readonly cdp: CdpPipe;
+  /** browser-level commands on that connection */
+  readonly admin: { send: CdpSend };
   /** ws://127.0.0.1:<port>/devtools/browser/<id>: where the raw CDP relay connects */
   readonly endpoint: string;
   readonly dataDir: string;
+  /**
+   * Hands the pages of a browser context to `owner` as the browser attaches them (a new page is
+   * held before it runs anything until `owner` settles). Returns the release.
+   */
+  adopt(browserContextId: string, owner: PageOwner): () => void;
 }
 
-interface Entry {
-  ready: Promise<ProfileBrowser>;
+interface Running extends ProfileBrowser {
+  readonly process: ChildProcess;
+  readonly exited: Promise<void>;
 }
 
-const browsers = new Map<string, Entry>();
+const browsers = new Map<string, Promise<Running>>();
+const running = new Set<Running>();
 let users = 0;
 let idleTimer: NodeJS.Timeout | undefined;
+let exitHook = false;
 
-async function readEndpoint(dataDir: string): Promise<string> {
-  // written by Chromium before Playwright's launch resolves
-  const [port, path] = (await readFile(join(dataDir, "DevToolsActivePort"), "utf8")).trim().split("\n");
-  if (!port || !path) throw new Error(`fake bridge: no DevTools endpoint in ${dataDir}/DevToolsActivePort`);
-  return `ws://127.0.0.1:${port}${path}`;
+/** The endpoint Chromium announces on stderr; bounded by the process's exit and LAUNCH_TIMEOUT_MS, never by the stream alone. */
+function announcedEndpoint(child: ChildProcess, exited: Promise<void>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let text = "";
+    let announced = false;
+    const timer = setTimeout(() => reject(new Error(`fake bridge: Chromium did not announce its DevTools endpoint within ${LAUNCH_TIMEOUT_MS / 1000} s`)), LAUNCH_TIMEOUT_MS);
+    const done = () => clearTimeout(timer);
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", (chunk: string) => {
+      if (announced) return; // the rest is drained unread
+      text += chunk;
+      const m = /DevTools listening on (ws:\/\/\S+)/.exec(text);
+      if (m) {
+        announced = true;
+        done();
+        resolve(m[1]!);
+      } else if (text.length > 64 * 1024) text = text.slice(-4096);
+    });
+    void exited.then(() => {
+      done();
+      reject(new Error(`fake bridge: Chromium exited before it was ready${text ? `: ${text.trim().split("\n").slice(-3).join(" | ")}` : ""}`));
+    });
+  });
 }
 
-async function launch(executablePath: string, profileId: string): Promise<ProfileBrowser> {
-  const dataDir = await mkdtemp(join(tmpdir(), "ego-fake-profile-"));
+function killAllOnExit(): void {
+  if (exitHook) return;
+  exitHook = true;
+  // the fake app server and direct users of the fake end through here; a vitest worker is
+  // ended without it, and its browsers die with their pipes, their directories with the run's scratch
+  process.on("exit", () => {
+    for (const b of running) {
+      b.process.kill("SIGKILL");
+      rmSync(b.dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+async function launch(executablePath: string, profileId: string): Promise<Running> {
+  const dataDir = await makeTempDir("ego-fake-profile-");
+  const child = spawn(executablePath, [...chromiumArgs(), `--user-data-dir=${dataDir}`, "--remote-debugging-pipe"], {
+    stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    child.once("exit", () => resolve());
+    child.once("error", () => resolve());
+  });
   try {
-    // loaded on the first launch only: processes that never start a browser never load playwright-core
-    const { chromium } = await import("playwright-core");
-    const persistent = await chromium.launchPersistentContext(dataDir, {
-      executablePath,
-      headless: true,
-      args: chromiumArgs(),
-      timeout: LAUNCH_TIMEOUT_MS,
-      // nothing leaves loopback: no proxy autodetection, no downloads accepted by default
-      acceptDownloads: false,
+    const endpoint = await announcedEndpoint(child, exited);
+    const cdp = new CdpPipe(child.stdio[3] as Writable, child.stdio[4] as Readable);
+    const owners = new Map<string, PageOwner>();
+    cdp.onEvent((event) => {
+      if (event.method !== "Target.attachedToTarget" || event.sessionId !== undefined) return;
+      const { sessionId, targetInfo, waitingForDebugger } = event.params as { sessionId: string; targetInfo: TargetInfo; waitingForDebugger: boolean };
+      // a new target the browser holds for the fake; a session the fake attached itself (an
+      // out-of-process frame for a snapshot) is its attacher's
+      if (!waitingForDebugger) return;
+      const send = cdp.session(sessionId);
+      const owner = targetInfo.browserContextId === undefined ? undefined : owners.get(targetInfo.browserContextId);
+      void (async () => {
+        const kept = owner !== undefined && targetInfo.type === "page";
+        if (kept) await owner({ targetInfo, sessionId, send }).catch(() => undefined);
+        await send("Runtime.runIfWaitingForDebugger").catch(() => undefined);
+        if (!kept) await cdp.send("Target.detachFromTarget", { sessionId }).catch(() => undefined);
+      })();
     });
-    const browser = persistent.browser();
-    if (browser === null) throw new Error("fake bridge: Playwright gave a persistent context without a browser");
-    const admin = await browser.newBrowserCDPSession();
-    return { profileId, browser, persistent, admin, endpoint: await readEndpoint(dataDir), dataDir };
+    await cdp.send("Target.setAutoAttach", { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+    const browser: Running = {
+      profileId,
+      cdp,
+      admin: { send: (method, params) => cdp.send(method, params ?? {}) },
+      endpoint,
+      dataDir,
+      process: child,
+      exited,
+      adopt(browserContextId, owner) {
+        owners.set(browserContextId, owner);
+        return () => {
+          if (owners.get(browserContextId) === owner) owners.delete(browserContextId);
+        };
+      },
+    };
+    running.add(browser);
+    killAllOnExit();
+    return browser;
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    child.kill("SIGKILL");
+    await exited;
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     throw error;
   }
 }
@@ -73,14 +175,20 @@ async function launch(executablePath: string, profileId: string): Promise<Profil
 /** The profile's browser, started on first use. */
 export function profileBrowser(executablePath: string, profileId: string): Promise<ProfileBrowser> {
   const key = `${executablePath}\u0000${profileId}`;
-  let entry = browsers.get(key);
-  if (entry === undefined) {
-    entry = { ready: launch(executablePath, profileId) };
-    browsers.set(key, entry);
+  let ready = browsers.get(key);
+  if (ready === undefined) {
+    ready = launch(executablePath, profileId);
+    browsers.set(key, ready);
     // a failed start is not cached: the next caller tries again
-    entry.ready.catch(() => browsers.delete(key));
+    ready.catch(() => browsers.delete(key));
+    const started = ready;
+    // a browser that dies on its own is forgotten: the next caller starts another
+    void started.then((b) => b.exited.then(() => {
+      running.delete(b);
+      if (browsers.get(key) === started) browsers.delete(key);
+    }), () => undefined);
   }
-  return entry.ready;
+  return ready;
 }
 
 /** A fake app starts using the pool. */
@@ -99,6 +207,18 @@ export function releaseBrowsers(): void {
   idleTimer.unref();
 }
 
+async function closeBrowser(b: Running): Promise<void> {
+  const timer = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
+  void b.cdp.send("Browser.close").catch(() => undefined);
+  await Promise.race([b.exited, timer]);
+  if (b.process.exitCode === null && b.process.signalCode === null) {
+    b.process.kill("SIGKILL");
+    await b.exited;
+  }
+  running.delete(b);
+  await rm(b.dataDir, { recursive: true, force: true, maxRetries: 3 });
+}
+
 /** Closes every browser of this process and removes their data directories. */
 export async function shutdownBrowsers(): Promise<void> {
   if (idleTimer !== undefined) clearTimeout(idleTimer);
@@ -107,10 +227,8 @@ export async function shutdownBrowsers(): Promise<void> {
   browsers.clear();
   await Promise.all(
     entries.map(async (entry) => {
-      const running = await entry.ready.catch(() => undefined);
-      if (running === undefined) return;
-      await running.persistent.close().catch(() => {});
-      await rm(running.dataDir, { recursive: true, force: true });
+      const b = await entry.catch(() => undefined);
+      if (b !== undefined) await closeBrowser(b as Running);
     }),
   );
 }

@@ -47,7 +47,42 @@ export function loopbackBrowserArgs(uid: number | undefined = process.getuid?.()
  */
 export const PROCESS_MODEL_ARGS = ["--site-per-process", "--renderer-process-limit=1"] as const;
 
-/** The fake's Chromium: loopback only, Ego Lite's process model, and the raw DevTools endpoint the CDP relay connects to. */
+/**
+ * A headless browser that behaves the same whatever the machine and however busy it is: the
+ * defaults playwright-core gave the fake's Chromium while the fake started it through
+ * Playwright (Linux's share of them), kept when the fake began speaking CDP itself so that the
+ * pages behave as before. Background tabs are not throttled (a space's inactive tabs keep their
+ * timers), no crash reporter, no field trials, no back-forward cache (a page left is gone, as the
+ * tab list shows), popups are not blocked, and the window is 1280x720 with no scrollbars (the
+ * viewport Playwright emulated).
+ */
+export const HEADLESS_ARGS = [
+  "--headless",
+  "--disable-field-trial-config",
+  "--disable-background-timer-throttling",
+  "--disable-backgrounding-occluded-windows",
+  "--disable-renderer-backgrounding",
+  "--disable-back-forward-cache",
+  "--disable-breakpad",
+  "--disable-component-extensions-with-background-pages",
+  "--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,ThirdPartyStoragePartitioning,OptimizationHints,NetworkTimeServiceQuerying",
+  "--allow-pre-commit-input",
+  "--disable-hang-monitor",
+  "--disable-ipc-flooding-protection",
+  "--disable-popup-blocking",
+  "--disable-prompt-on-repost",
+  "--force-color-profile=srgb",
+  "--password-store=basic",
+  "--use-mock-keychain",
+  "--no-service-autorun",
+  "--disable-search-engine-choice-screen",
+  "--disable-infobars",
+  "--hide-scrollbars",
+  "--mute-audio",
+  "--window-size=1280,720",
+] as const;
+
+/** The fake's Chromium: headless, loopback only, Ego Lite's process model, and the raw DevTools endpoint the CDP relay connects to. */
 export function chromiumArgs(uid: number | undefined = process.getuid?.()): string[] {
-  return [...loopbackBrowserArgs(uid), ...PROCESS_MODEL_ARGS, "--remote-debugging-port=0"];
+  return [...HEADLESS_ARGS, ...loopbackBrowserArgs(uid), ...PROCESS_MODEL_ARGS, "--remote-debugging-port=0"];
 }

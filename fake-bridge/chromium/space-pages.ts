@@ -13,22 +13,16 @@
  * (an about:blank tab is titled "about:blank"); the order is creation order; the active tab is the
  * one the app last made active. A page that closes itself drops out of the list.
  */
-import type { BrowserContext, CDPSession, Dialog, Page } from "playwright-core";
-import { profileBrowser, type ProfileBrowser } from "./browser-pool.js";
+import type { CdpEvent, CdpSend } from "./cdp-pipe.js";
+import { profileBrowser, type AttachedTarget, type ProfileBrowser, type TargetInfo } from "./browser-pool.js";
+import type { FrameCdp, PageCdp } from "../pages/snapshot/cdp.js";
+
+export type { TargetInfo } from "./browser-pool.js";
 
 export interface RealTab {
   targetId: string;
   url: string;
   title: string;
-}
-
-export interface TargetInfo {
-  targetId: string;
-  type: string;
-  url: string;
-  title: string;
-  browserContextId?: string;
-  openerId?: string;
 }
 
 /** What a page asked of the user: a JS dialog, or a permission prompt (geolocation). */
@@ -39,7 +33,6 @@ export type Prompt =
 export interface SpaceContext {
   readonly spaceId: number;
   readonly profile: ProfileBrowser;
-  readonly context: BrowserContext;
   readonly browserContextId: string;
 }
 
@@ -49,30 +42,15 @@ export interface SpacePagesOptions {
   onPrompt(spaceId: number, prompt: Prompt): void;
 }
 
-/**
- * A new browser context and its CDP id. Playwright does not tell a context's browserContextId, so
- * it is the one id Target.getBrowserContexts lists after the context was made and not before;
- * one context is made at a time per browser so the difference is exactly one.
- */
-const making = new WeakMap<ProfileBrowser, Promise<unknown>>();
-async function newContext(profile: ProfileBrowser): Promise<{ context: BrowserContext; browserContextId: string }> {
-  const previous = making.get(profile) ?? Promise.resolve();
-  const made = previous.then(async () => {
-    const ids = async () => ((await profile.admin.send("Target.getBrowserContexts")) as { browserContextIds: string[] }).browserContextIds;
-    const before = new Set(await ids());
-    const context = await profile.browser.newContext();
-    const fresh = (await ids()).filter((id) => !before.has(id));
-    if (fresh.length !== 1) {
-      await context.close().catch(() => {});
-      throw new Error(`fake bridge: expected one new browser context, found ${fresh.length}`);
-    }
-    return { context, browserContextId: fresh[0]! };
-  });
-  making.set(profile, made.catch(() => undefined));
-  return made;
+/** A page of a space with the fake's session on it (one per page, for the page's life: backendNodeIds stay stable across snapshots). */
+export interface PageSession {
+  readonly targetId: string;
+  readonly sessionId: string;
+  readonly send: CdpSend;
 }
 
 const PERMISSION_BINDING = "__egoFakePermissionPrompt";
+const PERMISSION_ANSWER = "__egoFakePermissionAnswer";
 
 /** How long a new tab may take to come up and start its navigation. */
 const NAVIGATE_BOUND_MS = 10_000;
@@ -86,15 +64,23 @@ function withBound<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
 }
 
 /**
- * Headless Chromium shows no permission prompt, so the context's pages carry a stand-in: an
- * init script routes navigator.geolocation through a binding to the fake, which puts the space
- * under user control ("location") until the operator answers; then the page's call proceeds (the
- * permission granted for the origin) or fails with PERMISSION_DENIED, as after a real prompt.
+ * Headless Chromium shows no permission prompt, so every page of a space carries a stand-in,
+ * installed before the page runs anything: navigator.geolocation asks the fake through a binding,
+ * which puts the space under user control ("location") until the operator answers; then the
+ * page's call proceeds (the permission granted for the origin) or fails with PERMISSION_DENIED, as
+ * after a real prompt. The binding is taken off the page's global object; the answer comes back
+ * through a non-enumerable function.
  */
 const GEOLOCATION_PROMPT_SCRIPT = `(() => {
+  const raw = globalThis.${PERMISSION_BINDING};
   const g = navigator.geolocation;
-  if (!g || typeof window.${PERMISSION_BINDING} !== "function") return;
-  const ask = window.${PERMISSION_BINDING};
+  if (typeof raw !== "function") return;
+  delete globalThis.${PERMISSION_BINDING};
+  if (!g) return;
+  let seq = 0;
+  const waiting = new Map();
+  Object.defineProperty(globalThis, "${PERMISSION_ANSWER}", { value: (id, granted) => { const r = waiting.get(id); waiting.delete(id); if (r) r(granted); }, enumerable: false });
+  const ask = (permission) => new Promise((resolve) => { const id = ++seq; waiting.set(id, resolve); raw(JSON.stringify({ id, permission })); });
   const origGet = g.getCurrentPosition.bind(g);
   const origWatch = g.watchPosition.bind(g);
   const denied = (error) => error && error({ code: 1, message: "User denied Geolocation", PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 });
@@ -104,10 +90,16 @@ const GEOLOCATION_PROMPT_SCRIPT = `(() => {
 
 export class SpacePages {
   private readonly contexts = new Map<number, Promise<SpaceContext>>();
+  /** the pages of this app's spaces the fake holds a session on: targetId -> page */
+  private readonly sessions = new Map<string, PageSession & { spaceId: number; url: string }>();
+  /** sessionId -> targetId, for the events of those sessions */
+  private readonly bySession = new Map<string, string>();
+  private readonly released = new Map<number, () => void>();
+  private readonly listening = new Map<ProfileBrowser, () => void>();
 
   constructor(private readonly options: SpacePagesOptions) {}
 
-  /** The space's context, opened on first use with its initial tabs; returns the real tabs it opened. */
+  /** The space's context, opened on first use with its initial tabs. */
   context(spaceId: number, profileId: string, initialUrls: readonly string[]): Promise<SpaceContext> {
     let ready = this.contexts.get(spaceId);
     if (ready === undefined) {
@@ -124,11 +116,12 @@ export class SpacePages {
 
   private async open(spaceId: number, profileId: string, initialUrls: readonly string[]): Promise<SpaceContext> {
     const profile = await profileBrowser(this.options.executablePath, profileId);
-    const { context, browserContextId } = await newContext(profile);
-    context.on("dialog", (dialog: Dialog) => this.dialogOpened(spaceId, dialog));
-    await context.exposeBinding(PERMISSION_BINDING, ({ page }, permission: unknown) => this.permissionAsked(spaceId, String(permission), page.url(), context));
-    await context.addInitScript(GEOLOCATION_PROMPT_SCRIPT);
-    const space: SpaceContext = { spaceId, profile, context, browserContextId };
+    this.listen(profile);
+    const { browserContextId } = (await profile.admin.send("Target.createBrowserContext")) as { browserContextId: string };
+    this.released.set(spaceId, profile.adopt(browserContextId, (page) => this.adopt(spaceId, page)));
+    // nothing a page offers is saved anywhere
+    await profile.admin.send("Browser.setDownloadBehavior", { behavior: "deny", browserContextId }).catch(() => undefined);
+    const space: SpaceContext = { spaceId, profile, browserContextId };
     const targets: string[] = [];
     for (const url of initialUrls.length ? initialUrls : ["about:blank"]) targets.push(await this.createTarget(space, url));
     this.initial.set(spaceId, targets);
@@ -142,46 +135,94 @@ export class SpacePages {
     return this.initial.get(spaceId) ?? [];
   }
 
-  private dialogOpened(spaceId: number, dialog: Dialog): void {
-    this.options.onPrompt(spaceId, {
-      kind: "dialog",
-      dialogType: dialog.type(),
-      message: dialog.message(),
-      url: dialog.page()?.url() ?? "",
-      answer: async (accept, promptText) => {
-        if (accept) await dialog.accept(promptText).catch(() => {});
-        else await dialog.dismiss().catch(() => {});
-      },
-    });
+  /** A new page of one of the spaces: the prompt stand-ins go in before it runs anything. */
+  private async adopt(spaceId: number, page: AttachedTarget): Promise<void> {
+    const { send, sessionId } = page;
+    const { targetId, url } = page.targetInfo;
+    this.sessions.set(targetId, { targetId, sessionId, send, spaceId, url });
+    this.bySession.set(sessionId, targetId);
+    await Promise.all([send("Page.enable"), send("Runtime.enable"), send("Runtime.addBinding", { name: PERMISSION_BINDING }), send("Page.addScriptToEvaluateOnNewDocument", { source: GEOLOCATION_PROMPT_SCRIPT })]);
   }
 
-  private permissionAsked(spaceId: number, permission: string, url: string, context: BrowserContext): Promise<boolean> {
+  /** The events of this app's pages: dialogs, permission asks, pages that went away. */
+  private listen(profile: ProfileBrowser): void {
+    if (this.listening.has(profile)) return;
+    this.listening.set(profile, profile.cdp.onEvent((event) => this.received(profile, event)));
+  }
+
+  private received(profile: ProfileBrowser, event: CdpEvent): void {
+    if (event.sessionId === undefined) {
+      if (event.method === "Target.detachedFromTarget") {
+        const targetId = this.bySession.get(event.params.sessionId as string);
+        if (targetId !== undefined) this.forget(targetId);
+      }
+      return;
+    }
+    const targetId = this.bySession.get(event.sessionId);
+    const page = targetId === undefined ? undefined : this.sessions.get(targetId);
+    if (page === undefined) return;
+    if (event.method === "Page.frameNavigated" && (event.params.frame as { parentId?: string; url?: string } | undefined)?.parentId === undefined) {
+      page.url = String((event.params.frame as { url?: string }).url ?? page.url);
+    } else if (event.method === "Page.javascriptDialogOpening") {
+      const p = event.params as { type?: string; message?: string; url?: string };
+      this.options.onPrompt(page.spaceId, {
+        kind: "dialog",
+        dialogType: p.type ?? "alert",
+        message: p.message ?? "",
+        url: p.url ?? page.url,
+        answer: async (accept, promptText) => {
+          await page.send("Page.handleJavaScriptDialog", promptText === undefined ? { accept } : { accept, promptText }).catch(() => undefined);
+        },
+      });
+    } else if (event.method === "Runtime.bindingCalled" && event.params.name === PERMISSION_BINDING) {
+      let asked: { id?: unknown; permission?: unknown };
+      try {
+        asked = JSON.parse(String(event.params.payload)) as typeof asked;
+      } catch {
+        return;
+      }
+      const contextId = event.params.executionContextId as number;
+      void this.permissionAsked(profile, page, String(asked.permission)).then((granted) =>
+        page.send("Runtime.evaluate", { expression: `globalThis.${PERMISSION_ANSWER}?.(${Number(asked.id)}, ${granted})`, contextId }).catch(() => undefined),
+      );
+    }
+  }
+
+  private forget(targetId: string): void {
+    const page = this.sessions.get(targetId);
+    if (page === undefined) return;
+    this.sessions.delete(targetId);
+    this.bySession.delete(page.sessionId);
+  }
+
+  private permissionAsked(profile: ProfileBrowser, page: PageSession & { spaceId: number; url: string }, permission: string): Promise<boolean> {
     return new Promise<boolean>((resolve) => {
       if (permission !== "location") {
         resolve(false);
         return;
       }
-      this.options.onPrompt(spaceId, {
-        kind: "permission",
-        permission: "location",
-        url,
-        answer: async (accept) => {
-          if (accept) {
-            const origin = new URL(url).origin;
-            await context.grantPermissions(["geolocation"], origin === "null" ? {} : { origin }).catch(() => {});
-            await context.setGeolocation({ latitude: 52.52, longitude: 13.405 }).catch(() => {});
-          }
-          resolve(accept);
-        },
-      });
+      const url = page.url;
+      void this.contexts.get(page.spaceId)?.then((space) =>
+        this.options.onPrompt(page.spaceId, {
+          kind: "permission",
+          permission: "location",
+          url,
+          answer: async (accept) => {
+            if (accept) {
+              const origin = new URL(url).origin;
+              await profile.admin.send("Browser.grantPermissions", { permissions: ["geolocation"], browserContextId: space.browserContextId, ...(origin === "null" ? {} : { origin }) }).catch(() => undefined);
+              await page.send("Emulation.setGeolocationOverride", { latitude: 52.52, longitude: 13.405, accuracy: 0 }).catch(() => undefined);
+            }
+            resolve(accept);
+          },
+        }),
+      );
     });
   }
 
   /**
-   * A new page target of the space at `url`. It is made blank and navigated only once Playwright
-   * knows the page: a target made at its URL can run the page's scripts before the context's init
-   * scripts are installed (under load it did: the geolocation stand-in came too late, and the
-   * page's own call met headless Chromium's silent refusal instead of a prompt).
+   * A new page target of the space at `url`. It is made blank and navigated once the fake holds
+   * its session (with the stand-ins in): the page's own scripts never run before them.
    */
   private async createTarget(space: SpaceContext, url: string): Promise<string> {
     const { targetId } = (await space.profile.admin.send("Target.createTarget", { url: "about:blank", browserContextId: space.browserContextId })) as { targetId: string };
@@ -189,41 +230,39 @@ export class SpacePages {
     const known = await this.page(space, targetId, NAVIGATE_BOUND_MS);
     if (known === undefined) throw new Error(`fake bridge: the new tab ${targetId} did not come up within ${NAVIGATE_BOUND_MS / 1000} s`);
     // the navigation has started when Page.navigate answers (a page that fails to load still opens, as in a browser)
-    await withBound(known.session.send("Page.navigate", { url }), NAVIGATE_BOUND_MS).catch(() => undefined);
+    await withBound(known.send("Page.navigate", { url }), NAVIGATE_BOUND_MS).catch(() => undefined);
     return targetId;
   }
 
-  private readonly pageSessions = new WeakMap<Page, Promise<{ session: CDPSession; targetId: string } | undefined>>();
-
-  /**
-   * The Playwright page of a target of the space and a CDP session on it (one per page, kept for
-   * the page's life: backendNodeIds stay stable across snapshots); undefined when it is gone.
-   */
-  async page(space: SpaceContext, targetId: string, boundMs = 5_000): Promise<{ page: Page; session: CDPSession } | undefined> {
-    // Playwright learns of a tab opened over CDP a moment after Chromium made it
+  /** The fake's session on a page of the space; undefined when the page is gone (or never came up within `boundMs`). */
+  async page(space: SpaceContext, targetId: string, boundMs = 5_000): Promise<PageSession | undefined> {
+    // the browser attaches a page a moment after it made it
     const deadline = Date.now() + boundMs;
     for (;;) {
-      const found = await this.findPage(space, targetId);
-      if (found !== undefined || Date.now() > deadline || (await this.targetInfo(space, targetId)) === undefined) return found;
+      const found = this.sessions.get(targetId);
+      if (found !== undefined && found.spaceId === space.spaceId) return found;
+      if (found !== undefined || Date.now() > deadline || (await this.targetInfo(space, targetId)) === undefined) return undefined;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 
-  private async findPage(space: SpaceContext, targetId: string): Promise<{ page: Page; session: CDPSession } | undefined> {
-    for (const page of space.context.pages()) {
-      let known = this.pageSessions.get(page);
-      if (known === undefined) {
-        known = (async () => {
-          const session = await space.context.newCDPSession(page);
-          const { targetInfo } = (await session.send("Target.getTargetInfo")) as { targetInfo: TargetInfo };
-          return { session, targetId: targetInfo.targetId };
-        })().catch(() => undefined);
-        this.pageSessions.set(page, known);
-      }
-      const entry = await known;
-      if (entry?.targetId === targetId) return { page, session: entry.session };
-    }
-    return undefined;
+  /**
+   * What the snapshot needs of a page: its session, and a session on each of its out-of-process
+   * iframes on demand (an out-of-process frame's target id is its frame id).
+   */
+  async pageCdp(space: SpaceContext, targetId: string): Promise<PageCdp | undefined> {
+    const page = await this.page(space, targetId);
+    if (page === undefined) return undefined;
+    const cdp = space.profile.cdp;
+    return {
+      send: page.send,
+      async frameSession(frameId: string): Promise<FrameCdp | undefined> {
+        const attached = (await cdp.send("Target.attachToTarget", { targetId: frameId, flatten: true }).catch(() => undefined)) as { sessionId?: string } | undefined;
+        if (attached?.sessionId === undefined) return undefined; // part of its parent's process
+        const sessionId = attached.sessionId;
+        return { send: cdp.session(sessionId), release: () => cdp.send("Target.detachFromTarget", { sessionId }).then(() => undefined, () => undefined) };
+      },
+    };
   }
 
   /** Opens a real tab at `url` in the space. Chromium loads it on its own time: url and title come later. */
@@ -256,10 +295,15 @@ export class SpacePages {
     this.contexts.delete(spaceId);
     this.initial.delete(spaceId);
     const space = await ready?.catch(() => undefined);
-    await space?.context.close().catch(() => {});
+    for (const [targetId, page] of this.sessions) if (page.spaceId === spaceId) this.forget(targetId);
+    if (space !== undefined) await space.profile.admin.send("Target.disposeBrowserContext", { browserContextId: space.browserContextId }).catch(() => undefined);
+    this.released.get(spaceId)?.();
+    this.released.delete(spaceId);
   }
 
   async shutdown(): Promise<void> {
     await Promise.all([...this.contexts.keys()].map((id) => this.closeSpace(id)));
+    for (const stop of this.listening.values()) stop();
+    this.listening.clear();
   }
 }

@@ -23,6 +23,7 @@ import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
 import { RunGuard } from "../safety/run-guard.js";
 import { detectRun, installedEnvironment, type DetectedRun } from "../targets/detect/detect-run.js";
 import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
+import { openRunScratch } from "../scratch/scratch-dir.js";
 import { CliNotFoundError, locateCli } from "../targets/detect/locate-cli.js";
 import { resolveTarget, TargetUnavailableError } from "../targets/resolve.js";
 import type { TargetInfo } from "../targets/target.js";
@@ -101,13 +102,15 @@ async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
   });
 
   let interrupted: NodeJS.Signals | null;
+  // what the workers put in the temp directory goes here, and goes when vitest has exited (src/scratch/scratch-dir.ts)
+  const scratch = await openRunScratch();
   try {
     for (const phase of plan.phases) {
       if (guard.interrupted !== null) break;
       const vitest = execa(process.execPath, vitestArgv(phase, options), {
         cwd: PROJECT_ROOT,
         // the workers record the spaces they make in the same run ledger as this process
-        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid) },
+        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), ...scratch.env },
         stdin: "ignore",
         stdout: 2,
         stderr: 2,
@@ -122,6 +125,7 @@ async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
     const keepOnFailure = options.installed?.keepOnFailure ?? false;
     interrupted = (await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure })).interrupted;
     if (detected) await target.close();
+    await scratch.remove();
   }
   return { ...executed, interrupted, unreachable: false };
 }

@@ -9,7 +9,8 @@
  * The direction, bottom up:
  *   src/version <- src/contract (the native contract as data, the Operator interface)
  *     <- fake-bridge/* (the fake reads the contract and nothing else of the harness, but for
- *        src/wire, a leaf beside src/version: the JSON-lines codec it shares with the CLI target)
+ *        src/wire, a leaf beside src/version: the JSON-lines codec it shares with the CLI target,
+ *        and src/scratch, another: where a run's processes make temporary directories)
  *     <- src/targets (reaches a target): src/targets/fake is the side that starts or opens the
  *        fake (its in-process browser, its app process, its personas); detect/ also speaks the
  *        fake's operator protocol (the operator wire client lives with the fake's server); other
@@ -30,6 +31,7 @@ import type { ImportTable } from "./import-checker.js";
 export const ALLOWED_IMPORTS: ImportTable = {
   // --- the contract layer
   "src/version": [],
+  "src/scratch": [], // where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/contract": ["src/version"],
   "src/fixture-pages": [],
@@ -40,7 +42,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/faults": [],
   "fake-bridge/behaviour": ["fake-bridge/faults", "src/contract"],
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "fake-bridge/pages", "src/contract"],
-  "fake-bridge/chromium": ["fake-bridge/app", "fake-bridge/behaviour", "src/contract"],
+  "fake-bridge/chromium": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/pages", "src/contract", "src/scratch"], // pages: the snapshot's CDP interface, which a space's page session serves
   "fake-bridge/pages": ["fake-bridge/app", "fake-bridge/behaviour"],
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"],
   "fake-bridge/infra-faults": ["fake-bridge/app", "fake-bridge/binding", "src/contract"],
@@ -53,7 +55,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
   // (fake/): the one folder that starts or opens the fake
   "src/targets": ["src/contract", "src/version", "src/probe", "src/targets/detect", "src/targets/fake"],
-  "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/wire"],
+  "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/scratch", "src/wire"],
   "src/targets/detect": [
     "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start
@@ -80,7 +82,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
+    "src/scratch", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 

@@ -8,14 +8,14 @@ import { syncRealTabs } from "../real-tabs.js";
 import type { MaybePromise } from "../serial.js";
 import { renderSnapshot, type SnapshotOptions, type SnapshotResult } from "../snapshot.js";
 import { activeTab, type TaskSpace } from "../task-space.js";
-import { playwrightPageCdp, snapshotFromCdp, snapshotSwitches } from "../../pages/snapshot/index.js";
+import { snapshotFromCdp, snapshotSwitches } from "../../pages/snapshot/index.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";
 
 async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: SnapshotOptions): Promise<Outcome<SnapshotResult>> {
   const context = await syncRealTabs(ctx.app, space);
-  const page = space.tabs.length ? await ctx.app.pages!.page(context, space.activeTargetId) : undefined;
+  const page = space.tabs.length ? await ctx.app.pages!.pageCdp(context, space.activeTargetId) : undefined;
   if (page === undefined) return fail(failures.webContentsUnavailable());
-  return snapshotFromCdp(playwrightPageCdp(page.page as never, page.session as never), options, snapshotSwitches(ctx.app.behaviour));
+  return snapshotFromCdp(page, options, snapshotSwitches(ctx.app.behaviour));
 }
 
 export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {

@@ -1,0 +1,62 @@
+/**
+ * Where a run's processes put their temporary directories, so that the run can remove them all:
+ * a vitest worker that ends is ended without an exit event (vitest terminates its threads), so
+ * what it made (the fake's Chromium profile directories, the CLI target's connect-back socket
+ * directory) outlives it unless someone who outlives it removes it.
+ *
+ * `ego-conformance run` makes the run's scratch directory (`<tmpdir>/ego-conformance-run-XXXXXX`,
+ * with a marker file), hands it to vitest in EGO_CONFORMANCE_SCRATCH, and removes it when vitest
+ * has exited. Code that makes a temporary directory makes it with `makeTempDir`: under the
+ * scratch directory when there is one, else under the OS temp directory (and then removes it
+ * itself). The scratch directory is removed only if it carries the marker this module wrote:
+ * proof that the run made it, whatever the environment variable says.
+ */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const SCRATCH_ENV = "EGO_CONFORMANCE_SCRATCH";
+export const SCRATCH_MARKER = ".ego-conformance-scratch";
+
+/** The directory temporary directories go under: the run's scratch directory, else the OS temp directory. */
+export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env[SCRATCH_ENV];
+  return dir !== undefined && dir !== "" ? dir : tmpdir();
+}
+
+/** A new private directory (mode 0700) `<prefix>XXXXXX` under scratchRoot(). */
+export function makeTempDir(prefix: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return mkdtemp(join(scratchRoot(env), prefix));
+}
+
+export interface RunScratch {
+  readonly dir: string;
+  /** the environment that puts a child's temporary directories under `dir` */
+  readonly env: Record<string, string>;
+  /** removes `dir` and everything in it, if it still carries the marker; true when it was removed */
+  remove(): Promise<boolean>;
+}
+
+/** Makes a run's scratch directory under `parent` (default: the OS temp directory). */
+export async function openRunScratch(parent: string = tmpdir()): Promise<RunScratch> {
+  const dir = await mkdtemp(join(parent, "ego-conformance-run-"));
+  const token = `${process.pid} ${Date.now()}`;
+  await writeFile(join(dir, SCRATCH_MARKER), token, { mode: 0o600 });
+  return {
+    dir,
+    env: { [SCRATCH_ENV]: dir },
+    remove: () => removeRunScratch(dir, token),
+  };
+}
+
+/**
+ * Removes a scratch directory whose marker holds `token`. A directory without that marker (not
+ * ours, or already replaced) is left as it is. A browser still shutting down may write into it
+ * while it goes: the removal retries.
+ */
+export async function removeRunScratch(dir: string, token: string): Promise<boolean> {
+  const marker = await readFile(join(dir, SCRATCH_MARKER), "utf8").catch(() => undefined);
+  if (marker !== token) return false;
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  return true;
+}
