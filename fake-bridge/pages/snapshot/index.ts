@@ -28,7 +28,7 @@ export function snapshotSwitches(behaviour: Behaviour): PageSnapshotSwitches {
   return { locatorOmission: behaviour.locatorOmission, faults: behaviour.pageSnapshotFaults };
 }
 
-export { isGoneError, playwrightPageCdp, type CdpSend, type FrameCdp, type PageCdp } from "./cdp.js";
+export { isGoneError, type CdpSend, type FrameCdp, type PageCdp } from "./cdp.js";
 
 function subtreeTop(tree: SnapNode, root: number | undefined): Outcome<readonly SnapNode[]> {
   const matches = allNodes(tree).filter((n) => n.backendNodeId !== undefined && n.backendNodeId === root);

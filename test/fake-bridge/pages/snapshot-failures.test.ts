@@ -56,7 +56,8 @@ describe("subtree root across frames", () => {
 
 describe("CDP errors", () => {
   const doc = documentWith(5);
-  it.each(["Target closed", "Session closed. Most likely the page has been closed.", "No target with given id found"])(
+  // Playwright's words, then Chromium's for a session whose page went, then the fake's own pipe to a browser that went (../../../fake-bridge/chromium/cdp-pipe.ts)
+  it.each(["Target closed", "Session closed. Most likely the page has been closed.", "No target with given id found", "DOM.getDocument: Session with given id not found.", "Accessibility.getFullAXTree: the browser's DevTools pipe closed"])(
     "'%s' means the web contents are gone: EGO_WEB_CONTENTS_UNAVAILABLE",
     async (text) => {
       const r = await snapshotFromCdp({ send: peer(doc, (m) => (m === "Accessibility.getFullAXTree" ? new Error(text) : undefined)) }, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
