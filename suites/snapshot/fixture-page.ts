@@ -25,19 +25,21 @@ export interface OpenPage {
 const LOAD_BOUND_MS = 15_000;
 
 /**
- * Opens a fixture page in a new space of this run, selected in ctx.ego, and waits (bounded) until a
- * snapshot shows the page's heading and every `alsoShows` text: the docs promise no moment at which
- * a new tab's page is there.
+ * Opens a fixture page in a new tab of a space of this run (a new space, unless `inSpace` names one
+ * the clause made), selected in ctx.ego, and waits (bounded) until a snapshot shows the page's
+ * heading and every `alsoShows` text: the docs promise no moment at which a new tab's page is
+ * there. The snapshot is of the space's active tab, which createTab made the new one.
  */
 export async function openFixturePage(
   ctx: ClauseContext,
   server: () => Promise<FixtureServer>,
   page: FixturePageName,
   alsoShows: { text: string; count?: number }[] = [],
+  inSpace?: number,
 ): Promise<OpenPage> {
   const srv = await server();
   const url = srv.url(page);
-  const own = await ctx.spaces.create();
+  const own = inSpace === undefined ? await ctx.spaces.create() : { id: inSpace };
   const marks = [{ text: JSON.stringify(FIXTURE_HEADINGS[page] ?? ""), count: 1 }, ...alsoShows.map((m) => ({ text: JSON.stringify(m.text), count: m.count ?? 1 }))];
   const seen = await ctx.ego.evaluate(
     async (p, id, url, marks, boundMs) => {

@@ -75,8 +75,11 @@ async function matchesInFrame(loc: string, line: SnapLine, lines: readonly SnapL
 }
 
 clause("snapshot.page.loc.unique", async (ctx) => {
+  // the four pages are four tabs of one space: each snapshot is of the tab just opened
+  let space: number | undefined;
   for (const page of ["buttons", "links", "form", "frames"] as const) {
-    const { spaceId, server } = await openFixturePage(ctx, pages, page, page === "frames" ? [{ text: FIXTURE_FACTS.frames.inside, count: 2 }] : []);
+    const { spaceId, server } = await openFixturePage(ctx, pages, page, page === "frames" ? [{ text: FIXTURE_FACTS.frames.inside, count: 2 }] : [], space);
+    space = spaceId;
     const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true }, page);
     const lines = parseSnapshot(snap.content);
     const html = async (line: SnapLine) => (await fetch(server.url(line.frame === 0 ? page : "frameChild"))).text();
