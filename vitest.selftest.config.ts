@@ -56,9 +56,9 @@ export default defineConfig({
         // The unit files share nothing mutable (no module mocks, no env, global or timer stubs), so
         // the module graph is kept between files, as the conformance config does: a third of the
         // CPU time of isolated files. A unit test that needs vi.mock or stubs goes to e2e or isolates itself.
-        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...E2E_TESTS], setupFiles: ["./test/support/no-child-processes.ts"], isolate: false },
+        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...E2E_TESTS], setupFiles: ["./test/support/no-child-processes.ts", "./test/support/remove-temp-dirs.ts"], isolate: false },
       },
-      { extends: true, test: { name: "e2e", include: E2E_TESTS } },
+      { extends: true, test: { name: "e2e", include: E2E_TESTS, setupFiles: ["./test/support/remove-temp-dirs.ts"] } },
     ],
   },
 });

@@ -1,15 +1,12 @@
 /** Run the real `ego-conformance` CLI as a user would, for end-to-end self-tests. */
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
 
-export async function tempDir(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `ego-conformance-${prefix}-`));
-}
+/** a temporary directory, removed after the test file (../support/temp-dir.ts) */
+export { tempDir } from "../support/temp-dir.js";
 
 export async function runCli(args: string[], options: { timeoutMs?: number; cwd?: string; env?: Record<string, string> } = {}) {
   return execa(process.execPath, [BIN, ...args], { cwd: options.cwd ?? PROJECT_ROOT, reject: false, timeout: options.timeoutMs ?? 120_000, stdin: "ignore", ...(options.env ? { env: options.env } : {}) });

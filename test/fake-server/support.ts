@@ -1,10 +1,10 @@
 /** A fake app server (in this process) with a fake `ego-browser` installed for it, in a temp dir. */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { createFakeAppServer, type FakeAppServer, type FakeAppServerOptions } from "../../fake-bridge/server/app-server.js";
 import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
+import { tempDir as tempRoot } from "../support/temp-dir.js";
 
 export interface FakeInstall {
   root: string;
@@ -16,9 +16,8 @@ export interface FakeInstall {
   close(): Promise<void>;
 }
 
-export async function tempRoot(label: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `ego-conformance-${label}-`));
-}
+/** a temporary directory, removed after the test file (../support/temp-dir.ts) */
+export { tempRoot };
 
 export async function fakeInstall(options: { server?: Omit<FakeAppServerOptions, "dir">; install?: Omit<InstallOptions, "dir" | "appDir"> } = {}): Promise<FakeInstall> {
   const root = await tempRoot("fs");

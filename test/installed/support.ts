@@ -5,7 +5,7 @@
  * ego-conformance CLI runs as a user runs it, with an environment built here (no EGO_BROWSER_BIN,
  * a HOME whose ~/Applications is a temp directory, so no real install can take over).
  */
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
@@ -17,6 +17,7 @@ import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } fr
 import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";
 import { createOperatorClient, type FakeAppOperator } from "../../fake-bridge/server/operator-client.js";
 import { PROJECT_ROOT } from "../cli/run-cli.js";
+import { tempDir as tempRoot } from "../support/temp-dir.js";
 
 const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
 
@@ -35,9 +36,8 @@ export interface InstalledWorld {
   close(): Promise<void>;
 }
 
-export async function tempRoot(label: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `ego-conformance-${label}-`));
-}
+/** a temporary directory, removed after the test file (../support/temp-dir.ts) */
+export { tempRoot };
 
 export async function installedWorld(options: { app?: AppChoice; install?: Omit<InstallOptions, "dir" | "appDir">; installDir?: (root: string) => string } = {}): Promise<InstalledWorld> {
   const root = await tempRoot("inst");

@@ -1,15 +1,13 @@
 /** Builders for the matrix tests: Allure results directories as a conformance run leaves them. */
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeEnvironment } from "../../src/report/environment.js";
 import { LABEL } from "../../src/report/labels.js";
 import type { ResultStatus } from "../../src/report/results-reader.js";
 
-export async function tempDir(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `ego-conformance-${prefix}-`));
-}
+/** a temporary directory, removed after the test file (../support/temp-dir.ts) */
+export { tempDir } from "../support/temp-dir.js";
 
 export interface FixtureResult {
   clause: string;

@@ -1,16 +1,16 @@
 /** scripts/clause-cost.ts: per-clause durations read from a run's Allure results. */
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clauseCosts, medianCost } from "../../scripts/clause-cost.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const result = (clause: string, start: number, stop: number, status = "passed") =>
   JSON.stringify({ status, start, stop, labels: [{ name: "clause", value: clause }, { name: "epic", value: "x" }] });
 
 describe("clauseCosts", () => {
   it("reads stop - start per clause, sums a clause's variants, and ignores other files", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "clause-cost-"));
+    const dir = await tempDir("clause-cost");
     await writeFile(join(dir, "a-result.json"), result("snapshot.page.x", 1000, 3500));
     await writeFile(join(dir, "b-result.json"), result("user-control.y", 0, 100));
     await writeFile(join(dir, "c-result.json"), result("user-control.y", 0, 50));
