@@ -16,6 +16,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 export const E2E_TESTS = [
+  "test/chromium/browser-lifetime.test.ts",
   "test/chromium/process-model.test.ts",
   "test/chromium/new-tab-scripts.test.ts",
   "test/chromium/tabs.test.ts",

@@ -103,6 +103,16 @@ function announcedEndpoint(child: ChildProcess, exited: Promise<void>): Promise<
   });
 }
 
+/**
+ * Ends a browser now. The executable may be a wrapper script that runs Chromium as its child
+ * (Debian's /usr/bin/chromium-headless-shell does): killing the wrapper alone would leave Chromium
+ * running, so the pipe is closed too, and Chromium exits when it reads the end of its pipe.
+ */
+function kill(child: ChildProcess): void {
+  for (const fd of [3, 4]) (child.stdio[fd] as Readable | Writable | null)?.destroy();
+  child.kill("SIGKILL");
+}
+
 function killAllOnExit(): void {
   if (exitHook) return;
   exitHook = true;
@@ -110,7 +120,7 @@ function killAllOnExit(): void {
   // ended without it, and its browsers die with their pipes, their directories with the run's scratch
   process.on("exit", () => {
     for (const b of running) {
-      b.process.kill("SIGKILL");
+      kill(b.process);
       rmSync(b.dataDir, { recursive: true, force: true });
     }
   });
@@ -165,7 +175,7 @@ async function launch(executablePath: string, profileId: string): Promise<Runnin
     killAllOnExit();
     return browser;
   } catch (error) {
-    child.kill("SIGKILL");
+    kill(child);
     await exited;
     await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     throw error;
@@ -212,7 +222,7 @@ async function closeBrowser(b: Running): Promise<void> {
   void b.cdp.send("Browser.close").catch(() => undefined);
   await Promise.race([b.exited, timer]);
   if (b.process.exitCode === null && b.process.signalCode === null) {
-    b.process.kill("SIGKILL");
+    kill(b.process);
     await b.exited;
   }
   running.delete(b);
