@@ -80,7 +80,7 @@ describe.concurrent("run --expectations", () => {
   it("makes a matching failure known: the run passes, the result carries expectation=known and the bug", { timeout: 120_000 }, async () => {
     const file = await writeJson(fileOf(entry({ clause: LOC, when: onUnstableLocators, message: "unstable", bug: "https://bugs.example.test/42" })));
     const results = await tempDir("known");
-    const outcomes = join(results, "..", `${results.split("/").pop()}-outcomes.json`);
+    const outcomes = join(await tempDir("known-o"), "outcomes.json");
     const run = await failingRun(file, results, outcomes);
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;

@@ -34,7 +34,8 @@ const running = (pid: number) => !gone(pid);
 describe("SIGKILL of the CLI", () => {
   it("leaves no process of the run within 5 s", { timeout: 120_000 }, async () => {
     const w = await world();
-    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--no-report", "--results", await tempRoot("inst-kill")], { env: cliEnv(w) });
+    // a temp directory of its own: what the killed CLI cannot remove (its run's scratch directory) goes with the test's
+    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--no-report", "--results", await tempRoot("inst-kill")], { env: cliEnv(w, { TMPDIR: await tempRoot("kill-tmp") }) });
     await progressPast(run, 10, 90_000);
     const table = await processTable();
     const ofRun = descendants(table, run.pid!);
