@@ -19,10 +19,8 @@
  * scratch directory (src/scratch/scratch-dir.ts), which the run removes.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import type { Readable, Writable } from "node:stream";
-import { makeTempDir } from "../../src/scratch/scratch-dir.js";
+import { makeTempDir, removeTempDir } from "../../src/scratch/scratch-dir.js";
 import { CdpPipe, type CdpSend } from "./cdp-pipe.js";
 import { chromiumArgs } from "./launch-args.js";
 
@@ -116,13 +114,11 @@ function kill(child: ChildProcess): void {
 function killAllOnExit(): void {
   if (exitHook) return;
   exitHook = true;
-  // the fake app server and direct users of the fake end through here; a vitest worker is
-  // ended without it, and its browsers die with their pipes, their directories with the run's scratch
+  // the fake app server and direct users of the fake end through here (their data directories go
+  // at exit too, ../../src/scratch/scratch-dir.ts); a vitest worker is ended without it, and its
+  // browsers die with their pipes, their directories with the run's scratch directory
   process.on("exit", () => {
-    for (const b of running) {
-      kill(b.process);
-      rmSync(b.dataDir, { recursive: true, force: true });
-    }
+    for (const b of running) kill(b.process);
   });
 }
 
@@ -177,7 +173,7 @@ async function launch(executablePath: string, profileId: string): Promise<Runnin
   } catch (error) {
     kill(child);
     await exited;
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    await removeTempDir(dataDir);
     throw error;
   }
 }
@@ -226,7 +222,7 @@ async function closeBrowser(b: Running): Promise<void> {
     await b.exited;
   }
   running.delete(b);
-  await rm(b.dataDir, { recursive: true, force: true, maxRetries: 3 });
+  await removeTempDir(b.dataDir);
 }
 
 /** Closes every browser of this process and removes their data directories. */

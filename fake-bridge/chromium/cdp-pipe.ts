@@ -8,6 +8,9 @@
  * process that started it, whichever way that process ends.
  */
 import type { Readable, Writable } from "node:stream";
+import type { CdpSend } from "../pages/snapshot/cdp.js";
+
+export type { CdpSend };
 
 export interface CdpEvent {
   method: string;
@@ -26,8 +29,6 @@ export class CdpError extends Error {
     super(`${method}: ${message}`);
   }
 }
-
-export type CdpSend = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
 
 export class CdpPipe {
   private nextId = 1;

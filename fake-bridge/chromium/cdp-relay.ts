@@ -11,7 +11,7 @@
  *   contexts, and events of sessions that are not this invocation's, are never delivered.
  */
 import { createRequire } from "node:module";
-import type { ProfileBrowser } from "./browser-pool.js";
+import type { ProfileBrowser, TargetInfo } from "./browser-pool.js";
 import {
   AUTO_ATTACH_SOURCE,
   BROWSER_WIDE,
@@ -24,7 +24,7 @@ import {
   UNKNOWN_METHOD,
   type Refusal,
 } from "./cdp-rules.js";
-import type { SpaceContext, TargetInfo } from "./space-pages.js";
+import type { SpaceContext } from "./space-pages.js";
 import type { CdpFaults } from "../behaviour/behaviour.js";
 
 interface WsLike {

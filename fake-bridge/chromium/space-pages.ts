@@ -17,8 +17,6 @@ import type { CdpEvent, CdpSend } from "./cdp-pipe.js";
 import { profileBrowser, type AttachedTarget, type ProfileBrowser, type TargetInfo } from "./browser-pool.js";
 import type { FrameCdp, PageCdp } from "../pages/snapshot/cdp.js";
 
-export type { TargetInfo } from "./browser-pool.js";
-
 export interface RealTab {
   targetId: string;
   url: string;
@@ -47,6 +45,12 @@ export interface PageSession {
   readonly targetId: string;
   readonly sessionId: string;
   readonly send: CdpSend;
+}
+
+/** A page the fake holds a session on, and whose it is. */
+interface HeldPage extends PageSession {
+  readonly spaceId: number;
+  readonly browserContextId: string;
 }
 
 const PERMISSION_BINDING = "__egoFakePermissionPrompt";
@@ -91,7 +95,7 @@ const GEOLOCATION_PROMPT_SCRIPT = `(() => {
 export class SpacePages {
   private readonly contexts = new Map<number, Promise<SpaceContext>>();
   /** the pages of this app's spaces the fake holds a session on: targetId -> page */
-  private readonly sessions = new Map<string, PageSession & { spaceId: number; url: string }>();
+  private readonly sessions = new Map<string, HeldPage>();
   /** sessionId -> targetId, for the events of those sessions */
   private readonly bySession = new Map<string, string>();
   private readonly released = new Map<number, () => void>();
@@ -138,8 +142,8 @@ export class SpacePages {
   /** A new page of one of the spaces: the prompt stand-ins go in before it runs anything. */
   private async adopt(spaceId: number, page: AttachedTarget): Promise<void> {
     const { send, sessionId } = page;
-    const { targetId, url } = page.targetInfo;
-    this.sessions.set(targetId, { targetId, sessionId, send, spaceId, url });
+    const { targetId, browserContextId = "" } = page.targetInfo;
+    this.sessions.set(targetId, { targetId, sessionId, send, spaceId, browserContextId });
     this.bySession.set(sessionId, targetId);
     await Promise.all([send("Page.enable"), send("Runtime.enable"), send("Runtime.addBinding", { name: PERMISSION_BINDING }), send("Page.addScriptToEvaluateOnNewDocument", { source: GEOLOCATION_PROMPT_SCRIPT })]);
   }
@@ -161,15 +165,13 @@ export class SpacePages {
     const targetId = this.bySession.get(event.sessionId);
     const page = targetId === undefined ? undefined : this.sessions.get(targetId);
     if (page === undefined) return;
-    if (event.method === "Page.frameNavigated" && (event.params.frame as { parentId?: string; url?: string } | undefined)?.parentId === undefined) {
-      page.url = String((event.params.frame as { url?: string }).url ?? page.url);
-    } else if (event.method === "Page.javascriptDialogOpening") {
+    if (event.method === "Page.javascriptDialogOpening") {
       const p = event.params as { type?: string; message?: string; url?: string };
       this.options.onPrompt(page.spaceId, {
         kind: "dialog",
         dialogType: p.type ?? "alert",
         message: p.message ?? "",
-        url: p.url ?? page.url,
+        url: p.url ?? "",
         answer: async (accept, promptText) => {
           await page.send("Page.handleJavaScriptDialog", promptText === undefined ? { accept } : { accept, promptText }).catch(() => undefined);
         },
@@ -195,28 +197,26 @@ export class SpacePages {
     this.bySession.delete(page.sessionId);
   }
 
-  private permissionAsked(profile: ProfileBrowser, page: PageSession & { spaceId: number; url: string }, permission: string): Promise<boolean> {
+  /** The page asked for a permission: the operator's answer resolves it (granted or not). */
+  private async permissionAsked(profile: ProfileBrowser, page: HeldPage, permission: string): Promise<boolean> {
+    if (permission !== "location") return false;
+    // the page's url as Chromium has it now (the asking document's)
+    const info = (await profile.admin.send("Target.getTargetInfo", { targetId: page.targetId }).catch(() => undefined)) as { targetInfo?: TargetInfo } | undefined;
+    const url = info?.targetInfo?.url ?? "";
     return new Promise<boolean>((resolve) => {
-      if (permission !== "location") {
-        resolve(false);
-        return;
-      }
-      const url = page.url;
-      void this.contexts.get(page.spaceId)?.then((space) =>
-        this.options.onPrompt(page.spaceId, {
-          kind: "permission",
-          permission: "location",
-          url,
-          answer: async (accept) => {
-            if (accept) {
-              const origin = new URL(url).origin;
-              await profile.admin.send("Browser.grantPermissions", { permissions: ["geolocation"], browserContextId: space.browserContextId, ...(origin === "null" ? {} : { origin }) }).catch(() => undefined);
-              await page.send("Emulation.setGeolocationOverride", { latitude: 52.52, longitude: 13.405, accuracy: 0 }).catch(() => undefined);
-            }
-            resolve(accept);
-          },
-        }),
-      );
+      this.options.onPrompt(page.spaceId, {
+        kind: "permission",
+        permission: "location",
+        url,
+        answer: async (accept) => {
+          if (accept) {
+            const origin = URL.canParse(url) ? new URL(url).origin : "null";
+            await profile.admin.send("Browser.grantPermissions", { permissions: ["geolocation"], browserContextId: page.browserContextId, ...(origin === "null" ? {} : { origin }) }).catch(() => undefined);
+            await page.send("Emulation.setGeolocationOverride", { latitude: 52.52, longitude: 13.405, accuracy: 0 }).catch(() => undefined);
+          }
+          resolve(accept);
+        },
+      });
     });
   }
 

@@ -8,9 +8,10 @@
  * with a marker file), hands it to vitest in EGO_CONFORMANCE_SCRATCH, and removes it when vitest
  * has exited. Code that makes a temporary directory makes it with `makeTempDir`: under the
  * scratch directory when there is one, else under the OS temp directory (and then removes it
- * itself). The scratch directory is removed only if it carries the marker this module wrote:
+ * itself, with `removeTempDir`, or at exit). The scratch directory is removed only if it carries the marker this module wrote:
  * proof that the run made it, whatever the environment variable says.
  */
+import { rmSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,10 +25,32 @@ export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
   return dir !== undefined && dir !== "" ? dir : tmpdir();
 }
 
-/** A new private directory (mode 0700) `<prefix>XXXXXX` under scratchRoot(). */
-export function makeTempDir(prefix: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return mkdtemp(join(scratchRoot(env), prefix));
+/**
+ * A new private directory (mode 0700) `<prefix>XXXXXX` under scratchRoot(). It goes with
+ * `removeTempDir`, or at the latest when the process exits (a pool that lingers on an unref'd
+ * timer is never closed by a process that exits; a vitest worker ends without an exit event, and
+ * its directories go with the run's scratch directory).
+ */
+export async function makeTempDir(prefix: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const dir = await mkdtemp(join(scratchRoot(env), prefix));
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once("exit", () => {
+      for (const d of leftAtExit) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  leftAtExit.add(dir);
+  return dir;
 }
+
+/** Removes a directory `makeTempDir` made, with everything in it. */
+export async function removeTempDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  leftAtExit.delete(dir);
+}
+
+const leftAtExit = new Set<string>();
+let exitHooked = false;
 
 export interface RunScratch {
   readonly dir: string;

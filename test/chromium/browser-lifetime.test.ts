@@ -9,9 +9,10 @@ import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { profileBrowser, shutdownBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
 import { PROJECT_ROOT } from "../cli/run-cli.js";
+import { gone } from "../support/processes.js";
 import { CHROMIUM, NO_CHROMIUM } from "./support.js";
 
-/** pids of the processes whose command line names `dataDir` (the browser process carries it) */
+/** pids of the live processes (zombies left out) whose command line names `dataDir` (the browser process carries it) */
 function processesWith(dataDir: string): number[] {
   const found: number[] = [];
   for (const entry of readdirSync("/proc")) {
@@ -22,10 +23,11 @@ function processesWith(dataDir: string): number[] {
       // gone meanwhile
     }
   }
-  return found;
+  return found.filter((pid) => !gone(pid));
 }
 
-async function gone(dataDir: string, withinMs: number): Promise<number[]> {
+/** the processes of `dataDir`'s browser still there after at most `withinMs` */
+async function leftAfter(dataDir: string, withinMs: number): Promise<number[]> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     const left = processesWith(dataDir);
@@ -39,7 +41,7 @@ describe.skipIf(NO_CHROMIUM)("the fake's browser", { timeout: 60_000 }, () => {
     const profile = await profileBrowser(CHROMIUM!.executablePath, "Default");
     expect(processesWith(profile.dataDir).length, "Chromium runs with the profile's data directory").toBeGreaterThan(0);
     await shutdownBrowsers();
-    expect(await gone(profile.dataDir, 5_000)).toEqual([]);
+    expect(await leftAfter(profile.dataDir, 5_000)).toEqual([]);
     expect(existsSync(profile.dataDir)).toBe(false);
   });
 
@@ -58,7 +60,7 @@ describe.skipIf(NO_CHROMIUM)("the fake's browser", { timeout: 60_000 }, () => {
     expect(processesWith(dataDir).length).toBeGreaterThan(0);
     child.kill("SIGKILL");
     await child;
-    expect(await gone(dataDir, 5_000), "no Chromium process of the killed script's browser").toEqual([]);
+    expect(await leftAfter(dataDir, 5_000), "no Chromium process of the killed script's browser").toEqual([]);
     // the killed script could not remove its browser's directory (a run's scratch directory would take it): this test made it
     await rm(dataDir, { recursive: true, force: true });
   });

@@ -3,30 +3,21 @@
 // exits, including what a vitest worker made and never got to remove (vitest ends its worker
 // threads without an exit event, so a worker's own cleanup cannot be relied on). Each run here
 // gets a temp directory of its own (TMPDIR), so what is left in it is what the run left.
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, installedWorld, type InstalledWorld } from "../installed/support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 /** What may be there after a run: tsx's compile cache (`tsx-<uid>`, tsx's own, shared by every run and reused, not a run's leftover). */
 const left = async (dir: string) => (await readdir(dir)).filter((name) => !/^tsx-\d+$/.test(name));
 
-const made: string[] = [];
-async function freshDir(label: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `ego-conformance-${label}-`));
-  made.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 describe("a run leaves nothing in the temp directory", () => {
   it("in process, with real pages from Chromium", { timeout: 120_000 }, async () => {
-    const tmp = await freshDir("tmp-inproc");
-    const results = join(await freshDir("tmp-inproc-out"), "results");
+    const tmp = await tempDir("tmp-inproc");
+    const results = join(await tempDir("tmp-inproc-out"), "results");
     const run = await runCli(["run", "--area", "tabs", "--pages", "chromium", "--no-report", "--json", "--results", results], { env: { ...process.env, TMPDIR: tmp } as Record<string, string> });
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;
@@ -43,8 +34,8 @@ describe("a run leaves nothing in the temp directory", () => {
     afterAll(async () => world?.close());
 
     it("leaves nothing", { timeout: 120_000 }, async () => {
-      const tmp = await freshDir("tmp-inst");
-      const results = join(await freshDir("tmp-inst-out"), "results");
+      const tmp = await tempDir("tmp-inst");
+      const results = join(await tempDir("tmp-inst-out"), "results");
       const run = await egoConformance(["run", "--target", "installed", "--area", "tabs", "--operator", world.operatorSocket, "--no-report", "--json", "--results", results], {
         env: cliEnv(world, { PATH: world.pathWithLauncher, TMPDIR: tmp }),
       });

@@ -1,19 +1,12 @@
 // The run's scratch directory: where temporary directories go, and removed only when it is ours.
-import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { makeTempDir, openRunScratch, removeRunScratch, SCRATCH_ENV, SCRATCH_MARKER, scratchRoot } from "../../src/scratch/scratch-dir.js";
+import { describe, expect, it } from "vitest";
+import { makeTempDir, openRunScratch, removeRunScratch, removeTempDir, SCRATCH_ENV, SCRATCH_MARKER, scratchRoot } from "../../src/scratch/scratch-dir.js";
+import { tempDir } from "../support/temp-dir.js";
 
-const made: string[] = [];
-afterEach(async () => {
-  await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-const parent = async () => {
-  const d = await mkdtemp(join(tmpdir(), "ego-conformance-scratch-test-"));
-  made.push(d);
-  return d;
-};
+const parent = () => tempDir("scratch-test");
 
 describe("scratchRoot and makeTempDir", () => {
   it("use the run's scratch directory when the environment names one, else the OS temp directory", async () => {
@@ -24,6 +17,9 @@ describe("scratchRoot and makeTempDir", () => {
     const dir = await makeTempDir("thing-", { [SCRATCH_ENV]: root });
     expect(dirname(dir)).toBe(root);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    await writeFile(join(dir, "f"), "x");
+    await removeTempDir(dir);
+    await expect(stat(dir)).rejects.toThrow(/ENOENT/);
   });
 });
 

@@ -5,11 +5,9 @@
  * matched to requests by id.
  */
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import { createServer, type Server, type Socket } from "node:net";
 import { join } from "node:path";
-import { makeTempDir } from "../../scratch/scratch-dir.js";
+import { makeTempDir, removeTempDir } from "../../scratch/scratch-dir.js";
 import { readJsonLines, writeJsonLine } from "../../wire/json-lines.js";
 import type { ConnectBackAddress, LoopCommand, LoopHello, LoopReply } from "./cli-loop-script.js";
 
@@ -92,7 +90,6 @@ export class ConnectBack {
       return new ConnectBack(server, { host: "127.0.0.1", port }, undefined);
     }
     const dir = await makeTempDir("ego-conformance-cb-"); // mode 0700; under the run's scratch directory in a run
-    removedAtExit(dir);
     const path = join(dir, "loop.sock");
     await new Promise<void>((resolve, reject) => server.once("error", reject).listen(path, () => resolve()));
     return new ConnectBack(server, { path }, dir);
@@ -141,27 +138,6 @@ export class ConnectBack {
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    if (this.dir) {
-      await rm(this.dir, { recursive: true, force: true });
-      leftAtExit.delete(this.dir);
-    }
+    if (this.dir) await removeTempDir(this.dir);
   }
 }
-
-/**
- * Socket directories still open when the process exits: a shared pool lingers on an unref'd
- * timer (./cli-pool.ts) and the CLI exits without waiting for it, so the directory goes at exit.
- * (A vitest worker is ended without an exit event: its directories are under the run's scratch
- * directory, which the run removes.)
- */
-const leftAtExit = new Set<string>();
-function removedAtExit(dir: string): void {
-  if (leftAtExit.size === 0 && !exitHooked) {
-    exitHooked = true;
-    process.once("exit", () => {
-      for (const d of leftAtExit) rmSync(d, { recursive: true, force: true });
-    });
-  }
-  leftAtExit.add(dir);
-}
-let exitHooked = false;
