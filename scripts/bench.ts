@@ -19,6 +19,10 @@
  *      (snapshot.page.refs-match-lines: open a fixture page in a new space, take a snapshot; not
  *      the file's first page clause, which also pays the file's Chromium start) next to the run's
  *      median clause, read from that run's own results (./clause-cost.ts).
+ *   6. what one task space costs Chromium, by process (./space-cost.ts; Linux, where Chromium is
+ *      found): a space with its blank default tab, and one with a fixture page loaded, each opened
+ *      and closed `--spaces` times (default 15) in the fake's own browser. A run with real pages
+ *      pays the second for every space that opens a page; it is the floor under the ratio above.
  * Prints the figures and the ratios; `--json` prints them as one object. The load average is
  * printed too: on a busy machine every figure grows, the through-the-CLI ones most; the runs'
  * CPU time (measured with GNU time where there is one) hardly depends on the load.
@@ -30,6 +34,8 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
 import { clauseCosts, medianCost } from "./clause-cost.js";
+import { canMeasureSpaceCost, measureSpaceCost, type PerSpace, type SpaceCost } from "./space-cost.js";
+import { locateChromium } from "../fake-bridge/chromium/locate.js";
 import { startFakeApp } from "../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../fake-bridge/server/install.js";
 import { runOneShotProbe } from "../src/targets/cli/cli-one-shot.js";
@@ -51,6 +57,7 @@ const { values } = parseArgs({
     sessions: { type: "string", default: "20" },
     "one-shot": { type: "string", default: "10" },
     "page-rounds": { type: "string", default: "3" },
+    spaces: { type: "string", default: "15" },
     suite: { type: "boolean", default: true },
     "no-suite": { type: "boolean", default: false },
     soak: { type: "string", default: "1000" },
@@ -64,6 +71,7 @@ const ONE_SHOT = Number(values["one-shot"]);
 const runSuite = !values["no-suite"];
 const SOAK = values["no-soak"] ? 0 : Number(values.soak);
 const PAGE_ROUNDS = Math.max(1, Number(values["page-rounds"]));
+const SPACES = Math.max(1, Number(values.spaces));
 
 const INFO: TargetInfo = {
   kind: "installed",
@@ -105,8 +113,11 @@ async function timeSessions(target: Target, n: number, select: boolean): Promise
 const GNU_TIME = "/usr/bin/time";
 
 /**
- * One conformance run: wall time, and CPU time (user + system, every process of the run) when
- * GNU time is there to measure it. CPU time hardly depends on what else the machine is doing.
+ * One conformance run: wall time, and CPU time when GNU time is there to measure it. GNU time
+ * counts the processes the run waits for: the CLI, vitest and its workers, the ego-browser
+ * processes of an installed run. It does not count the fake's Chromium (a vitest worker ends
+ * without reaping it) nor, for the installed run, the fake app, which the bench itself started;
+ * ./space-cost.ts measures Chromium. CPU time hardly depends on what else the machine is doing.
  */
 async function timeRun(args: string[]): Promise<{ seconds: number; cpuSeconds?: number; totals: Record<string, number>; passed: boolean }> {
   const measureCpu = existsSync(GNU_TIME);
@@ -139,6 +150,24 @@ async function timeSoak(n: number): Promise<SoakReport> {
   } catch {
     throw new Error(`the soak printed no report (exit ${soak.exitCode}):\n${soak.stderr.slice(-2000)}`);
   }
+}
+
+const perSpaceLine = (label: string, s: PerSpace) => {
+  const kinds = Object.entries(s.byKind)
+    .sort(([, a], [, b]) => b - a)
+    .map(([kind, cpu]) => `${kind} ${round(cpu, 3)}`)
+    .join(", ");
+  return `  ${label.padEnd(40)}${round(s.ms, 0)} ms, ${round(s.cpuSeconds, 3)} CPU-s   (${kinds})`;
+};
+
+function spaceCostLines(cost: SpaceCost | { notMeasured: string }): string[] {
+  const title = "what one task space costs the fake's Chromium (CPU-seconds across its processes):";
+  if ("notMeasured" in cost) return [title, `  not measured: ${cost.notMeasured}`];
+  return [
+    `${title.slice(0, -1)}, mean of ${cost.spaces}:`,
+    perSpaceLine("its blank default tab only", cost.blank),
+    perSpaceLine(`with a fixture page loaded (${cost.page})`, cost.withPage),
+  ];
 }
 
 async function main(): Promise<void> {
@@ -208,6 +237,13 @@ async function main(): Promise<void> {
 
     const soak = SOAK > 0 ? await timeSoak(SOAK) : undefined;
 
+    const chromium = locateChromium();
+    const spaceCost: SpaceCost | { notMeasured: string } = !canMeasureSpaceCost()
+      ? { notMeasured: "no /proc on this machine" }
+      : !chromium.found
+        ? { notMeasured: chromium.why }
+        : await measureSpaceCost(chromium.path, SPACES);
+
     const result = {
       ...(soak ? { soak } : {}),
       machine: { cpus: cpus().length, loadavg: load, node: process.version },
@@ -244,6 +280,7 @@ async function main(): Promise<void> {
         : {}),
       ...(snapshotClause ? { snapshotClause } : {}),
       ...(pages ? { pages } : {}),
+      spaceCost,
     };
     if (values.json) {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -272,7 +309,7 @@ async function main(): Promise<void> {
         `  ratio                                   ${r.suite.ratio}x${r.suite.bothGreen ? "" : "   (NOT both green)"}`,
       );
       if (r.suite.cpuRatio !== undefined) {
-        lines.push(`  CPU time (user + system, all processes)  ${r.suite.inProcessCpuSeconds} s in process, ${r.suite.cliCpuSeconds} s through the CLI: ${r.suite.cpuRatio}x`);
+        lines.push(`  CPU time (user + system; the run's own processes, not Chromium's nor the fake app's)  ${r.suite.inProcessCpuSeconds} s in process, ${r.suite.cliCpuSeconds} s through the CLI: ${r.suite.cpuRatio}x`);
       }
     }
     if (pages) {
@@ -305,6 +342,7 @@ async function main(): Promise<void> {
           : `  ${c.clause}   ${c.ms} ms (${c.status}); the run's median clause: ${c.medianClauseMs} ms`,
       );
     }
+    lines.push("", ...spaceCostLines(spaceCost));
     process.stdout.write(`${lines.join("\n")}\n`);
   } finally {
     await app.stop();

@@ -89,5 +89,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the command line and tools
   "src/cli": ["src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
   "bin": ["src/cli"],
-  "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server"],
+  "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server",
+    "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser
+  ],
 };
