@@ -20,6 +20,7 @@ export const E2E_TESTS = [
   "test/chromium/process-model.test.ts",
   "test/chromium/new-tab-scripts.test.ts",
   "test/chromium/tabs.test.ts",
+  "test/chromium/automation.test.ts",
   "test/cli/**/*.test.ts",
   "test/cli-target/cli-target.test.ts",
   "test/cli-target/exit-after-close.test.ts",

@@ -8,7 +8,11 @@
  * - a browserContextId must be the space's (filled in where omitted would mean the user's context);
  * - browser-wide methods are refused;
  * - Target.getTargets answers only the space's targets; Target.* discovery events of other
- *   contexts, and events of sessions that are not this invocation's, are never delivered.
+ *   contexts, and events of sessions that are not this invocation's, are never delivered;
+ *   browser-level download events only for a download a page of the space began (its
+ *   Browser.downloadWillBegin names the page's main frame; Browser.downloadProgress only the
+ *   download's guid). A download begun in a subframe names a frame that is no target, and its
+ *   events are not delivered.
  */
 import { createRequire } from "node:module";
 import type { ProfileBrowser, TargetInfo } from "./browser-pool.js";
@@ -69,6 +73,8 @@ export class CdpRelay {
   /** contexts of the spaces this invocation sent for, and the targets it was told about */
   private readonly contexts = new Map<string, number>();
   private readonly targets = new Map<string, string>();
+  /** downloads of the space's pages this invocation was told had begun (guid), until they end */
+  private readonly downloads = new Set<string>();
   private closed = false;
   /** the cdp-targets-unscoped fault */
   private unscoped = false;
@@ -237,8 +243,19 @@ export class CdpRelay {
         if (event.method === "Target.detachedFromTarget") this.sessions.delete(sid);
         return true;
       }
+      case "Browser.downloadWillBegin": {
+        // names the frame that started it: a page's main frame id is its targetId
+        const shown = typeof params.frameId === "string" && this.targets.has(params.frameId);
+        if (shown && typeof params.guid === "string") this.downloads.add(params.guid);
+        return shown;
+      }
+      case "Browser.downloadProgress": {
+        // names only the download: one this invocation was told had begun
+        const known = typeof params.guid === "string" && this.downloads.has(params.guid);
+        if (known && params.state !== "inProgress") this.downloads.delete(params.guid as string);
+        return known;
+      }
       default:
-        // Browser.download* name the frame: a page's main frame id is its targetId
         return typeof params.frameId === "string" && this.targets.has(params.frameId);
     }
   }

@@ -19,6 +19,7 @@ export const FIXTURE_PAGES = {
   about: { path: "/about.html", about: "the target of the unique link" },
   docsOne: { path: "/docs-one.html", about: "the target of the first 'Docs' link" },
   docsTwo: { path: "/docs-two.html", about: "the target of the second 'Docs' link" },
+  files: { path: "/files.html", about: "a file input that prints the file it was given, and a link that downloads /landed.html as saved-page.html" },
 } as const;
 
 export type FixturePageName = keyof typeof FIXTURE_PAGES;
@@ -35,6 +36,7 @@ export const FIXTURE_HEADINGS: Partial<Record<FixturePageName, string>> = {
   dialog: "Dialog",
   navigates: "Navigates by itself",
   landed: "Landed",
+  files: "Files",
 };
 
 /** Facts about the pages' content that clauses assert against (each one is in the HTML). */
@@ -64,6 +66,15 @@ export const FIXTURE_FACTS = {
   },
   tall: { above: "Top button", below: "Bottom button", belowLink: "Bottom link" },
   form: { textboxes: ["Email", "Password", "Notes"], submit: "Sign in", checkbox: "Remember me", select: "Country" },
+  files: {
+    /** the file input's id, and what the page prints once it has a file */
+    input: "attachment",
+    chosen: (name: string, size: number) => `Chosen: ${name}, ${size} bytes`,
+    /** the download link's id, and the file name it asks for */
+    save: "save",
+    savedAs: "saved-page.html",
+    savedFrom: "/landed.html",
+  },
   prompts: {
     /**
      * The geolocation and dialog pages append this to their title right before they ask: a
