@@ -100,7 +100,8 @@ export class FakeApp {
 
   /** A script invocation's raw CDP channel to the real browser; events go to `deliverEvent`. */
   openRelay(deliverEvent: (text: string) => void): CdpRelay {
-    const relay = new CdpRelay(deliverEvent);
+    const pages = this.pages;
+    const relay = new CdpRelay(deliverEvent, pages === undefined ? undefined : (frameId, contexts) => pages.frameContext(frameId, contexts));
     this.relays.add(relay);
     return relay;
   }

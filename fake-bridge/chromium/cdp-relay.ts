@@ -9,10 +9,11 @@
  * - browser-wide methods are refused;
  * - Target.getTargets answers only the space's targets; Target.* discovery events of other
  *   contexts, and events of sessions that are not this invocation's, are never delivered;
- *   browser-level download events only for a download a page of the space began (its
- *   Browser.downloadWillBegin names the page's main frame; Browser.downloadProgress only the
- *   download's guid). A download begun in a subframe names a frame that is no target, and its
- *   events are not delivered.
+ *   browser-level download events only for a download a frame of the space began:
+ *   Browser.downloadWillBegin names the frame (a page's or an out-of-process iframe's frame id
+ *   is its targetId; an iframe in its page's process is found through the pages' frame trees),
+ *   Browser.downloadProgress only the download's guid, so it follows its begin. Download events
+ *   are decided one after another, in the order Chromium sent them.
  */
 import { createRequire } from "node:module";
 import type { ProfileBrowser, TargetInfo } from "./browser-pool.js";
@@ -30,6 +31,13 @@ import {
 } from "./cdp-rules.js";
 import type { SpaceContext } from "./space-pages.js";
 import type { CdpFaults } from "../behaviour/behaviour.js";
+import { withBound } from "./bound.js";
+
+/** The browser context of the page that runs frame `frameId` in its own process, among `contexts` (./space-pages.ts frameContext). */
+export type FrameOwner = (frameId: string, contexts: ReadonlySet<string>) => Promise<string | undefined>;
+
+/** How long deciding whose frame began a download may take before it counts as not the space's. */
+const FRAME_OWNER_BOUND_MS = 3_000;
 
 interface WsLike {
   on(event: "open", listener: () => void): void;
@@ -62,6 +70,7 @@ export interface CdpMessage {
 }
 
 interface Connection {
+  profile: ProfileBrowser;
   ws: WsLike;
   pending: Map<number, ((text: string) => void)[]>;
 }
@@ -79,7 +88,13 @@ export class CdpRelay {
   /** the cdp-targets-unscoped fault */
   private unscoped = false;
 
-  constructor(private readonly deliverEvent: (text: string) => void) {}
+  /** download events wait here for the ones before them */
+  private downloadEvents: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deliverEvent: (text: string) => void,
+    private readonly frameOwner?: FrameOwner,
+  ) {}
 
   /** Forwards one message for the selected space; resolves with the response text to deliver. */
   async forward(space: SpaceContext, message: CdpMessage, raw: string, options: RelayOptions): Promise<string> {
@@ -171,7 +186,7 @@ export class CdpRelay {
       ready = new Promise<Connection>((resolve, reject) => {
         const WebSocketClient = webSocketClient();
         const ws = new WebSocketClient(profile.endpoint, { perMessageDeflate: false, maxPayload: 256 * 1024 * 1024 });
-        const connection: Connection = { ws, pending: new Map() };
+        const connection: Connection = { profile, ws, pending: new Map() };
         ws.on("open", () => resolve(connection));
         ws.on("error", (error) => reject(error));
         ws.on("close", () => {
@@ -203,7 +218,39 @@ export class CdpRelay {
       return;
     }
     if (this.closed || typeof message.method !== "string") return;
-    if (this.shows(message as { method: string; params?: Record<string, unknown>; sessionId?: string })) this.deliverEvent(text);
+    const event = message as { method: string; params?: Record<string, unknown>; sessionId?: string };
+    if (event.sessionId === undefined && event.method.startsWith("Browser.download")) {
+      this.downloadEvents = this.downloadEvents.then(async () => {
+        if ((await this.showsDownload(connection.profile, event)) && !this.closed) this.deliverEvent(text);
+      });
+      return;
+    }
+    if (this.shows(event)) this.deliverEvent(text);
+  }
+
+  /** Whether a browser-level download event is this invocation's: a download a frame of its spaces began. */
+  private async showsDownload(profile: ProfileBrowser, event: { method: string; params?: Record<string, unknown> }): Promise<boolean> {
+    const { guid, frameId } = event.params ?? {};
+    if (typeof guid !== "string") return false;
+    if (event.method !== "Browser.downloadWillBegin") {
+      const known = this.downloads.has(guid);
+      if (known && event.method === "Browser.downloadProgress" && event.params?.state !== "inProgress") this.downloads.delete(guid);
+      return known;
+    }
+    if (typeof frameId !== "string") return false;
+    const ours = this.targets.has(frameId) || (await withBound(this.frameInSpaces(profile, frameId), FRAME_OWNER_BOUND_MS)) === true;
+    if (ours) this.downloads.add(guid);
+    return ours;
+  }
+
+  private async frameInSpaces(profile: ProfileBrowser, frameId: string): Promise<boolean> {
+    // a page's or an out-of-process iframe's frame is a target of its own
+    const info = (await profile.admin.send("Target.getTargetInfo", { targetId: frameId }).catch(() => undefined)) as { targetInfo?: TargetInfo } | undefined;
+    const context = info?.targetInfo?.browserContextId;
+    if (context !== undefined) return this.contexts.has(context);
+    // a frame in its page's process
+    const owner = await this.frameOwner?.(frameId, new Set(this.contexts.keys()));
+    return owner !== undefined && this.contexts.has(owner);
   }
 
   /** Whether an event is this invocation's to see. */
@@ -242,18 +289,6 @@ export class CdpRelay {
         if (typeof sid !== "string" || !this.sessions.has(sid)) return false;
         if (event.method === "Target.detachedFromTarget") this.sessions.delete(sid);
         return true;
-      }
-      case "Browser.downloadWillBegin": {
-        // names the frame that started it: a page's main frame id is its targetId
-        const shown = typeof params.frameId === "string" && this.targets.has(params.frameId);
-        if (shown && typeof params.guid === "string") this.downloads.add(params.guid);
-        return shown;
-      }
-      case "Browser.downloadProgress": {
-        // names only the download: one this invocation was told had begun
-        const known = typeof params.guid === "string" && this.downloads.has(params.guid);
-        if (known && params.state !== "inProgress") this.downloads.delete(params.guid as string);
-        return known;
       }
       default:
         return typeof params.frameId === "string" && this.targets.has(params.frameId);

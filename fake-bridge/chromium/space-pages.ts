@@ -15,6 +15,7 @@
  */
 import type { CdpEvent, CdpSend } from "./cdp-pipe.js";
 import { profileBrowser, type AttachedTarget, type ProfileBrowser, type TargetInfo } from "./browser-pool.js";
+import { withBound } from "./bound.js";
 import type { FrameCdp, PageCdp } from "../pages/snapshot/cdp.js";
 
 export interface RealTab {
@@ -59,13 +60,15 @@ const PERMISSION_ANSWER = "__egoFakePermissionAnswer";
 /** How long a new tab may take to come up and start its navigation. */
 const NAVIGATE_BOUND_MS = 10_000;
 
-function withBound<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  return Promise.race([work, bound]).finally(() => clearTimeout(timer));
+/** How long a page may take to tell its frames (a page held by a JS dialog answers nothing). */
+const FRAME_TREE_BOUND_MS = 2_000;
+
+interface FrameTree {
+  frame: { id: string };
+  childFrames?: FrameTree[];
 }
+
+const holdsFrame = (tree: FrameTree, frameId: string): boolean => tree.frame.id === frameId || (tree.childFrames ?? []).some((child) => holdsFrame(child, frameId));
 
 /**
  * Headless Chromium shows no permission prompt, so every page of a space carries a stand-in,
@@ -281,6 +284,22 @@ export class SpacePages {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The browser context of the page, among those of `contexts`, that runs frame `frameId` in its
+   * own process (a same-origin iframe is no target of its own, so only its page knows it);
+   * undefined when none does, or none answered within FRAME_TREE_BOUND_MS.
+   */
+  async frameContext(frameId: string, contexts: ReadonlySet<string>): Promise<string | undefined> {
+    const pages = [...this.sessions.values()].filter((page) => contexts.has(page.browserContextId));
+    const owners = await Promise.all(
+      pages.map(async (page) => {
+        const answer = (await withBound(page.send("Page.getFrameTree").catch(() => undefined), FRAME_TREE_BOUND_MS)) as { frameTree?: FrameTree } | undefined;
+        return answer?.frameTree !== undefined && holdsFrame(answer.frameTree, frameId) ? page.browserContextId : undefined;
+      }),
+    );
+    return owners.find((owner) => owner !== undefined);
   }
 
   /** The space's live page targets, as Chromium reports them (unordered). */

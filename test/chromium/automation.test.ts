@@ -17,19 +17,29 @@ type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const fixtures = useFixturePages();
 const FILES = FIXTURE_FACTS.files;
 
-/** A CDP client of the probe runtime (the one the suites use) on a fresh space's tab at `url`, attached with flatten. */
+/** script that downloads /landed.html as `name` from the document it runs in */
+const saveFrom = (name: string) =>
+  `(() => { const a = document.createElement("a"); a.href = "/landed.html"; a.download = ${JSON.stringify(name)}; document.body.append(a); a.click(); return 1; })()`;
+/** the same, run in frames.html's same-origin iframe */
+const saveFromSameOriginFrame = (name: string) => `document.querySelector('iframe[title="Same-origin frame"]').contentWindow.eval(${JSON.stringify(saveFrom(name))})`;
+
+/** A fresh space of `b` with a tab at `url`, and a CDP client of the probe runtime (the one the suites use) attached to the tab with flatten. */
+async function openPage(b: ReturnType<typeof createFakeBrowser>, name: string, url: string): Promise<Page> {
+  const ego: Loose = b.newBinding();
+  const space = await ego.createTaskSpace(name);
+  ego.useTaskSpace(space.id);
+  const tab = await ego.createTab(url);
+  const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 15_000 });
+  const attach = await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true });
+  expect(attach.result?.sessionId, JSON.stringify(attach)).toEqual(expect.any(String));
+  return new Page(cdp, attach.result.sessionId, tab.targetId);
+}
+
+/** `fn` on a page of a fake browser of its own, shut down after. */
 async function onTab<T>(url: string, fn: (page: Page) => Promise<T>): Promise<T> {
   const b = createFakeBrowser({ chromium: CHROMIUM! });
   try {
-    const ego: Loose = b.newBinding();
-    const space = await ego.createTaskSpace("automation");
-    ego.useTaskSpace(space.id);
-    const tab = await ego.createTab(url);
-    return (await createProbeScope(ego).withCdp(async (cdp: Loose) => {
-      const attach = await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true });
-      expect(attach.result?.sessionId, JSON.stringify(attach)).toEqual(expect.any(String));
-      return fn(new Page(cdp, attach.result.sessionId, tab.targetId));
-    }, { timeoutMs: 15_000 })) as T;
+    return await fn(await openPage(b, "automation", url));
   } finally {
     await b.shutdown();
   }
@@ -182,28 +192,51 @@ describe.skipIf(NO_CHROMIUM)("an automation layer over the native CDP channel", 
     });
   });
 
+  it("a download begun inside an iframe, same-origin or out of process, is shown too", async () => {
+    const server = await fixtures();
+    const dir = await tempDir("automation-download-frames");
+    await onTab(server.url("frames"), async (page) => {
+      await page.loaded("/frames.html");
+      await page.browser("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: dir, eventsEnabled: true });
+
+      // the same-origin frame runs in the page's renderer: no target of its own
+      let done = page.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
+      await page.evaluate(saveFromSameOriginFrame("same-origin.html"));
+      await done;
+
+      // the cross-origin frame is a target of its own, reached by attaching to it
+      const { targetInfos } = await page.browser("Target.getTargets");
+      const frame = (targetInfos as Loose[]).find((t) => t.type === "iframe");
+      expect(frame, JSON.stringify(targetInfos)).toBeDefined();
+      const attach = await page.cdp.send("Target.attachToTarget", { targetId: frame.targetId, flatten: true });
+      done = page.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
+      const clicked = await page.cdp.send("Runtime.evaluate", { expression: saveFrom("cross-origin.html"), returnByValue: true }, attach.result.sessionId);
+      expect(clicked.result?.result?.value, JSON.stringify(clicked)).toBe(1);
+      await done;
+
+      const begun = (page.cdp.events as Loose[]).filter((e) => e.method === "Browser.downloadWillBegin").map((e) => e.params.suggestedFilename);
+      expect(begun).toEqual(["same-origin.html", "cross-origin.html"]);
+      expect((await readdir(dir)).length).toBe(2);
+    });
+  });
+
   it("another space's download is not shown, even to a client that asked for download events", async () => {
     const server = await fixtures();
     const [mine, theirs] = [await tempDir("automation-download-a"), await tempDir("automation-download-b")];
     const b = createFakeBrowser({ chromium: CHROMIUM! });
     try {
-      const open = async (name: string) => {
-        const ego: Loose = b.newBinding();
-        const space = await ego.createTaskSpace(name);
-        ego.useTaskSpace(space.id);
-        const tab = await ego.createTab(server.url("files"));
-        const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 15_000 });
-        const attach = await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true });
-        return new Page(cdp, attach.result.sessionId, tab.targetId);
-      };
-      const watcher = await open("watcher");
-      const downloader = await open("downloader");
+      const watcher = await openPage(b, "watcher", server.url("frames"));
+      const downloader = await openPage(b, "downloader", server.url("frames"));
       await watcher.browser("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: mine, eventsEnabled: true });
       await downloader.browser("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: theirs, eventsEnabled: true });
-      await downloader.loaded("/files.html");
-      const done = downloader.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
-      await downloader.click(`#${FILES.save}`);
-      await done;
+      await downloader.loaded("/frames.html");
+      // one from the page, one from its same-origin iframe (no target of its own)
+      for (const save of [saveFrom("page.html"), saveFromSameOriginFrame("frame.html")]) {
+        const done = downloader.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
+        await downloader.evaluate(save);
+        await done;
+      }
+      expect((downloader.cdp.events as Loose[]).filter((e) => e.method === "Browser.downloadWillBegin").map((e) => e.params.suggestedFilename)).toEqual(["page.html", "frame.html"]);
       expect((watcher.cdp.events as Loose[]).map((e) => e.method).filter((m) => String(m).startsWith("Browser.download"))).toEqual([]);
       expect(await readdir(mine)).toEqual([]);
     } finally {
