@@ -50,7 +50,7 @@ export function canMeasureSpaceCost(): boolean {
 
 export async function measureSpaceCost(executablePath: string, spaces = 15, pageName: FixturePageName = "form"): Promise<SpaceCost> {
   const server = await startFixtureServer();
-  const pages = new SpacePages({ executablePath, onPrompt: () => undefined });
+  const pages = new SpacePages({ executablePath, onPrompt: () => undefined, onDialogClosed: () => undefined });
   holdBrowsers();
   let nextId = 1;
   let marker = "";

@@ -69,6 +69,8 @@ export class FakeApp {
   readonly prompts = new Map<number, OpenPrompt[]>();
   /** set by ../chromium/prompts.ts: what happens to a space when one of its pages asks the user */
   onPrompt: (space: TaskSpace, prompt: Prompt) => void = () => {};
+  /** set by ../chromium/prompts.ts: the JS dialog of a page of the space is gone */
+  onDialogClosed: (space: TaskSpace, targetId: string) => void = () => {};
   readonly timeScale: number;
   private readonly epoch = Date.now();
   /** app time of the last request that named each space (created it, selected it, claimed it) */
@@ -90,6 +92,10 @@ export class FakeApp {
         onPrompt: (spaceId, prompt) => {
           const space = this.spaces.get(spaceId);
           if (space !== undefined && !space.closing) this.onPrompt(space, prompt);
+        },
+        onDialogClosed: (spaceId, targetId) => {
+          const space = this.spaces.get(spaceId);
+          if (space !== undefined && !space.closing) this.onDialogClosed(space, targetId);
         },
       });
       handlePrompts(this, this.prompts);

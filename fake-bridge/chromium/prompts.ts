@@ -8,7 +8,8 @@
  *   agent control (research 1.7, requirement ad239e3): the agent sees Page.javascriptDialogOpening
  *   on its CDP session and answers with Page.handleJavaScriptDialog; the operator may answer too.
  * Answering the prompt that handed a space over gives control back when no other such prompt of
- * that space is still open.
+ * that space is still open; so does its dialog going away otherwise (answered on a CDP session,
+ * or its page closed), which also takes it off the prompts the operator can answer.
  */
 import { DIALOG_FALLBACK_REASON_KEY } from "../../src/contract/reason-keys.js";
 import type { FakeApp } from "../app/app.js";
@@ -38,6 +39,19 @@ export function handlePrompts(app: FakeApp, open: Map<number, OpenPrompt[]>): vo
     open.set(space.id, list);
     if (reason !== undefined) takeControl(space, reason);
   };
+  // answered on a CDP session (the agent's, on builds where a dialog leaves it in control), or its page closed
+  app.onDialogClosed = (space: TaskSpace, targetId: string) => {
+    const list = open.get(space.id) ?? [];
+    for (const gone of list.filter((p) => p.prompt.kind === "dialog" && p.prompt.targetId === targetId)) {
+      list.splice(list.indexOf(gone), 1);
+      controlBackAfter(space, list, gone);
+    }
+  };
+}
+
+/** A prompt that handed the space over is settled: control goes back unless another such prompt of the space is still open. */
+function controlBackAfter(space: TaskSpace, stillOpen: readonly OpenPrompt[], settled: OpenPrompt): void {
+  if (settled.handedOver !== undefined && !stillOpen.some((p) => p.handedOver !== undefined) && space.control?.reason === settled.handedOver) returnControl(space);
 }
 
 /** The operator answers the space's oldest open prompt; false when there is none. */
@@ -47,6 +61,6 @@ export async function answerPrompt(app: FakeApp, open: Map<number, OpenPrompt[]>
   if (first === undefined) return false;
   if (first.prompt.kind === "dialog") await first.prompt.answer(answer.accept, answer.promptText);
   else await first.prompt.answer(answer.accept);
-  if (first.handedOver !== undefined && !(list ?? []).some((p) => p.handedOver !== undefined) && space.control?.reason === first.handedOver) returnControl(space);
+  controlBackAfter(space, list ?? [], first);
   return true;
 }

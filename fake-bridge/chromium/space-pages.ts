@@ -26,7 +26,7 @@ export interface RealTab {
 
 /** What a page asked of the user: a JS dialog, or a permission prompt (geolocation). */
 export type Prompt =
-  | { kind: "dialog"; dialogType: string; message: string; url: string; answer(accept: boolean, promptText?: string): Promise<void> }
+  | { kind: "dialog"; targetId: string; dialogType: string; message: string; url: string; answer(accept: boolean, promptText?: string): Promise<void> }
   | { kind: "permission"; permission: "location"; url: string; answer(accept: boolean): Promise<void> };
 
 export interface SpaceContext {
@@ -39,6 +39,8 @@ export interface SpacePagesOptions {
   executablePath: string;
   /** a page of the space asked the user something; the app decides what happens to control */
   onPrompt(spaceId: number, prompt: Prompt): void;
+  /** the JS dialog of page `targetId` is gone: answered on a CDP session (the agent's), or its page with it */
+  onDialogClosed(spaceId: number, targetId: string): void;
 }
 
 /** A page of a space with the fake's session on it (one per page, for the page's life: backendNodeIds stay stable across snapshots). */
@@ -172,6 +174,7 @@ export class SpacePages {
       const p = event.params as { type?: string; message?: string; url?: string };
       this.options.onPrompt(page.spaceId, {
         kind: "dialog",
+        targetId: page.targetId,
         dialogType: p.type ?? "alert",
         message: p.message ?? "",
         url: p.url ?? "",
@@ -179,6 +182,8 @@ export class SpacePages {
           await page.send("Page.handleJavaScriptDialog", promptText === undefined ? { accept } : { accept, promptText }).catch(() => undefined);
         },
       });
+    } else if (event.method === "Page.javascriptDialogClosed") {
+      this.options.onDialogClosed(page.spaceId, page.targetId);
     } else if (event.method === "Runtime.bindingCalled" && event.params.name === PERMISSION_BINDING) {
       let asked: { id?: unknown; permission?: unknown };
       try {
@@ -198,6 +203,8 @@ export class SpacePages {
     if (page === undefined) return;
     this.sessions.delete(targetId);
     this.bySession.delete(page.sessionId);
+    // a page that went away took its dialog with it
+    this.options.onDialogClosed(page.spaceId, targetId);
   }
 
   /** The page asked for a permission: the operator's answer resolves it (granted or not). */

@@ -32,14 +32,14 @@ async function openPage(b: ReturnType<typeof createFakeBrowser>, name: string, u
   const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 15_000 });
   const attach = await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true });
   expect(attach.result?.sessionId, JSON.stringify(attach)).toEqual(expect.any(String));
-  return new Page(cdp, attach.result.sessionId, tab.targetId);
+  return new Page(cdp, attach.result.sessionId, tab.targetId, space.id);
 }
 
 /** `fn` on a page of a fake browser of its own, shut down after. */
-async function onTab<T>(url: string, fn: (page: Page) => Promise<T>): Promise<T> {
+async function onTab<T>(url: string, fn: (page: Page, browser: ReturnType<typeof createFakeBrowser>) => Promise<T>): Promise<T> {
   const b = createFakeBrowser({ chromium: CHROMIUM! });
   try {
-    return await fn(await openPage(b, "automation", url));
+    return await fn(await openPage(b, "automation", url), b);
   } finally {
     await b.shutdown();
   }
@@ -51,6 +51,7 @@ class Page {
     readonly cdp: Loose,
     readonly sessionId: string,
     readonly targetId: string,
+    readonly spaceId: number,
   ) {}
 
   /** a command on the page's session; its result, or the test fails with the answer */
@@ -242,6 +243,31 @@ describe.skipIf(NO_CHROMIUM)("an automation layer over the native CDP channel", 
     } finally {
       await b.shutdown();
     }
+  });
+
+  it("answers a JS dialog from its own session: what the dialog held back then completes", async () => {
+    const server = await fixtures();
+    await onTab(server.url("dialog", { query: { auto: "0", kind: "prompt" } }), async (page, b) => {
+      await page.loaded("/dialog.html");
+      await page.send("Page.enable");
+      const opening = page.next("Page.javascriptDialogOpening");
+      const { x, y } = await page.centre("#open");
+      await page.send("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button: "left", clickCount: 1 });
+      // the release runs the click handler, which opens the dialog: its answer waits for the dialog
+      const release = page.cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button: "left", clickCount: 1 }, page.sessionId);
+      expect((await opening).params).toMatchObject({ type: "prompt", message: "Fixture prompt" });
+      // a modal dialog holds the page's Input and Runtime answers back (research 1.5) until it is answered
+      const evaluated = page.cdp.send("Runtime.evaluate", { expression: "document.querySelector('#answer').textContent", returnByValue: true }, page.sessionId);
+      const early = await Promise.race([Promise.any([release, evaluated]).then(() => "answered"), new Promise((r) => setTimeout(() => r("held"), 300))]);
+      expect(early).toBe("held");
+      const closed = page.next("Page.javascriptDialogClosed");
+      await page.send("Page.handleJavaScriptDialog", { accept: true, promptText: "typed by the agent" });
+      expect((await closed).params).toMatchObject({ result: true, userInput: "typed by the agent" });
+      expect((await release).result).toEqual({});
+      expect((await evaluated).result?.result?.value).toBe("answered: typed by the agent");
+      // the dialog is gone: nothing is left for the operator to answer
+      expect(await b.operator.answerPrompt!(page.spaceId, { accept: false })).toBe(false);
+    });
   });
 
   it("takes screencast frames and acknowledges them", async () => {
