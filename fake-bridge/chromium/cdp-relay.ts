@@ -220,9 +220,11 @@ export class CdpRelay {
     if (this.closed || typeof message.method !== "string") return;
     const event = message as { method: string; params?: Record<string, unknown>; sessionId?: string };
     if (event.sessionId === undefined && event.method.startsWith("Browser.download")) {
-      this.downloadEvents = this.downloadEvents.then(async () => {
-        if ((await this.showsDownload(connection.profile, event)) && !this.closed) this.deliverEvent(text);
-      });
+      this.downloadEvents = this.downloadEvents
+        .then(async () => {
+          if ((await this.showsDownload(connection.profile, event)) && !this.closed) this.deliverEvent(text);
+        })
+        .catch(() => undefined); // one event's failure must not hold back the ones after it
       return;
     }
     if (this.shows(event)) this.deliverEvent(text);
