@@ -43,11 +43,13 @@ export function processKind(cmdline: string): string {
   return type ? type[1]! : "browser";
 }
 
-interface ProcEntry extends ProcStat {
+export interface ProcEntry extends ProcStat {
+  /** as /proc/<pid>/cmdline holds it */
   cmdline: string;
 }
 
-function readProc(procDir: string): ProcEntry[] {
+/** Every process /proc lists now, with its stat and command line. */
+export function listProcesses(procDir = "/proc"): ProcEntry[] {
   const entries: ProcEntry[] = [];
   for (const name of readdirSync(procDir)) {
     if (!/^\d+$/.test(name)) continue;
@@ -66,7 +68,7 @@ function readProc(procDir: string): ProcEntry[] {
  * `--user-data-dir=...`), and of all their descendants.
  */
 export function treeCpuByKind(marker: string, procDir = "/proc"): Record<string, number> {
-  const entries = readProc(procDir);
+  const entries = listProcesses(procDir);
   const children = new Map<number, ProcEntry[]>();
   for (const e of entries) children.set(e.ppid, [...(children.get(e.ppid) ?? []), e]);
   const seen = new Set<number>();

@@ -7,7 +7,7 @@
  * one space of each kind goes first, unmeasured, so the browser's own start is not counted.
  */
 import { existsSync } from "node:fs";
-import { releaseBrowsers, holdBrowsers, shutdownBrowsers } from "../fake-bridge/chromium/browser-pool.js";
+import { holdBrowsers, releaseBrowsers, shutdownBrowsers } from "../fake-bridge/chromium/browser-pool.js";
 import { SpacePages, type SpaceContext } from "../fake-bridge/chromium/space-pages.js";
 import { startFixtureServer, type FixturePageName } from "../src/fixture-pages/index.js";
 import { cpuDelta, treeCpuByKind } from "./process-cpu.js";
@@ -51,18 +51,20 @@ export function canMeasureSpaceCost(): boolean {
 export async function measureSpaceCost(executablePath: string, spaces = 15, pageName: FixturePageName = "form"): Promise<SpaceCost> {
   const server = await startFixtureServer();
   const pages = new SpacePages({ executablePath, onPrompt: () => undefined, onDialogClosed: () => undefined });
+  // held like a fake app holds them: a fake app of this process that let go before (the bench's
+  // in-process target) left the pool's idle timer running, which would close the browser mid-way
   holdBrowsers();
   let nextId = 1;
-  let marker = "";
-  const one = async (withPage: boolean) => {
+  /** opens a space (with a loaded page when `withPage`) and closes it; the browser's data directory names its processes */
+  const one = async (withPage: boolean): Promise<string> => {
     const spaceId = nextId++;
     const space = await pages.context(spaceId, "Default", []);
-    marker = `--user-data-dir=${space.profile.dataDir}`;
     if (withPage) await loaded(pages, space, (await pages.openTab(space, server.url(pageName))).targetId);
     await pages.closeSpace(spaceId);
+    return `--user-data-dir=${space.profile.dataDir}`;
   };
   const measure = async (withPage: boolean): Promise<PerSpace> => {
-    await one(withPage); // the browser's start, and the first of its kind, unmeasured
+    const marker = await one(withPage); // the browser's start, and the first of its kind, unmeasured
     const before = treeCpuByKind(marker);
     const t0 = performance.now();
     for (let i = 0; i < spaces; i++) await one(withPage);

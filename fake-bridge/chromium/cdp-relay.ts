@@ -82,7 +82,7 @@ export class CdpRelay {
   /** contexts of the spaces this invocation sent for, and the targets it was told about */
   private readonly contexts = new Map<string, number>();
   private readonly targets = new Map<string, string>();
-  /** downloads of the space's pages this invocation was told had begun (guid), until they end */
+  /** downloads a frame of this invocation's spaces began (guid), from their begin until they end */
   private readonly downloads = new Set<string>();
   private closed = false;
   /** the cdp-targets-unscoped fault */
@@ -250,9 +250,8 @@ export class CdpRelay {
     const info = (await profile.admin.send("Target.getTargetInfo", { targetId: frameId }).catch(() => undefined)) as { targetInfo?: TargetInfo } | undefined;
     const context = info?.targetInfo?.browserContextId;
     if (context !== undefined) return this.contexts.has(context);
-    // a frame in its page's process
-    const owner = await this.frameOwner?.(frameId, new Set(this.contexts.keys()));
-    return owner !== undefined && this.contexts.has(owner);
+    // a frame in its page's process: the owner is looked for among this invocation's contexts only
+    return (await this.frameOwner?.(frameId, new Set(this.contexts.keys()))) !== undefined;
   }
 
   /** Whether an event is this invocation's to see. */

@@ -83,6 +83,16 @@ class Page {
     })();
   }
 
+  /** Browser.setDownloadBehavior with events, without a browserContextId: the fake fills in the space's own (without one Chromium would mean the user's) */
+  async downloadInto(dir: string): Promise<void> {
+    await this.browser("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: dir, eventsEnabled: true });
+  }
+
+  /** the next download to complete from now on */
+  completedDownload(): Promise<Loose> {
+    return this.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
+  }
+
   async evaluate(expression: string): Promise<unknown> {
     const { result, exceptionDetails } = await this.send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
     expect(exceptionDetails, expression).toBeUndefined();
@@ -178,10 +188,9 @@ describe.skipIf(NO_CHROMIUM)("an automation layer over the native CDP channel", 
     const dir = await tempDir("automation-download");
     await onTab(server.url("files"), async (page) => {
       await page.loaded("/files.html");
-      // no browserContextId: the fake fills in the space's own (without one Chromium would mean the user's)
-      await page.browser("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: dir, eventsEnabled: true });
+      await page.downloadInto(dir);
       const begins = page.next("Browser.downloadWillBegin", { session: false });
-      const done = page.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
+      const done = page.completedDownload();
       await page.click(`#${FILES.save}`);
       const { params: begin } = await begins;
       expect(begin).toMatchObject({ frameId: page.targetId, suggestedFilename: FILES.savedAs, url: server.url(FILES.savedFrom) });
@@ -198,10 +207,10 @@ describe.skipIf(NO_CHROMIUM)("an automation layer over the native CDP channel", 
     const dir = await tempDir("automation-download-frames");
     await onTab(server.url("frames"), async (page) => {
       await page.loaded("/frames.html");
-      await page.browser("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: dir, eventsEnabled: true });
+      await page.downloadInto(dir);
 
       // the same-origin frame runs in the page's renderer: no target of its own
-      let done = page.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
+      let done = page.completedDownload();
       await page.evaluate(saveFromSameOriginFrame("same-origin.html"));
       await done;
 
@@ -210,7 +219,7 @@ describe.skipIf(NO_CHROMIUM)("an automation layer over the native CDP channel", 
       const frame = (targetInfos as Loose[]).find((t) => t.type === "iframe");
       expect(frame, JSON.stringify(targetInfos)).toBeDefined();
       const attach = await page.cdp.send("Target.attachToTarget", { targetId: frame.targetId, flatten: true });
-      done = page.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
+      done = page.completedDownload();
       const clicked = await page.cdp.send("Runtime.evaluate", { expression: saveFrom("cross-origin.html"), returnByValue: true }, attach.result.sessionId);
       expect(clicked.result?.result?.value, JSON.stringify(clicked)).toBe(1);
       await done;
@@ -228,12 +237,12 @@ describe.skipIf(NO_CHROMIUM)("an automation layer over the native CDP channel", 
     try {
       const watcher = await openPage(b, "watcher", server.url("frames"));
       const downloader = await openPage(b, "downloader", server.url("frames"));
-      await watcher.browser("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: mine, eventsEnabled: true });
-      await downloader.browser("Browser.setDownloadBehavior", { behavior: "allowAndName", downloadPath: theirs, eventsEnabled: true });
+      await watcher.downloadInto(mine);
+      await downloader.downloadInto(theirs);
       await downloader.loaded("/frames.html");
       // one from the page, one from its same-origin iframe (no target of its own)
       for (const save of [saveFrom("page.html"), saveFromSameOriginFrame("frame.html")]) {
-        const done = downloader.next("Browser.downloadProgress", { session: false, match: (e) => e.params.state === "completed" });
+        const done = downloader.completedDownload();
         await downloader.evaluate(save);
         await done;
       }

@@ -2,28 +2,22 @@
 // data directory, and a process killed outright takes its browser with it (Chromium exits when
 // its DevTools pipe closes), also where the executable is a wrapper script that runs Chromium as
 // its child (Debian's /usr/bin/chromium-headless-shell).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { profileBrowser, shutdownBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
+import { listProcesses } from "../../scripts/process-cpu.js";
 import { PROJECT_ROOT } from "../cli/run-cli.js";
 import { gone } from "../support/processes.js";
 import { CHROMIUM, NO_CHROMIUM } from "./support.js";
 
 /** pids of the live processes (zombies left out) whose command line names `dataDir` (the browser process carries it) */
 function processesWith(dataDir: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(join("/proc", entry, "cmdline"), "utf8").includes(`--user-data-dir=${dataDir}`)) found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found.filter((pid) => !gone(pid));
+  return listProcesses()
+    .filter((p) => p.cmdline.includes(`--user-data-dir=${dataDir}`))
+    .map((p) => p.pid)
+    .filter((pid) => !gone(pid));
 }
 
 /** the processes of `dataDir`'s browser still there after at most `withinMs` */

@@ -4,7 +4,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { runCli } from "../cli/run-cli.js";
-import { fakeInstall, tempRoot, type FakeInstall } from "../fake-server/support.js";
+import { fakeInstall, type FakeInstall } from "../fake-server/support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 let fake: FakeInstall;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ async function resultsByClause(dir: string): Promise<Map<string, RawResult>> {
 }
 
 it("attaches the ego-browser diagnostics to a failed clause", { timeout: 90_000 }, async () => {
-  const results = join(await tempRoot("diag"), "results");
+  const results = join(await tempDir("diag"), "results");
   const failing = "task-spaces.claim.does-not-select";
   const passing = "task-spaces.create.result-shape";
   const run = await runCli(["run", "--target", "installed", "--ego-browser", fake.cli, "--operator", fake.server.paths.operatorSocket, "--area", "task-spaces", "--no-slow", "--no-report", "--json", "--results", results]);

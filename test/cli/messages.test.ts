@@ -7,7 +7,8 @@ import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { APP_BUNDLE_NAME } from "../../fake-bridge/server/install.js";
-import { runCli, STACK_LINE, tempDir } from "./run-cli.js";
+import { runCli, STACK_LINE } from "./run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 function expectParagraph(run: { exitCode?: number; stderr: string }, command: string, input: string | RegExp): void {
   expect(run.exitCode, run.stderr).toBe(2);

@@ -7,7 +7,8 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { markerName } from "../../src/safety/output-dir.js";
-import { runCli, startCli, STACK_LINE, tempDir } from "./run-cli.js";
+import { runCli, startCli, STACK_LINE } from "./run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 /** A working directory holding a file a careless `rm -r` would take. */
 async function workingDir(): Promise<{ cwd: string; canary: string }> {

@@ -5,9 +5,6 @@ import { execa } from "execa";
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
 
-/** a temporary directory, removed after the test file (../support/temp-dir.ts) */
-export { tempDir } from "../support/temp-dir.js";
-
 export async function runCli(args: string[], options: { timeoutMs?: number; cwd?: string; env?: Record<string, string> } = {}) {
   return execa(process.execPath, [BIN, ...args], { cwd: options.cwd ?? PROJECT_ROOT, reject: false, timeout: options.timeoutMs ?? 120_000, stdin: "ignore", ...(options.env ? { env: options.env } : {}) });
 }

@@ -4,7 +4,8 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { findExternalRequests } from "../../src/report/offline.js";
-import { runCli, tempDir, type JsonSummary } from "./run-cli.js";
+import { runCli, type JsonSummary } from "./run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 describe("ego-conformance run (fake)", () => {
   it("covers every catalogue clause, passes, and writes an offline report", { timeout: 180_000 }, async () => {

@@ -12,7 +12,7 @@ import { createFakeTarget } from "../../src/targets/fake/fake-target.js";
 import type { LocatedCli } from "../../src/targets/detect/locate-cli.js";
 import type { Target } from "../../src/targets/target.js";
 import { infoPlist, writeBinaryPlist, writeXmlPlist } from "./support/plist-writer.js";
-import { tempDir } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const CURRENT: Feature[] = FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key");
 const fake = (version: string, without: Feature[] = []) => createFakeTarget({ version, features: new Set(CURRENT.filter((f) => !without.includes(f))) });

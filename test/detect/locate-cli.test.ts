@@ -4,7 +4,7 @@ import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CliNotFoundError, describeSource, locateCli } from "../../src/targets/detect/locate-cli.js";
-import { tempDir } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 async function executable(path: string, mode = 0o755): Promise<string> {
   await mkdir(join(path, ".."), { recursive: true });

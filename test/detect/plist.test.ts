@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parsePlist, parseBinaryPlist, parseXmlPlist, PlistError, readBundleShortVersion, type PlistValue } from "../../src/targets/detect/plist.js";
 import { infoPlist, writeBinaryPlist, writeXmlPlist } from "./support/plist-writer.js";
-import { tempDir } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, "fixtures", name)));
 

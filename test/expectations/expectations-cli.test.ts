@@ -4,8 +4,9 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
+import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { entry, fileOf } from "./helpers.js";
+import { tempDir } from "../support/temp-dir.js";
 
 async function writeJson(value: unknown): Promise<string> {
   const file = join(await tempDir("exp"), "expectations.json");

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { judgeRun, parseExpectations, suggestUpdates, writeUpdates } from "../../src/expectations/index.js";
 import { result, clause } from "../report/helpers.js";
-import { tempDir } from "../cli/run-cli.js";
 import { entry, fileOf } from "./helpers.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const catalogue = [clause("tabs.list.shape"), clause("tabs.create.result"), clause("tabs.list.one-active")];
 const TODAY = "2026-06-01";

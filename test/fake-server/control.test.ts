@@ -10,7 +10,8 @@ import { fakeCommand } from "../../src/cli/fake.js";
 import { UsageError } from "../../src/cli/usage-error.js";
 import { runCli } from "../cli/run-cli.js";
 import { gone } from "../support/processes.js";
-import { lastJson, runLauncher, tempRoot } from "./support.js";
+import { lastJson, runLauncher } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const started: RunningApp[] = [];
 afterAll(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 describe("a fake app process", () => {
   it("starts detached, reports its status, keeps state across launcher invocations and stops on SIGTERM", async () => {
-    const root = await tempRoot("proc");
+    const root = await tempDir("proc");
     const dir = join(root, "app");
     const app = await startFakeApp({ dir, persona: undefined, faults: [], closeDelayMs: 0 });
     started.push(app);
@@ -43,7 +44,7 @@ describe("a fake app process", () => {
   });
 
   it("treats a recorded pid that does not answer as stale: reported, removed, never signalled", async () => {
-    const dir = join(await tempRoot("stale"), "app");
+    const dir = join(await tempDir("stale"), "app");
     const { ensureAppDir } = await import("../../fake-bridge/server/app-dir.js");
     await ensureAppDir(dir);
     const paths = appPaths(dir);
@@ -66,7 +67,7 @@ describe("a fake app process", () => {
 
 describe("ego-conformance fake", () => {
   it("start --json and stop --json drive the same process", { timeout: 60_000 }, async () => {
-    const dir = join(await tempRoot("cli"), "app");
+    const dir = join(await tempDir("cli"), "app");
     const start = await runCli(["fake", "start", "--dir", dir, "--ego-version", "0.5.0.19", "--json"]);
     expect(start.exitCode, start.stderr).toBe(0);
     const seen = JSON.parse(start.stdout) as { running: boolean; pid: number; version: string; bridgeSocket: string; uptimeMs: number };
@@ -79,7 +80,7 @@ describe("ego-conformance fake", () => {
   });
 
   it("rejects an unknown fault as a usage error, before starting anything", async () => {
-    const dir = join(await tempRoot("bad"), "app");
+    const dir = join(await tempDir("bad"), "app");
     await expect(fakeCommand(["start", "--dir", dir, "--fault", "no-such-fault"])).rejects.toThrow(UsageError);
     await expect(fakeCommand(["start", "--dir", dir, "--fault", "no-such-fault"])).rejects.toThrow(/unknown fault 'no-such-fault'/);
     expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });

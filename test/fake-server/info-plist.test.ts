@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { binaryPlist, xmlPlist } from "../../fake-bridge/server/info-plist.js";
 import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
 import { parsePlist, plistFormat, readBundleShortVersion } from "../../src/targets/detect/plist.js";
-import { tempRoot } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const entries = fc.dictionary(fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }), fc.oneof(fc.string({ unit: "grapheme", maxLength: 300 }), fc.string({ maxLength: 300 })), { maxKeys: 20 });
 
@@ -48,7 +48,7 @@ describe("Info.plist writer", () => {
 
 describe("installing with an app bundle", () => {
   it.each(["xml", "binary"] as const)("lays out a %s Info.plist and the framework helper detection finds", async (format) => {
-    const dir = await tempRoot("bundle");
+    const dir = await tempDir("bundle");
     const installed = await installFakeEgoLite({ dir, appDir: join(dir, "app"), version: "0.5.0.19", appBundle: format });
     expect(installed.bundlePath).toBe(join(dir, "ego lite.app"));
     expect(await readBundleShortVersion(installed.bundlePath!)).toMatchObject({ status: "available", version: "0.5.0.19", format });

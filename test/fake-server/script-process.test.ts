@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeApp, type RunningApp } from "../../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
 import { eventuallyGone, gone } from "../support/processes.js";
-import { fakeInstall, lastJson, runLauncher, tempRoot, type FakeInstall } from "./support.js";
+import { fakeInstall, lastJson, runLauncher, type FakeInstall } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 /** how long after the launcher (or the app) died the script and its child may still be seen */
 const DEATH_BOUND_MS = 3000;
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 /** A fake app as its own process (not this test's), with a launcher installed for it. */
 async function appProcessWithLauncher(label: string): Promise<{ app: RunningApp; cli: string }> {
-  const root = await tempRoot(label);
+  const root = await tempDir(label);
   const dir = join(root, "app");
   const app = await startFakeApp({ dir, closeDelayMs: 0 });
   apps.push(app);

@@ -10,7 +10,8 @@ import { AppDirError, ensureAppDir } from "../../fake-bridge/server/app-dir.js";
 import { connectSocketPort } from "../../fake-bridge/server/socket-port.js";
 import { createPortBinding } from "../../fake-bridge/binding/create-binding.js";
 import { createOperatorClient } from "../../fake-bridge/server/operator-client.js";
-import { fakeInstall, tempRoot, type FakeInstall } from "./support.js";
+import { fakeInstall, type FakeInstall } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 let fake: FakeInstall;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ describe("the app's directory and sockets", () => {
   });
 
   it("narrows a directory that is too open, and refuses one that is not a directory", async () => {
-    const root = await tempRoot("dir");
+    const root = await tempDir("dir");
     const open = join(root, "open");
     await ensureAppDir(open);
     const { chmod } = await import("node:fs/promises");
@@ -50,7 +51,7 @@ describe("the app's directory and sockets", () => {
   });
 
   it("replaces a stale socket file left by an app that did not stop", async () => {
-    const root = await tempRoot("stale");
+    const root = await tempDir("stale");
     const dir = join(root, "app");
     await ensureAppDir(dir);
     await writeFile(join(dir, "app.sock"), "");
@@ -107,7 +108,7 @@ describe("the bridge endpoint", () => {
   });
 
   it("rejects pending calls when the app goes away", async () => {
-    const root = await tempRoot("gone");
+    const root = await tempDir("gone");
     const server = createFakeAppServer({ dir: join(root, "app") });
     await server.listen();
     const port = await connectSocketPort(server.paths.bridgeSocket);

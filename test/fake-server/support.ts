@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { createFakeAppServer, type FakeAppServer, type FakeAppServerOptions } from "../../fake-bridge/server/app-server.js";
 import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
-import { tempDir as tempRoot } from "../support/temp-dir.js";
+import { tempDir } from "../support/temp-dir.js";
 
 export interface FakeInstall {
   root: string;
@@ -16,11 +16,8 @@ export interface FakeInstall {
   close(): Promise<void>;
 }
 
-/** a temporary directory, removed after the test file (../support/temp-dir.ts) */
-export { tempRoot };
-
 export async function fakeInstall(options: { server?: Omit<FakeAppServerOptions, "dir">; install?: Omit<InstallOptions, "dir" | "appDir"> } = {}): Promise<FakeInstall> {
-  const root = await tempRoot("fs");
+  const root = await tempDir("fs");
   const appDir = join(root, "app");
   const server = createFakeAppServer({ ...options.server, dir: appDir });
   await server.listen();

@@ -3,8 +3,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runCli, tempDir } from "../cli/run-cli.js";
+import { runCli } from "../cli/run-cli.js";
 import { main } from "../../src/cli/main.js";
+import { tempDir } from "../support/temp-dir.js";
 
 /** The CLI in this process (no tsx start-up): for the cases beyond the three "done when" ones. */
 async function inProcess(args: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {

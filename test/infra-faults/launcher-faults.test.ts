@@ -8,12 +8,13 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import type { InfraFaultPlan } from "../../fake-bridge/infra-faults/index.js";
-import { tempRoot, worldsClosedAfterAll } from "../installed/support.js";
+import { worldsClosedAfterAll } from "../installed/support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 
 async function worldWith(plan: InfraFaultPlan) {
-  const dir = await tempRoot("infra-plan");
+  const dir = await tempDir("infra-plan");
   const file = join(dir, "plan.json");
   await writeFile(file, JSON.stringify(plan));
   return world({ app: { infraFaults: file } });

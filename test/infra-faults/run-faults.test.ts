@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { disconnectAfterOf, type InfraFaultPlan } from "../../fake-bridge/infra-faults/index.js";
 import { LABEL } from "../../src/report/labels.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
-import { runCli, tempDir } from "../cli/run-cli.js";
+import { runCli } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const CLAUSE = "browser-version.result-shape";
 

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { createCliTarget } from "../../src/targets/cli/cli-target.js";
 import { runOneShotProbe } from "../../src/targets/cli/cli-one-shot.js";
-import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, tempRoot, worldLedger, worldsClosedAfterAll, type InstalledWorld } from "./support.js";
+import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, worldLedger, worldsClosedAfterAll, type InstalledWorld } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 
@@ -82,7 +83,7 @@ describe("a launcher that leaves a background child holding stdout and stderr", 
   it("a run passes and cleans up", { timeout: 120_000 }, async () => {
     const w = await world({ install: { backgroundChildMs: 120_000 } });
     backgroundChildren(w);
-    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--probe-timeout", "5000", "--area", "task-state", "--json", "--no-report", "--results", await tempRoot("bg-run")], { env: cliEnv(w), timeoutMs: 110_000 });
+    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--probe-timeout", "5000", "--area", "task-state", "--json", "--no-report", "--results", await tempDir("bg-run")], { env: cliEnv(w), timeoutMs: 110_000 });
     expect(run.timedOut).toBe(false);
     expect(run.exitCode, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as JsonSummary).passed).toBe(true);
@@ -137,7 +138,7 @@ describe("a launcher that dies mid-session", () => {
 
 describe("a slow browser (every call 2 s late)", () => {
   it("sweep closes every left-over space, one per probe, each within its own bound", { timeout: 300_000 }, async () => {
-    const planFile = join(await tempRoot("slow-plan"), "plan.json");
+    const planFile = join(await tempDir("slow-plan"), "plan.json");
     await writeFile(planFile, JSON.stringify({ seed: 1, faults: [{ kind: "latency", probability: 1, baseMs: 2000, jitterMs: 0 }] }));
     const w = await world({ app: { infraFaults: planFile } });
     // eight spaces a run left behind (its process is gone), recorded in the ledger

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
-import { cliEnv, egoConformance, environmentOf, worldsClosedAfterAll, tempRoot, type InstalledWorld } from "./support.js";
+import { cliEnv, egoConformance, environmentOf, worldsClosedAfterAll, type InstalledWorld } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 
@@ -65,7 +66,7 @@ describe("ego-conformance detect, for real", () => {
   });
 
   it("exits 2 and says where it looked when there is no CLI", { timeout: 30_000 }, async () => {
-    const home = await tempRoot("no-cli");
+    const home = await tempDir("no-cli");
     const run = await egoConformance(["detect"], { env: { HOME: home, PATH: "/usr/bin:/bin" } });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(/no ego-browser found \(looked at: PATH: \/usr\/bin:\/bin; \/Applications: no ego lite\.app; .*Applications: no ego lite\.app\)/);
@@ -75,7 +76,7 @@ describe("ego-conformance detect, for real", () => {
 describe("a run on a build of unknown version", () => {
   it("judges it as the newest documented build, fails the method it lacks, and says so in the summary and the report", { timeout: 90_000 }, async () => {
     const w = await world({ app: { persona: "pre-browser-version" } });
-    const results = await tempRoot("inst-unknown");
+    const results = await tempDir("inst-unknown");
     const run = await egoConformance(["run", "--target", "installed", "--area", "profiles", "--area", "browser-version", "--no-report", "--results", results], { env: cliEnv(w, { PATH: w.pathWithLauncher }) });
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/Ego Lite version: version unknown — judged as the newest documented build/);
@@ -95,7 +96,7 @@ describe("a run on a build of unknown version", () => {
 describe("a run from an app bundle", () => {
   it("takes the CLI and the version from the bundle (binary Info.plist) and passes", { timeout: 90_000 }, async () => {
     const w = await world({ app: { persona: "pre-browser-version" }, install: { appBundle: "binary", version: "0.4.4.0", exitQuirk: true }, installDir: (root) => join(root, "home", "Applications") });
-    const results = await tempRoot("inst-bundle");
+    const results = await tempDir("inst-bundle");
     const run = await egoConformance(["run", "--target", "installed", "--area", "task-state", "--no-report", "--results", results], { env: cliEnv(w) });
     expect(run.exitCode, run.stderr + run.stdout).toBe(0);
     const bundle = join(w.home, "Applications", "ego lite.app");

@@ -8,15 +8,16 @@ import { describe, expect, it } from "vitest";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
 import { LABEL } from "../../src/report/labels.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { cliEnv, egoConformance, tempRoot, worldsClosedAfterAll } from "./support.js";
+import { cliEnv, egoConformance, worldsClosedAfterAll } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 
 describe("a target that dies mid-run", () => {
   it("keeps the results written before, makes nothing after it green, and exits non-zero", { timeout: 240_000 }, async () => {
     const w = await world();
-    const results = await tempRoot("inst-dying");
-    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-spaces", "--no-slow", "--no-report", "--json", "--results", results, "--outcomes", join(await tempRoot("inst-dying-o"), "outcomes.json")], { env: cliEnv(w), timeoutMs: 220_000 });
+    const results = await tempDir("inst-dying");
+    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-spaces", "--no-slow", "--no-report", "--json", "--results", results, "--outcomes", join(await tempDir("inst-dying-o"), "outcomes.json")], { env: cliEnv(w), timeoutMs: 220_000 });
     // progress: six clauses have their results written (the progress line is printed only every 25 clauses off a terminal)
     const waitUntil = Date.now() + 150_000;
     while ((await readResults(results).catch(() => [])).length < 6) {

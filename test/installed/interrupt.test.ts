@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import { CATALOGUE } from "../../src/contract/index.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { agentSpace, cliEnv, progressPast, egoConformance, environmentOf, harnessSpaces, worldLedger, worldsClosedAfterAll, tempRoot } from "./support.js";
+import { agentSpace, cliEnv, progressPast, egoConformance, environmentOf, harnessSpaces, worldLedger, worldsClosedAfterAll } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 
@@ -14,7 +15,7 @@ describe("Ctrl-C in the middle of an installed run", () => {
     const w = await world();
     const user = await w.operator.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
     const before = (await w.operator.snapshotState()).spaces;
-    const results = await tempRoot("inst-sigint");
+    const results = await tempDir("inst-sigint");
     const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--no-report", "--results", results], { env: cliEnv(w) });
     // wait until the suites are well under way, then Ctrl-C
     await progressPast(run, 20, 60_000);
@@ -52,7 +53,7 @@ describe("a launcher that hangs", () => {
   it("ends the run as broken within the probe timeout", { timeout: 60_000 }, async () => {
     const w = await world({ install: { hang: true } });
     const started = Date.now();
-    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--probe-timeout", "1500", "--area", "task-spaces", "--json", "--no-report", "--results", await tempRoot("inst-hang")], { env: cliEnv(w), timeoutMs: 45_000 });
+    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--probe-timeout", "1500", "--area", "task-spaces", "--json", "--no-report", "--results", await tempDir("inst-hang")], { env: cliEnv(w), timeoutMs: 45_000 });
     const elapsed = Date.now() - started;
     expect(run.timedOut).toBe(false);
     expect(run.exitCode, run.stderr).toBe(1);

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { preconditionOwnerOf } from "../../src/outcomes/of-error.js";
 import { describe, expect, it } from "vitest";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { cliEnv, egoConformance, tempRoot, worldsClosedAfterAll } from "./support.js";
+import { cliEnv, egoConformance, worldsClosedAfterAll } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
@@ -16,8 +17,8 @@ const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filte
 /** The whole catalogue (--no-slow) on an installed fake whose app has `fault`: it must exit 1. */
 async function wholeRunWithFault(fault: string): Promise<{ summary: JsonSummary; outcomes: string }> {
   const w = await world({ app: { faults: [fault] } });
-  const outcomes = join(await tempRoot(`${fault}-outcomes`), "outcomes.json");
-  const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempRoot(fault), "--outcomes", outcomes], {
+  const outcomes = join(await tempDir(`${fault}-outcomes`), "outcomes.json");
+  const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempDir(fault), "--outcomes", outcomes], {
     env: cliEnv(w, { PATH: w.pathWithLauncher }),
     timeoutMs: 170_000,
   });
@@ -28,7 +29,7 @@ async function wholeRunWithFault(fault: string): Promise<{ summary: JsonSummary;
 describe("the launcher, on an installed target", () => {
   it("the fake's launcher does not forward the caller's environment: the clause passes", { timeout: 60_000 }, async () => {
     const w = await world();
-    const run = await egoConformance(["run", "--target", "installed", "--area", "launcher", "--json", "--no-report", "--results", await tempRoot("launcher-ok")], {
+    const run = await egoConformance(["run", "--target", "installed", "--area", "launcher", "--json", "--no-report", "--results", await tempDir("launcher-ok")], {
       env: cliEnv(w, { PATH: w.pathWithLauncher }),
     });
     expect(run.exitCode, run.stderr).toBe(0);

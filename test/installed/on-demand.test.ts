@@ -8,7 +8,8 @@ import { fakeAppStatus } from "../../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
 import { fakeAppDirOf } from "../../src/targets/fake/fake-app-on-demand.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { cliEnv, egoConformance, tempRoot } from "./support.js";
+import { cliEnv, egoConformance } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const roots: string[] = [];
 afterAll(async () => {
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 describe("an installed run against a fake whose app is not running", () => {
   it("starts the app for the run and stops it afterwards", { timeout: 120_000 }, async () => {
-    const root = await tempRoot("on-demand");
+    const root = await tempDir("on-demand");
     roots.push(root);
     const appDir = join(root, "app");
     const installed = await installFakeEgoLite({ dir: join(root, "bin"), appDir });
@@ -33,7 +34,7 @@ describe("an installed run against a fake whose app is not running", () => {
   });
 
   it("leaves any other CLI alone", async () => {
-    const root = await tempRoot("not-ours");
+    const root = await tempDir("not-ours");
     const other = join(root, "ego-browser");
     await writeFile(other, "#!/bin/sh\nexec /opt/ego/ego-browser \"$@\"\n", { mode: 0o755 });
     expect(await fakeAppDirOf(other)).toBeUndefined();

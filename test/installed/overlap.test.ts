@@ -14,7 +14,8 @@ import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { existsSync } from "node:fs";
-import { agentSpace, cliEnv, egoConformance, environmentOf, harnessSpaces, tempRoot, worldLedger, worldsClosedAfterAll } from "./support.js";
+import { agentSpace, cliEnv, egoConformance, environmentOf, harnessSpaces, worldLedger, worldsClosedAfterAll } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 
@@ -34,7 +35,7 @@ describe("two installed runs that overlap", () => {
     const user = await w.operator.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
     const before = (await w.operator.snapshotState()).spaces.find((s) => s.id === user.id);
     const env = cliEnv(w);
-    const out = await tempRoot("inst-overlap");
+    const out = await tempDir("inst-overlap");
     const args = (name: string) => ["run", "--target", "installed", "--no-slow", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--json", "--no-report", "--results", join(out, name), "--outcomes", join(out, `${name}.json`)];
     const aStart = Date.now();
     const a = egoConformance(args("a"), { env, timeoutMs: 280_000 });

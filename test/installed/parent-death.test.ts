@@ -4,7 +4,8 @@
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { gone } from "../support/processes.js";
-import { cliEnv, egoConformance, progressPast, tempRoot, worldsClosedAfterAll } from "./support.js";
+import { cliEnv, egoConformance, progressPast, worldsClosedAfterAll } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 
@@ -35,7 +36,7 @@ describe("SIGKILL of the CLI", () => {
   it("leaves no process of the run within 5 s", { timeout: 120_000 }, async () => {
     const w = await world();
     // a temp directory of its own: what the killed CLI cannot remove (its run's scratch directory) goes with the test's
-    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--no-report", "--results", await tempRoot("inst-kill")], { env: cliEnv(w, { TMPDIR: await tempRoot("kill-tmp") }) });
+    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--operator", w.operatorSocket, "--no-report", "--results", await tempDir("inst-kill")], { env: cliEnv(w, { TMPDIR: await tempDir("kill-tmp") }) });
     await progressPast(run, 10, 90_000);
     const table = await processTable();
     const ofRun = descendants(table, run.pid!);

@@ -10,7 +10,8 @@ import { CATALOGUE } from "../../src/contract/index.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
-import { cliEnv, egoConformance, environmentOf, harnessSpaces, installedWorld, tempRoot, type InstalledWorld } from "./support.js";
+import { cliEnv, egoConformance, environmentOf, harnessSpaces, installedWorld, type InstalledWorld } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 let world: InstalledWorld;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe("run --target installed (the fake's launcher on PATH)", () => {
   it("runs every catalogue clause, they pass, and the user's Space is untouched", { timeout: 150_000 }, async () => {
     const user = await world.operator.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }, { url: "https://recipes.example/", title: "Recipes" }] });
     const before = (await world.operator.snapshotState()).spaces.find((s) => s.id === user.id);
-    const out = await tempRoot("inst-run");
+    const out = await tempDir("inst-run");
     const results = join(out, "results");
     // --no-slow: on an installed target the idle clause waits 150 s of real time (test/installed/launcher.test.ts runs the rest so too)
     const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", world.operatorSocket, "--json", "--results", results, "--report", join(out, "report")], {
@@ -57,7 +58,7 @@ describe("run --target installed (the fake's launcher on PATH)", () => {
   });
 
   it("without an operator, skips exactly the clauses that need one (not_applicable needs:operator)", { timeout: 60_000 }, async () => {
-    const out = await tempRoot("inst-noop");
+    const out = await tempDir("inst-noop");
     // (no --grep here: with vitest's testNamePattern, allure-vitest can drop a result's labels)
     const run = await egoConformance(["run", "--target", "installed", "--area", "user-control", "--json", "--no-report", "--results", out], { env: cliEnv(world, { PATH: world.pathWithLauncher }) });
     expect(run.exitCode, run.stderr).toBe(0);
@@ -80,7 +81,7 @@ describe("run --target installed --grep", () => {
   // beforeAll, and every label in that worker was dropped (clauses read as unknown); on the
   // installed target that happened on every --grep run (src/harness/allure-runtime.ts).
   it("gives every selected clause a labelled result", { timeout: 60_000 }, async () => {
-    const out = await tempRoot("inst-grep");
+    const out = await tempDir("inst-grep");
     const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--grep", "^task-spaces\\.create\\.", "--json", "--no-report", "--results", out], { env: cliEnv(world, { PATH: world.pathWithLauncher }) });
     const summary = JSON.parse(run.stdout) as JsonSummary;
     expect(summary.clauses.map((c) => c.id).sort()).toEqual([...CATALOGUE.filter((c) => c.id.startsWith("task-spaces.create.")).map((c) => c.id), "safety.user-spaces.unchanged"].sort());

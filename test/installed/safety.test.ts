@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import type { JsonSummary } from "../cli/run-cli.js";
-import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, worldLedger, worldsClosedAfterAll, tempRoot } from "./support.js";
+import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, worldLedger, worldsClosedAfterAll } from "./support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const world = worldsClosedAfterAll();
 
@@ -15,7 +16,7 @@ describe("the invariance clause on an installed target", () => {
   it("catches a harness bug that claims the user's Space, and attaches the diff", { timeout: 60_000 }, async () => {
     const w = await world();
     const user = await w.operator.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
-    const results = await tempRoot("inst-bug");
+    const results = await tempDir("inst-bug");
     const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-state", "--harness-fault", "cleanup-claims-user-space", "--json", "--no-report", "--results", results], { env: cliEnv(w) });
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/harness fault committed on purpose: cleanup-claims-user-space: claimed "Groceries"/);
@@ -47,7 +48,7 @@ describe("--keep-on-failure and sweep", () => {
     ledger.recorder(olderRun).name(olderName);
     const older = await agentSpace(w.installed.cliPath, olderName, { complete: true });
     const env = cliEnv(w);
-    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-spaces", "--no-slow", "--keep-on-failure", "--json", "--no-report", "--results", await tempRoot("inst-keep")], { env });
+    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-spaces", "--no-slow", "--keep-on-failure", "--json", "--no-report", "--results", await tempDir("inst-keep")], { env });
     expect(run.exitCode, run.stderr).toBe(1);
     expect((JSON.parse(run.stdout) as JsonSummary).clauses.filter((c) => c.status === "failed").map((c) => c.id)).toEqual(["task-spaces.claim.does-not-select"]);
     expect(run.stderr).toMatch(/--keep-on-failure: the run failed, so its task spaces stay/);

@@ -17,7 +17,7 @@ import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } fr
 import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";
 import { createOperatorClient, type FakeAppOperator } from "../../fake-bridge/server/operator-client.js";
 import { PROJECT_ROOT } from "../cli/run-cli.js";
-import { tempDir as tempRoot } from "../support/temp-dir.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
 
@@ -36,11 +36,8 @@ export interface InstalledWorld {
   close(): Promise<void>;
 }
 
-/** a temporary directory, removed after the test file (../support/temp-dir.ts) */
-export { tempRoot };
-
 export async function installedWorld(options: { app?: AppChoice; install?: Omit<InstallOptions, "dir" | "appDir">; installDir?: (root: string) => string } = {}): Promise<InstalledWorld> {
-  const root = await tempRoot("inst");
+  const root = await tempDir("inst");
   const appDir = join(root, "app");
   const server = createFakeAppServer({ ...serverOptions(options.app ?? {}), dir: appDir });
   await server.listen();

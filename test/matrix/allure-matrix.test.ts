@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { combineResults, matrixAllureConfigSource, matrixEnvironments, MATRIX_REPORT_NAME } from "../../src/matrix/allure-matrix.js";
 import type { CompatTarget } from "../../src/matrix/compat-schema.js";
 import { LABEL } from "../../src/report/labels.js";
-import { tempDir, writeResultsDir } from "./helpers.js";
+import { writeResultsDir } from "./helpers.js";
+import { tempDir } from "../support/temp-dir.js";
 
 function target(key: string, label: string, extra: Partial<CompatTarget> = {}): CompatTarget {
   return {

@@ -6,7 +6,8 @@ import { readClauseExtras } from "../../src/matrix/result-extras.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
 import { LABEL } from "../../src/report/labels.js";
 import { clause } from "../report/helpers.js";
-import { tempDir, writeResultsDir } from "./helpers.js";
+import { writeResultsDir } from "./helpers.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const catalogue = [
   clause("tabs.a"),

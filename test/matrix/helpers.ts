@@ -6,9 +6,6 @@ import { writeEnvironment } from "../../src/report/environment.js";
 import { LABEL } from "../../src/report/labels.js";
 import type { ResultStatus } from "../../src/report/results-reader.js";
 
-/** a temporary directory, removed after the test file (../support/temp-dir.ts) */
-export { tempDir } from "../support/temp-dir.js";
-
 export interface FixtureResult {
   clause: string;
   status: ResultStatus;

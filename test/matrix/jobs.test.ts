@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { makePlan } from "../../src/matrix/plan.js";
 import { matrixJobs, runMatrix } from "../../src/matrix/run-matrix.js";
 import { installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
-import { tempDir } from "./helpers.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const SELECTION = { areas: ["task-state" as const], grep: null };
 const FAKES: TargetSpec[] = [personaTarget("current"), personaTarget("pre-error-codes"), versionTarget("0.4.4.2"), personaTarget("pre-browser-version"), personaTarget("pre-profiles")];

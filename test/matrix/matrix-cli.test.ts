@@ -10,8 +10,9 @@ import { UsageError } from "../../src/cli/usage-error.js";
 import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema.js";
 import { personaNames } from "../../src/matrix/personas.js";
 import { findExternalRequests } from "../../src/report/offline.js";
-import { runCli, tempDir } from "../cli/run-cli.js";
+import { runCli } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, installedWorld } from "../installed/support.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const FLAGS = ["--personas", "current,pre-error-codes", "--area", "error-codes", "--area", "task-state"];
 

@@ -10,8 +10,9 @@ import { MergeError, mergeBundles, selectionOf } from "../../src/matrix/merge.js
 import { makePlan, type MatrixPlan } from "../../src/matrix/plan.js";
 import { runMatrix } from "../../src/matrix/run-matrix.js";
 import { installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
-import { tempDir, writeResultsDir, type FixtureResult } from "./helpers.js";
+import { writeResultsDir, type FixtureResult } from "./helpers.js";
 import { RunInputError, type RunOptions } from "../../src/run/index.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const SELECTION = { areas: ["task-state" as const, "cdp" as const], grep: null };
 const TARGETS: TargetSpec[] = [personaTarget("current"), personaTarget("pre-error-codes"), versionTarget("0.4.4.2"), personaTarget("pre-browser-version"), installedTarget("/opt/ego/ego-browser")];

@@ -2,8 +2,9 @@
 // be caught by exactly the clauses that own the broken rule (failed), while clauses that merely
 // stand on it end as precondition failed (src/outcomes). Nothing else may move, and nothing breaks.
 import { describe, expect, it } from "vitest";
-import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
+import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { INVALID_ARGUMENT_CASES } from "../../src/contract/index.js";
+import { tempDir } from "../support/temp-dir.js";
 
 /** every argument clause: an input the doc has no rule for is still refused the documented way if at all (its core) */
 const allArgumentClauses = INVALID_ARGUMENT_CASES.map((c) => c.clauseId);

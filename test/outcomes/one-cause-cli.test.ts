@@ -3,7 +3,8 @@
 import { chmod, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
+import { runCli, type JsonSummary } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 describe("a launcher that rejects --sdk-path", () => {
   it("is one cause, said once, with its stderr", { timeout: 120_000 }, async () => {

@@ -16,7 +16,8 @@ import { clauseById } from "../../src/contract/catalogue.js";
 import { FEATURE_NAMES } from "../../src/contract/features.js";
 import { notApplicable } from "../../src/harness/applicability.js";
 import { resolveTarget } from "../../src/targets/resolve.js";
-import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
+import { runCli, type JsonSummary } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 /** Clauses that declare a feature but pass without it, and why (reviewed by hand). */
 const NEEDS_WITHOUT_EXERCISING: Record<string, { clause: string; why: string }[]> = {

@@ -15,7 +15,8 @@ import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, Ru
 import { failedSoFar } from "../../src/run/execute.js";
 import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { writeResultFiles } from "../../src/run/write.js";
-import { tempDir, writeResultsDir } from "../matrix/helpers.js";
+import { writeResultsDir } from "../matrix/helpers.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const [a, b, c, d] = CATALOGUE.filter((cl) => cl.area === CATALOGUE[0]!.area && cl.unspecified === undefined);
 const selected = (cl: { id: string }) => [a, b, c, d].some((x) => x!.id === cl.id);

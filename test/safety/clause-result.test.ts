@@ -5,7 +5,8 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
 import { IN_PROCESS_REASON, INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
-import { runCli, tempDir, type JsonSummary } from "../cli/run-cli.js";
+import { runCli, type JsonSummary } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 /** Labels only allure-vitest adds (framework, thread, package...), not the harness. */
 const VITEST_ONLY = new Set(["framework", "language", "host", "thread", "_fallbackTestCaseId", "package", "parentSuite", "suite", "subSuite"]);

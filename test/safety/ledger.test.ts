@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { defaultLedgerPath, Ledger, LedgerView } from "../../src/safety/ledger.js";
 import { matchRecords, ownershipOf, sweepVerdict } from "../../src/safety/owned-spaces.js";
 import type { ListedSpace } from "../../src/safety/space-listing.js";
-import { tempDir } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const RUN = "20250101-000000-abcdef";
 

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkOutputFile, checkOwnedDir, markerName, OutputPathError, prepareOwnedDir, replaceDirAtomically, writeFileAtomic } from "../../src/safety/output-dir.js";
-import { tempDir } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const what = { what: "--results" };
 

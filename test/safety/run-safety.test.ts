@@ -13,8 +13,8 @@ import { closeSpaces } from "../../src/safety/close-spaces.js";
 import { documentedListing } from "../../src/safety/list-spaces.js";
 import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
-import { tempDir } from "../cli/run-cli.js";
 import { Ledger } from "../../src/safety/ledger.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const RUN = "20261130-124501-3fa9c2";
 

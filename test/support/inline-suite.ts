@@ -12,7 +12,8 @@ import { beforeAll, expect } from "vitest";
 import { RUN_ENV } from "../../src/harness/run-config.js";
 import { LABEL } from "../../src/report/labels.js";
 import { labelValue, readResults, type TestResult } from "../../src/report/results-reader.js";
-import { PROJECT_ROOT, tempDir } from "../cli/run-cli.js";
+import { PROJECT_ROOT } from "../cli/run-cli.js";
+import { tempDir } from "./temp-dir.js";
 
 const require = createRequire(import.meta.url);
 const VITEST_CLI = resolve(require.resolve("vitest/package.json"), "../vitest.mjs");

@@ -3,16 +3,17 @@
  * and ./remove-temp-dirs.ts (a setup file of both projects) removes what a test file recorded
  * when the file is done. `tempDirPerTest` gives each test of a file its own, removed after the test.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach } from "vitest";
+import { makeTempDir, removeTempDir } from "../../src/scratch/scratch-dir.js";
+
+/** no run's scratch directory: the self-tests' directories are under the OS temp directory */
+const OS_TEMP = {};
 
 const made = new Set<string>();
 
 /** A new empty directory `ego-conformance-<label>-XXXXXX` under the OS temp directory, removed after the file's tests. */
 export async function tempDir(label: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `ego-conformance-${label}-`));
+  const dir = await makeTempDir(`ego-conformance-${label}-`, OS_TEMP);
   made.add(dir);
   return dir;
 }
@@ -21,17 +22,17 @@ export async function tempDir(label: string): Promise<string> {
 export async function removeTempDirs(): Promise<void> {
   const dirs = [...made];
   made.clear();
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 3 })));
+  await Promise.all(dirs.map(removeTempDir));
 }
 
 /** Call at the top level of a test file: `use` receives each test's directory (named `<prefix>XXXXXX`) before the test. */
 export function tempDirPerTest(prefix: string, use: (dir: string) => void): void {
   let dir: string | undefined;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), prefix));
+    dir = await makeTempDir(prefix, OS_TEMP);
     use(dir);
   });
   afterEach(async () => {
-    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    if (dir !== undefined) await removeTempDir(dir);
   });
 }
