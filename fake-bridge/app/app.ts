@@ -182,6 +182,16 @@ export class FakeApp {
     return space;
   }
 
+  /**
+   * A space a unit test seeds with a chosen id (../library/seed.ts). Ids are never reused, so the
+   * id must be one the app has not handed out yet; the counter moves past it.
+   */
+  seedSpace(init: NewSpace, id: number): TaskSpace {
+    if (!Number.isSafeInteger(id) || id < 1) throw new Error(`a seeded space id must be a positive integer, got ${String(id)}`);
+    if (id < this.spaceIds.peek()) throw new Error(`space id ${id} was handed out already (ids are never reused): seed ids from ${this.spaceIds.peek()} on`);
+    return this.createSpace(init, id);
+  }
+
   /** Opens a tab in the space and makes it the active one. */
   openTab(space: TaskSpace, url: string): Tab {
     const tab = this.newTab(url);

@@ -33,6 +33,11 @@ export interface BindingOptions {
    * throws a TypeError with error_code EGO_CDP_CHANNEL_UNAVAILABLE (after argument checks).
    */
   cdpChannel?: boolean;
+  /**
+   * Told each time this binding's selection changes (useTaskSpace, or a command that selects):
+   * the read-only view the library gives a unit test (../library). Not part of the surface.
+   */
+  onSelect?: (selection: SpaceKey) => void;
 }
 
 export function createBinding(app: FakeApp, options: BindingOptions = {}): EgoSurface {
@@ -48,6 +53,10 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
   const b = port.behaviour;
   const cdpConnected = options.cdpChannel ?? true;
   let selection: SpaceKey | undefined;
+  const select = (key: SpaceKey): void => {
+    selection = key;
+    options.onSelect?.(key);
+  };
   const onCDPMessage = new CallbackSlot();
   const onSendCDPMessageError = new CallbackSlot();
   // events of a real browser's CDP sessions (responses come with their sends)
@@ -59,7 +68,7 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
   /** The answer of the browser, with the selection change it asks for applied first. */
   function received(response: BridgeResponse): Extract<BridgeResponse, { outcome: unknown }> {
     if ("crash" in response) throw crashError(response.crash);
-    if (response.select !== undefined) selection = response.select;
+    if (response.select !== undefined) select(response.select);
     return response;
   }
 
@@ -111,11 +120,11 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
       // the async-use-task-space fault: a Promise of the id; the selection changes when it settles
       if (b.asyncUseTaskSpace) {
         return settleOnNextTurn((resolve) => {
-          selection = args[0] as SpaceKey;
+          select(args[0] as SpaceKey);
           resolve(args[0]);
         });
       }
-      selection = args[0] as SpaceKey;
+      select(args[0] as SpaceKey);
       return args[0];
     });
   }

@@ -48,6 +48,8 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/infra-faults": ["fake-bridge/app", "fake-bridge/binding", "src/contract"],
   "fake-bridge/operator": ["fake-bridge/app", "fake-bridge/chromium", "src/contract"],
   "fake-bridge/personas": ["src/contract", "src/version"],
+  // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
+  "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/faults", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
   "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire"],
 

@@ -1,0 +1,121 @@
+/**
+ * `createFakeEgo()`: the fake Ego Lite for unit tests of code built on `globalThis.ego`, the way
+ * a runtime's `node --test` file uses an ad hoc fake today, but contract-faithful:
+ *
+ *   const fake = createFakeEgo({ spaces: [{ id: 7, name: "Inbox", ownership: "user" }] });
+ *   globalThis.ego = fake.ego;
+ *   await codeUnderTest();
+ *   fake.calls.methods();                    // ["listTaskSpaces", "claimTaskSpace", ...]
+ *   fake.failNext("createTab", "EGO_TASK_SPACE_NOT_FOUND");
+ *   fake.hooks.atSettle("createTab", () => fake.operator.takeControl(7, "location"), { once: true });
+ *   await fake.close();
+ *
+ * - `ego` is one invocation's binding (its own selection and callbacks); `invocation()` makes
+ *   another, as a second `ego-browser nodejs` would, against the same browser.
+ * - `persona` plays a documented older build (the fake's personas, `ego-conformance personas`).
+ * - Everything the contract does not say a build does is opt-in and named so: `offContract`.
+ */
+import type { EgoSurface } from "../../src/contract/ego-surface.js";
+import type { Feature } from "../../src/contract/features.js";
+import { FEATURE_NAMES } from "../../src/contract/features.js";
+import type { Operator } from "../../src/contract/operator.js";
+import type { ErrorCode } from "../../src/contract/error-codes.js";
+import { createFakeBrowser, type FakeBrowser } from "../index.js";
+import type { ProfileSpec } from "../app/profiles.js";
+import type { Tab } from "../app/tabs.js";
+import type { TaskSpace } from "../app/task-space.js";
+import { appPort } from "../binding/app-port.js";
+import type { FaultName } from "../faults/faults.js";
+import { fakeBuild } from "../personas/fake-build.js";
+import type { CallLog } from "./call-log.js";
+import { Hooks } from "./hooks.js";
+import { instrumentedBinding, type InstrumentedBinding } from "./instrumented-binding.js";
+import { OneShotFailures, type FailableMethod } from "./one-shot-failures.js";
+import { seedSpaces, type SeedSpace } from "./seed.js";
+
+export interface FakeEgoOptions {
+  /** a documented build the fake plays (PERSONA_NAMES); default: the current build */
+  persona?: string;
+  /** an Ego Lite version: the build-feature table's features for it (instead of a persona) */
+  egoVersion?: string;
+  /** the profiles listProfiles offers (default Default/Personal and Profile 2/Work); exactly one default */
+  profiles?: readonly ProfileSpec[];
+  /** spaces that exist before the first call */
+  spaces?: readonly SeedSpace[];
+  /** how long a closed space stays listed, in ms (default 0); closing is eventually consistent on real builds */
+  closeDelayMs?: number;
+  /** real pages from this Chromium; omitted: the page model (invented pages, no browser) */
+  chromium?: { executablePath: string };
+  /** behaviour no documented build has, on purpose */
+  offContract?: {
+    /** the fake's contract mutants (fake-bridge/faults): each breaks one documented rule */
+    mutants?: readonly FaultName[];
+  };
+}
+
+export interface FakeEgo extends InstrumentedBinding {
+  /** the build the fake plays */
+  readonly build: { version: string; persona?: string; features: Feature[] };
+  /** another invocation (`ego-browser nodejs`): its own binding, selection, callbacks and call log */
+  invocation(): InstrumentedBinding;
+  /** every invocation made so far, the first (`ego`) included */
+  readonly invocations: readonly InstrumentedBinding[];
+  /** the person at the browser: user spaces, taking and giving back control, answering prompts */
+  readonly operator: Operator;
+  /** code that runs at a call, or at its settling, of any invocation */
+  readonly hooks: Hooks;
+  /** the next call of `method` (any invocation) fails browser-side with this documented code, once */
+  failNext(method: FailableMethod, code: ErrorCode, message?: string): void;
+  /** more spaces, made now; returns their ids in the order given */
+  seed(spaces: readonly SeedSpace[]): number[];
+  /** a read-only copy of a listed space's browser-side state (undefined when it is not listed) */
+  space(id: number): (Readonly<Omit<TaskSpace, "tabs">> & { tabs: readonly Tab[] }) | undefined;
+  /** closes the real pages, if any; the fake is unusable afterwards */
+  close(): Promise<void>;
+  /** the underlying fake browser (createFakeBrowser) */
+  readonly browser: FakeBrowser;
+}
+
+export function createFakeEgo(options: FakeEgoOptions = {}): FakeEgo {
+  const build = fakeBuild({ persona: options.persona, egoVersion: options.egoVersion });
+  const browser = createFakeBrowser({
+    version: build.version,
+    features: build.features,
+    faults: options.offContract?.mutants ?? [],
+    ...(options.profiles ? { profiles: options.profiles } : {}),
+    ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
+    ...(options.chromium ? { chromium: options.chromium } : {}),
+  });
+  const hooks = new Hooks();
+  const failures = new OneShotFailures();
+  const invocations: InstrumentedBinding[] = [];
+  const invocation = (): InstrumentedBinding => {
+    const made = instrumentedBinding(failures.port(appPort(browser.app)), hooks);
+    invocations.push(made);
+    return made;
+  };
+  const seed = (spaces: readonly SeedSpace[]): number[] => seedSpaces(browser.app, spaces);
+  if (options.spaces) seed(options.spaces);
+  const first = invocation();
+  return {
+    build: { version: build.version, ...(build.persona ? { persona: build.persona } : {}), features: FEATURE_NAMES.filter((f) => build.features.has(f)) },
+    get ego(): EgoSurface {
+      return first.ego;
+    },
+    get calls(): CallLog {
+      return first.calls;
+    },
+    get selection() {
+      return first.selection;
+    },
+    invocation,
+    invocations,
+    operator: browser.operator,
+    hooks,
+    failNext: (method, code, message) => failures.failNext(method, code, message),
+    seed,
+    space: (id) => browser.app.inspect(id),
+    close: () => browser.shutdown(),
+    browser,
+  };
+}

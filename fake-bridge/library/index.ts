@@ -1,0 +1,22 @@
+/**
+ * The fake as a library (the package's "./fake" entry): `createFakeEgo` for unit tests of code
+ * built on `globalThis.ego` (call log, seeding, hooks, the selection, one-shot failures,
+ * personas), and the lower-level `createFakeBrowser` with its bindings and operator.
+ * docs/fake-as-a-library.md has a worked example.
+ */
+export { createFakeEgo, type FakeEgo, type FakeEgoOptions } from "./fake-ego.js";
+export { CallLog, type CallChannel, type CallEntry, type CallFilter } from "./call-log.js";
+export { Hooks, type CallHook, type HookOptions, type SettleHook } from "./hooks.js";
+export { isFailableMethod, type FailableMethod } from "./one-shot-failures.js";
+export { SeedError, type SeedSpace, type SeedTab } from "./seed.js";
+export type { InstrumentedBinding } from "./instrumented-binding.js";
+export { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from "../index.js";
+export { createBinding, createPortBinding, type BindingOptions } from "../binding/create-binding.js";
+export { FakeOperator } from "../operator/fake-operator.js";
+export { DEFAULT_PROFILES, type ProfileSpec } from "../app/profiles.js";
+export { PERSONAS, PERSONA_NAMES, type Persona } from "../personas/personas.js";
+export { FAULT_NAMES as MUTANT_NAMES } from "../faults/faults.js";
+export { ERROR_CODES, type ErrorCode } from "../../src/contract/error-codes.js";
+export { METHOD_NAMES, type MethodName } from "../../src/contract/methods.js";
+export type { EgoSurface } from "../../src/contract/ego-surface.js";
+export type { Operator, UserSpaceOptions } from "../../src/contract/operator.js";
