@@ -25,7 +25,11 @@ export function parseArgsOptions(table: FlagTable): ParseArgsOptions {
 }
 
 /** Parse argv by one command's option table (./options.ts). */
-export function parseFlags<O extends FlagTable>(argv: string[], table: O, allowPositionals = false) {
+export function parseFlags<O extends FlagTable>(
+  argv: string[],
+  table: O,
+  allowPositionals = false,
+): ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: boolean; options: ParseArgsOf<O> }>> {
   try {
     return parseArgs({ args: argv, strict: true, allowPositionals, options: parseArgsOptions(table) as ParseArgsOf<O> });
   } catch (error) {

@@ -1,0 +1,21 @@
+/**
+ * The harness as a typed library (the package's "." entry), compiled at pack time so that plain
+ * Node imports it: what the `run`, `matrix` and `gate` commands do, without the command line.
+ *
+ *   import { defaultRunOptions, runConformance } from "ego-conformance";
+ *   const { summary } = await runConformance({ ...defaultRunOptions(), pages: "model", report: false });
+ *   summaryPassed(summary); // what `run`'s exit code says: no clause failed, broke or went without a result
+ *
+ * The fake as a library for unit tests is the "./fake" entry (fake-bridge/library).
+ */
+export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, sweep, type FakePages, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
+export { makePlan, type MatrixPlan } from "../matrix/plan.js";
+export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-matrix.js";
+export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
+export { compareOutcomes, type GateDecision, type GateOptions, type GateRow } from "../gate/compare.js";
+export { readRun } from "../gate/current-run.js";
+export { readOutcomes, writeOutcomes, type ClauseOutcome, type RunOutcomes } from "../gate/outcomes.js";
+export { gateJson, renderGate } from "../gate/render.js";
+export { summaryPassed, type RunSummary } from "../report/summary.js";
+export { CATALOGUE, clauseById } from "../contract/catalogue.js";
+export type { Clause } from "../contract/clause.js";
