@@ -4,13 +4,14 @@
 // scripts/build-package.ts), with no TypeScript loader.
 import { existsSync } from "node:fs";
 
-const source = new URL("../src/cli/main.ts", import.meta.url);
 let main;
-if (existsSync(source)) {
+if (existsSync(new URL("../src/cli/main.ts", import.meta.url))) {
   const { register } = await import("tsx/esm/api");
   register();
-  ({ main } = await import(source.href));
+  ({ main } = await import("../src/cli/main.ts"));
 } else {
-  ({ main } = await import(new URL("../dist/src/cli/main.js", import.meta.url).href));
+  // the packed tree (no src/ beside bin/): the compiled CLI
+  const compiled = new URL("../dist/src/cli/main.js", import.meta.url);
+  ({ main } = await import(compiled.href));
 }
 process.exitCode = await main(process.argv.slice(2));
