@@ -52,6 +52,8 @@ export default defineConfig({
   test: {
     pool: "threads",
     testTimeout: 20_000,
+    // every file's wall time and test count to reports/test-times.json, and the slowest printed (test/README.md)
+    reporters: ["default", "./test/support/times/vitest-reporter.ts"],
     projects: [
       {
         extends: true,
