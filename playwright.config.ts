@@ -16,7 +16,7 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
-  reporter: [["list"]],
+  reporter: [["list"], ["./test/support/times/playwright-reporter.ts"]],
   use: {
     browserName: "chromium",
     headless: true,

@@ -13,7 +13,11 @@
  * A file goes to e2e when it spawns any of those (measured file by file with strace, 2026-12-01);
  * In the unit project every way of starting a child process throws (test/support/no-child-processes.ts).
  */
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+
+/** e2e files run at once: one per core, at least two (test/README.md, the time budget) */
+export const E2E_WORKERS = Math.max(2, availableParallelism());
 
 export const E2E_TESTS = [
   "test/chromium/browser-lifetime.test.ts",
@@ -52,6 +56,8 @@ export default defineConfig({
   test: {
     pool: "threads",
     testTimeout: 20_000,
+    // every file's wall time and test count to reports/test-times.json, and the slowest printed (test/README.md)
+    reporters: ["default", "./test/support/times/vitest-reporter.ts"],
     projects: [
       {
         extends: true,
@@ -60,7 +66,10 @@ export default defineConfig({
         // CPU time of isolated files. A unit test that needs vi.mock or stubs goes to e2e or isolates itself.
         test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...E2E_TESTS], setupFiles: ["./test/support/no-child-processes.ts", "./test/support/remove-temp-dirs.ts"], isolate: false },
       },
-      { extends: true, test: { name: "e2e", include: E2E_TESTS, setupFiles: ["./test/support/remove-temp-dirs.ts"] } },
+      // One e2e file per core at once. vitest's default keeps a core free (one file at a time on 2
+      // cores), and these files mostly wait on the processes they start: one at a time, the e2e
+      // project took 972 s wall for 874 CPU-seconds on 2 cores (issue 20, docs/speed.md).
+      { extends: true, test: { name: "e2e", include: E2E_TESTS, setupFiles: ["./test/support/remove-temp-dirs.ts"], maxWorkers: E2E_WORKERS } },
     ],
   },
 });

@@ -20,11 +20,14 @@ clause("cdp.isolation.attach-other-space-refused", async (ctx) => {
     await p.use(b);
     return p.withCdp(async (cdp) => {
       const attach = await cdp.send("Target.attachToTarget", { targetId: foreign.targetId, flatten: true });
-      await p.sleep(200);
-      return { attach, events: cdp.events };
+      // CDP answers one connection in order: an attachedToTarget the refused attach caused would
+      // arrive before the answer to a command sent after it (answered or refused alike)
+      const after = await cdp.send("Target.getTargets");
+      return { attach, after, events: cdp.events };
     }, { timeoutMs: 10_000 });
   });
   expect(seen.attach.timeout, "the attach was answered").toBeUndefined();
+  expect(seen.after.timeout, "the command after the attach was answered, so every event before it has arrived").toBeUndefined();
   expect(seen.attach.result, "no session into another space's tab").toBeUndefined();
   expect(seen.attach.error ?? seen.attach.sendError, "an error response (or a send error)").toBeDefined();
   expect(seen.events.filter((e) => e.method === "Target.attachedToTarget"), "no attachedToTarget event").toEqual([]);

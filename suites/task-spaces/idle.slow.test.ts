@@ -15,6 +15,7 @@ clause(
   async ({ spaces, session, target }) => {
     const own = await spaces.create({ label: "idle" });
     // nobody touches it: no call selects it, claims it or lists it until the wait is over
+    // window: the clause proves nothing closes the space, so it must outlast the idle time it judges
     await sleep(IDLE_MS / (target.info.timeScale ?? 1));
     // by id, or by name where the build's listing carries no ids of this form
     expect(

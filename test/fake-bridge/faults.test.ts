@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { EgoSurface } from "../../src/contract/ego-surface.js";
 import { createFakeBrowser, FAULT_NAMES, FAULTS, parseFaults, type FaultName, type FakeBrowser } from "../../fake-bridge/index.js";
+import { IDLE_CLOSE_AFTER_MS } from "../../fake-bridge/app/app.js";
 import { microtasks, nextTurn, type Loose } from "./helpers.js";
 
 /** How one call ended, as plain data. */
@@ -27,6 +28,9 @@ async function observe(fn: () => unknown): Promise<unknown> {
 }
 
 type Step = (b: FakeBrowser, ego: EgoSurface) => Promise<unknown>;
+
+/** one millisecond is a second of app time */
+const TRANSCRIPT_TIME_SCALE = 1000;
 
 async function selected(ego: EgoSurface): Promise<number> {
   const ref = (await ego.createTaskSpace("s")) as Loose;
@@ -95,7 +99,9 @@ const STEPS: Record<string, Step> = {
   },
   "idle:listing": async (b, ego) => {
     await ego.createTaskSpace("idle");
-    await new Promise((r) => setTimeout(r, 200)); // 200 s of app time at the transcript's time scale
+    // window: the clean fake must keep the space past the idle rule, so app time must pass it; at
+    // the transcript's time scale IDLE_CLOSE_AFTER_MS (120 s of app time) is 120 ms, and 1.5 times it is waited
+    await new Promise((r) => setTimeout(r, (IDLE_CLOSE_AFTER_MS * 1.5) / TRANSCRIPT_TIME_SCALE));
     return ((await b.newBinding().listTaskSpaces()) as Loose).taskSpaces.map((e: Loose) => e.name);
   },
   "create:parallel-ids": async (b) => {
@@ -194,7 +200,7 @@ const EXPECTED: Record<FaultName, string[]> = {
 async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [name, step] of Object.entries(STEPS)) {
-    const b = createFakeBrowser({ faults, timeScale: 1000 });
+    const b = createFakeBrowser({ faults, timeScale: TRANSCRIPT_TIME_SCALE });
     out[name] = await step(b, b.newBinding());
   }
   return out;

@@ -129,6 +129,7 @@ describe("a launcher that dies mid-session", () => {
     const session = await target.openSession();
     expect(await session.evaluate(async () => "alive")).toBe("alive");
     const started = Date.now();
+    // window: no wait of the test: the probe's 10 s sleep is what the 1.5 s bound must cut short
     await expect(session.evaluate(async (p) => p.sleep(10_000))).rejects.toThrow(/ended mid-session \(exit status none, signal SIGKILL\)/);
     expect(Date.now() - started).toBeLessThan(1500 + 2000);
     await session.close();

@@ -17,6 +17,7 @@ function recordingRun(specs: readonly TargetSpec[]) {
   const run = async (spec: TargetSpec): Promise<void> => {
     seen.inFlight += 1;
     seen.most = Math.max(seen.most, seen.inFlight);
+    // window: 5 ms per later target, at most a few tens of ms: the stand-in's runs end in reverse order
     await new Promise((r) => setTimeout(r, 5 * (specs.length - specs.indexOf(spec))));
     seen.inFlight -= 1;
     seen.ended.push(spec.key);

@@ -216,7 +216,12 @@ describe("overlapping runs on one browser", () => {
       await p.ego.closeTaskSpace();
     }, leftover);
     await s.close();
-    await new Promise((r) => setTimeout(r, 300)); // the fake's close is eventually consistent
+    // the fake's close is eventually consistent: wait until the listing no longer shows the space (bounded)
+    const deadline = Date.now() + 10_000;
+    while ((await names(target)).includes(`ego-conformance ${OTHER} c space-1`)) {
+      if (Date.now() > deadline) throw new Error("the closed space was still listed after 10 s");
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const verdict = await a.finish();
     expect(verdict.status).toBe("failed");
     expect(verdict.message).toMatch(new RegExp(`removed: "ego-conformance ${OTHER} c space-1"`));
