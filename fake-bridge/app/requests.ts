@@ -46,7 +46,7 @@ const COMMANDS: Record<AsyncMethodName, Run> = {
   listTabs: (ctx) => commands.listTabs(ctx),
   snapshot: (ctx, [options]) => commands.snapshot(ctx, options as SnapshotOptions),
   listTaskSpaces: (ctx) => commands.listTaskSpaces(ctx),
-  createTaskSpace: (ctx, [name, profileId]) => commands.createTaskSpace(ctx, str(name), optStr(profileId)),
+  createTaskSpace: (ctx, [name, profileId]) => commands.createTaskSpace(ctx, name, optStr(profileId)),
   // before numeric ids the single argument is the name to claim, and there is no rename
   claimTaskSpace: (ctx, [key, name]) => commands.claimTaskSpace(ctx, key as SpaceKey, ctx.app.behaviour.numericIds ? optStr(name) : undefined),
   closeTaskSpace: (ctx) => commands.closeTaskSpace(ctx),

@@ -65,6 +65,8 @@ export interface Behaviour {
   readonly sdkPathHookDiffers: boolean;
   readonly idleSpacesClose: boolean;
   readonly racyCreateIds: boolean;
+  /** the create-accepts-invalid-names fault: createTaskSpace takes any name, and makes a space with it */
+  readonly createAcceptsInvalidNames: boolean;
 }
 
 export interface PromptFaults {
@@ -155,5 +157,6 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     sdkPathHookDiffers: fault("sdk-path-hook-differs"),
     idleSpacesClose: fault("idle-spaces-close"),
     racyCreateIds: fault("racy-create-ids"),
+    createAcceptsInvalidNames: fault("create-accepts-invalid-names"),
   });
 }

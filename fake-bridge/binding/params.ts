@@ -24,7 +24,10 @@ export interface ParamRule {
 const isTaskSpaceIdNumber = (v: unknown) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 const isDigitString = (v: unknown) => typeof v === "string" && /^\d+$/.test(v);
 
-function ruleOf(spec: ParamSpec, b: Behaviour): ParamRule {
+/** A documented parameter, or one a fault widened to take anything. */
+type RuleSpec = ParamSpec | (Omit<ParamSpec, "type"> & { type: "any" });
+
+function ruleOf(spec: RuleSpec, b: Behaviour): ParamRule {
   const optional = spec.optional === true;
   switch (spec.type) {
     case "number":
@@ -41,14 +44,18 @@ function ruleOf(spec: ParamSpec, b: Behaviour): ParamRule {
         : { name: spec.name, optional, expected: "a string", accepts: (v) => typeof v === "string" };
     case "object":
       return { name: spec.name, optional, expected: "an object", accepts: (v) => typeof v === "object" && v !== null && !Array.isArray(v) };
+    case "any":
+      return { name: spec.name, optional, expected: "anything", accepts: () => true };
   }
 }
 
 /** The documented params, as the emulated build has them. */
-export function paramSpecsFor(method: MethodName, b: Behaviour): readonly ParamSpec[] {
+export function paramSpecsFor(method: MethodName, b: Behaviour): readonly RuleSpec[] {
   const params = METHODS[method].params;
   // before profiles, createTaskSpace took the name only and rejected any second argument
   if (method === "createTaskSpace" && !b.profiles) return params.slice(0, 1);
+  // the create-accepts-invalid-names fault: the name may be missing, of any type, or empty
+  if (method === "createTaskSpace" && b.createAcceptsInvalidNames) return params.map((p) => (p.name === "name" ? { ...p, type: "any" as const, optional: true } : p));
   if (!b.numericIds) {
     // before numeric ids: useTaskSpace(taskId) and claimTaskSpace(name) located spaces by name
     if (method === "useTaskSpace") return [{ name: "taskId", type: "string", example: "" }];

@@ -9,7 +9,9 @@
 import type { Json } from "../contract/arguments.js";
 import type { Session, Target } from "../targets/target.js";
 import { closeSpaces } from "../safety/close-spaces.js";
-import type { CreatedBy, SpaceRecorder } from "../safety/ledger.js";
+import { appearedSpaces } from "../safety/appeared.js";
+import { APPEARED_VIA, type CreatedBy, type SpaceRecorder } from "../safety/ledger.js";
+import { listSpaces } from "../safety/list-spaces.js";
 import { matchRecords } from "../safety/owned-spaces.js";
 import { idKey, readListing } from "../safety/space-listing.js";
 import { listedEntries } from "./probes.js";
@@ -45,6 +47,8 @@ const CLOSE_BOUND_MS = 5000;
 export class RunSpaces {
   private readonly created: { id: Json; name: string; createdBy: CreatedBy }[] = [];
   private readonly names = new Set<string>();
+  /** ids of spaces that appeared during this test's probes without a prefix (probed) */
+  private readonly appeared = new Set<string>();
   private counter = 0;
   private session: Session | undefined;
 
@@ -178,6 +182,32 @@ export class RunSpaces {
   }
 
   /**
+   * Run a probe that may make a space nobody asked for (a bad argument a lenient build accepts):
+   * the listing before and after it is compared (src/safety/appeared.ts), and every space that
+   * appeared without a harness prefix is recorded as this test's (the ledger's APPEARED_VIA), so
+   * cleanup closes it and the invariance check never counts it as the user's. A listing that
+   * cannot be read takes nothing: the listing clauses judge it.
+   */
+  async probed<T>(probe: () => Promise<T>): Promise<T> {
+    const before = await this.listed();
+    try {
+      return await probe();
+    } finally {
+      const after = before === undefined ? undefined : await this.listed();
+      for (const space of after === undefined ? [] : appearedSpaces(before!, after)) {
+        this.appeared.add(idKey(space.id));
+        this.record({ id: space.id, name: space.name as string }, "agent", APPEARED_VIA);
+      }
+    }
+  }
+
+  private async listed() {
+    const listed = await listSpaces(await this.own());
+    const listing = listed.ok ? readListing({ taskSpaces: listed.entries }) : undefined;
+    return listing?.ok ? listing.spaces : undefined;
+  }
+
+  /**
    * Record a space created some other way, right after it was made, so cleanup may close it: a
    * probe's createTaskSpace (createdBy "agent", the default), or the operator's regular Space
    * (`{ createdBy: "user" }`).
@@ -204,7 +234,7 @@ export class RunSpaces {
       const claimed = new Set<object>();
       const judged = listing.spaces
         .map((e, i) => ({ e, raw: entries[i]! }))
-        .filter(({ e }) => typeof e.name === "string" && (e.name === this.prefix || e.name.startsWith(`${this.prefix} `)))
+        .filter(({ e }) => typeof e.name === "string" && (e.name === this.prefix || e.name.startsWith(`${this.prefix} `) || this.appeared.has(idKey(e.id))))
         .map(({ e, raw }) => {
           // the build gave an id when the space was made; the key to select it by is that id
           // (a listing of names only, builds before listing v2) or the listed taskId (builds

@@ -30,6 +30,13 @@ export function defaultLedgerPath(env: NodeJS.ProcessEnv = process.env): string 
 
 export type CreatedBy = "agent" | "user";
 
+/**
+ * The `via` of a space that appeared during a probe of the run without carrying its prefix (a
+ * lenient build made it from a bad argument: `createTaskSpace(42)`). Found by comparing the
+ * listing before and after the probe; the run closes it and never counts it as the user's.
+ */
+export const APPEARED_VIA = "appeared during a probe";
+
 export type LedgerEvent =
   | { t: "run-start"; runId: string; pid: number; host: string; at: string }
   | { t: "run-end"; runId: string; pid: number; at: string }
@@ -163,6 +170,11 @@ export class LedgerView {
   /** The spaces recorded with an id for `runId`. */
   spacesOf(runId: string): readonly SpaceRecord[] {
     return this.spaces.get(runId) ?? [];
+  }
+
+  /** The spaces that appeared during `runId`'s probes without its prefix (APPEARED_VIA). */
+  appearedOf(runId: string): readonly SpaceRecord[] {
+    return this.spacesOf(runId).filter((s) => s.via === APPEARED_VIA);
   }
 
   /** The names `runId` recorded before creating spaces. */

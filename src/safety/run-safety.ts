@@ -3,17 +3,19 @@
  *   begin():   record the run as live in the run ledger; list the spaces that are not the run's
  *              (the "before" snapshot);
  *   cleanup(): close every space whose name carries the run's prefix and that the ledger records
- *              as the run's (src/safety/owned-spaces.ts), one per probe with its own bound
+ *              as the run's (src/safety/owned-spaces.ts), and every space the ledger records as
+ *              having appeared during the run's probes (src/safety/appeared.ts), one per probe with its own bound
  *              (claim/take over first, polled), unless the run failed and --keep-on-failure asked
  *              to keep them; a space with the prefix the ledger does not know is reported, not closed;
- *   finish():  list again, compare, and write the invariance clause's result;
+ *   finish():  list again, compare, and write the invariance clause's result (the spaces that
+ *              appeared during the run's probes are the run's: left out of both listings);
  *   end():     record the run as ended.
  * Each step uses its own session (one `ego-browser nodejs` invocation) on the CLI's own target.
  */
 import type { Session, Target } from "../targets/target.js";
 import { closeEach, asOutcome } from "./close-each.js";
 import type { CloseOutcome } from "./close-spaces.js";
-import { Ledger } from "./ledger.js";
+import { Ledger, type SpaceRecord } from "./ledger.js";
 import { matchRecords } from "./owned-spaces.js";
 import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
 import { commitHarnessFault, type HarnessFault } from "./harness-faults.js";
@@ -21,7 +23,7 @@ import { writeInvarianceResult, type InvarianceVerdict, type SnapshotOutcome } f
 import { documentedListing } from "./list-spaces.js";
 import { belongsToRun } from "./run-id.js";
 import { spacesOfRun } from "./run-spaces.js";
-import { idKey } from "./space-listing.js";
+import { idKey, type ListedSpace } from "./space-listing.js";
 import { userSpaces } from "./user-spaces.js";
 
 export interface RunSafetyOptions {
@@ -65,7 +67,11 @@ export class RunSafety {
   async snapshot(): Promise<SnapshotOutcome> {
     try {
       const listing = await this.withSession(documentedListing);
-      return listing.ok ? { ok: true, snapshot: userSpaces(listing, this.options.runId) } : { ok: false, reason: listing.reason };
+      if (!listing.ok) return { ok: false, reason: listing.reason };
+      // spaces that appeared during the run's probes are the run's, never the user's
+      const appeared = this.ledger.read().appearedOf(this.options.runId);
+      const theirs = { ok: true as const, spaces: listing.spaces.filter((s) => !appearedIn(appeared, s)) };
+      return { ok: true, snapshot: userSpaces(theirs, this.options.runId) };
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     }
@@ -99,12 +105,13 @@ export class RunSafety {
           }
           const view = this.ledger.read();
           const records = { names: view.namesOf(this.options.runId), spaces: view.spacesOf(this.options.runId) };
-          const withPrefix = listing.spaces.filter((s) => belongsToRun(s.name, this.options.runId));
+          const withPrefix = listing.spaces.filter((s) => belongsToRun(s.name, this.options.runId) || appearedIn(view.appearedOf(this.options.runId), s));
           const judged = withPrefix.map((s) => ({ s, m: matchRecords(s, records) }));
           const ours = judged.filter((j) => j.m.kind === "recorded").map((j) => j.s);
           const unproven = judged.filter((j) => j.m.kind !== "recorded" && !reported.has(idKey(j.s.id)));
           for (const { s } of unproven) reported.add(idKey(s.id));
-          const outcome = asOutcome(await closeEach(this.options.target, spacesOfRun(ours, this.options.runId), { boundMs: this.options.closeBoundMs ?? 5000 }));
+          const closing = [...spacesOfRun(ours, this.options.runId), ...ours.filter((s) => !belongsToRun(s.name, this.options.runId)).map((s) => ({ id: s.id, name: s.name as string }))];
+          const outcome = asOutcome(await closeEach(this.options.target, closing, { boundMs: this.options.closeBoundMs ?? 5000 }));
           outcome.problems.push(
             ...unproven.map(({ s, m }) => `${JSON.stringify(s.name)} (id ${JSON.stringify(s.id)}, createdBy ${JSON.stringify(s.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded in the run ledger"}; left alone`),
           );
@@ -145,6 +152,11 @@ export class RunSafety {
   end(): void {
     this.ledger.endRun(this.options.runId);
   }
+}
+
+/** Whether a listed space is one the run recorded as appeared during its probes: the same id, the same name, made by the agent. */
+function appearedIn(appeared: readonly SpaceRecord[], s: ListedSpace): boolean {
+  return appeared.some((r) => idKey(r.id) === idKey(s.id) && r.name === s.name && (s.createdBy === "agent" || s.createdBy === null));
 }
 
 function mergeOutcomes(a: CloseOutcome, b: CloseOutcome): CloseOutcome {

@@ -7,7 +7,8 @@ import { listedEntries, observeCall } from "../../src/harness/probes.js";
 
 clause("arguments.createTaskSpace.no-space-on-throw", async ({ ego, spaces }) => {
   for (const c of invalidArgumentCases("createTaskSpace").filter((c) => c.status === "documented")) {
-    await observeCall(ego, "createTaskSpace", await resolveArgs(c.args, spaces));
+    const args = await resolveArgs(c.args, spaces);
+    await spaces.probed(() => observeCall(ego, "createTaskSpace", args));
   }
   const created = (await listedEntries(ego)).filter((e) => typeof e.name === "string" && e.name.startsWith(spaces.prefix));
   expect(created, "spaces created by rejected createTaskSpace calls").toEqual([]);

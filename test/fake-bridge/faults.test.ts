@@ -157,11 +157,15 @@ const STEPS: Record<string, Step> = {
     await ego.claimTaskSpace(1, "renamed");
     return ((await ego.listTaskSpaces()) as Loose).taskSpaces.map((e: Loose) => e.name);
   },
+  "create:invalid-names": async (_b, ego) => {
+    const seen = [await observe(() => (ego as Loose).createTaskSpace()), await observe(() => (ego as Loose).createTaskSpace(42)), await observe(() => ego.createTaskSpace(""))];
+    return [seen, ((await ego.listTaskSpaces()) as Loose).taskSpaces.map((e: Loose) => e.name)];
+  },
 };
 
 /** The steps each fault is expected to change, and no others. */
 const EXPECTED: Record<FaultName, string[]> = {
-  "resolve-invalid-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string"],
+  "resolve-invalid-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string", "create:invalid-names"],
   "string-ids": ["ids:create", "ids:list", "ids:claim", "ids:use-string"],
   "listtabs-ignores-user-control": ["control:listTabs"],
   "snapshot-resolves-errors": ["control:snapshot", "snapshot:not-selected"],
@@ -173,7 +177,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   // deviations of alternative hosts; a step that selects without awaiting sees the async selection late
   "async-use-task-space": ["ids:use-number", "control:listTabs", "control:createTab", "control:setAgentTaskState", "control:snapshot", "snapshot:locators", "snapshot:bounded", "cdp:answer", "complete:listing", "close:listing", "status:strings"],
   "status-objects": ["status:strings"],
-  "plain-error-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string"],
+  "plain-error-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string", "create:invalid-names"],
   "malformed-browser-version": ["version"],
   "missing-list-profiles": ["profiles:list"],
   "claim-ignores-name": ["claim:rename", "ids:claim"],
@@ -195,6 +199,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   "sdk-path-hook-differs": [],
   "idle-spaces-close": ["idle:listing"],
   "racy-create-ids": ["create:parallel-ids"],
+  "create-accepts-invalid-names": ["create:invalid-names"],
 };
 
 async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {

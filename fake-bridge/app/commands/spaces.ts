@@ -27,11 +27,13 @@ function closed<T>(pagesClosed: void | Promise<void>, value: T): MaybePromise<Ou
  * - Duplicate names are accepted with a new id (clause task-spaces.create.duplicate-name).
  * - An unknown profileId (a display name included) fails before anything is created.
  */
-export function createTaskSpace(ctx: CommandContext, name: string, profileId: string | undefined): Outcome<Record<string, unknown>> {
+export function createTaskSpace(ctx: CommandContext, name: unknown, profileId: string | undefined): Outcome<Record<string, unknown>> {
   const { app } = ctx;
   const profile = app.profiles.resolve(profileId);
   if (profile === undefined) return fail(failures.profileNotFound());
-  const space = app.createSpace({ name, createdBy: "agent", profile }, ctx.staleSpaceId);
+  // only the create-accepts-invalid-names fault lets a name that is no string through validation
+  const spaceName = typeof name === "string" ? name : name === undefined ? `task ${ctx.staleSpaceId ?? app.peekSpaceId()}` : String(name);
+  const space = app.createSpace({ name: spaceName, createdBy: "agent", profile }, ctx.staleSpaceId);
   return ok(taskSpaceRef(space, app.behaviour));
 }
 
