@@ -7,7 +7,7 @@
  * process, phase by phase (src/run/vitest-phases.ts), its output on stderr so --json keeps stdout.
  * An installed target whose CLI never answered a probe gets every selected clause broken, with why.
  */
-import { execa } from "execa";
+import { join } from "node:path";
 import { CATALOGUE, clauseById, type Clause } from "../contract/index.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { newRunId, runConfigEnv, type RunConfig } from "../harness/run-config.js";
@@ -24,6 +24,7 @@ import { RunGuard } from "../safety/run-guard.js";
 import { detectRun, installedEnvironment, type DetectedRun } from "../targets/detect/detect-run.js";
 import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
 import { openRunScratch } from "../scratch/scratch-dir.js";
+import { adoptGroupRecord, describeGroupsEnd, endGroups, GROUPS_ENV, startGroup } from "../processes/groups.js";
 import { CliNotFoundError, locateCli } from "../targets/detect/locate-cli.js";
 import { resolveTarget, TargetUnavailableError } from "../targets/resolve.js";
 import type { TargetInfo } from "../targets/target.js";
@@ -104,13 +105,16 @@ async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
   let interrupted: NodeJS.Signals | null;
   // what the workers put in the temp directory goes here, and goes when vitest has exited (src/scratch/scratch-dir.ts)
   const scratch = await openRunScratch();
+  // the groups the workers start (their ego-browser launchers) are recorded there, and ended by this process
+  const groupRecord = join(scratch.dir, "process-groups");
+  adoptGroupRecord(groupRecord);
   try {
     for (const phase of plan.phases) {
       if (guard.interrupted !== null) break;
-      const vitest = execa(process.execPath, vitestArgv(phase, options), {
+      const vitest = startGroup(process.execPath, vitestArgv(phase, options), {
         cwd: PROJECT_ROOT,
         // the workers record the spaces they make in the same run ledger as this process
-        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), ...scratch.env },
+        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...scratch.env },
         stdin: "ignore",
         stdout: 2,
         stderr: 2,
@@ -121,6 +125,9 @@ async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
       if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
     }
   } finally {
+    // What the workers started and left running (a launcher that outlived its script, one that
+    // hung) is ended now that vitest is gone, before the cleanup, and the run says so.
+    for (const line of describeGroupsEnd(await endGroups({ only: "recorded" }), "the run's vitest workers")) process.stderr.write(`${line}\n`);
     // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
     const keepOnFailure = options.installed?.keepOnFailure ?? false;
     interrupted = (await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure })).interrupted;
