@@ -13,7 +13,7 @@
 import type { Session, Target } from "../targets/target.js";
 import { closeEach, asOutcome } from "./close-each.js";
 import type { CloseOutcome } from "./close-spaces.js";
-import { Ledger } from "./ledger.js";
+import { Ledger, type ProcessAlive } from "./ledger.js";
 import { matchRecords } from "./owned-spaces.js";
 import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
 import { commitHarnessFault, type HarnessFault } from "./harness-faults.js";
@@ -34,6 +34,8 @@ export interface RunSafetyOptions {
   closeBoundMs?: number;
   /** the run ledger (default: the user's, src/safety/ledger.ts) */
   ledger?: Ledger;
+  /** whether a recorded run's process still runs (default: its pid and start time in /proc) */
+  alive?: ProcessAlive;
 }
 
 export interface CleanupReport {
@@ -47,6 +49,8 @@ export interface CleanupReport {
 export class RunSafety {
   private before: SnapshotOutcome = { ok: false, reason: "no snapshot was taken before the run" };
   private started = Date.now();
+  /** the other runs that were live as this one began (their liveness, sampled then) */
+  private liveAtStart = new Set<string>();
   readonly ledger: Ledger;
 
   constructor(private readonly options: RunSafetyOptions) {
@@ -74,6 +78,7 @@ export class RunSafety {
   async begin(): Promise<SnapshotOutcome> {
     this.started = Date.now();
     this.ledger.startRun(this.options.runId);
+    this.liveAtStart = new Set(this.ledger.read().liveRuns(this.options.alive).map((r) => r.runId));
     this.before = await this.snapshot();
     return this.before;
   }
@@ -127,7 +132,7 @@ export class RunSafety {
   async finish(): Promise<InvarianceVerdict> {
     const after = await this.snapshot();
     const view = this.ledger.read();
-    const others = overlappingRuns(view, this.options.runId, new Date(this.started), new Date());
+    const others = overlappingRuns(view, this.options.runId, new Date(this.started), new Date(), this.options.alive, this.liveAtStart);
     const leftOut: LeftOut[] = [];
     const trim = (outcome: SnapshotOutcome): SnapshotOutcome => {
       if (!outcome.ok) return outcome;

@@ -201,6 +201,25 @@ describe("overlapping runs on one browser", () => {
     expect(raw.attachments.map((x) => x.name)).toContain("spaces of other live runs (left out)");
   });
 
+  it("leaves out the spaces of a run that was live when this one began and died without an end (issue 18, case 8)", async () => {
+    const { target, ledger } = await world();
+    // B started before A (as 12 s before), its process alive; its liveness is its pid and start time
+    const B_PID = 4_000_001;
+    const live = new Set([B_PID]);
+    const alive = (pid: number) => live.has(pid);
+    ledger.startRun(OTHER, B_PID);
+    await new Promise((r) => setTimeout(r, 5));
+    const a = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("overlap-dead"), ledger, alive });
+    await a.begin();
+    // B makes a space while A goes on, then dies (SIGKILL: no run-end in the ledger)
+    ledger.recorder(OTHER).name(`ego-conformance ${OTHER} c space-1`);
+    await create(target, `ego-conformance ${OTHER} c space-1`);
+    live.delete(B_PID);
+    expect((await a.cleanup({ keep: false })).outcome?.problems).toEqual([]);
+    const verdict = await a.finish();
+    expect(verdict, verdict.message).toEqual({ status: "passed" });
+  });
+
   it("still blames the run for a space of a run that was over before it began", async () => {
     const { target, ledger } = await world();
     ledger.startRun(OTHER);
