@@ -42,7 +42,8 @@ export interface ExecutedRun {
   unreachable: boolean;
 }
 
-export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
+/** `runId`: the run's id (its results lock, src/safety/results-lock.ts, already names it); a new one by default. */
+export async function executeRun(plan: RunPlan, runId: string = newRunId()): Promise<ExecutedRun> {
   const { options } = plan;
   const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
   const fakeApp = cli ? await startFakeAppIfNeeded(cli.path, options.faultsFile !== undefined ? { infraFaults: options.faultsFile } : {}) : undefined;
@@ -50,18 +51,18 @@ export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
     throw new RunInputError("--faults injects infrastructure faults into the fake app: with --target installed it needs a fake ego-browser this harness installed whose app is not running (the run starts it with the plan); a real Ego Lite, or an app already running, cannot take one");
   }
   try {
-    return await runSuites(plan);
+    return await runSuites(plan, runId);
   } finally {
     await fakeApp?.stop();
   }
 }
 
-async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
+async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
   const { options, selected } = plan;
   const detected = options.installed ? await detectInstalledOrThrow(plan) : undefined;
   const config: RunConfig = {
     target: options.target,
-    runId: newRunId(),
+    runId,
     faults: options.faults,
     ...(options.persona !== undefined ? { persona: options.persona } : {}),
     ...(options.pages !== undefined ? { pages: options.pages } : {}),
