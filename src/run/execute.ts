@@ -23,7 +23,7 @@ import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
 import { RunGuard } from "../safety/run-guard.js";
 import { detectRun, installedEnvironment, type DetectedRun } from "../targets/detect/detect-run.js";
 import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
-import { openRunScratch } from "../scratch/scratch-dir.js";
+import { openRunScratch, sweepStaleTemp } from "../scratch/scratch-dir.js";
 import { adoptGroupRecord, describeGroupsEnd, endGroups, GROUPS_ENV, startGroup } from "../processes/groups.js";
 import { CliNotFoundError, locateCli } from "../targets/detect/locate-cli.js";
 import { resolveTarget, TargetUnavailableError } from "../targets/resolve.js";
@@ -105,6 +105,9 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
 
   let interrupted: NodeJS.Signals | null;
   // what the workers put in the temp directory goes here, and goes when vitest has exited (src/scratch/scratch-dir.ts)
+  // what earlier runs killed with SIGKILL left there (their marker, their owner gone) goes first
+  const stale = await sweepStaleTemp();
+  if (stale.length) process.stderr.write(`ego-conformance: removed ${stale.length} temporary director(ies) of harness processes that are gone: ${stale.join(", ")}\n`);
   const scratch = await openRunScratch();
   // the groups the workers start (their ego-browser launchers) are recorded there, and ended by this process
   const groupRecord = join(scratch.dir, "process-groups");

@@ -32,7 +32,7 @@ import type { ImportTable } from "./import-checker.js";
 export const ALLOWED_IMPORTS: ImportTable = {
   // --- the contract layer
   "src/version": [],
-  "src/scratch": [], // where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
+  "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [],
   "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/contract": ["src/version"],
