@@ -11,7 +11,7 @@
  * Each step uses its own session (one `ego-browser nodejs` invocation) on the CLI's own target.
  */
 import type { Session, Target } from "../targets/target.js";
-import { closeEach, asOutcome } from "./close-each.js";
+import { closeBudget, closeEach, asOutcome, type CloseBudget } from "./close-each.js";
 import type { CloseOutcome } from "./close-spaces.js";
 import { Ledger, type ProcessAlive } from "./ledger.js";
 import { matchRecords } from "./owned-spaces.js";
@@ -32,6 +32,11 @@ export interface RunSafetyOptions {
   harnessFaults?: readonly HarnessFault[];
   /** bound on polling a close (default 5000 ms) */
   closeBoundMs?: number;
+  /**
+   * one bound per run on waiting for closes that never settle (a build whose closed spaces stay
+   * listed): default 10 000 ms, shared by every space and pass of the cleanup
+   */
+  closeBudgetMs?: number;
   /** the run ledger (default: the user's, src/safety/ledger.ts) */
   ledger?: Ledger;
   /** whether a recorded run's process still runs (default: its pid and start time in /proc) */
@@ -51,10 +56,12 @@ export class RunSafety {
   private started = Date.now();
   /** the other runs that were live as this one began (their liveness, sampled then) */
   private liveAtStart = new Set<string>();
+  private readonly budget: CloseBudget;
   readonly ledger: Ledger;
 
   constructor(private readonly options: RunSafetyOptions) {
     this.ledger = options.ledger ?? new Ledger();
+    this.budget = closeBudget(options.closeBudgetMs ?? 10_000);
   }
 
   private async withSession<T>(use: (session: Session) => Promise<T>): Promise<T> {
@@ -109,7 +116,7 @@ export class RunSafety {
           const ours = judged.filter((j) => j.m.kind === "recorded").map((j) => j.s);
           const unproven = judged.filter((j) => j.m.kind !== "recorded" && !reported.has(idKey(j.s.id)));
           for (const { s } of unproven) reported.add(idKey(s.id));
-          const outcome = asOutcome(await closeEach(this.options.target, spacesOfRun(ours, this.options.runId), { boundMs: this.options.closeBoundMs ?? 5000 }));
+          const outcome = asOutcome(await closeEach(this.options.target, spacesOfRun(ours, this.options.runId), { boundMs: this.options.closeBoundMs ?? 5000, budget: this.budget }));
           outcome.problems.push(
             ...unproven.map(({ s, m }) => `${JSON.stringify(s.name)} (id ${JSON.stringify(s.id)}, createdBy ${JSON.stringify(s.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded in the run ledger"}; left alone`),
           );
