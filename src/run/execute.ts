@@ -135,7 +135,8 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
     const keepOnFailure = options.installed?.keepOnFailure ?? false;
     interrupted = (await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure })).interrupted;
-    if (detected) await target.close();
+    // after an interrupt, closing the target is bounded too: a session cut short by the cleanup's bound may still be in flight
+    if (detected) await (interrupted === null ? target.close() : Promise.race([target.close(), new Promise<void>((r) => setTimeout(r, 2000).unref())]));
     await scratch.remove();
   }
   return { ...executed, interrupted, unreachable: false };

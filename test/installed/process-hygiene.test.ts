@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gone } from "../support/processes.js";
 import { tempDir } from "../support/temp-dir.js";
-import { cliEnv, egoConformance, worldsClosedAfterAll } from "./support.js";
+import { cliEnv, egoConformance, harnessSpaces, worldsClosedAfterAll } from "./support.js";
 
 const world = worldsClosedAfterAll();
 
@@ -92,5 +92,27 @@ describe("case 2: Ctrl-C or SIGTERM before a launcher answers", () => {
     expect(ended.timedOut).toBe(false);
     expect(ended.exitCode, ended.stderr).toBe(130);
     for (const pid of [...hungNow, ...(await pidsIn(hung, 0, 0))]) expect(gone(pid), `hung launcher ${pid}`).toBe(true);
+  });
+});
+
+describe("case 7: Ctrl-C against a build whose closed spaces stay listed", () => {
+  it("ends the run within one overall cleanup bound, leaves what is left to the ledger for sweep, exits 130", { timeout: 120_000 }, async () => {
+    // closeTaskSpace answers, but the space never leaves the listing
+    const w = await world({ app: { closeDelayMs: 1e9 } });
+    const dir = await tempDir("hyg7");
+    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-spaces", "--no-report", "--results", join(dir, "results")], { env: cliEnv(w), timeoutMs: 110_000 });
+    // the suites are under way once the app holds a space of the run
+    const deadline = Date.now() + 90_000;
+    while ((await harnessSpaces(w.operator)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await harnessSpaces(w.operator)).not.toEqual([]);
+    const signalled = Date.now();
+    process.kill(run.pid!, "SIGINT");
+    const ended = await run;
+    const afterSignal = Date.now() - signalled;
+    expect(ended.timedOut).toBe(false);
+    expect(ended.exitCode, ended.stderr).toBe(130);
+    expect(ended.stderr).toMatch(/the cleanup after SIGINT did not end within 5 s: what is left stays recorded in the run ledger \(.+\) for 'ego-conformance sweep --yes'/);
+    // vitest's own stop, then the 5 s bound, then the command's end (a loaded machine: generous, still far below a cleanup per space)
+    expect(afterSignal).toBeLessThan(25_000);
   });
 });
