@@ -47,6 +47,7 @@ export const E2E_TESTS = [
   "test/personas/persona-runs.test.ts",
   "test/report/allure-report.test.ts",
   "test/safety/clause-result.test.ts",
+  "test/cli/results-lock.test.ts",
   "test/safety/ledger.test.ts",
   "test/safety/output-dir.test.ts",
   "test/safety/temp-files.test.ts",

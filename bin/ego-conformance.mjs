@@ -15,3 +15,6 @@ if (existsSync(new URL("../src/cli/main.ts", import.meta.url))) {
   ({ main } = await import(compiled.href));
 }
 process.exitCode = await main(process.argv.slice(2));
+// the command is over: what it left pending (a cleanup cut short by its bound, a socket) may not
+// keep the process going; it exits with the command's status within 2 s
+setTimeout(() => process.exit(process.exitCode), 2000).unref();

@@ -7,7 +7,7 @@
  *   signalled, a stale record is just removed;
  * - status: the state file checked against the live endpoint.
  */
-import { spawn } from "node:child_process";
+import { startGroup } from "../../src/processes/groups.js";
 import { open, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
@@ -66,6 +66,11 @@ async function probeEndpoint(paths: AppPaths, timeoutMs = 1000): Promise<ServerD
 export interface StartOptions extends AppChoice {
   /** bound on the wait until the app answers (default 20 s) */
   readyTimeoutMs?: number;
+  /**
+   * "command" (a run that starts the app for itself): its process group ends with the command
+   * whatever happens (src/processes/groups.ts); "detached" (`fake start`, the default): it outlives it
+   */
+  lifetime?: "command" | "detached";
 }
 
 /** Starts a fake app process in `choice.dir` (default directory otherwise) and waits until it answers. */
@@ -78,11 +83,14 @@ export async function startFakeApp(options: StartOptions = {}): Promise<RunningA
   const log = await open(paths.logFile, "a", 0o600);
   let child;
   try {
-    child = spawn(process.execPath, ["--import", TSX_LOADER, SERVER_MAIN, ...appChoiceArgs({ ...options, dir: paths.dir })], {
+    child = startGroup(process.execPath, ["--import", TSX_LOADER, SERVER_MAIN, ...appChoiceArgs({ ...options, dir: paths.dir })], {
       cwd: PROJECT_ROOT,
-      detached: true,
-      stdio: ["ignore", log.fd, log.fd],
-    });
+      // the app writes its log itself (a descriptor it inherits), not through this process
+      stdio: ["ignore", log.fd, log.fd] as unknown as ["ignore", "inherit", "inherit"],
+      reject: false,
+      buffer: false,
+      extendEnv: true,
+    }, options.lifetime ?? "detached");
   } finally {
     await log.close();
   }

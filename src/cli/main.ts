@@ -13,6 +13,7 @@ import { runCommand } from "./run.js";
 import { USAGE, usageFor } from "./usage.js";
 import { UsageError } from "./usage-error.js";
 import { errorParagraph } from "./messages.js";
+import { describeGroupsEnd, endGroups } from "../processes/groups.js";
 
 const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   run: runCommand,
@@ -56,5 +57,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     process.stderr.write(errorParagraph(command ? shown : "help", error, { debug }));
     return 2;
+  } finally {
+    // nothing the command started outlives it (src/processes/groups.ts): what is left is ended, and said
+    for (const line of describeGroupsEnd(await endGroups(), `'${shown}'`)) process.stderr.write(`${line}\n`);
   }
 }

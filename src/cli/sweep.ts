@@ -29,6 +29,7 @@ export function parseSweepArgs(argv: string[]): InstalledSweepOptions & { json: 
 
 export function renderSweep(outcome: SweepOutcome, yes: boolean): string {
   const lines = [`ego-browser: ${outcome.cli}`, `run ledger: ${outcome.ledger}`];
+  if (outcome.removedTemp?.length) lines.push(`removed ${outcome.removedTemp.length} temporary director(ies) of harness processes that are gone: ${outcome.removedTemp.join(", ")}`);
   const count = outcome.runs.reduce((n, r) => n + r.spaces.length, 0);
   if (count === 0) lines.push("No task spaces named like ego-conformance runs'.");
   else lines.push(`${count} task space(s) named like ${outcome.runs.length} ego-conformance run(s)':`);

@@ -7,7 +7,7 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { execa } from "execa";
+import { startGroup } from "../processes/groups.js";
 import { findExternalRequests, stripAnalytics } from "./offline.js";
 import { OutputPathError, replaceDirAtomically } from "../safety/output-dir.js";
 
@@ -73,7 +73,7 @@ export async function generateAllureReport(options: GenerateOptions): Promise<Ge
   // Built in a temporary sibling and swapped in when complete: an interrupted or failed
   // generation leaves the earlier report whole (src/safety/output-dir.ts).
   const stripped = await replaceDirAtomically(outputDir, "report", { what: options.what ?? "the report directory", cwd }, async (temporary) => {
-    const run = await execa(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath], {
+    const run = await startGroup(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath], {
       cwd,
       reject: false,
       timeout: options.timeoutMs ?? 120_000,

@@ -7,7 +7,7 @@
  * process, phase by phase (src/run/vitest-phases.ts), its output on stderr so --json keeps stdout.
  * An installed target whose CLI never answered a probe gets every selected clause broken, with why.
  */
-import { execa } from "execa";
+import { join } from "node:path";
 import { CATALOGUE, clauseById, type Clause } from "../contract/index.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { newRunId, runConfigEnv, type RunConfig } from "../harness/run-config.js";
@@ -23,7 +23,8 @@ import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
 import { RunGuard } from "../safety/run-guard.js";
 import { detectRun, installedEnvironment, type DetectedRun } from "../targets/detect/detect-run.js";
 import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
-import { openRunScratch } from "../scratch/scratch-dir.js";
+import { openRunScratch, sweepStaleTemp } from "../scratch/scratch-dir.js";
+import { adoptGroupRecord, describeGroupsEnd, endGroups, GROUPS_ENV, startGroup } from "../processes/groups.js";
 import { CliNotFoundError, locateCli } from "../targets/detect/locate-cli.js";
 import { resolveTarget, TargetUnavailableError } from "../targets/resolve.js";
 import type { TargetInfo } from "../targets/target.js";
@@ -41,7 +42,8 @@ export interface ExecutedRun {
   unreachable: boolean;
 }
 
-export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
+/** `runId`: the run's id (its results lock, src/safety/results-lock.ts, already names it); a new one by default. */
+export async function executeRun(plan: RunPlan, runId: string = newRunId()): Promise<ExecutedRun> {
   const { options } = plan;
   const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
   const fakeApp = cli ? await startFakeAppIfNeeded(cli.path, options.faultsFile !== undefined ? { infraFaults: options.faultsFile } : {}) : undefined;
@@ -49,18 +51,18 @@ export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
     throw new RunInputError("--faults injects infrastructure faults into the fake app: with --target installed it needs a fake ego-browser this harness installed whose app is not running (the run starts it with the plan); a real Ego Lite, or an app already running, cannot take one");
   }
   try {
-    return await runSuites(plan);
+    return await runSuites(plan, runId);
   } finally {
     await fakeApp?.stop();
   }
 }
 
-async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
+async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
   const { options, selected } = plan;
   const detected = options.installed ? await detectInstalledOrThrow(plan) : undefined;
   const config: RunConfig = {
     target: options.target,
-    runId: newRunId(),
+    runId,
     faults: options.faults,
     ...(options.persona !== undefined ? { persona: options.persona } : {}),
     ...(options.pages !== undefined ? { pages: options.pages } : {}),
@@ -103,14 +105,20 @@ async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
 
   let interrupted: NodeJS.Signals | null;
   // what the workers put in the temp directory goes here, and goes when vitest has exited (src/scratch/scratch-dir.ts)
+  // what earlier runs killed with SIGKILL left there (their marker, their owner gone) goes first
+  const stale = await sweepStaleTemp();
+  if (stale.length) process.stderr.write(`ego-conformance: removed ${stale.length} temporary director(ies) of harness processes that are gone: ${stale.join(", ")}\n`);
   const scratch = await openRunScratch();
+  // the groups the workers start (their ego-browser launchers) are recorded there, and ended by this process
+  const groupRecord = join(scratch.dir, "process-groups");
+  adoptGroupRecord(groupRecord);
   try {
     for (const phase of plan.phases) {
       if (guard.interrupted !== null) break;
-      const vitest = execa(process.execPath, vitestArgv(phase, options), {
+      const vitest = startGroup(process.execPath, vitestArgv(phase, options), {
         cwd: PROJECT_ROOT,
         // the workers record the spaces they make in the same run ledger as this process
-        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), ...scratch.env },
+        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...scratch.env },
         stdin: "ignore",
         stdout: 2,
         stderr: 2,
@@ -121,10 +129,14 @@ async function runSuites(plan: RunPlan): Promise<ExecutedRun> {
       if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
     }
   } finally {
+    // What the workers started and left running (a launcher that outlived its script, one that
+    // hung) is ended now that vitest is gone, before the cleanup, and the run says so.
+    for (const line of describeGroupsEnd(await endGroups({ only: "recorded" }), "the run's vitest workers")) process.stderr.write(`${line}\n`);
     // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
     const keepOnFailure = options.installed?.keepOnFailure ?? false;
     interrupted = (await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure })).interrupted;
-    if (detected) await target.close();
+    // after an interrupt, closing the target is bounded too: a session cut short by the cleanup's bound may still be in flight
+    if (detected) await (interrupted === null ? target.close() : Promise.race([target.close(), new Promise<void>((r) => setTimeout(r, 2000).unref())]));
     await scratch.remove();
   }
   return { ...executed, interrupted, unreachable: false };

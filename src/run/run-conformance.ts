@@ -10,7 +10,9 @@ import { collectResults, type ResultsCollection } from "./collect.js";
 import { executeRun } from "./execute.js";
 import { judgeResults } from "./judge.js";
 import type { RunOptions } from "./options.js";
-import { planRun } from "./plan.js";
+import { planRun, type RunPlan } from "./plan.js";
+import { newRunId } from "../harness/run-config.js";
+import { lockResultsDir } from "../safety/results-lock.js";
 import { writeRunOutputs, type WrittenRun } from "./write.js";
 
 export interface RunOutcome {
@@ -27,7 +29,19 @@ export interface RunOutcome {
 
 export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const plan = await planRun(options);
-  const executed = await executeRun(plan);
+  // one results directory belongs to one run (issue 18, case 9): a second run on it is refused;
+  // the lock is held from before the target is reached until the outputs are written
+  const runId = newRunId();
+  const lock = await lockResultsDir(plan.options.resultsDir, runId);
+  try {
+    return await runLocked(plan, runId);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLocked(plan: RunPlan, runId: string): Promise<RunOutcome> {
+  const executed = await executeRun(plan, runId);
   const results = await collectResults(plan.options.resultsDir);
   const judged = judgeResults(results, plan, executed);
   const written = await writeRunOutputs(plan, executed, judged);

@@ -10,6 +10,7 @@
  *   - created by someone else (createdBy "user", not recorded as the harness's): never closed.
  * A space is never closed by its name alone: src/safety/owned-spaces.ts's sweepVerdict decides.
  */
+import { sweepStaleTemp } from "../scratch/scratch-dir.js";
 import type { Json } from "../contract/arguments.js";
 import { closeEach } from "../safety/close-each.js";
 import { Ledger } from "../safety/ledger.js";
@@ -53,6 +54,8 @@ export interface SweepOutcome {
   /** with `yes`: the ids closed and what went wrong */
   closed?: Json[];
   problems?: string[];
+  /** temporary directories of harness processes that are gone (SIGKILL), removed (src/scratch) */
+  removedTemp?: string[];
 }
 
 export interface SweepOptions {
@@ -130,6 +133,8 @@ export async function sweep(target: Target, options: SweepOptions): Promise<Omit
  */
 export async function sweepInstalled(options: InstalledSweepOptions): Promise<SweepOutcome> {
   const { egoBrowser, probeTimeoutMs, ...sweepOptions } = options;
+  // what killed runs left in the temp directory is provably ours (its marker) and dead (its owner): it goes
+  const removedTemp = await sweepStaleTemp();
   const cli = await locateCli(egoBrowser !== undefined ? { flag: egoBrowser } : {});
   const target = createCliTarget({
     cliPath: cli.path,
@@ -138,7 +143,7 @@ export async function sweepInstalled(options: InstalledSweepOptions): Promise<Sw
     ...(probeTimeoutMs !== undefined ? { probeTimeoutMs, processTimeoutMs: probeTimeoutMs } : {}),
   });
   try {
-    return { cli: cli.path, ...(await sweep(target, sweepOptions)) };
+    return { cli: cli.path, ...(await sweep(target, sweepOptions)), ...(removedTemp.length ? { removedTemp } : {}) };
   } finally {
     await target.close();
   }

@@ -23,6 +23,21 @@ export interface CloseEachOptions {
   pollMs?: number;
   /** called after each space, for progress */
   onEach?: (each: EachClosed) => void;
+  /**
+   * The run's bound on closes that do not settle, shared by every call of the run: each space's
+   * wait is cut to what is left of it, and what a space waited without settling is taken from it.
+   * Once it is spent, a close is still asked for but not waited on.
+   */
+  budget?: CloseBudget;
+}
+
+export interface CloseBudget {
+  readonly totalMs: number;
+  remainingMs: number;
+}
+
+export function closeBudget(totalMs: number): CloseBudget {
+  return { totalMs, remainingMs: totalMs };
 }
 
 export async function closeEach(target: Target, spaces: readonly SpaceToClose[], options: CloseEachOptions = {}): Promise<EachClosed[]> {
@@ -32,10 +47,18 @@ export async function closeEach(target: Target, spaces: readonly SpaceToClose[],
     try {
       const session = await target.openSession();
       let outcome: CloseOutcome;
+      const budget = options.budget;
+      const boundMs = Math.max(0, Math.min(options.boundMs ?? 5000, budget ? budget.remainingMs : Infinity));
+      const started = Date.now();
       try {
-        outcome = await closeSpaces(session, [space], { boundMs: options.boundMs ?? 5000, pollMs: options.pollMs ?? 50 });
+        outcome = await closeSpaces(session, [space], { boundMs, pollMs: options.pollMs ?? 50 });
       } finally {
         await session.close().catch(() => undefined);
+      }
+      const unsettled = outcome.problems.some((p) => p.startsWith("still listed"));
+      if (budget && unsettled) {
+        budget.remainingMs = Math.max(0, budget.remainingMs - Math.min(boundMs, Date.now() - started));
+        if (budget.remainingMs === 0) outcome.problems.push(`the run's bound on closes that do not settle (${budget.totalMs} ms) is spent: later closes are asked for, not waited on`);
       }
       if (outcome.problems.length) each = { ...space, result: "failed", problem: outcome.problems.join("; ") };
       else if (outcome.skipped.length) each = { ...space, result: "skipped", problem: outcome.skipped.map((s) => s.reason).join("; ") };

@@ -9,16 +9,19 @@
  * ledger.jsonl`, else `~/.local/state/ego-conformance/ledger.jsonl`.
  *
  * Events:
- *   run-start  a run began: run id, the CLI's pid, host, time
+ *   run-start  a run began: run id, the CLI's pid and that process's start time (from /proc:
+ *              a pid the kernel later gives to another process is not the run), host, time
  *   run-end    the run finished its cleanup
  *   name       the run is about to create (or have the operator create) a space with this name
  *   space      the run created a space: its id, name and the createdBy it was made with
- * A run is live while it has a run-start, no run-end, and its pid is alive on this host.
+ * A run is live while it has a run-start, no run-end, and its process (pid and start time) is
+ * alive on this host.
  */
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { hostname, homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Json } from "../contract/arguments.js";
+import { readProc, recordedProcessAlive } from "../processes/proc.js";
 
 export const LEDGER_ENV = "EGO_CONFORMANCE_LEDGER";
 
@@ -38,7 +41,7 @@ export type CreatedBy = "agent" | "user";
 export const APPEARED_VIA = "appeared during a probe";
 
 export type LedgerEvent =
-  | { t: "run-start"; runId: string; pid: number; host: string; at: string }
+  | { t: "run-start"; runId: string; pid: number; startTicks?: number; host: string; at: string }
   | { t: "run-end"; runId: string; pid: number; at: string }
   | { t: "name"; runId: string; name: string; pid: number; at: string }
   | { t: "space"; runId: string; id: Json; name: string; createdBy: CreatedBy; via: string; pid: number; at: string };
@@ -46,6 +49,8 @@ export type LedgerEvent =
 export interface RunRecord {
   runId: string;
   pid: number;
+  /** the process's start time (clock ticks since boot), when /proc gave it */
+  startTicks?: number;
   host: string;
   startedAt: string;
   endedAt?: string;
@@ -79,6 +84,9 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
+/** Whether the process a record names (its pid, and its start time when recorded) still runs. */
+export type ProcessAlive = (pid: number, startTicks?: number) => boolean;
+
 export class Ledger {
   constructor(readonly path: string = defaultLedgerPath()) {}
 
@@ -89,7 +97,8 @@ export class Ledger {
   }
 
   startRun(runId: string, pid = process.pid): void {
-    this.append({ t: "run-start", runId, pid, host: hostname(), at: new Date().toISOString() });
+    const startTicks = readProc(pid)?.startTicks;
+    this.append({ t: "run-start", runId, pid, ...(startTicks !== undefined ? { startTicks } : {}), host: hostname(), at: new Date().toISOString() });
   }
 
   endRun(runId: string, pid = process.pid): void {
@@ -135,7 +144,7 @@ export class LedgerView {
     for (const e of events) {
       switch (e.t) {
         case "run-start":
-          this.runs.set(e.runId, { runId: e.runId, pid: e.pid, host: e.host, startedAt: e.at });
+          this.runs.set(e.runId, { runId: e.runId, pid: e.pid, ...(typeof e.startTicks === "number" ? { startTicks: e.startTicks } : {}), host: e.host, startedAt: e.at });
           break;
         case "run-end": {
           const run = this.runs.get(e.runId);
@@ -155,15 +164,15 @@ export class LedgerView {
   }
 
   /** The run's record while it is live (started, not ended, its process alive on this host); else null. */
-  liveRun(runId: string, alive: (pid: number) => boolean = pidAlive): RunRecord | null {
+  liveRun(runId: string, alive: ProcessAlive = recordedProcessAlive): RunRecord | null {
     const run = this.runs.get(runId);
     if (!run || run.endedAt !== undefined) return null;
     // a run on another host cannot be checked from here: it counts as live until it ends
     if (run.host !== hostname()) return run;
-    return alive(run.pid) ? run : null;
+    return alive(run.pid, run.startTicks) ? run : null;
   }
 
-  liveRuns(alive: (pid: number) => boolean = pidAlive): RunRecord[] {
+  liveRuns(alive: ProcessAlive = recordedProcessAlive): RunRecord[] {
     return [...this.runs.keys()].map((id) => this.liveRun(id, alive)).filter((r): r is RunRecord => r !== null);
   }
 

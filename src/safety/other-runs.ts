@@ -5,12 +5,14 @@
  *
  * A space is another run's when the ledger records it (its exact name before creation, or its
  * id after) for a run that overlapped this one: started before this run's check and not ended
- * before this run began (a run without an end counts while its process is alive, see
- * LedgerView.liveRun). A leftover of a run that was over before this one began stays in the
- * comparison: if this run touches it, this run is blamed.
+ * before this run began. A run without an end counts while its process is alive (its pid and
+ * start time, see LedgerView.liveRun), and when it was alive as this run began: a run that
+ * started before this one and died during it (SIGKILL, no end) overlapped it, though its start
+ * is before the window. A leftover of a run that was over before this one began (ended, or
+ * already dead at its start) stays in the comparison: if this run touches it, this run is blamed.
  */
 import type { Json } from "../contract/arguments.js";
-import type { LedgerView } from "./ledger.js";
+import type { LedgerView, ProcessAlive } from "./ledger.js";
 import { runIdOfSpaceName } from "./run-id.js";
 import { idKey } from "./space-listing.js";
 import type { UserSpacesSnapshot } from "./user-spaces.js";
@@ -21,12 +23,19 @@ export interface LeftOut {
   name: Json;
 }
 
-/** The runs other than `self` that overlapped the window [since, until] (ISO times). */
-export function overlappingRuns(view: LedgerView, self: string, since: Date, until: Date, alive?: (pid: number) => boolean): Set<string> {
+/**
+ * The runs other than `self` that overlapped the window [since, until]; `liveAtSince`: the runs
+ * that were live when the window opened (sampled then: LedgerView.liveRuns).
+ */
+export function overlappingRuns(view: LedgerView, self: string, since: Date, until: Date, alive?: ProcessAlive, liveAtSince: ReadonlySet<string> = new Set()): Set<string> {
   const out = new Set<string>();
   for (const run of view.runs.values()) {
     if (run.runId === self) continue;
     if (new Date(run.startedAt).getTime() > until.getTime()) continue;
+    if (liveAtSince.has(run.runId)) {
+      out.add(run.runId);
+      continue;
+    }
     const ended = run.endedAt !== undefined ? new Date(run.endedAt).getTime() : view.liveRun(run.runId, alive) ? Infinity : -Infinity;
     // a run that died without an end: its records still count when it started within the window
     const lastSeen = ended === -Infinity ? new Date(run.startedAt).getTime() : ended;

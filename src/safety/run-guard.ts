@@ -24,6 +24,9 @@ export interface RunGuardOptions {
   log?: (line: string) => void;
 }
 
+/** the overall bound on the cleanup after an interrupt */
+export const INTERRUPTED_CLEANUP_MS = 5000;
+
 export interface RunGuardEnd {
   interrupted: NodeJS.Signals | null;
   cleanup?: CleanupReport;
@@ -57,6 +60,28 @@ export class RunGuard {
   }
 
   async end(options: { runFailed: boolean; keepOnFailure: boolean }): Promise<RunGuardEnd> {
+    const log = this.options.log!;
+    const signal = this.trap.signal;
+    if (signal === null || !this.safety) return this.endUnbounded(options);
+    // After Ctrl-C or SIGTERM the cleanup gets one overall bound: a build whose closes never
+    // settle must not keep the command going. What is left stays in the run ledger (its names and
+    // spaces are recorded as made), and `sweep --yes` closes it once this run is over.
+    let timer: NodeJS.Timeout | undefined;
+    const bounded = new Promise<"bound">((resolve) => (timer = setTimeout(() => resolve("bound"), INTERRUPTED_CLEANUP_MS)));
+    const ended = await Promise.race([this.endUnbounded(options), bounded]);
+    clearTimeout(timer);
+    if (ended !== "bound") return ended;
+    log(`ego-conformance: the cleanup after ${signal} did not end within ${INTERRUPTED_CLEANUP_MS / 1000} s: what is left stays recorded in the run ledger (${this.safety.ledger.path}) for 'ego-conformance sweep --yes'`);
+    try {
+      this.safety.end();
+    } catch {
+      // the ledger cannot be written: sweep still finds the run's records, and its process gone
+    }
+    this.trap.dispose();
+    return { interrupted: signal };
+  }
+
+  private async endUnbounded(options: { runFailed: boolean; keepOnFailure: boolean }): Promise<RunGuardEnd> {
     const log = this.options.log!;
     try {
       if (!this.safety) {

@@ -13,9 +13,9 @@
  * Each step uses its own session (one `ego-browser nodejs` invocation) on the CLI's own target.
  */
 import type { Session, Target } from "../targets/target.js";
-import { closeEach, asOutcome } from "./close-each.js";
+import { closeBudget, closeEach, asOutcome, type CloseBudget } from "./close-each.js";
 import type { CloseOutcome } from "./close-spaces.js";
-import { Ledger, type SpaceRecord } from "./ledger.js";
+import { Ledger, type ProcessAlive, type SpaceRecord } from "./ledger.js";
 import { matchRecords } from "./owned-spaces.js";
 import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
 import { commitHarnessFault, type HarnessFault } from "./harness-faults.js";
@@ -34,8 +34,15 @@ export interface RunSafetyOptions {
   harnessFaults?: readonly HarnessFault[];
   /** bound on polling a close (default 5000 ms) */
   closeBoundMs?: number;
+  /**
+   * one bound per run on waiting for closes that never settle (a build whose closed spaces stay
+   * listed): default 10 000 ms, shared by every space and pass of the cleanup
+   */
+  closeBudgetMs?: number;
   /** the run ledger (default: the user's, src/safety/ledger.ts) */
   ledger?: Ledger;
+  /** whether a recorded run's process still runs (default: its pid and start time in /proc) */
+  alive?: ProcessAlive;
 }
 
 export interface CleanupReport {
@@ -49,10 +56,14 @@ export interface CleanupReport {
 export class RunSafety {
   private before: SnapshotOutcome = { ok: false, reason: "no snapshot was taken before the run" };
   private started = Date.now();
+  /** the other runs that were live as this one began (their liveness, sampled then) */
+  private liveAtStart = new Set<string>();
+  private readonly budget: CloseBudget;
   readonly ledger: Ledger;
 
   constructor(private readonly options: RunSafetyOptions) {
     this.ledger = options.ledger ?? new Ledger();
+    this.budget = closeBudget(options.closeBudgetMs ?? 10_000);
   }
 
   private async withSession<T>(use: (session: Session) => Promise<T>): Promise<T> {
@@ -80,6 +91,7 @@ export class RunSafety {
   async begin(): Promise<SnapshotOutcome> {
     this.started = Date.now();
     this.ledger.startRun(this.options.runId);
+    this.liveAtStart = new Set(this.ledger.read().liveRuns(this.options.alive).map((r) => r.runId));
     this.before = await this.snapshot();
     return this.before;
   }
@@ -111,7 +123,7 @@ export class RunSafety {
           const unproven = judged.filter((j) => j.m.kind !== "recorded" && !reported.has(idKey(j.s.id)));
           for (const { s } of unproven) reported.add(idKey(s.id));
           const closing = [...spacesOfRun(ours, this.options.runId), ...ours.filter((s) => !belongsToRun(s.name, this.options.runId)).map((s) => ({ id: s.id, name: s.name as string }))];
-          const outcome = asOutcome(await closeEach(this.options.target, closing, { boundMs: this.options.closeBoundMs ?? 5000 }));
+          const outcome = asOutcome(await closeEach(this.options.target, closing, { boundMs: this.options.closeBoundMs ?? 5000, budget: this.budget }));
           outcome.problems.push(
             ...unproven.map(({ s, m }) => `${JSON.stringify(s.name)} (id ${JSON.stringify(s.id)}, createdBy ${JSON.stringify(s.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded in the run ledger"}; left alone`),
           );
@@ -134,7 +146,7 @@ export class RunSafety {
   async finish(): Promise<InvarianceVerdict> {
     const after = await this.snapshot();
     const view = this.ledger.read();
-    const others = overlappingRuns(view, this.options.runId, new Date(this.started), new Date());
+    const others = overlappingRuns(view, this.options.runId, new Date(this.started), new Date(), this.options.alive, this.liveAtStart);
     const leftOut: LeftOut[] = [];
     const trim = (outcome: SnapshotOutcome): SnapshotOutcome => {
       if (!outcome.ok) return outcome;

@@ -10,14 +10,30 @@
  * scratch directory when there is one, else under the OS temp directory (and then removes it
  * itself, with `removeTempDir`, or at exit). The scratch directory is removed only if it carries the marker this module wrote:
  * proof that the run made it, whatever the environment variable says.
+ *
+ * Both a run's scratch directory and a `makeTempDir(..., { marked: true })` directory (the CLI
+ * target's connect-back socket directory) carry a marker that names their owner: its pid and that
+ * process's start time. A process
+ * killed with SIGKILL removes nothing; `sweepStaleTemp` (at the start of every run, and in
+ * `sweep`) removes the `ego-conformance-*` directories of the temp directory whose marker names
+ * an owner that is gone, and nothing else (no marker, a live owner, a symbolic link, another
+ * user's directory).
  */
 import { rmSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readProc, recordedProcessAlive } from "../processes/proc.js";
 
 export const SCRATCH_ENV = "EGO_CONFORMANCE_SCRATCH";
 export const SCRATCH_MARKER = ".ego-conformance-scratch";
+/** the marker of a directory makeTempDir made: `<pid> <start ticks>` of the process that made it */
+export const TEMP_MARKER = ".ego-conformance-temp";
+
+/** `<pid> <start ticks>` of this process: what a marker names its owner by. */
+function ownerToken(): string {
+  return `${process.pid} ${readProc(process.pid)?.startTicks ?? 0}`;
+}
 
 /** The directory temporary directories go under: the run's scratch directory, else the OS temp directory. */
 export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
@@ -31,8 +47,10 @@ export function scratchRoot(env: NodeJS.ProcessEnv = process.env): string {
  * timer is never closed by a process that exits; a vitest worker ends without an exit event, and
  * its directories go with the run's scratch directory).
  */
-export async function makeTempDir(prefix: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function makeTempDir(prefix: string, env: NodeJS.ProcessEnv = process.env, options: { marked?: boolean } = {}): Promise<string> {
   const dir = await mkdtemp(join(scratchRoot(env), prefix));
+  // marked: it names its owner, so sweepStaleTemp may remove it once that owner is gone (SIGKILL)
+  if (options.marked) await writeFile(join(dir, TEMP_MARKER), ownerToken(), { mode: 0o600 });
   if (!exitHooked) {
     exitHooked = true;
     process.once("exit", () => {
@@ -63,7 +81,7 @@ export interface RunScratch {
 /** Makes a run's scratch directory under `parent` (default: the OS temp directory). */
 export async function openRunScratch(parent: string = tmpdir()): Promise<RunScratch> {
   const dir = await mkdtemp(join(parent, "ego-conformance-run-"));
-  const token = `${process.pid} ${Date.now()}`;
+  const token = `${ownerToken()} ${Date.now()}`;
   await writeFile(join(dir, SCRATCH_MARKER), token, { mode: 0o600 });
   return {
     dir,
@@ -82,4 +100,28 @@ export async function removeRunScratch(dir: string, token: string): Promise<bool
   if (marker !== token) return false;
   await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   return true;
+}
+
+/**
+ * Removes what killed harness processes left in `parent` (default: the OS temp directory): each
+ * `ego-conformance-*` directory (not a link), owned by this user, whose marker names an owner
+ * (pid and start time) that is no longer running. Returns what it removed.
+ */
+export async function sweepStaleTemp(parent: string = tmpdir()): Promise<string[]> {
+  const removed: string[] = [];
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith("ego-conformance-")) continue;
+    const dir = join(parent, name);
+    const info = await lstat(dir).catch(() => undefined);
+    if (!info?.isDirectory() || (typeof process.getuid === "function" && info.uid !== process.getuid())) continue;
+    const marker = (await readFile(join(dir, SCRATCH_MARKER), "utf8").catch(() => undefined)) ?? (await readFile(join(dir, TEMP_MARKER), "utf8").catch(() => undefined));
+    if (marker === undefined) continue;
+    const [pid, startTicks] = marker.trim().split(/\s+/).map(Number);
+    if (!Number.isInteger(pid) || !Number.isInteger(startTicks) || startTicks === 0) continue; // an older marker without the start time: not provable
+    if (recordedProcessAlive(pid!, startTicks)) continue;
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+    removed.push(dir);
+  }
+  return removed;
 }

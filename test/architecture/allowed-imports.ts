@@ -10,7 +10,8 @@
  *   src/version <- src/contract (the native contract as data, the Operator interface)
  *     <- fake-bridge/* (the fake reads the contract and nothing else of the harness, but for
  *        src/wire, a leaf beside src/version: the JSON-lines codec it shares with the CLI target,
- *        and src/scratch, another: where a run's processes make temporary directories)
+ *        src/scratch, another: where a run's processes make temporary directories, and
+ *        src/processes, a third: the process groups every started process is in)
  *     <- src/targets (reaches a target): src/targets/fake is the side that starts or opens the
  *        fake (its in-process browser, its app process, its personas); detect/ also speaks the
  *        fake's operator protocol (the operator wire client lives with the fake's server); other
@@ -31,8 +32,9 @@ import type { ImportTable } from "./import-checker.js";
 export const ALLOWED_IMPORTS: ImportTable = {
   // --- the contract layer
   "src/version": [],
-  "src/scratch": [], // where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
-  "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
+  "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
+  "src/wire": [],
+  "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/contract": ["src/version"],
   "src/fixture-pages": [],
   "src/probe": ["src/contract"],
@@ -51,13 +53,13 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
   "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/faults", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
-  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire"],
+  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes"],
 
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
   // (fake/): the one folder that starts or opens the fake
   "src/targets": ["src/contract", "src/version", "src/probe", "src/targets/detect", "src/targets/fake"],
-  "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/scratch", "src/wire"],
+  "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
   "src/targets/detect": [
     "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start
@@ -71,9 +73,9 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
-  "src/safety": ["src/contract", "src/probe", "src/targets", "src/targets/cli", "src/report"], // probe: the one task-space listing reads its observation
+  "src/safety": ["src/contract", "src/probe", "src/targets", "src/report", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/report"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/contract", "src/version", "src/outcomes", "src/safety"],
+  "src/report": ["src/contract", "src/version", "src/outcomes", "src/safety", "src/processes"],
   "src/expectations": ["src/contract", "src/version", "src/report", "src/safety"],
   "src/gate": ["src/contract", "src/version", "src/outcomes", "src/report", "src/safety"],
   "src/faults": ["src/contract", "src/outcomes", "src/report", "src/safety", "src/targets", "src/targets/cli"],
@@ -84,14 +86,14 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/scratch", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
+    "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
+  "src/cli": ["src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
   "bin": ["src/cli"],
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser

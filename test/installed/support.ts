@@ -18,6 +18,7 @@ import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.
 import { createOperatorClient, type FakeAppOperator } from "../../fake-bridge/server/operator-client.js";
 import { PROJECT_ROOT } from "../cli/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { tagged } from "../support/leak-check.js";
 
 const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
 
@@ -80,12 +81,15 @@ export function cliEnv(world: Pick<InstalledWorld, "home">, extra: Record<string
   return { HOME: world.home, PATH: "/usr/local/bin:/usr/bin:/bin", TMPDIR: tmpdir(), ...extra };
 }
 
-/** `ego-conformance ARGS` as a subprocess (await it, or signal it first). */
+/**
+ * `ego-conformance ARGS` as a subprocess (await it, or signal it first). After the test, nothing
+ * it started may still run (test/support/leak-check.ts).
+ */
 export function egoConformance(args: string[], options: { env: Record<string, string>; timeoutMs?: number }): ResultPromise<{ reject: false }> {
   return execa(process.execPath, [BIN, ...args], {
     cwd: PROJECT_ROOT,
     reject: false,
-    env: options.env,
+    env: tagged(options.env),
     extendEnv: false,
     stdin: "ignore",
     timeout: options.timeoutMs ?? 120_000,

@@ -201,6 +201,25 @@ describe("overlapping runs on one browser", () => {
     expect(raw.attachments.map((x) => x.name)).toContain("spaces of other live runs (left out)");
   });
 
+  it("leaves out the spaces of a run that was live when this one began and died without an end (issue 18, case 8)", async () => {
+    const { target, ledger } = await world();
+    // B started before A (as 12 s before), its process alive; its liveness is its pid and start time
+    const B_PID = 4_000_001;
+    const live = new Set([B_PID]);
+    const alive = (pid: number) => live.has(pid);
+    ledger.startRun(OTHER, B_PID);
+    await new Promise((r) => setTimeout(r, 5));
+    const a = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("overlap-dead"), ledger, alive });
+    await a.begin();
+    // B makes a space while A goes on, then dies (SIGKILL: no run-end in the ledger)
+    ledger.recorder(OTHER).name(`ego-conformance ${OTHER} c space-1`);
+    await create(target, `ego-conformance ${OTHER} c space-1`);
+    live.delete(B_PID);
+    expect((await a.cleanup({ keep: false })).outcome?.problems).toEqual([]);
+    const verdict = await a.finish();
+    expect(verdict, verdict.message).toEqual({ status: "passed" });
+  });
+
   it("still blames the run for a space of a run that was over before it began", async () => {
     const { target, ledger } = await world();
     ledger.startRun(OTHER);
@@ -225,5 +244,28 @@ describe("overlapping runs on one browser", () => {
     const verdict = await a.finish();
     expect(verdict.status).toBe("failed");
     expect(verdict.message).toMatch(new RegExp(`removed: "ego-conformance ${OTHER} c space-1"`));
+  });
+});
+
+describe("a build whose closed spaces stay listed (issue 18, case 7)", () => {
+  it("gets one bound per run for closes that never settle, not one per space and pass", { timeout: 30_000 }, async () => {
+    // closeTaskSpace answers, but the space never leaves the listing
+    const target = createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features, closeDelayMs: 1e9 });
+    const ledger = new Ledger(join(await tempDir("never-settle"), "ledger.jsonl"));
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("never-settle-r"), ledger, closeBoundMs: 1000, closeBudgetMs: 1500 });
+    await safety.begin();
+    const s = await target.openSession();
+    for (const label of ["a", "b", "c", "d", "e", "f"]) {
+      ledger.recorder(RUN).name(`ego-conformance ${RUN} some.clause ${label}`);
+      await s.evaluate(async (p, name) => p.ego.createTaskSpace(name as string), `ego-conformance ${RUN} some.clause ${label}`);
+    }
+    await s.close();
+    const started = Date.now();
+    const cleanup = await safety.cleanup({ keep: false });
+    const elapsed = Date.now() - started;
+    // 6 spaces x 1 s each without a run bound (over 6 s); with it, the budget and the closes' own round trips
+    expect(elapsed).toBeLessThan(4000);
+    expect(cleanup.outcome?.problems.join("\n")).toMatch(/still listed/);
+    expect(cleanup.outcome?.problems.join("\n")).toMatch(/the run's bound on closes that do not settle \(1500 ms\) is spent/);
   });
 });

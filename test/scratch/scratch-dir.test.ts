@@ -1,9 +1,10 @@
 // The run's scratch directory: where temporary directories go, and removed only when it is ours.
-import { readdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeTempDir, openRunScratch, removeRunScratch, removeTempDir, SCRATCH_ENV, SCRATCH_MARKER, scratchRoot } from "../../src/scratch/scratch-dir.js";
+import { makeTempDir, openRunScratch, removeRunScratch, removeTempDir, SCRATCH_ENV, SCRATCH_MARKER, scratchRoot, sweepStaleTemp, TEMP_MARKER } from "../../src/scratch/scratch-dir.js";
+import { readProc } from "../../src/processes/proc.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const parent = () => tempDir("scratch-test");
@@ -47,5 +48,31 @@ describe("a run's scratch directory", () => {
     const scratch = await openRunScratch(await parent());
     await rm(scratch.dir, { recursive: true });
     expect(await scratch.remove()).toBe(false);
+  });
+});
+
+describe("what a killed run left in the temp directory (issue 18, case 17)", () => {
+  it("is removed when its marker names an owner that is gone; a live owner's, an unmarked one and someone else's are left", async () => {
+    const tmp = await parent();
+    const own = readProc(process.pid)!;
+    // a run scratch directory and a connect-back directory of a SIGKILLed run: the pid is now
+    // someone else's (another start time), so the owner is gone
+    const deadRun = await mkdtemp(join(tmp, "ego-conformance-run-"));
+    await writeFile(join(deadRun, SCRATCH_MARKER), `${process.pid} ${own.startTicks - 1} 1764633600000`);
+    const deadCb = await mkdtemp(join(tmp, "ego-conformance-cb-"));
+    await writeFile(join(deadCb, TEMP_MARKER), `${process.pid} ${own.startTicks - 1}`);
+    await writeFile(join(deadCb, "loop.sock"), "");
+    // live: this process's own
+    const live = await openRunScratch(tmp);
+    const liveCb = await makeTempDir("ego-conformance-cb-", { [SCRATCH_ENV]: tmp }, { marked: true });
+    // no marker: not provably ours
+    const unmarked = await mkdtemp(join(tmp, "ego-conformance-run-"));
+    // a symbolic link named like ours is never followed
+    await symlink(deadRun, join(tmp, "ego-conformance-run-link"));
+    const removed = await sweepStaleTemp(tmp);
+    expect(removed.sort()).toEqual([deadCb, deadRun].sort());
+    expect((await readdir(tmp)).sort()).toEqual([live.dir, liveCb, unmarked, join(tmp, "ego-conformance-run-link")].map((p) => p.slice(tmp.length + 1)).sort());
+    await live.remove();
+    await removeTempDir(liveCb);
   });
 });

@@ -89,7 +89,7 @@ export class ConnectBack {
       const { port } = server.address() as { port: number };
       return new ConnectBack(server, { host: "127.0.0.1", port }, undefined);
     }
-    const dir = await makeTempDir("ego-conformance-cb-"); // mode 0700; under the run's scratch directory in a run
+    const dir = await makeTempDir("ego-conformance-cb-", process.env, { marked: true }); // mode 0700; under the run's scratch directory in a run; marked: swept once its owner is gone
     const path = join(dir, "loop.sock");
     await new Promise<void>((resolve, reject) => server.once("error", reject).listen(path, () => resolve()));
     return new ConnectBack(server, { path }, dir);

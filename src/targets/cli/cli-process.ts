@@ -2,11 +2,11 @@
  * One `ego-browser nodejs` process: spawned with execa as the leader of its own process group
  * (so a timeout can kill everything the script started), the script on stdin, stdout and stderr
  * kept. Its end is its own exit, never the close of its streams (a child it leaves behind may
- * hold them open), read through the launcher's exit quirk (./cli-output.ts). Every live group is
- * killed if the harness process exits first.
+ * hold them open), read through the launcher's exit quirk (./cli-output.ts). The group is
+ * started and ended by src/processes/groups.ts, on every exit path of the command.
  */
 import { ENVIRONMENT_MARKER, ENVIRONMENT_MARKER_VALUE } from "../../contract/clauses/launcher.js";
-import { execa } from "execa";
+import { killGroupOf, startGroup } from "../../processes/groups.js";
 import { quirkExitCode, tail } from "./cli-output.js";
 
 export interface CliExit {
@@ -42,34 +42,6 @@ export interface CliProcess {
 const MAX_KEPT = 256 * 1024;
 /** how long, after the process exited, its pipes are still read (a child it left may hold them) */
 const STREAM_GRACE_MS = 500;
-const live = new Set<number>();
-let cleanupInstalled = false;
-
-function killGroupOf(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // the group is gone already
-  }
-}
-
-let refusal: string | null = null;
-
-/** Kill every live process group this module started, and start no more (a run whose CLI died). */
-export function killEveryGroup(reason: string): void {
-  refusal ??= reason;
-  for (const pid of live) killGroupOf(pid, "SIGKILL");
-  live.clear();
-}
-
-function installCleanup(): void {
-  if (cleanupInstalled) return;
-  cleanupInstalled = true;
-  process.once("exit", () => {
-    for (const pid of live) killGroupOf(pid, "SIGKILL");
-  });
-}
-
 export function describeExit(exit: CliExit): string {
   const parts = [`exit status ${exit.exitCode ?? "none"}`];
   if (exit.signal) parts.push(`signal ${exit.signal}`);
@@ -79,16 +51,12 @@ export function describeExit(exit: CliExit): string {
 }
 
 export function spawnCli(cliPath: string, args: readonly string[], script: string): CliProcess {
-  if (refusal !== null) throw new Error(`no ego-browser process is started any more: ${refusal}`);
-  installCleanup();
-  const child = execa(cliPath, [...args], {
+  const child = startGroup(cliPath, args, {
     input: script,
     // a marker only the CLI gets: the script must not see it (clause launcher.environment.not-forwarded)
     env: { [ENVIRONMENT_MARKER]: ENVIRONMENT_MARKER_VALUE },
-    detached: true,
     reject: false,
     buffer: false,
-    cleanup: false,
     stdout: "pipe",
     stderr: "pipe",
     stripFinalNewline: false,
@@ -109,7 +77,6 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
   const pid = child.pid;
   let killed = false;
   let hasExited = false;
-  if (pid !== undefined) live.add(pid);
 
   // The end is the process's own exit ("exit"), never its streams ("close"): a child the script
   // left behind (in another process group, out of reach of the group kill) may hold stdout and
@@ -121,7 +88,6 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
       if (settled) return;
       settled = true;
       hasExited = true;
-      if (pid !== undefined) live.delete(pid);
       if (spawnFailure) {
         err += `\n${spawnFailure}`;
         errTotal += spawnFailure.length + 1;
@@ -131,7 +97,7 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
     };
     child.once("exit", (code, signal) => {
       // the launcher is gone; anything the script left in its group goes with it
-      if (pid !== undefined) killGroupOf(pid, "SIGKILL");
+      if (pid !== undefined) killGroupOf(pid);
       const streams = [child.stdout, child.stderr].filter((s): s is NonNullable<typeof s> => s !== null && !s.destroyed);
       let timer: NodeJS.Timeout | undefined;
       const drained = Promise.all(streams.map((s) => new Promise<void>((r) => s.once("close", () => r()))));

@@ -25,5 +25,5 @@ export async function startFakeAppIfNeeded(cliPath: string, extra: { infraFaults
   const dir = await fakeAppDirOf(cliPath);
   if (dir === undefined) return undefined;
   if ((await fakeAppStatus({ dir })).running) return undefined;
-  return startFakeApp({ dir, ...extra });
+  return startFakeApp({ dir, ...extra, lifetime: "command" });
 }

@@ -29,6 +29,8 @@ export interface FakeTargetOptions {
   probeTimeoutMs?: number;
   /** `--pages`: real pages from Chromium (default wherever a browser is found) or the page model */
   pages?: PagesChoice;
+  /** how long a closed space stays listed (the app's eventually consistent close); a huge value: never */
+  closeDelayMs?: number;
   /** app milliseconds per real millisecond (default FAKE_TIME_SCALE) */
   timeScale?: number;
 }
@@ -50,6 +52,7 @@ export function createFakeTarget(options: FakeTargetOptions): Target {
     features: options.features,
     faults: options.faults ?? [],
     timeScale,
+    ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
     ...(options.infraFaults ? { infraFaults: new InfraFaultInjector(options.infraFaults) } : {}),
     ...(pages.chromium ? { chromium: pages.chromium } : {}),
   });

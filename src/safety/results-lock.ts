@@ -1,0 +1,90 @@
+/**
+ * One results directory belongs to one run: a run holds a lock beside its `--results` directory
+ * (`.<name>.ego-conformance-lock` in the same parent: the directory itself is emptied and made
+ * again when the run prepares it) from before it reaches the target until it has written its
+ * last result. A second run with the same `--results` is refused (exit 2) while the holder's
+ * process (pid and start time, src/processes/proc.ts) is alive; the lock of a run that died
+ * (SIGKILL) is taken over. The lock is written complete in a temporary sibling and linked into
+ * place (link(2) fails when a lock is there), so no run ever reads half a lock.
+ */
+import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join, resolve } from "node:path";
+import { readProc, recordedProcessAlive } from "../processes/proc.js";
+import { OutputPathError } from "./output-dir.js";
+
+interface LockRecord {
+  runId: string;
+  pid: number;
+  startTicks?: number;
+}
+
+export interface ResultsLock {
+  readonly path: string;
+  /** removes the lock, if it is still this run's */
+  release(): Promise<void>;
+}
+
+export function resultsLockPath(resultsDir: string): string {
+  const abs = resolve(resultsDir);
+  return join(dirname(abs), `.${basename(abs)}.ego-conformance-lock`);
+}
+
+async function readLock(path: string): Promise<LockRecord | null | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const r = JSON.parse(text) as LockRecord;
+    return r && typeof r.runId === "string" && Number.isInteger(r.pid) ? r : null;
+  } catch {
+    return null; // not a lock this harness wrote whole: nobody holds it
+  }
+}
+
+const same = (a: LockRecord | null | undefined, b: LockRecord | null | undefined) => JSON.stringify(a) === JSON.stringify(b);
+
+export async function lockResultsDir(resultsDir: string, runId: string): Promise<ResultsLock> {
+  const path = resultsLockPath(resultsDir);
+  await mkdir(dirname(path), { recursive: true });
+  const startTicks = readProc(process.pid)?.startTicks;
+  const mine: LockRecord = { runId, pid: process.pid, ...(startTicks !== undefined ? { startTicks } : {}) };
+  const temporary = `${path}.${process.pid}-${randomBytes(4).toString("hex")}`;
+  await writeFile(temporary, JSON.stringify(mine), { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        await link(temporary, path);
+        return { path, release: () => releaseLock(path, mine) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      const holder = await readLock(path);
+      if (holder === undefined) continue; // released meanwhile
+      if (holder !== null && recordedProcessAlive(holder.pid, holder.startTicks ?? null)) {
+        throw new OutputPathError(`--results ${resultsDir} is in use by run ${holder.runId} (pid ${holder.pid}): one results directory belongs to one run; wait for that run to end, or give this one another --results (the lock is ${path})`);
+      }
+      // the holder is gone: move its lock aside, and put it back if it was not the one judged
+      const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
+      try {
+        await rename(path, aside);
+      } catch {
+        continue;
+      }
+      const moved = await readLock(aside);
+      if (!same(moved, holder)) await link(aside, path).catch(() => undefined);
+      await rm(aside, { force: true });
+    }
+    throw new OutputPathError(`--results ${resultsDir}: could not take its lock ${path} (other runs keep taking it)`);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+async function releaseLock(path: string, mine: LockRecord): Promise<void> {
+  if (same(await readLock(path).catch(() => null), mine)) await rm(path, { force: true });
+}

@@ -1,0 +1,118 @@
+// Issue 18, cases 1 and 2: no process a command starts outlives it (src/processes/groups.ts).
+// The wrappers are the issue's W scripts, written into a temp dir; every run here also goes
+// through the leak check after each test (test/support/leak-check.ts): no process with the
+// run's tag may be left, whatever the wrapper did.
+import { chmod, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { gone } from "../support/processes.js";
+import { tempDir } from "../support/temp-dir.js";
+import { cliEnv, egoConformance, harnessSpaces, worldsClosedAfterAll } from "./support.js";
+
+const world = worldsClosedAfterAll();
+
+async function wrapper(dir: string, name: string, body: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, `#!/bin/sh\n${body}\n`);
+  await chmod(path, 0o755);
+  return path;
+}
+
+/** The pids a wrapper wrote, once at least `count` are there (bounded). */
+async function pidsIn(file: string, count: number, withinMs: number): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const pids = (await readFile(file, "utf8").catch(() => "")).split("\n").filter(Boolean).map(Number);
+    if (pids.length >= count) return pids;
+    if (Date.now() > deadline) throw new Error(`no ${count} pid(s) in ${file} within ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("case 1: a launcher that stays alive after its script ends", () => {
+  it("is ended at the end of an installed run, and the run says so", { timeout: 90_000 }, async () => {
+    const w = await world();
+    const dir = await tempDir("hyg1");
+    const pids = join(dir, "sleeps");
+    // the issue's W: the real launcher, then a sleep that keeps the wrapper (and its group) alive
+    const W = await wrapper(dir, "ego-browser", `"${w.installed.cliPath}" "$@"\necho $$ >> "${pids}"\nexec sleep 100000`);
+    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", W, "--area", "browser-version", "--no-report", "--results", join(dir, "results")], { env: cliEnv(w), timeoutMs: 80_000 });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/process\(es\) .* started were still running at its end and were ended: \d+ \(sleep 100000\)/);
+    for (const pid of await pidsIn(pids, 1, 1000)) expect(gone(pid), `sleep ${pid}`).toBe(true);
+  });
+
+  it.each([["detect"], ["sweep"]])("is ended by %s too", { timeout: 60_000 }, async (command) => {
+    const w = await world();
+    const dir = await tempDir("hyg1b");
+    const W = await wrapper(dir, "ego-browser", `"${w.installed.cliPath}" "$@"\nexec sleep 100000`);
+    const run = await egoConformance([command, "--ego-browser", W], { env: cliEnv(w), timeoutMs: 50_000 });
+    expect(run.exitCode, run.stderr).toBe(0);
+  });
+});
+
+describe("case 2: Ctrl-C or SIGTERM before a launcher answers", () => {
+  const cases: [string, string[], NodeJS.Signals, number][] = [
+    ["detect", ["detect", "--probe-timeout", "60000"], "SIGINT", 130],
+    ["detect", ["detect", "--probe-timeout", "60000"], "SIGTERM", 143],
+    ["sweep", ["sweep", "--probe-timeout", "60000"], "SIGINT", 130],
+    ["run during detection", ["run", "--target", "installed", "--probe-timeout", "60000", "--area", "browser-version", "--no-report"], "SIGINT", 130],
+    ["run during detection", ["run", "--target", "installed", "--probe-timeout", "60000", "--area", "browser-version", "--no-report"], "SIGTERM", 143],
+  ];
+  it.each(cases)("%s: %s ends the launcher and the command", { timeout: 60_000 }, async (_what, args, signal, status) => {
+    const w = await world();
+    const dir = await tempDir("hyg2");
+    const pids = join(dir, "pids");
+    const W = await wrapper(dir, "ego-browser", `echo $$ >> "${pids}"\nexec sleep 100000`);
+    const run = egoConformance([...args, "--ego-browser", W, ...(args[0] === "run" ? ["--results", join(dir, "results")] : [])], { env: cliEnv(w), timeoutMs: 50_000 });
+    const [launcher] = await pidsIn(pids, 1, 30_000);
+    process.kill(run.pid!, signal);
+    const ended = await run;
+    expect(ended.timedOut).toBe(false);
+    expect(ended.exitCode, ended.stderr).toBe(status);
+    expect(gone(launcher!), `the launcher ${launcher}`).toBe(true);
+  });
+
+  it("mid-suite, with a launcher that hangs on one start in four: SIGINT leaves no hung launcher", { timeout: 120_000 }, async () => {
+    const w = await world();
+    const dir = await tempDir("hyg2b");
+    const hung = join(dir, "hung");
+    const count = join(dir, "count");
+    // every fourth start hangs (a counter file; concurrent starts may share a number, which only changes which ones hang)
+    const W = await wrapper(dir, "ego-browser", [
+      `n=$(cat "${count}" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "${count}"`,
+      `if [ $((n % 4)) -eq 0 ]; then echo $$ >> "${hung}"; exec sleep 100000; fi`,
+      `exec "${w.installed.cliPath}" "$@"`,
+    ].join("\n"));
+    const run = egoConformance(["run", "--target", "installed", "--ego-browser", W, "--probe-timeout", "4000", "--area", "task-spaces", "--no-report", "--results", join(dir, "results")], { env: cliEnv(w), timeoutMs: 110_000 });
+    // two hung starts: past detection (its first starts), the suites are under way
+    const hungNow = await pidsIn(hung, 2, 90_000);
+    process.kill(run.pid!, "SIGINT");
+    const ended = await run;
+    expect(ended.timedOut).toBe(false);
+    expect(ended.exitCode, ended.stderr).toBe(130);
+    for (const pid of [...hungNow, ...(await pidsIn(hung, 0, 0))]) expect(gone(pid), `hung launcher ${pid}`).toBe(true);
+  });
+});
+
+describe("case 7: Ctrl-C against a build whose closed spaces stay listed", () => {
+  it("ends the run within one overall cleanup bound, leaves what is left to the ledger for sweep, exits 130", { timeout: 120_000 }, async () => {
+    // closeTaskSpace answers, but the space never leaves the listing
+    const w = await world({ app: { closeDelayMs: 1e9 } });
+    const dir = await tempDir("hyg7");
+    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-spaces", "--no-report", "--results", join(dir, "results")], { env: cliEnv(w), timeoutMs: 110_000 });
+    // the suites are under way once the app holds a space of the run
+    const deadline = Date.now() + 90_000;
+    while ((await harnessSpaces(w.operator)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await harnessSpaces(w.operator)).not.toEqual([]);
+    const signalled = Date.now();
+    process.kill(run.pid!, "SIGINT");
+    const ended = await run;
+    const afterSignal = Date.now() - signalled;
+    expect(ended.timedOut).toBe(false);
+    expect(ended.exitCode, ended.stderr).toBe(130);
+    expect(ended.stderr).toMatch(/the cleanup after SIGINT did not end within 5 s: what is left stays recorded in the run ledger \(.+\) for 'ego-conformance sweep --yes'/);
+    // vitest's own stop, then the 5 s bound, then the command's end (a loaded machine: generous, still far below a cleanup per space)
+    expect(afterSignal).toBeLessThan(25_000);
+  });
+});
