@@ -3,7 +3,7 @@
  * sockets (mode 0600), the state file and the log. Default: `$XDG_RUNTIME_DIR/ego-conformance`,
  * else `<os.tmpdir()>/ego-conformance-<uid>`.
  */
-import { chmod, lstat, mkdir } from "node:fs/promises";
+import { lstat, mkdir } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 
@@ -40,9 +40,11 @@ export class AppDirError extends Error {
 
 /**
  * Creates the directory with mode 0700, or checks an existing one: it must be a directory (not a
- * symlink) owned by this user; a wider mode is narrowed to 0700.
+ * symlink) owned by this user that no one else can reach (no group or other permission bits). An
+ * existing directory is never changed: one with a wider mode is refused, naming its mode.
  */
 export async function ensureAppDir(dir: string): Promise<void> {
+  const existed = await lstat(dir).then(() => true, () => false);
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
@@ -52,5 +54,11 @@ export async function ensureAppDir(dir: string): Promise<void> {
   if (!info.isDirectory()) throw new AppDirError(`${dir} is not a directory${info.isSymbolicLink() ? " (a symbolic link)" : ""}`);
   const uid = userInfo().uid;
   if (info.uid !== uid) throw new AppDirError(`${dir} belongs to uid ${info.uid}, not to this user (${uid})`);
-  if ((info.mode & 0o777) !== 0o700) await chmod(dir, 0o700);
+  const mode = info.mode & 0o777;
+  if ((mode & 0o077) !== 0) {
+    throw new AppDirError(
+      `refusing ${dir} as the fake app's directory: its mode is 0${mode.toString(8)}, so other users could reach its sockets; ` +
+        `${existed ? "it is not ours to change: " : ""}give a new directory (created with mode 0700), or one only you can reach (chmod 700)`,
+    );
+  }
 }

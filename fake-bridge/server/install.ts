@@ -10,13 +10,14 @@
  *   <dir>/.ego-browser/config.json     which app it talks to and its install-time quirks
  *   <dir>/.ego-browser/sdk/index.mjs   the app's bundled SDK (../bin/bundled-sdk.mjs)
  *   <dir>/.ego-browser/work/           the scripts' working directory
+ *   <dir>/.ego-browser/.ego-conformance-fake-install  the marker: this directory is the install's
  *   <dir>/ego lite.app/Contents/Info.plist                      with appBundle: 'xml' or 'binary'
  *   <dir>/ego lite.app/Contents/Frameworks/ego Framework.framework/Versions/Current/Helpers/ego-browser
  *
  * The launcher knows its app from the config written here (the app directory resolved at install
  * time), never from the caller's environment.
  */
-import { copyFile, lstat, mkdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
@@ -124,8 +125,51 @@ export async function foreignInstall(dir: string, appBundle: boolean): Promise<s
   return foreign;
 }
 
+/** What an install writes into `<dir>/.ego-browser` (besides the marker). */
+const RUNTIME_ENTRIES = new Set(["launcher.mjs", "config.json", "sdk", "work"]);
+
+/**
+ * Why `<dir>/.ego-browser` may not be written, or undefined when it may: it is missing, empty, or
+ * a real directory carrying the marker (or, from before the marker, one beside our own CLI holding
+ * only what an install writes), and its sdk/ and work/ are real directories. Never a symbolic link.
+ * `--force` does not override this: it replaces a CLI or a bundle, never someone's files here.
+ */
+async function runtimeDirProblem(runtimeDir: string, dir: string): Promise<string | undefined> {
+  const info = await lstat(runtimeDir).catch(() => undefined);
+  if (info === undefined) return undefined;
+  if (info.isSymbolicLink()) return `${runtimeDir} is a symbolic link, and fake install never writes through one`;
+  if (!info.isDirectory()) return `${runtimeDir} is not a directory`;
+  const entries = await readdir(runtimeDir);
+  if (entries.length === 0) return undefined;
+  const marked = await lstat(join(runtimeDir, INSTALLED_BUNDLE_MARKER)).then((m) => m.isFile(), () => false);
+  const cliPath = join(dir, CLI_NAME);
+  const legacy = !marked && entries.every((e) => RUNTIME_ENTRIES.has(e)) && (await lstat(cliPath).then(() => ownCli(cliPath, dir), () => false));
+  if (!marked && !legacy) return `${runtimeDir} holds files ego-conformance did not write (no ${INSTALLED_BUNDLE_MARKER} in it)`;
+  for (const sub of ["sdk", "work"]) {
+    const s = await lstat(join(runtimeDir, sub)).catch(() => undefined);
+    if (s !== undefined && !s.isDirectory()) return `${join(runtimeDir, sub)} is not a directory${s.isSymbolicLink() ? " (a symbolic link)" : ""}`;
+  }
+  return undefined;
+}
+
+/** Write beside and rename: a symbolic link at `path` is replaced, never written through. */
+async function writeBeside(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    await writeFile(temporary, data, { flag: "wx", ...(mode !== undefined ? { mode } : {}) });
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 export async function installFakeEgoLite(options: InstallOptions): Promise<InstalledFakeEgoLite> {
   const dir = resolve(options.dir);
+  const runtimeProblem = await runtimeDirProblem(join(dir, ".ego-browser"), dir);
+  if (runtimeProblem !== undefined) {
+    throw new InstallRefusedError(`refusing to install the fake Ego Lite into ${dir}: ${runtimeProblem}; choose another directory, or remove it yourself (--force does not replace it)`);
+  }
   if (!options.force) {
     const foreign = await foreignInstall(dir, Boolean(options.appBundle));
     if (foreign.length > 0) {
@@ -140,6 +184,7 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
   const sdkPath = join(runtimeDir, "sdk", "index.mjs");
   await mkdir(workDir, { recursive: true });
   await mkdir(join(runtimeDir, "sdk"), { recursive: true });
+  await writeBeside(join(runtimeDir, INSTALLED_BUNDLE_MARKER), "installed by ego-conformance fake install; it may replace what is in this directory\n");
 
   const config: LauncherConfig = {
     appSocket: appPaths(options.appDir ?? defaultAppDir()).bridgeSocket,
@@ -154,9 +199,9 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
     scriptEnv: { HOME: homedir(), PATH: SCRIPT_PATH },
   };
   const configPath = join(runtimeDir, "config.json");
-  await writeFile(join(runtimeDir, "launcher.mjs"), await launcherBundle());
-  await writeFile(configPath, `${JSON.stringify(config, null, 2)}\n`);
-  await copyFile(BUNDLED_SDK_SOURCE, sdkPath);
+  await writeBeside(join(runtimeDir, "launcher.mjs"), await launcherBundle());
+  await writeBeside(configPath, `${JSON.stringify(config, null, 2)}\n`);
+  await writeBeside(sdkPath, await readFile(BUNDLED_SDK_SOURCE));
 
   const cliPath = join(dir, CLI_NAME);
   if (!options.appBundle) {

@@ -28,6 +28,12 @@ export const APP_OPTION_SPEC = {
   pages: { type: "string" },
 } satisfies import("node:util").ParseArgsConfig["options"];
 
+/**
+ * `--close-delay-ms`: whole milliseconds, from 0 to the longest delay Node's timers take
+ * (2^31 - 1; a longer one would fire after 1 ms). `fake start` shows it (src/cli/options.ts).
+ */
+export const CLOSE_DELAY_MS_RANGE = { min: 0, max: 2 ** 31 - 1 } as const;
+
 export interface AppChoice {
   dir?: string;
   persona?: string;
@@ -91,8 +97,11 @@ export function appChoiceFromValues(values: { dir?: string; persona?: string; "e
   if (values.pages !== undefined && !isPagesChoice(values.pages)) throw new AppOptionsError(`--pages must be chromium or model, not '${values.pages}'`);
   let closeDelayMs: number | undefined;
   if (values["close-delay-ms"] !== undefined) {
-    closeDelayMs = Number(values["close-delay-ms"]);
-    if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new AppOptionsError(`--close-delay-ms must be a non-negative number, not '${values["close-delay-ms"]}'`);
+    const text = values["close-delay-ms"];
+    closeDelayMs = Number(text);
+    if (!/^\d+$/.test(text) || closeDelayMs < CLOSE_DELAY_MS_RANGE.min || closeDelayMs > CLOSE_DELAY_MS_RANGE.max) {
+      throw new AppOptionsError(`--close-delay-ms must be a whole number from ${CLOSE_DELAY_MS_RANGE.min} to ${CLOSE_DELAY_MS_RANGE.max}, not '${text}'`);
+    }
   }
   return {
     ...(values.dir !== undefined ? { dir: values.dir } : {}),

@@ -3,7 +3,7 @@
  * `npm run docs:cli` writes it; test/cli/option-tables.test.ts fails when the file differs.
  */
 import { COMMAND_SPECS } from "./options.js";
-import { EXIT_STATUS, flagLabel } from "./usage.js";
+import { EXIT_STATUS, flagHelp, flagLabel } from "./usage.js";
 
 /** Markdown text: `<run-id>` and friends are not HTML tags; `|` does not end a table cell. */
 const text = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "\\|");
@@ -26,7 +26,7 @@ export function renderCliReference(): string {
       if (spec.sections.length > 1) out.push(text(section.title), "");
       if (flags.length > 0) {
         out.push("| flag | repeatable | meaning |", "|---|---|---|");
-        for (const [name, flag] of flags) out.push(`| ${code(flagLabel(name, flag))} | ${flag.multiple ? "yes" : ""} | ${text(flag.help)} |`);
+        for (const [name, flag] of flags) out.push(`| ${code(flagLabel(name, flag))} | ${flag.multiple ? "yes" : ""} | ${text(flagHelp(flag))} |`);
         out.push("");
       }
       for (const note of section.notes ?? []) out.push(text(note), "");

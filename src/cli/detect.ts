@@ -7,7 +7,7 @@ import { CliNotFoundError } from "../targets/detect/locate-cli.js";
 import { detectionJson, renderDetection } from "../targets/detect/detect-report.js";
 import { detectRun } from "../targets/detect/detect-run.js";
 import { tryParseEgoVersion } from "../version/index.js";
-import { parseFlags } from "./parse-flags.js";
+import { numberFlag, parseFlags } from "./parse-flags.js";
 import { DETECT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
@@ -17,19 +17,12 @@ export interface InstalledFlags {
   probeTimeoutMs?: number;
 }
 
-/** `--probe-timeout MS`: a positive whole number of milliseconds. */
-export function parseProbeTimeout(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms <= 0) throw new UsageError(`--probe-timeout must be a positive number of milliseconds, not '${value}'`);
-  return ms;
-}
 
 export async function detectCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, DETECT_FLAGS);
   const egoVersion = values["ego-version"];
   if (egoVersion !== undefined && tryParseEgoVersion(egoVersion) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${egoVersion}'`);
-  const probeTimeoutMs = parseProbeTimeout(values["probe-timeout"]);
+  const probeTimeoutMs = numberFlag(values["probe-timeout"]);
   let detected;
   try {
     detected = await detectRun({

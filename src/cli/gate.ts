@@ -9,7 +9,7 @@ import { compareOutcomes } from "../gate/compare.js";
 import { readRun } from "../gate/current-run.js";
 import { readOutcomes, type RunOutcomes } from "../gate/outcomes.js";
 import { gateJson, renderGate } from "../gate/render.js";
-import { parseFlags } from "./parse-flags.js";
+import { numberFlag, parseFlags } from "./parse-flags.js";
 import { GATE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
@@ -43,11 +43,7 @@ export async function gateCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, GATE_FLAGS);
   if (values.baseline === undefined) throw new UsageError("gate needs --baseline FILE|VERSION");
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
-  let minClauses: number | undefined;
-  if (values["min-clauses"] !== undefined) {
-    if (!/^\d+$/.test(values["min-clauses"])) throw new UsageError(`--min-clauses must be a whole number, not '${values["min-clauses"]}'`);
-    minClauses = Number(values["min-clauses"]);
-  }
+  const minClauses = numberFlag(values["min-clauses"]); // in its range (GATE_FLAGS), checked by parseFlags
   // CannotDecideError: exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
   let baselineFile: string;
   try {

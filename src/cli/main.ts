@@ -14,6 +14,7 @@ import { USAGE, usageFor } from "./usage.js";
 import { UsageError } from "./usage-error.js";
 import { errorParagraph } from "./messages.js";
 import { describeGroupsEnd, endGroups } from "../processes/groups.js";
+import { tempDirProblem } from "./temp-dir-check.mjs";
 
 const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   run: runCommand,
@@ -52,6 +53,9 @@ export async function main(argv: string[]): Promise<number> {
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   const shown = WITH_SUBCOMMANDS.has(name) && rest[0] !== undefined && !rest[0].startsWith("-") ? `${name} ${rest[0]}` : name;
   try {
+    // bin/ego-conformance.mjs asks before tsx loads; this is the same check for the CLI run from compiled JS
+    const tempProblem = tempDirProblem();
+    if (tempProblem !== undefined) throw new UsageError(tempProblem);
     if (!command) throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(", ")})`);
     return await command(rest);
   } catch (error) {

@@ -4,7 +4,7 @@
  * docs/cli.md (./cli-reference.ts). A flag's entry is node:util parseArgs's option config plus
  * `value` (the placeholder shown after the flag) and `help` (what it means, one paragraph).
  */
-import { APP_OPTION_SPEC } from "../../fake-bridge/server/options.js";
+import { APP_OPTION_SPEC, CLOSE_DELAY_MS_RANGE } from "../../fake-bridge/server/options.js";
 import { DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR } from "../run/options.js";
 
 export interface FlagSpec {
@@ -19,7 +19,21 @@ export interface FlagSpec {
   help: string;
   /** the section of the command's help the flag is listed in (default: the command's first section) */
   section?: string;
+  /**
+   * A numeric flag's range: its value must be a whole number in decimal digits from min to max
+   * (./parse-flags.ts refuses anything else, exit 2); help and docs/cli.md state it.
+   */
+  range?: NumberRange;
 }
+
+/** The whole numbers a numeric flag accepts, both ends included. */
+export interface NumberRange {
+  min: number;
+  max: number;
+}
+
+/** The longest delay Node's timers take (2^31 - 1 ms); a longer one fires after 1 ms (TimeoutOverflowWarning). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export type FlagTable = Record<string, FlagSpec>;
 
@@ -56,6 +70,8 @@ const PROBE_TIMEOUT = {
   type: "string",
   value: "MS",
   help: "bound on starting an ego-browser process and on one probe (default 30000)",
+  // a bound is a timer: at 2^31 ms or more Node would fire it after 1 ms
+  range: { min: 1, max: MAX_TIMER_MS },
 } as const;
 const EGO_VERSION_INSTALLED =
   "the version of the installed build when neither getBrowserVersion nor the app's Info.plist tells";
@@ -137,7 +153,8 @@ export const RUN_FLAGS = {
     type: "string",
     value: "N",
     section: "installed",
-    help: "how many clause files run at once against the host (1 to 64; default 3); --workers 1 runs one clause file at a time on a fragile host; [Serial] files always run alone, after the rest",
+    range: { min: 1, max: 64 },
+    help: "how many clause files run at once against the host (default 3); --workers 1 runs one clause file at a time on a fragile host; [Serial] files always run alone, after the rest",
   },
 } as const satisfies FlagTable;
 
@@ -181,7 +198,7 @@ export const FAKE_START_FLAGS = {
   persona: { ...APP_OPTION_SPEC.persona, value: "P", help: "the fake emulates this persona (see ego-conformance personas); excludes --ego-version" },
   "ego-version": { ...APP_OPTION_SPEC["ego-version"], value: "V", help: "the fake emulates Ego Lite V (features from the build-feature table)" },
   fault: { ...APP_OPTION_SPEC.fault, value: "F", help: "a deliberately broken fake (harness self-tests; repeatable)" },
-  "close-delay-ms": { ...APP_OPTION_SPEC["close-delay-ms"], value: "N", help: "how long a closed task space stays listed until the close settles, in milliseconds (closeTaskSpace is eventually consistent)" },
+  "close-delay-ms": { ...APP_OPTION_SPEC["close-delay-ms"], value: "N", range: CLOSE_DELAY_MS_RANGE, help: "how long a closed task space stays listed until the close settles, in milliseconds (closeTaskSpace is eventually consistent)" },
   "infra-faults": { ...APP_OPTION_SPEC["infra-faults"], value: "FILE", help: "infrastructure faults from a seeded plan, as run --faults" },
   pages: { ...APP_OPTION_SPEC.pages, value: "chromium|model", help: "the fake's pages, as for run" },
   json: { ...JSON_FLAG, help: "print the status as JSON" },
@@ -254,7 +271,7 @@ const RUN_SOURCE = {
 export const GATE_FLAGS = {
   baseline: { type: "string", value: "FILE|VERSION", help: "the baseline: a file, or a version stored in fixtures/baselines (required)" },
   ...RUN_SOURCE,
-  "min-clauses": { type: "string", value: "N", help: "do not ship unless at least N clauses ran" },
+  "min-clauses": { type: "string", value: "N", range: { min: 0, max: Number.MAX_SAFE_INTEGER }, help: "do not ship unless at least N clauses ran (0 and 1 both mean one)" },
   json: { ...JSON_FLAG, help: "print the decision as JSON" },
 } as const satisfies FlagTable;
 

@@ -1,6 +1,6 @@
 /** Strict flag parsing for every command: an unknown or malformed flag is a usage error (exit 2). */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import type { FlagTable } from "./options.js";
+import type { FlagTable, NumberRange } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 type ParseArgsOptions = NonNullable<ParseArgsConfig["options"]>;
@@ -24,15 +24,35 @@ export function parseArgsOptions(table: FlagTable): ParseArgsOptions {
   ) as ParseArgsOptions;
 }
 
-/** Parse argv by one command's option table (./options.ts). */
+/** A numeric flag's value against its range: whole, in decimal digits, from min to max; else a UsageError. */
+export function checkRange(name: string, value: string, range: NumberRange): void {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < range.min || n > range.max) {
+    throw new UsageError(`--${name} must be a whole number from ${range.min} to ${range.max}, not '${value}'`);
+  }
+}
+
+/** Parse argv by one command's option table (./options.ts); a numeric flag outside its range is a usage error. */
 export function parseFlags<O extends FlagTable>(
   argv: string[],
   table: O,
   allowPositionals = false,
 ): ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: boolean; options: ParseArgsOf<O> }>> {
+  let parsed;
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals, options: parseArgsOptions(table) as ParseArgsOf<O> });
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals, options: parseArgsOptions(table) as ParseArgsOf<O> });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  for (const [name, flag] of Object.entries(table)) {
+    const given: unknown = (parsed.values as Record<string, unknown>)[name];
+    if (flag.range === undefined || given === undefined) continue;
+    for (const value of Array.isArray(given) ? given : [given]) checkRange(name, String(value), flag.range);
+  }
+  return parsed;
+}
+
+/** A numeric flag's value, already checked against its range by parseFlags. */
+export function numberFlag(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : Number(value);
 }

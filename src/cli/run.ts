@@ -13,11 +13,10 @@ import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
 import { runConformance, type RunOptions } from "../run/index.js";
-import { parseFlags } from "./parse-flags.js";
+import { numberFlag, parseFlags } from "./parse-flags.js";
 import { RUN_FLAGS } from "./options.js";
 import { parsePagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
-import { parseProbeTimeout } from "./detect.js";
 
 export type { InstalledRunOptions, RunOptions } from "../run/index.js";
 
@@ -41,8 +40,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     if (values[flag] !== undefined && values[flag].trim() === "") throw new OutputPathError(`--${flag} is empty: give a path (an unset variable in a script?)`);
   }
   const expectationsFile = values["no-expectations"] ? undefined : expectationsFileFor(values.expectations, cwd);
-  const workers = values.workers === undefined ? undefined : Number(values.workers);
-  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new UsageError(`--workers must be a whole number from 1 to 64, not '${values.workers}'`);
+  const workers = numberFlag(values.workers); // in its range (RUN_FLAGS), checked by parseFlags
   let grep: RegExp | undefined;
   if (values.grep !== undefined) {
     try {
@@ -76,7 +74,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
             ...(values["ego-browser"] !== undefined ? { egoBrowser: values["ego-browser"] } : {}),
             ...(values.operator !== undefined ? { operator: values.operator } : {}),
             keepOnFailure: values["keep-on-failure"],
-            ...(values["probe-timeout"] !== undefined ? { probeTimeoutMs: parseProbeTimeout(values["probe-timeout"]) } : {}),
+            ...(values["probe-timeout"] !== undefined ? { probeTimeoutMs: numberFlag(values["probe-timeout"])! } : {}),
             harnessFaults: values["harness-fault"] as HarnessFault[],
             ...(workers !== undefined ? { workers } : {}),
           },

@@ -4,8 +4,7 @@
  * why), print the outcome, and map it to an exit status (1 when a close went wrong).
  */
 import { sweepInstalled, type InstalledSweepOptions, type SpaceStatus, type SweepOutcome } from "../run/index.js";
-import { parseProbeTimeout } from "./detect.js";
-import { parseFlags } from "./parse-flags.js";
+import { numberFlag, parseFlags } from "./parse-flags.js";
 import { SWEEP_FLAGS } from "./options.js";
 
 const STATUS_TEXT: Record<SpaceStatus, string> = {
@@ -17,7 +16,7 @@ const STATUS_TEXT: Record<SpaceStatus, string> = {
 
 export function parseSweepArgs(argv: string[]): InstalledSweepOptions & { json: boolean } {
   const { values } = parseFlags(argv, SWEEP_FLAGS);
-  const probeTimeoutMs = parseProbeTimeout(values["probe-timeout"]);
+  const probeTimeoutMs = numberFlag(values["probe-timeout"]);
   return {
     yes: values.yes,
     forceUnrecorded: values["force-unrecorded"],

@@ -42,6 +42,11 @@ function labelled(label: string, text: string, column: number): string[] {
   return [`${label.padEnd(column)}${first.trimStart()}`, ...rest];
 }
 
+/** What a flag means, as help and docs/cli.md say it: its help, then its range if it has one. */
+export function flagHelp(flag: FlagSpec): string {
+  return flag.range ? `${flag.help} (a whole number from ${flag.range.min} to ${flag.range.max})` : flag.help;
+}
+
 /** How a flag is written in help and docs: `--name VALUE`. */
 export function flagLabel(name: string, flag: FlagSpec): string {
   return flag.value !== undefined ? `--${name} ${flag.value}` : `--${name}`;
@@ -56,7 +61,7 @@ function sectionLines(spec: CommandSpec): string[] {
   for (const section of spec.sections) {
     const flags = Object.entries(spec.flags).filter(([, f]) => (f.section ?? spec.sections[0]!.key) === section.key);
     out.push("", section.title);
-    for (const [name, flag] of flags) out.push(...labelled(`  ${flagLabel(name, flag)}`, flag.help, FLAG_COLUMN));
+    for (const [name, flag] of flags) out.push(...labelled(`  ${flagLabel(name, flag)}`, flagHelp(flag), FLAG_COLUMN));
     for (const note of section.notes ?? []) out.push(...wrap(note, 2));
   }
   return out;

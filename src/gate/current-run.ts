@@ -16,8 +16,15 @@ async function runIdOf(resultsDir: string): Promise<string | null> {
   return line ? line.replace(/^run\\? id\s*=\s*/, "").trim() : null;
 }
 
+/** A results directory with no result in it: no run to judge (the gate cannot decide, exit 2). */
+export class NoResultsError extends Error {
+  override name = "NoResultsError";
+}
+
 export async function outcomesOfResults(resultsDir: string): Promise<RunOutcomes> {
-  const summary = summarize(await readResults(resultsDir), CATALOGUE);
+  const results = await readResults(resultsDir);
+  if (results.length === 0) throw new NoResultsError(`${resultsDir} holds no Allure result (*-result.json): there is no run to judge`);
+  const summary = summarize(results, CATALOGUE);
   return outcomesFromSummary(summary, { runId: await runIdOf(resultsDir), catalogueClauses: CATALOGUE.length });
 }
 

@@ -4,7 +4,7 @@
  * nothing), the fault plan, the expectations file, the options that exclude each other.
  */
 import { existsSync } from "node:fs";
-import { relative } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import type { Clause } from "../contract/clause.js";
 import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError } from "../safety/output-dir.js";
@@ -54,20 +54,37 @@ export function checkOptions(options: RunOptions): void {
 }
 
 /**
- * Every output path of a run, checked before anything runs: the results and report directories
- * may be emptied (missing, empty, or made by the harness), the outcomes and expectations files
- * may be written. A refusal (OutputPathError, exit 2) replaces nothing.
+ * Every output path of a run, checked before anything runs, alone and against each other (one
+ * plan): the results and report directories may be emptied (missing, empty, or made by the
+ * harness) and may not overlap; the outcomes and expectations files may be written, and may not lie
+ * inside a directory the run empties or replaces. A refusal (OutputPathError, exit 2) replaces nothing.
  */
 export async function checkRunOutputs(options: RunOptions): Promise<void> {
-  const results = await checkOwnedDir(options.resultsDir, "results", { what: "--results" });
-  if (options.report) {
-    const report = await checkOwnedDir(options.reportDir, "report", { what: "--report" });
-    const inside = (a: string, b: string) => a === b || !relative(b, a).startsWith("..");
-    if (inside(results, report) || inside(report, results)) throw new OutputPathError(`--results ${results} and --report ${report} overlap: give each its own directory`);
+  const dirs: { flag: string; path: string }[] = [{ flag: "--results", path: await checkOwnedDir(options.resultsDir, "results", { what: "--results" }) }];
+  if (options.report) dirs.push({ flag: "--report", path: await checkOwnedDir(options.reportDir, "report", { what: "--report" }) });
+  const [results, report] = dirs;
+  if (report && (inside(results!.path, report.path) || inside(report.path, results!.path))) {
+    throw new OutputPathError(`--results ${results!.path} and --report ${report.path} overlap: give each its own directory`);
   }
-  if (options.outcomesFile !== undefined) await checkOutputFile(options.outcomesFile, { what: "--outcomes" });
-  if (options.updateExpectations === "write" && options.expectationsFile !== undefined) await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)" });
+  const files: { flag: string; path: string }[] = [];
+  if (options.outcomesFile !== undefined) files.push({ flag: "--outcomes", path: await checkOutputFile(options.outcomesFile, { what: "--outcomes" }) });
+  if (options.updateExpectations === "write" && options.expectationsFile !== undefined) {
+    files.push({ flag: "--expectations (with --write)", path: await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)" }) });
+  }
+  for (const file of files) {
+    for (const dir of dirs) {
+      if (inside(resolve(file.path), dir.path)) {
+        throw new OutputPathError(`${file.flag} ${resolve(file.path)} is inside ${dir.flag} ${dir.path}, which the run empties or replaces: give it a path outside`);
+      }
+    }
+  }
 }
+
+/** Whether path `a` is `b` or lies inside it (both absolute). */
+const inside = (a: string, b: string) => {
+  const rel = relative(resolve(b), resolve(a));
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+};
 
 /** The fault plan, read and checked before anything runs: a bad plan is an input error naming the file and the path inside it. */
 async function faultPlanOrThrow(file: string): Promise<InfraFaultPlan> {

@@ -6,7 +6,8 @@
  * The file is append-only JSON lines (one event per line, each written with one O_APPEND write,
  * so concurrent runs never interleave within a line; a torn last line from a crash is skipped on
  * reading). Where it lives: `$EGO_CONFORMANCE_LEDGER`, else `$XDG_STATE_HOME/ego-conformance/
- * ledger.jsonl`, else `~/.local/state/ego-conformance/ledger.jsonl`.
+ * ledger.jsonl`, else `~/.local/state/ego-conformance/ledger.jsonl`, always as an absolute path
+ * (defaultLedgerPath).
  *
  * Events:
  *   run-start  a run began: run id, the CLI's pid and that process's start time (from /proc:
@@ -18,17 +19,32 @@
  * alive on this host.
  */
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
-import { hostname, homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { hostname, userInfo } from "node:os";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { Json } from "../contract/arguments.js";
 import { readProc, recordedProcessAlive } from "../processes/proc.js";
 
 export const LEDGER_ENV = "EGO_CONFORMANCE_LEDGER";
 
+/**
+ * Always absolute, so a sweep from another directory reads the same file: `$EGO_CONFORMANCE_LEDGER`
+ * (resolved against the working directory), else `$XDG_STATE_HOME` when it is absolute (the XDG
+ * Base Directory spec: a relative path there is invalid and ignored), else `$HOME/.local/state` when
+ * HOME is absolute, else the user's home from the password database.
+ */
 export function defaultLedgerPath(env: NodeJS.ProcessEnv = process.env): string {
-  if (env[LEDGER_ENV]) return env[LEDGER_ENV]!;
-  const state = env.XDG_STATE_HOME || join(env.HOME || homedir(), ".local", "state");
+  if (env[LEDGER_ENV]) return resolve(env[LEDGER_ENV]!);
+  const xdgState = env.XDG_STATE_HOME && isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : undefined;
+  const state = xdgState ?? join(homeDir(env), ".local", "state");
   return join(state, "ego-conformance", "ledger.jsonl");
+}
+
+/** HOME when absolute, else the password database's home (os.homedir() would return an empty or relative HOME as it is). */
+function homeDir(env: NodeJS.ProcessEnv): string {
+  if (env.HOME && isAbsolute(env.HOME)) return env.HOME;
+  const home = userInfo().homedir;
+  if (!isAbsolute(home)) throw new Error(`cannot place the run ledger: HOME is ${JSON.stringify(env.HOME ?? "")} and the password database gives no absolute home; set EGO_CONFORMANCE_LEDGER to an absolute path`);
+  return home;
 }
 
 export type CreatedBy = "agent" | "user";

@@ -3,7 +3,7 @@
 // `help <command>` prints that command's usage. And `fake install` never replaces an app or a CLI
 // it did not install, unless --force.
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { APP_BUNDLE_NAME } from "../../fake-bridge/server/install.js";
@@ -115,5 +115,55 @@ describe("fake install never replaces what it did not install", { timeout: 120_0
       const again = await runCli(["fake", "install", other, "--dir", join(other, "app"), ...args]);
       expect(again.exitCode, again.stderr).toBe(0);
     }
+  });
+
+  // issue 18 case 4: DIR/.ego-browser gets the same rule: written only when it is missing, empty or
+  // carries the install's marker (an install from before the marker: beside our own CLI, holding
+  // only what an install writes), never through a symbolic link, and --force does not change that
+  it("refuses a DIR/.ego-browser of someone else's files, even with --force, and leaves them alone", async () => {
+    const dir = await tempDir("install");
+    const runtime = join(dir, ".ego-browser");
+    await mkdir(join(runtime, "sdk"), { recursive: true });
+    await writeFile(join(runtime, "config.json"), "my settings");
+    await writeFile(join(runtime, "launcher.mjs"), "my launcher");
+    await writeFile(join(runtime, "sdk", "index.mjs"), "my sdk");
+    for (const force of [[], ["--force"]]) {
+      const refused = await runCli(["fake", "install", dir, "--dir", join(dir, "app"), ...force]);
+      expectParagraph(refused, "fake install", runtime);
+      expect(await readFile(join(runtime, "config.json"), "utf8")).toBe("my settings");
+      expect(await readFile(join(runtime, "launcher.mjs"), "utf8")).toBe("my launcher");
+      expect(await readFile(join(runtime, "sdk", "index.mjs"), "utf8")).toBe("my sdk");
+      expect(existsSync(join(dir, "ego-browser"))).toBe(false);
+    }
+  });
+
+  it("never writes through a symbolic link: DIR/.ego-browser, or a file inside its own install", async () => {
+    const dir = await tempDir("install");
+    const elsewhere = await tempDir("install-elsewhere");
+    await writeFile(join(elsewhere, "config.json"), "my settings");
+    await symlink(elsewhere, join(dir, ".ego-browser"));
+    for (const force of [[], ["--force"]]) {
+      const refused = await runCli(["fake", "install", dir, "--dir", join(dir, "app"), ...force]);
+      expectParagraph(refused, "fake install", /symbolic link/);
+      expect(await readdir(elsewhere)).toEqual(["config.json"]);
+      expect(await readFile(join(elsewhere, "config.json"), "utf8")).toBe("my settings");
+    }
+    // its own install, with config.json replaced by a link to a user's file: the link is replaced, the file kept
+    const own = await tempDir("install");
+    expect((await runCli(["fake", "install", own, "--dir", join(own, "app")])).exitCode).toBe(0);
+    await rm(join(own, ".ego-browser", "config.json"));
+    await symlink(join(elsewhere, "config.json"), join(own, ".ego-browser", "config.json"));
+    const again = await runCli(["fake", "install", own, "--dir", join(own, "app")]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(await readFile(join(elsewhere, "config.json"), "utf8")).toBe("my settings");
+    expect((await lstat(join(own, ".ego-browser", "config.json"))).isFile()).toBe(true);
+  });
+
+  it("installs into an empty DIR/.ego-browser", async () => {
+    const dir = await tempDir("install");
+    await mkdir(join(dir, ".ego-browser"));
+    const installed = await runCli(["fake", "install", dir, "--dir", join(dir, "app")]);
+    expect(installed.exitCode, installed.stderr).toBe(0);
+    expect(existsSync(join(dir, ".ego-browser", "config.json"))).toBe(true);
   });
 });

@@ -55,6 +55,8 @@ const SAMPLE: Record<string, string> = {
   "probe-timeout": "1000",
   "harness-fault": "cleanup-claims-user-space",
   workers: "2",
+  "min-clauses": "10",
+  "close-delay-ms": "100",
   personas: "all",
   versions: "0.5.0.19",
   installed: "/x/ego-browser",

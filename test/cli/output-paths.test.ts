@@ -78,6 +78,16 @@ describe.concurrent("run refuses output paths it does not own (exit 2, nothing d
     expect(await readFile(outcomes, "utf8")).toBe(before.outcomes);
   });
 
+  it("--outcomes inside --report is refused before the run starts (issue 18 case 19)", async () => {
+    const { cwd } = await workingDir();
+    const run = await runCli(["run", "--area", "task-state", "--results", join(cwd, "r"), "--report", join(cwd, "h"), "--outcomes", join(cwd, "h", "o.json")], { cwd });
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/--outcomes .*o\.json is inside --report .*h, which the run empties or replaces/);
+    expect(run.stdout).not.toMatch(/clauses\]/); // no suite ran
+    expect(existsSync(join(cwd, "r"))).toBe(false);
+    expect(existsSync(join(cwd, "h"))).toBe(false);
+  });
+
   it("--outcomes naming a directory is refused up front and leaves no temporary file", async () => {
     const { cwd } = await workingDir();
     const dir = join(cwd, "outcomes-dir");

@@ -28,14 +28,15 @@ describe("the app's directory and sockets", () => {
     expect(await mode(fake.server.paths.operatorSocket)).toBe(0o600);
   });
 
-  it("narrows a directory that is too open, and refuses one that is not a directory", async () => {
+  it("refuses a directory that is too open without changing it (issue 18 case 21), and one that is not a directory", async () => {
     const root = await tempDir("dir");
     const open = join(root, "open");
     await ensureAppDir(open);
     const { chmod } = await import("node:fs/promises");
     await chmod(open, 0o755);
-    await ensureAppDir(open);
-    expect(await mode(open)).toBe(0o700);
+    await expect(ensureAppDir(open)).rejects.toThrow(/mode is 0755/);
+    expect(await mode(open)).toBe(0o755);
+    await chmod(open, 0o700);
     const file = join(root, "file");
     await writeFile(file, "");
     await expect(ensureAppDir(file)).rejects.toBeInstanceOf(AppDirError);
