@@ -61,6 +61,8 @@ export interface Behaviour {
   readonly promptFaults: PromptFaults;
   readonly snapshotIgnoresMaxResultLength: boolean;
   readonly environmentForwarded: boolean;
+  /** Target.activateTarget over raw CDP leaves the space's active tab where it was */
+  readonly cdpActivateIgnored: boolean;
   /** the launcher's --sdk-path hook loads <path>/dist/out/index.js (fault sdk-path-hook-differs) */
   readonly sdkPathHookDiffers: boolean;
   readonly idleSpacesClose: boolean;
@@ -155,5 +157,6 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     sdkPathHookDiffers: fault("sdk-path-hook-differs"),
     idleSpacesClose: fault("idle-spaces-close"),
     racyCreateIds: fault("racy-create-ids"),
+    cdpActivateIgnored: fault("cdp-activate-ignored"),
   });
 }

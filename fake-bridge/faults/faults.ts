@@ -43,6 +43,8 @@ export const FAULTS = {
     "the launcher takes --sdk-path as the SDK's package folder and imports <path>/dist/out/index.js, so a module path fails to load and the script never runs (the installed launcher only)",
   "idle-spaces-close": "an agent space nobody touched for 120 s of app time closes by itself (with the fake's time scale, a fraction of a second)",
   "racy-create-ids": "createTaskSpace reads the next id when a request arrives and writes it back when it answers: creates that overlap in time get the same id, and the later one replaces the earlier",
+  // the v2 runtime's e2e on the fake (issue 21)
+  "cdp-activate-ignored": "Target.activateTarget over raw CDP brings the page forward but leaves the space's active tab (listTabs, snapshot) where it was",
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
 import { profileBrowser, runningBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
+import { createProbeScope } from "../../src/probe/runtime.js";
 import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -72,6 +73,21 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
     await ego.createTab("data:text/html,<title>listed title</title>");
     const listing = await waitFor(() => ego.listTaskSpaces(), (l: Loose) => l.taskSpaces[0].recentTabTitles[0] === "listed title");
     expect(listing.taskSpaces[0].recentTabTitles[0]).toBe("listed title");
+    await b.shutdown();
+  });
+
+  it("Target.activateTarget over raw CDP makes that tab the space's active tab, for listTabs and snapshot (issue 21 defect 1)", async () => {
+    const { b, ego } = await inNewSpace();
+    const first = await ego.createTab("data:text/html,<title>First tab</title><p>First tab</p>");
+    await ego.createTab("data:text/html,<title>Secondary tab</title><p>Secondary tab</p>");
+    const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 10_000 });
+    const activated = await cdp.send("Target.activateTarget", { targetId: first.targetId });
+    expect(activated.result, JSON.stringify(activated)).toEqual({});
+    const listed = await ego.listTabs();
+    expect(listed.tabs.filter((t: Loose) => t.active).map((t: Loose) => t.targetId), "the activated tab is the one active tab").toEqual([first.targetId]);
+    const snap = await ego.snapshot();
+    expect(snap.content, "the snapshot reads the activated tab").toContain("First tab");
+    expect(snap.content).not.toContain("Secondary tab");
     await b.shutdown();
   });
 });

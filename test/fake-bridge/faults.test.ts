@@ -189,6 +189,8 @@ const EXPECTED: Record<FaultName, string[]> = {
   "sdk-path-hook-differs": [],
   "idle-spaces-close": ["idle:listing"],
   "racy-create-ids": ["create:parallel-ids"],
+  // the v2 runtime's e2e (issue 21): faults of real pages change nothing on the page model (test/chromium tests them)
+  "cdp-activate-ignored": [],
 };
 
 async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {
