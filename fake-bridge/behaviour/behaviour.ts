@@ -63,6 +63,8 @@ export interface Behaviour {
   readonly environmentForwarded: boolean;
   /** Target.activateTarget over raw CDP leaves the space's active tab where it was */
   readonly cdpActivateIgnored: boolean;
+  /** a pending raw CDP request keeps the script's process alive after its body ended (the app's launcher only) */
+  readonly pendingCdpHoldsScript: boolean;
   /** the launcher's --sdk-path hook loads <path>/dist/out/index.js (fault sdk-path-hook-differs) */
   readonly sdkPathHookDiffers: boolean;
   readonly idleSpacesClose: boolean;
@@ -158,5 +160,6 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     idleSpacesClose: fault("idle-spaces-close"),
     racyCreateIds: fault("racy-create-ids"),
     cdpActivateIgnored: fault("cdp-activate-ignored"),
+    pendingCdpHoldsScript: fault("pending-cdp-holds-script"),
   });
 }
