@@ -106,7 +106,31 @@ export async function prepareRealCdp(ctx: CommandContext, raw: string, relay: Cd
   if (local !== undefined) return ok(async () => local);
   const space = await spaceContext(ctx.app, access.value);
   const message = JSON.parse(raw) as CdpMessage;
-  return ok(() => relay.forward(space, message, raw, { browserGetVersion: ctx.app.behaviour.cdpBrowserGetVersion, faults: ctx.app.behaviour.cdpFaults }));
+  const forward = () => relay.forward(space, message, raw, { browserGetVersion: ctx.app.behaviour.cdpBrowserGetVersion, faults: ctx.app.behaviour.cdpFaults });
+  if (!activates(message) || ctx.app.behaviour.cdpActivateIgnored) return ok(forward);
+  const record = access.value;
+  return ok(async () => {
+    const text = await forward();
+    if (answeredWithResult(text)) record.activeTargetId = message.params!.targetId as string;
+    return text;
+  });
+}
+
+/**
+ * Whether a message makes a tab the space's active tab: browser-level Target.activateTarget (the
+ * relay has checked that its targetId is the space's). The active tab is what listTabs reports
+ * and snapshot reads (clause tabs.cdp-activate.active-tab, issue 21 defect 1).
+ */
+function activates(message: CdpMessage): boolean {
+  return message.method === "Target.activateTarget" && message.sessionId === undefined && typeof message.params?.targetId === "string";
+}
+
+function answeredWithResult(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { result?: unknown }).result !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** The answer to text that cannot be forwarded as a message, or undefined when it can. */

@@ -61,6 +61,10 @@ export interface Behaviour {
   readonly promptFaults: PromptFaults;
   readonly snapshotIgnoresMaxResultLength: boolean;
   readonly environmentForwarded: boolean;
+  /** Target.activateTarget over raw CDP leaves the space's active tab where it was */
+  readonly cdpActivateIgnored: boolean;
+  /** a pending raw CDP request keeps the script's process alive after its body ended (the app's launcher only) */
+  readonly pendingCdpHoldsScript: boolean;
   /** the launcher's --sdk-path hook loads <path>/dist/out/index.js (fault sdk-path-hook-differs) */
   readonly sdkPathHookDiffers: boolean;
   readonly idleSpacesClose: boolean;
@@ -158,5 +162,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     idleSpacesClose: fault("idle-spaces-close"),
     racyCreateIds: fault("racy-create-ids"),
     createAcceptsInvalidNames: fault("create-accepts-invalid-names"),
+    cdpActivateIgnored: fault("cdp-activate-ignored"),
+    pendingCdpHoldsScript: fault("pending-cdp-holds-script"),
   });
 }

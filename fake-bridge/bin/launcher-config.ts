@@ -25,8 +25,6 @@ export interface LauncherConfig {
   flood: boolean;
   /** die (SIGKILL itself) this many ms after the script started; 0: never */
   dieAfterMs: number;
-  /** the script's whole environment (the caller's is never passed on) */
-  scriptEnv: Record<string, string>;
 }
 
 export function parseLauncherConfig(text: string, where: string): LauncherConfig {
@@ -44,6 +42,5 @@ export function parseLauncherConfig(text: string, where: string): LauncherConfig
     backgroundChildMs: typeof raw.backgroundChildMs === "number" ? raw.backgroundChildMs : 0,
     flood: raw.flood === true,
     dieAfterMs: typeof raw.dieAfterMs === "number" ? raw.dieAfterMs : 0,
-    scriptEnv: typeof raw.scriptEnv === "object" && raw.scriptEnv !== null ? raw.scriptEnv : { PATH: "/usr/local/bin:/usr/bin:/bin" },
   };
 }

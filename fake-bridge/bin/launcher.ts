@@ -13,9 +13,10 @@
  * printed and the launcher exits 0). When the launcher dies or is killed, its connection drops
  * and the app kills the script's process group.
  *
- * The script's environment is the config's `scriptEnv` (HOME and PATH), so the caller's variables
- * never reach it; only the app's environment-forwarded fault hands them on (clause
- * launcher.environment.not-forwarded). It runs in the config's working directory.
+ * The launcher sends no environment: the script is the app's child and gets the app's own (the one
+ * `fake start` was given; issue 21 defect 7), so the caller's variables never reach it; only the
+ * app's environment-forwarded fault hands them on (clause launcher.environment.not-forwarded). It
+ * runs in the config's working directory.
  *
  * argv: <config.json> <the caller's arguments...>, or SCRIPT_HOST_FLAG in the script's process.
  */
@@ -143,7 +144,7 @@ async function launch(config: LauncherConfig, argv: string[]): Promise<void> {
     ...(sdkPath !== undefined ? { sdkPath } : {}),
     bundledSdk: config.bundledSdk,
     cwd: config.workDir,
-    env: behaviour.environmentForwarded ? (process.env as Record<string, string>) : config.scriptEnv,
+    ...(behaviour.environmentForwarded ? { env: process.env as Record<string, string> } : {}),
     stdin: command.code !== undefined,
   };
   send(run);

@@ -63,4 +63,6 @@ export async function hostScript(): Promise<void> {
     return;
   }
   await runScript(run.script);
+  // the invocation ends with its script: a CDP request still pending no longer holds it (issue 21 defect 2)
+  port.scriptEnded();
 }

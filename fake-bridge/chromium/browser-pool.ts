@@ -146,8 +146,16 @@ async function launch(executablePath: string, profileId: string): Promise<Runnin
       const owner = targetInfo.browserContextId === undefined ? undefined : owners.get(targetInfo.browserContextId);
       void (async () => {
         const kept = owner !== undefined && targetInfo.type === "page";
-        if (kept) await owner({ targetInfo, sessionId, send }).catch(() => undefined);
+        // A popup (a page opened by a page: it has an opener) gets no answer to its setup until it
+        // is resumed, so setup-first would wait forever and it would never load (issue 21 defect
+        // 3): its setup is sent first, in order on its session, and the resume right after it,
+        // without waiting for the answers. A tab the app opened keeps setup-first, so its new-tab
+        // scripts are in before its own scripts run (test/chromium/new-tab-scripts.test.ts).
+        const popup = targetInfo.openerId !== undefined && targetInfo.openerId !== "";
+        const setup = kept ? owner({ targetInfo, sessionId, send }).catch(() => undefined) : Promise.resolve();
+        if (!popup) await setup;
         await send("Runtime.runIfWaitingForDebugger").catch(() => undefined);
+        await setup;
         if (!kept) await cdp.send("Target.detachFromTarget", { sessionId }).catch(() => undefined);
       })();
     });

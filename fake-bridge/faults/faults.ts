@@ -45,6 +45,9 @@ export const FAULTS = {
   "racy-create-ids": "createTaskSpace reads the next id when a request arrives and writes it back when it answers: creates that overlap in time get the same id, and the later one replaces the earlier",
   "create-accepts-invalid-names":
     "createTaskSpace accepts a missing, non-string or empty name instead of throwing the TypeError, and creates a space with it: named `task <id>`, the value as a string (\"42\") or \"\"",
+  // the v2 runtime's e2e on the fake (issue 21)
+  "cdp-activate-ignored": "Target.activateTarget over raw CDP brings the page forward but leaves the space's active tab (listTabs, snapshot) where it was",
+  "pending-cdp-holds-script": "a raw CDP request still unanswered when the script ends keeps the invocation running until it is answered (the app's launcher only: the in-process fake has none)",
 } as const;
 
 export type FaultName = keyof typeof FAULTS;

@@ -5,7 +5,7 @@
  */
 import { lstat, mkdir } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 export interface AppPaths {
   dir: string;
@@ -24,7 +24,13 @@ export function defaultAppDir(env: NodeJS.ProcessEnv = process.env): string {
   return runtime ? join(runtime, "ego-conformance") : join(tmpdir(), `ego-conformance-${userInfo().uid}`);
 }
 
-export function appPaths(dir: string = defaultAppDir()): AppPaths {
+/**
+ * The app's paths, absolute: a relative `dir` is resolved once, against this process's working
+ * directory (the caller's, for `fake start|stop|status`), so the app it starts, which runs in the
+ * project root, binds where the caller looks (issue 21 defect 6).
+ */
+export function appPaths(given: string = defaultAppDir()): AppPaths {
+  const dir = resolve(given);
   return {
     dir,
     bridgeSocket: join(dir, "app.sock"),

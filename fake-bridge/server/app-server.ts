@@ -30,6 +30,11 @@ export interface FakeAppServerOptions extends FakeBrowserOptions {
   pages?: "chromium" | "model";
   /** why real pages were asked for and are not there (reported by describe) */
   pagesWarning?: string;
+  /**
+   * the environment of every script the app runs (default: the app's own, the one `fake start`
+   * was given): the script is the app's child and never sees its caller's (issue 21 defect 7)
+   */
+  scriptEnv?: Record<string, string>;
 }
 
 export interface FakeAppServer {
@@ -113,7 +118,7 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
   // an invocation counts until its connection closed and its script's process (if any) ended
   let bridges = 0;
   const bridgeCount = () => bridges;
-  const scripts = scriptProcesses({ welcome, appSocket: paths.bridgeSocket });
+  const scripts = scriptProcesses({ welcome, appSocket: paths.bridgeSocket, scriptEnv: options.scriptEnv ?? appEnvironment() });
   const bridgeServer = createServer((socket) => {
     track(socket);
     bridges += 1;
@@ -168,4 +173,9 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
       await rm(paths.operatorSocket, { force: true });
     },
   };
+}
+
+/** The app process's own environment, as strings (what `fake start` gave it). */
+function appEnvironment(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === "string"));
 }

@@ -13,7 +13,7 @@
 export { AppAlreadyRunningError, createFakeAppServer, socketAnswers, type FakeAppServer, type FakeAppServerOptions } from "./app-server.js";
 export { AppDirError, appPaths, defaultAppDir, ensureAppDir, type AppPaths } from "./app-dir.js";
 export { FakeAppStartError, fakeAppStatus, startFakeApp, stopFakeApp, type AppStatus, type RunningApp, type StartOptions, type StopResult } from "./control.js";
-export { APP_BUNDLE_NAME, CLI_NAME, installFakeEgoLite, SCRIPT_PATH, type InstalledFakeEgoLite, type InstallOptions } from "./install.js";
+export { APP_BUNDLE_NAME, CLI_NAME, installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "./install.js";
 export { AppOptionsError, appChoiceArgs, parseAppArgs, serverOptions, type AppChoice } from "./options.js";
 export { AppUnreachableError, connectSocketPort, type SocketPort } from "./socket-port.js";
 export { createOperatorClient, OperatorEndpointError, type FakeAppOperator, type OperatorClientOptions } from "./operator-client.js";

@@ -3,8 +3,8 @@
  * it reaches a real build: through an `ego-browser` executable.
  *
  *   <dir>/ego-browser                  the launcher: a shell wrapper that starts node with an
- *                                      EMPTY environment plus HOME and PATH (the caller's
- *                                      variables never reach the script), or, with appBundle, a
+ *                                      EMPTY environment plus HOME and PATH (the script gets the
+ *                                      app's environment, never the caller's), or, with appBundle, a
  *                                      symlink to the bundle's helper (as onboarding links it)
  *   <dir>/.ego-browser/launcher.mjs    the bundled launcher and binding (./launcher-bundle.ts)
  *   <dir>/.ego-browser/config.json     which app it talks to and its install-time quirks
@@ -18,7 +18,6 @@
  * time), never from the caller's environment.
  */
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
-import { homedir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import type { LauncherConfig } from "../bin/launcher-config.js";
@@ -30,8 +29,6 @@ export const CLI_NAME = "ego-browser";
 export const APP_BUNDLE_NAME = "ego lite.app";
 const FRAMEWORK = join("Contents", "Frameworks", "ego Framework.framework");
 const BUNDLED_SDK_SOURCE = resolve(import.meta.dirname, "../bin/bundled-sdk.mjs");
-/** What the script's environment holds: nothing of the caller's. */
-export const SCRIPT_PATH = "/usr/local/bin:/usr/bin:/bin";
 /** The line that marks a launcher this module wrote (src/targets/fake/fake-app-on-demand.ts looks for it). */
 export const INSTALLED_WRAPPER_MARK = "The fake Ego Lite launcher, installed by ego-conformance";
 /** The file that marks an app bundle this module wrote (inside `Contents/`). */
@@ -84,7 +81,7 @@ function wrapper(runtimeDir: string): string {
     "#!/bin/sh",
     `# ${INSTALLED_WRAPPER_MARK} (fake-bridge/server/install.ts).`,
     "# Like the real launcher it does not pass the caller's environment to the script: the launcher",
-    "# replaces it with HOME and PATH before the script runs (unless the app's environment-forwarded",
+    "# sends none, and the app starts the script with its own (unless the app's environment-forwarded",
     "# fault says otherwise), and the script runs in the app's working directory. NODE_OPTIONS is",
     "# never the launcher's own.",
     `exec /usr/bin/env -u NODE_OPTIONS ${shellQuote(process.execPath)} ${shellQuote(join(runtimeDir, "launcher.mjs"))} ${shellQuote(join(runtimeDir, "config.json"))} "$@"`,
@@ -196,7 +193,6 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
     backgroundChildMs: options.backgroundChildMs ?? 0,
     flood: options.flood === true,
     dieAfterMs: options.dieAfterMs ?? 0,
-    scriptEnv: { HOME: homedir(), PATH: SCRIPT_PATH },
   };
   const configPath = join(runtimeDir, "config.json");
   await writeBeside(join(runtimeDir, "launcher.mjs"), await launcherBundle());

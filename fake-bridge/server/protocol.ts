@@ -65,8 +65,11 @@ export interface RunRequest {
   bundledSdk: string;
   /** the script's working directory */
   cwd: string;
-  /** the script's whole environment */
-  env: Record<string, string>;
+  /**
+   * the caller's environment, sent only by a launcher with the environment-forwarded fault; the
+   * script otherwise gets the app's own (./script-processes.ts)
+   */
+  env?: Record<string, string>;
   /** the launcher relays the caller's stdin (-e); otherwise the script's stdin ends at once */
   stdin: boolean;
 }
@@ -94,7 +97,7 @@ export function isRunRequest(message: unknown): message is RunRequest {
     (m.sdkPath === undefined || typeof m.sdkPath === "string") &&
     typeof m.bundledSdk === "string" &&
     typeof m.cwd === "string" &&
-    strings(m.env) &&
+    (m.env === undefined || strings(m.env)) &&
     typeof m.stdin === "boolean"
   );
 }

@@ -55,13 +55,14 @@ function send(launcher: Socket, line: RunLine): void {
   writeJsonLine(launcher, line);
 }
 
-export function scriptProcesses(options: { welcome: Welcome; appSocket: string }): ScriptProcesses {
+export function scriptProcesses(options: { welcome: Welcome; appSocket: string; scriptEnv: Record<string, string> }): ScriptProcesses {
   const live = new Map<ChildProcess, Promise<void>>();
 
   function start(launcher: Socket, run: RunRequest, serveChannel: (channel: Socket) => void) {
     const child = spawn(process.execPath, [run.host, SCRIPT_HOST_FLAG], {
       cwd: run.cwd,
-      env: run.env,
+      // the app's environment; a launcher with the environment-forwarded fault sends the caller's
+      env: run.env ?? options.scriptEnv,
       detached: true,
       stdio: ["pipe", "pipe", "pipe", "pipe"],
     });

@@ -4,6 +4,11 @@
  * its bridge endpoint) and answers come back in order, each on a socket event (so never inside
  * the call that sent it). The socket keeps the process alive only while a
  * request is pending, so a script exits as soon as its own work is done, as with the real host.
+ * Once the script's body has ended (scriptEnded), a pending raw CDP request no longer does: an
+ * invocation ends when its script ends, whatever CDP requests are pending (sendCDPMessage returns
+ * undefined, so nothing of the script can be waiting on it; issue 21 defect 2). Other calls are
+ * promises the script may have left pending: the process still exits only once they settle
+ * (the reference: "allow the process to exit after pending requests settle").
  * If the app goes away, pending and later requests answer with a crash: the binding rejects them.
  */
 import { createConnection, type Socket } from "node:net";
@@ -15,6 +20,8 @@ import { encodeRequest, type BridgeAnswer, type CdpEventLine, type Welcome } fro
 
 export interface SocketPort<W extends Welcome = Welcome> extends BrowserPort {
   readonly welcome: W;
+  /** the script's body has ended: pending CDP requests stop holding the process */
+  scriptEnded(): void;
   close(): void;
 }
 
@@ -42,6 +49,13 @@ function portOver<W extends Welcome>(socket: Socket, options: { sendSync?: Brows
     let nextId = 1;
     let lost: string | undefined;
     const waiting = new Map<number, (response: BridgeResponse) => void>();
+    /** the pending requests that are raw CDP sends */
+    const cdpWaiting = new Set<number>();
+    let ended = false;
+    /** the pending-cdp-holds-script fault: a pending CDP request holds the process after the script ended */
+    let holdCdpAfterEnd = false;
+    const holdsProcess = () => waiting.size > cdpWaiting.size || (cdpWaiting.size > 0 && (!ended || holdCdpAfterEnd));
+    const refresh = () => (holdsProcess() ? socket.ref() : socket.unref());
     let welcomed = false;
     let cdpListener: ((text: string) => void) | undefined;
 
@@ -66,6 +80,7 @@ function portOver<W extends Welcome>(socket: Socket, options: { sendSync?: Brows
         welcomed = true;
         const welcome = message as W;
         const behaviour = behaviourOf(welcome);
+        holdCdpAfterEnd = behaviour.pendingCdpHoldsScript;
         socket.unref();
         resolve({
           welcome,
@@ -77,12 +92,17 @@ function portOver<W extends Welcome>(socket: Socket, options: { sendSync?: Brows
               return;
             }
             const id = nextId++;
-            if (waiting.size === 0) socket.ref();
             waiting.set(id, deliver);
+            if (request.kind === "cdp") cdpWaiting.add(id);
+            refresh();
             writeJsonLine(socket, { id, request: encodeRequest(request) });
           },
           onCdpEvent: (listener) => {
             cdpListener = listener;
+          },
+          scriptEnded() {
+            ended = true;
+            refresh();
           },
           ...(options.sendSync ? { sendSync: options.sendSync } : {}),
           close: () => socket.destroy(),
@@ -97,7 +117,8 @@ function portOver<W extends Welcome>(socket: Socket, options: { sendSync?: Brows
       const deliver = waiting.get(id);
       if (!deliver) return;
       waiting.delete(id);
-      if (waiting.size === 0) socket.unref();
+      cdpWaiting.delete(id);
+      refresh();
       deliver("crash" in response ? { crash: new Error(`fake app: ${response.crash}`) } : response);
     });
   });

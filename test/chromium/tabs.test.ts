@@ -3,9 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
 import { profileBrowser, runningBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
+import { createProbeScope } from "../../src/probe/runtime.js";
+import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const fixtures = useFixturePages();
 
 async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, boundMs = 10_000): Promise<T> {
   const deadline = Date.now() + boundMs;
@@ -72,6 +75,38 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
     await ego.createTab("data:text/html,<title>listed title</title>");
     const listing = await waitFor(() => ego.listTaskSpaces(), (l: Loose) => l.taskSpaces[0].recentTabTitles[0] === "listed title");
     expect(listing.taskSpaces[0].recentTabTitles[0]).toBe("listed title");
+    await b.shutdown();
+  });
+
+  it("Target.activateTarget over raw CDP makes that tab the space's active tab, for listTabs and snapshot (issue 21 defect 1)", async () => {
+    const { b, ego } = await inNewSpace();
+    const first = await ego.createTab("data:text/html,<title>First tab</title><p>First tab</p>");
+    await ego.createTab("data:text/html,<title>Secondary tab</title><p>Secondary tab</p>");
+    const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 10_000 });
+    const activated = await cdp.send("Target.activateTarget", { targetId: first.targetId });
+    expect(activated.result, JSON.stringify(activated)).toEqual({});
+    const listed = await ego.listTabs();
+    expect(listed.tabs.filter((t: Loose) => t.active).map((t: Loose) => t.targetId), "the activated tab is the one active tab").toEqual([first.targetId]);
+    const snap = await ego.snapshot();
+    expect(snap.content, "the snapshot reads the activated tab").toContain("First tab");
+    expect(snap.content).not.toContain("Secondary tab");
+    await b.shutdown();
+  });
+
+  it("a popup opened by a target=_blank link belongs to the space and loads (issue 21 defect 3)", async () => {
+    const server = await fixtures();
+    const landed = server.url("landed");
+    const { b, ego } = await inNewSpace();
+    const opener = await ego.createTab(server.url("form"));
+    await waitFor(() => ego.listTabs(), (l: Loose) => l.tabs.some((t: Loose) => t.targetId === opener.targetId && t.url === server.url("form") && t.title !== ""));
+    const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 10_000 });
+    const attach = await cdp.send("Target.attachToTarget", { targetId: opener.targetId, flatten: true });
+    const sessionId = attach.result.sessionId;
+    const click = `(() => { const a = document.createElement("a"); a.href = ${JSON.stringify(landed)}; a.target = "_blank"; a.textContent = "open"; document.documentElement.append(a); a.click(); return 1; })()`;
+    const clicked = await cdp.send("Runtime.evaluate", { expression: click, userGesture: true, returnByValue: true }, sessionId);
+    expect(clicked.result?.result?.value, JSON.stringify(clicked)).toBe(1);
+    const listed = await waitFor(() => ego.listTabs(), (l: Loose) => l.tabs.some((t: Loose) => t.url === landed && t.title !== ""), 15_000);
+    expect(listed.tabs.map((t: Loose) => t.url), "the popup is the space's tab and loaded its url").toContain(landed);
     await b.shutdown();
   });
 });

@@ -200,6 +200,9 @@ const EXPECTED: Record<FaultName, string[]> = {
   "idle-spaces-close": ["idle:listing"],
   "racy-create-ids": ["create:parallel-ids"],
   "create-accepts-invalid-names": ["create:invalid-names"],
+  // the v2 runtime's e2e (issue 21): faults of real pages change nothing on the page model (test/chromium tests them)
+  "cdp-activate-ignored": [],
+  "pending-cdp-holds-script": [],
 };
 
 async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {

@@ -1,5 +1,6 @@
 // The fake app as its own long-lived process: started detached, found by status, holding state
 // across launcher invocations, stopped gracefully; and the same through `ego-conformance fake`.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { appPaths } from "../../fake-bridge/server/app-dir.js";
@@ -8,7 +9,7 @@ import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
 import { readAppState, writeAppState } from "../../fake-bridge/server/state-file.js";
 import { fakeCommand } from "../../src/cli/fake.js";
 import { UsageError } from "../../src/cli/usage-error.js";
-import { runCli } from "../cli/run-cli.js";
+import { PROJECT_ROOT, runCli } from "../cli/run-cli.js";
 import { gone } from "../support/processes.js";
 import { lastJson, runLauncher } from "./support.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -77,6 +78,19 @@ describe("ego-conformance fake", () => {
     const stop = await runCli(["fake", "stop", "--dir", dir, "--json"]);
     expect(JSON.parse(stop.stdout)).toEqual({ stopped: true, pid: seen.pid, how: "SIGTERM" });
     expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });
+  });
+
+  it("start --dir RELATIVE resolves the directory once, in the caller's cwd: the app answers there, and nothing is left in the project root (issue 21 defect 6)", { timeout: 60_000 }, async () => {
+    const cwd = await tempDir("rel");
+    const start = await runCli(["fake", "start", "--dir", "rel-app", "--json"], { cwd, timeoutMs: 40_000 });
+    expect(start.exitCode, start.stderr).toBe(0);
+    const seen = JSON.parse(start.stdout) as { running: boolean; pid: number; bridgeSocket: string };
+    expect(seen).toMatchObject({ running: true, bridgeSocket: appPaths(join(cwd, "rel-app")).bridgeSocket });
+    const stop = await runCli(["fake", "stop", "--dir", "rel-app", "--json"], { cwd });
+    expect(JSON.parse(stop.stdout)).toEqual({ stopped: true, pid: seen.pid, how: "SIGTERM" });
+    expect(gone(seen.pid)).toBe(true);
+    expect(existsSync(join(PROJECT_ROOT, "rel-app")), "nothing made relative to the project root").toBe(false);
+    expect(existsSync(appPaths(join(cwd, "rel-app")).stateFile), "no stale app.json").toBe(false);
   });
 
   it("rejects an unknown fault as a usage error, before starting anything", async () => {

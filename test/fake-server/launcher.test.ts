@@ -2,14 +2,17 @@
 // await, no environment forwarded, another working directory, --sdk-path loaded first, a bundled
 // SDK that wraps, the exit quirk, and the binding's synchronous channels inside the process.
 import { writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
 import { fakeInstall, lastJson, runLauncher, type FakeInstall } from "./support.js";
 
 let fake: FakeInstall;
+const APP_TMPDIR = "/app-side-tmp";
 beforeAll(async () => {
-  fake = await fakeInstall();
+  // the app's environment, as `fake start` would have been given it
+  fake = await fakeInstall({ server: { scriptEnv: { HOME: homedir(), PATH: process.env.PATH!, TMPDIR: APP_TMPDIR, EGO_CONFORMANCE_APP_PROBE: "app-side" } } });
 });
 afterAll(async () => fake?.close());
 
@@ -30,12 +33,16 @@ describe("running a script", () => {
     expect(lastJson(r.stdout)).toEqual({ ego: "object" });
   });
 
-  it("does not forward the caller's environment: the script sees HOME and PATH only", async () => {
-    const r = await runLauncher(fake.cli, ["nodejs", "-e", "console.log(JSON.stringify(Object.keys(process.env).sort()))"], {
-      env: { EGO_CONFORMANCE_SECRET_PROBE: "must-not-leak", NODE_OPTIONS: "--max-old-space-size=64" },
+  it("does not forward the caller's environment: the script, the app's child, sees the app's environment (issue 21 defect 7)", async () => {
+    const r = await runLauncher(fake.cli, ["nodejs", "-e", "console.log(JSON.stringify({ keys: Object.keys(process.env), TMPDIR: process.env.TMPDIR, app: process.env.EGO_CONFORMANCE_APP_PROBE }))"], {
+      env: { EGO_CONFORMANCE_SECRET_PROBE: "must-not-leak", NODE_OPTIONS: "--max-old-space-size=64", PATH: process.env.PATH!, TMPDIR: "/caller-tmp" },
     });
-    expect(r.exitCode).toBe(0);
-    expect(lastJson(r.stdout)).toEqual(["HOME", "PATH"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const seen = lastJson(r.stdout);
+    expect(seen.keys, "none of the caller's own variables").not.toContain("EGO_CONFORMANCE_SECRET_PROBE");
+    expect(seen.keys).not.toContain("NODE_OPTIONS");
+    expect(seen.app, "the app's own variable").toBe("app-side");
+    expect(seen.TMPDIR, "the app's TMPDIR, so the runtime's screenshots and downloads go where the app was told").toBe(APP_TMPDIR);
   });
 
   it("runs the script in the app's working directory, not the caller's", async () => {

@@ -143,6 +143,11 @@ Object.assign(MUTANTS, {
   },
 } satisfies Record<string, Expected>);
 
+// Defects the v2 runtime's own e2e found on the fake (issue 21): each rule a real build could break too.
+Object.assign(MUTANTS, {
+  "cdp-activate-ignored": { why: "Target.activateTarget leaves the space's active tab where it was: listTabs and snapshot read the newest tab", failed: ["tabs.cdp-activate.active-tab"], pagesOnly: true },
+} satisfies Record<string, Expected>);
+
 describe.each(Object.entries(MUTANTS))("mutant %s", (fault, expected) => {
   it(`is caught by exactly the right clauses (${expected.why})`, { timeout: 240_000 }, async ({ skip }) => {
     // a rule that does not depend on pages is judged on the page model: the whole suite on real

@@ -1,5 +1,8 @@
 import { defineClauses } from "./define.js";
 
+/** research 1.5, snapshot: "Native snapshot only sees the active tab; v2 activates the target Page first" (issue 21 defect 1) */
+const RESEARCH_ACTIVE_TAB = { section: "research 1.5: snapshot (the native snapshot only sees the active tab; the v2 runtime activates the target page first)", anchor: "snapshot" };
+
 export const tabClauses = defineClauses("tabs", [
   { id: "tabs.create.result", title: "createTab(url) resolves a descriptor with a targetId", methods: ["createTab"], severity: "critical" },
   { id: "tabs.list.shape", title: "listTabs resolves {tabs:[{index, targetId, url, title, active}]}", methods: ["listTabs"], severity: "critical" },
@@ -22,5 +25,10 @@ export const tabClauses = defineClauses("tabs", [
       openDetail: "which tab is active after createTab (the fake: the newest) and what index means (the fake: 0..n-1 in creation order)",
       basis: "native-bindings-api.md Tabs (listTabs typical result: index, active), Task Spaces claimTaskSpace ('keeps its browser profile, tabs, active tab'); research Q8",
     },
+  },
+  {
+    id: "tabs.cdp-activate.active-tab",
+    title: "Target.activateTarget over sendCDPMessage makes that tab the space's active tab: listTabs reports it as the one active tab and snapshot reads it",
+    methods: ["sendCDPMessage", "listTabs", "snapshot", "createTab"], needs: ["pages"], severity: "critical", doc: RESEARCH_ACTIVE_TAB,
   },
 ]);
