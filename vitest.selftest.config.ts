@@ -51,6 +51,7 @@ export const E2E_TESTS = [
   "test/safety/ledger.test.ts",
   "test/safety/output-dir.test.ts",
   "test/safety/temp-files.test.ts",
+  "test/safety/input-hygiene.test.ts",
 ];
 
 export default defineConfig({

@@ -19,7 +19,7 @@
  * failures answered through the method's documented channel, browser-unavailable
  * (EGO_BROWSER_UNAVAILABLE) and invalid-payload (EGO_INVALID_RESULT_PAYLOAD).
  */
-import { readFile } from "node:fs/promises";
+import { readInputFile } from "../../src/files/input-file.js";
 import { z } from "zod";
 
 const probability = z.number().min(0).max(1);
@@ -75,9 +75,9 @@ export function parseInfraFaultPlanText(text: string, where: string): InfraFault
 export async function readInfraFaultPlan(file: string): Promise<InfraFaultPlan> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readInputFile(file, { kind: "fault plan" });
   } catch (error) {
-    throw new InfraFaultPlanError(`${file}: cannot read the fault plan: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new InfraFaultPlanError((error as Error).message);
   }
   return parseInfraFaultPlanText(text, file);
 }

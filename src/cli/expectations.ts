@@ -3,7 +3,7 @@
  * an expectations file (default fixtures/expectations/expectations.json). One line per problem,
  * naming the entry and the check. Exit 0 clean, 1 problems found, 2 the file cannot be read.
  */
-import { readFile } from "node:fs/promises";
+import { parseJsonText, readInputFile } from "../files/input-file.js";
 import { resolve } from "node:path";
 import {
   DEFAULT_EXPECTATIONS_FILE,
@@ -33,16 +33,18 @@ export interface LintReport {
 export async function lintFile(file: string, today: string): Promise<LintReport | { file: string; unreadable: string }> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readInputFile(file, { kind: "expectations" });
   } catch (error) {
-    return { file, unreadable: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+    return { file, unreadable: (error as Error).message };
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJsonText(text, file, "expectations");
   } catch (error) {
-    return { file, unreadable: `not JSON: ${(error as Error).message}` };
+    return { file, unreadable: (error as Error).message };
   }
+  // not an object at all (null, a list, a number): not an expectations file, as `run --expectations` says (exit 2)
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return { file, unreadable: `expectations file ${file} is not an expectations file: its top level is ${raw === null ? "null" : Array.isArray(raw) ? "a list" : `a ${typeof raw}`}, not an object` };
   const structure = structureProblems(raw);
   if (structure.data) {
     const entries = indexEntries(structure.data);
@@ -65,7 +67,7 @@ async function lintCommand(argv: string[]): Promise<number> {
   if (values.today !== undefined && !isCalendarDate(values.today)) throw new UsageError(`--today must be a date (YYYY-MM-DD), not '${values.today}'`);
   const file = positionals[0] !== undefined ? resolve(positionals[0]) : DEFAULT_EXPECTATIONS_FILE;
   const report = await lintFile(file, values.today ?? todayUtc());
-  if ("unreadable" in report) throw new ExpectationsError(`cannot read expectations file ${file}: ${report.unreadable}`); // exit 2
+  if ("unreadable" in report) throw new ExpectationsError(report.unreadable); // exit 2, naming the file
   if (values.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {

@@ -24,6 +24,9 @@ const BAD_INPUT_ERRORS = new Set([
   "BaselineKeyError",
   "CannotDecideError",
   "CannotMergeError",
+  "InputFileError",
+  "PathEscapeError",
+  "InfraFaultPlanError",
 ]);
 
 export function isBadInput(error: unknown): boolean {
@@ -44,7 +47,8 @@ function whatFailed(command: string): string {
 /** The paragraph for an error that ended `command` (e.g. "run", "fake start"). */
 export function errorParagraph(command: string, error: unknown, options: { debug: boolean }): string {
   const topic = command.split(" ")[0] || "help";
-  const help = `see \`ego-conformance help ${topic}\``;
+  // a command that does not exist is said under "help": the pointer is to the list of commands
+  const help = topic === "help" ? "see `ego-conformance help`" : `see \`ego-conformance help ${topic}\``;
   let body: string;
   if (error instanceof z.ZodError) body = readableZodError(error);
   else if (isBadInput(error)) body = (error as Error).message;

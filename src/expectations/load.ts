@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { CATALOGUE } from "../contract/catalogue.js";
 import { personaNamesInTable } from "../contract/build-features.js";
-import { readJsonFile } from "../safety/json-file.js";
+import { readJsonFile } from "../files/input-file.js";
 import { todayUtc } from "./dates.js";
 import { renderProblem, runChecks, VALIDITY_CHECKS, type LintContext, type LintProblem } from "./lint/index.js";
 import { ExpectationsFileSchema, type ExpectationsFile, type IndexedEntry } from "./schema.js";

@@ -5,7 +5,8 @@
  * `--baseline` takes a file path or that key.
  */
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { pathInside } from "../files/inside-folder.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import type { RunOutcomes } from "./outcomes.js";
 
@@ -16,18 +17,23 @@ export class BaselineKeyError extends Error {
 }
 
 /** `0.5.1.13`, `0.5.1.13-fake` or `0.5.0.19-subtree-flag-off`. */
+const PERSONA = /^[a-z][a-z0-9-]*$/;
 const KEY = /^(\d+\.\d+\.\d+\.\d+)(?:-([a-z][a-z0-9-]*))?$/;
 
 export function baselineKey(outcomes: Pick<RunOutcomes, "egoVersion" | "persona" | "target">): string {
   if (tryParseEgoVersion(outcomes.egoVersion) === null) {
     throw new BaselineKeyError(`a baseline is stored per Ego Lite version, and this run's version is ${outcomes.egoVersion === null ? "unknown" : `'${outcomes.egoVersion}' (not four-part)`}`);
   }
+  // the key names a file: a persona (read from an outcomes file) is a plain name, as the fake's are
+  if (outcomes.persona && !PERSONA.test(outcomes.persona)) {
+    throw new BaselineKeyError(`a baseline's persona is a plain name (${PERSONA.source}), and this run's is ${JSON.stringify(outcomes.persona)}`);
+  }
   if (outcomes.persona) return `${outcomes.egoVersion}-${outcomes.persona}`;
   return outcomes.target === "installed" ? outcomes.egoVersion! : `${outcomes.egoVersion}-${outcomes.target ?? "unknown-target"}`;
 }
 
 export function baselinePath(key: string, dir = DEFAULT_BASELINE_DIR): string {
-  return join(dir, `${key}.json`);
+  return pathInside(dir, `${key}.json`, "baseline key");
 }
 
 /** A `--baseline` argument: an existing file, a path ending in .json, or a version key. */

@@ -5,7 +5,7 @@
  * version by `baseline save`, compared clause by clause by `gate`. The matrix can read it too.
  */
 import { z } from "zod";
-import { readJsonFile } from "../safety/json-file.js";
+import { readJsonFile } from "../files/input-file.js";
 import { writeFileAtomic } from "../safety/output-dir.js";
 import { clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
 import { Outcome } from "../outcomes/statuses.js";

@@ -11,7 +11,8 @@
  * collapse into retries; the `Ego Lite version` and `target` parameters keep them apart in
  * history too.
  */
-import { copyFile, readdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, readdir, writeFile } from "node:fs/promises";
+import { readJsonFile } from "../files/input-file.js";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { generateAllureReport, REPO_ALLURE_CONFIG } from "../report/allure-report.js";
@@ -110,7 +111,7 @@ export async function combineResults(
       const from = join(dir, name);
       const to = join(combinedDir, name);
       if (name.endsWith(RESULT_FILE_SUFFIX)) {
-        const result = JSON.parse(await readFile(from, "utf8")) as { labels?: { name: string; value: string }[] };
+        const result = (await readJsonFile(from, "Allure result")) as { labels?: { name: string; value: string }[] };
         result.labels = [...(result.labels ?? []).filter((l) => l.name !== LABEL.matrixTarget), { name: LABEL.matrixTarget, value: key }];
         await writeFile(to, JSON.stringify(result), "utf8");
         counts[key] += 1;

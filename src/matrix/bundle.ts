@@ -11,7 +11,10 @@
  * CI uploads the directory as an artifact; `report --merge` reads any number of them.
  */
 import { existsSync } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { readJsonFile } from "../files/input-file.js";
+import { pathInside } from "../files/inside-folder.js";
+import { MatrixInputError } from "./errors.js";
 import { writeFileAtomic } from "../safety/output-dir.js";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
@@ -44,7 +47,8 @@ export interface LoadedBundle {
 
 /** The directory a bundle keeps a target's Allure results in. */
 export function targetResultsDir(bundleDir: string, key: string): string {
-  return join(bundleDir, key, "allure-results");
+  // a target key comes from a bundle file: it stays inside the bundle
+  return pathInside(bundleDir, [key, "allure-results"], "target key");
 }
 
 /** The target's outcomes file, next to its results directory. */
@@ -64,15 +68,20 @@ export async function readBundle(dir: string): Promise<LoadedBundle> {
   const file = join(abs, BUNDLE_FILE);
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(file, "utf8"));
+    raw = await readJsonFile(file, "matrix bundle");
   } catch (error) {
-    throw new Error(`cannot read matrix bundle ${file}: ${(error as Error).message}`);
+    throw new MatrixInputError((error as Error).message);
   }
   const parsed = Bundle.safeParse(raw);
-  if (!parsed.success) throw new Error(`${file} is not a ${BUNDLE_FORMAT}@${BUNDLE_FORMAT_VERSION} bundle:\n${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) throw new MatrixInputError(`${file} is not a ${BUNDLE_FORMAT}@${BUNDLE_FORMAT_VERSION} bundle:\n${z.prettifyError(parsed.error)}`);
   for (const target of parsed.data.targets) {
+    try {
+      targetResultsDir(abs, target.key);
+    } catch (error) {
+      throw new MatrixInputError(`${file}: ${(error as Error).message}`);
+    }
     if (target.availability === "ran" && !existsSync(targetResultsDir(abs, target.key))) {
-      throw new Error(`matrix bundle ${abs} is incomplete: target '${target.key}' ran but ${targetResultsDir(abs, target.key)} is missing`);
+      throw new MatrixInputError(`matrix bundle ${abs} is incomplete: target '${target.key}' ran but ${targetResultsDir(abs, target.key)} is missing`);
     }
   }
   return { dir: abs, bundle: parsed.data };

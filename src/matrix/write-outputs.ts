@@ -9,14 +9,19 @@
  *                                     run wrote them
  */
 import { existsSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import { readInputFile } from "../files/input-file.js";
+import { readResultFiles } from "../report/results-reader.js";
+import { MatrixInputError } from "./errors.js";
 import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
 import { buildCompat } from "./build-compat.js";
 import { targetOutcomesFile } from "./bundle.js";
 import type { CompatCell, CompatJson, TargetOutcome } from "./compat-schema.js";
 import type { MergedMatrix } from "./merge.js";
-import { renderCompatPage } from "./page/render-page.js";
+import { COMPAT_PAGE_GENERATOR, renderCompatPage } from "./page/render-page.js";
+import { COMPAT_FORMAT } from "./compat-schema.js";
+import { pathInside } from "../files/inside-folder.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError, prepareOwnedDir, writeFileAtomic } from "../safety/output-dir.js";
 import { FAILS_RUN } from "../outcomes/statuses.js";
 
@@ -36,13 +41,15 @@ export async function writeMatrixOutputs(
   options: { allure: boolean; cwd: string; now?: Date },
 ): Promise<MatrixOutputs> {
   const out = resolve(outDir);
+  // every input is read before anything is written: a truncated result or outcomes file is named, and leaves no output
+  const outcomesTexts = await readInputs(merged);
   await mkdir(out, { recursive: true });
   const compat = buildCompat(merged, options.now);
   const compatJson = join(out, "compat.json");
   const compatHtml = join(out, "compat.html");
   await writeFileAtomic(compatJson, `${JSON.stringify(compat, null, 2)}\n`);
   await writeFileAtomic(compatHtml, renderCompatPage(compat));
-  const outputs: MatrixOutputs = { compat, compatJson, compatHtml, outcomes: await copyOutcomes(merged, join(out, "compat-outcomes")) };
+  const outputs: MatrixOutputs = { compat, compatJson, compatHtml, outcomes: await copyOutcomes(outcomesTexts, join(out, "compat-outcomes")) };
   if (options.allure && merged.results.length > 0) {
     const report = await generateMatrixReport(compat, merged.results, join(out, "compat-allure"), { cwd: options.cwd });
     outputs.allureReport = report.indexHtml;
@@ -57,7 +64,7 @@ export async function writeMatrixOutputs(
 export async function checkMatrixOutputs(outDir: string, options: { allure: boolean; what: string }): Promise<void> {
   if (outDir.trim() === "") throw new OutputPathError(`${options.what} is empty: give the directory the matrix goes to`);
   const out = resolve(outDir);
-  for (const name of ["compat.json", "compat.html"]) await checkOutputFile(join(out, name), { what: `${options.what} (${name})` });
+  for (const [name, marker] of Object.entries(OUTPUT_FILE_MARKERS)) await checkOutputFile(join(out, name), { what: `${options.what} (${name})`, marker });
   await checkOwnedDir(join(out, "compat-outcomes"), "outcomes", { what: `${options.what} (compat-outcomes/)` });
   if (options.allure) {
     await checkOwnedDir(join(out, "compat-allure", "results"), "results", { what: `${options.what} (compat-allure/results/)` });
@@ -65,15 +72,40 @@ export async function checkMatrixOutputs(outDir: string, options: { allure: bool
   }
 }
 
-/** Copies each target's outcomes.json (when its run wrote one) to `dir/<key>.json`; `dir` is replaced (when it is the harness's). */
-async function copyOutcomes(merged: MergedMatrix, dir: string): Promise<Record<string, string>> {
+/**
+ * What every compat.json and compat.html the harness writes holds near its top: a file there
+ * without it is someone else's, and is not replaced (the files' form of the directories' marker).
+ */
+export const OUTPUT_FILE_MARKERS = {
+  "compat.json": `"format": "${COMPAT_FORMAT}"`,
+  "compat.html": COMPAT_PAGE_GENERATOR,
+} as const;
+
+/**
+ * The inputs of the outputs, all read first: every target's Allure results (each file parsed, so a
+ * truncated one is named: MatrixInputError) and its outcomes.json, when its run wrote one.
+ */
+async function readInputs(merged: MergedMatrix): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  try {
+    for (const { key, dir: resultsDir } of merged.results) {
+      await readResultFiles(resultsDir);
+      const from = targetOutcomesFile(resultsDir);
+      if (existsSync(from)) texts.set(key, await readInputFile(from, { kind: "outcomes" }));
+    }
+  } catch (error) {
+    throw new MatrixInputError(`cannot merge: ${(error as Error).message}; nothing was written`);
+  }
+  return texts;
+}
+
+/** Writes each target's outcomes (read by readInputs) to `dir/<key>.json`; `dir` is replaced (when it is the harness's). */
+async function copyOutcomes(texts: ReadonlyMap<string, string>, dir: string): Promise<Record<string, string>> {
   await prepareOwnedDir(dir, "outcomes", { what: "the matrix's outcomes directory" });
   const copied: Record<string, string> = {};
-  for (const { key, dir: resultsDir } of merged.results) {
-    const from = targetOutcomesFile(resultsDir);
-    if (!existsSync(from)) continue;
-    const to = join(dir, `${key}.json`);
-    await writeFileAtomic(to, await readFile(from));
+  for (const [key, text] of texts) {
+    const to = pathInside(dir, `${key}.json`, "target key");
+    await writeFileAtomic(to, text);
     copied[key] = to;
   }
   return copied;

@@ -7,7 +7,8 @@
  * that is not JSON, or lacks a field we rely on, is an error that names the file: a summary
  * that silently dropped results would report clauses as unknown for the wrong reason.
  */
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { readInputFile } from "../files/input-file.js";
 import { basename, join } from "node:path";
 import { z } from "zod";
 
@@ -126,12 +127,12 @@ export async function readResultFiles(dir: string): Promise<ResultFile[]> {
   const files: ResultFile[] = [];
   for (const name of names) {
     const file = join(dir, name);
-    const text = await readFile(file, "utf8");
+    const text = await readInputFile(file, { kind: "Allure result" });
     const { result, attachments } = parseResult(file, text);
     // the last attempt's (a retried clause names them "... (attempt N)")
     const source = attachments.filter((a) => a.name.startsWith(DIAGNOSTICS_ATTACHMENT)).pop()?.source;
     if (source !== undefined) {
-      const diagnostics = await readFile(join(dir, basename(source)), "utf8").catch(() => undefined);
+      const diagnostics = await readInputFile(join(dir, basename(source)), { kind: "Allure attachment" }).catch(() => undefined);
       if (diagnostics !== undefined && diagnostics.trim() !== "") result.diagnostics = diagnostics.slice(0, DIAGNOSTICS_CHARS);
     }
     files.push({ result, raw: JSON.parse(text) as Record<string, unknown> });

@@ -12,6 +12,7 @@ import { tryParseEgoVersion } from "../version/index.js";
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { readInfraFaultPlan, type InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
 import { RunInputError } from "./errors.js";
+import { Ledger } from "../safety/ledger.js";
 import type { RunOptions } from "./options.js";
 import { selectedFor } from "./select.js";
 import { serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
@@ -33,6 +34,9 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
   // the installed target always has its options (no flags: the defaults)
   const options: RunOptions = given.target === "installed" && given.installed === undefined ? { ...given, installed: { keepOnFailure: false, harnessFaults: [] } } : given;
   await checkRunOutputs(options);
+  // the run ledger of an installed run, read before anything starts: one that cannot be read or
+  // appended to (a FIFO, a directory) is refused here, naming it, instead of hanging the run
+  if (options.installed !== undefined) new Ledger().read();
   const infraFaults = options.faultsFile !== undefined ? await faultPlanOrThrow(options.faultsFile) : undefined;
   const expectations = await expectationsForRun(options);
   return {

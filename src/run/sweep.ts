@@ -82,6 +82,8 @@ function statusOf(verdict: SweepVerdict): SpaceStatus {
 /** Sweep through `target` (any target: tests drive it with the fake). */
 export async function sweep(target: Target, options: SweepOptions): Promise<Omit<SweepOutcome, "cli">> {
   const ledger = options.ledger ?? new Ledger();
+  // read first: a ledger that cannot be read (a FIFO, a directory) ends the sweep before any listing
+  const view = ledger.read();
   const session = await target.openSession();
   let listing;
   try {
@@ -90,7 +92,6 @@ export async function sweep(target: Target, options: SweepOptions): Promise<Omit
     await session.close();
   }
   if (!listing.ok) throw new SweepError(listing.reason);
-  const view = ledger.read();
   const runs = new Map<string, SweptRun>();
   for (const space of listing.spaces) {
     const verdict = sweepVerdict(space, view);

@@ -18,10 +18,12 @@
  * A run is live while it has a run-start, no run-end, and its process (pid and start time) is
  * alive on this host.
  */
-import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { Json } from "../contract/arguments.js";
+import { appendToRegularFile } from "../files/append-file.js";
+import { InputFileError, readInputFileSync } from "../files/input-file.js";
 import { readProc, recordedProcessAlive } from "../processes/proc.js";
 
 export const LEDGER_ENV = "EGO_CONFORMANCE_LEDGER";
@@ -109,7 +111,8 @@ export class Ledger {
   private append(event: LedgerEvent): void {
     mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     // one write(2) on an O_APPEND descriptor: lines of concurrent writers never interleave
-    appendFileSync(this.path, `${JSON.stringify(event)}\n`, { encoding: "utf8", mode: 0o600 });
+    // (O_NONBLOCK and fstat: a FIFO or device in its place is refused, naming the path, never waited on)
+    appendToRegularFile(this.path, `${JSON.stringify(event)}\n`, "run ledger");
   }
 
   startRun(runId: string, pid = process.pid): void {
@@ -129,13 +132,16 @@ export class Ledger {
     };
   }
 
-  /** Everything recorded so far (a missing file is an empty ledger; unreadable lines are skipped). */
+  /**
+   * Everything recorded so far (a missing file is an empty ledger; unreadable lines are skipped).
+   * A ledger that is not a regular file (a FIFO, a directory) is an InputFileError naming it.
+   */
   read(): LedgerView {
     let text = "";
     try {
-      text = readFileSync(this.path, "utf8");
+      text = readInputFileSync(this.path, { kind: "run ledger" });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      if (!(error instanceof InputFileError && error.code === "ENOENT")) throw error;
     }
     const events: LedgerEvent[] = [];
     for (const line of text.split("\n")) {

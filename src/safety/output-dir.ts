@@ -15,7 +15,8 @@
  * The checks are separate from the writes so that the CLI makes them all before a suite runs.
  */
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { readInputFile } from "../files/input-file.js";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
 
@@ -41,6 +42,11 @@ export function markerName(kind: OutputKind): string {
 const CHECKOUT = resolve(import.meta.dirname, "../..");
 
 export interface DirCheck {
+  /**
+   * for a file: what every file the harness writes there holds in its first 4 KiB (compat.html's
+   * generator tag, compat.json's format). An existing file without it is someone else's: refused.
+   */
+  marker?: string;
   /** how the user named it, for messages: `--results`, `matrix --out`, ... */
   what: string;
   /** the working directory the path was given in (default: process.cwd()) */
@@ -89,8 +95,18 @@ export async function checkOwnedDir(dir: string, kind: OutputKind, check: DirChe
 export async function checkOutputFile(file: string, check: DirCheck): Promise<string> {
   if (file.trim() === "") throw new OutputPathError(`${check.what} is empty: give a file to write`);
   const abs = resolve(check.cwd ?? process.cwd(), file);
-  const info = await lstat(abs).catch(() => undefined);
+  const info = await stat(abs).catch(() => undefined);
   if (info?.isDirectory()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is a directory, not a file`);
+  // a FIFO, a socket or a device would be replaced by a regular file (or block the write): refused
+  if (info !== undefined && !info.isFile()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is not a regular file (a FIFO, a socket or a device), and the harness replaces only regular files`);
+  if (info !== undefined && check.marker !== undefined) {
+    const head = await readInputFile(abs, { kind: check.what }).then((t) => t.slice(0, 4096), (error: Error) => {
+      throw new OutputPathError(error.message);
+    });
+    if (!head.includes(check.marker)) {
+      throw new OutputPathError(`refusing ${check.what} ${abs}: the file is there and was not written by ego-conformance (it lacks ${JSON.stringify(check.marker)}), so it is not replaced; give another directory, or remove it yourself`);
+    }
+  }
   // the nearest existing ancestor must be a directory (mkdir -p makes the rest)
   for (let dir = dirname(abs); ; dir = dirname(dir)) {
     const up = await lstat(dir).catch(() => undefined);
@@ -118,14 +134,15 @@ function siblingName(path: string, tag: string): string {
 
 /** Writes `file` through a temporary sibling and a rename; the sibling never outlives a failure. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
   const temporary = siblingName(file, "tmp");
   try {
+    await mkdir(dirname(file), { recursive: true });
     await writeFile(temporary, data, options.mode !== undefined ? { mode: options.mode } : {});
     await rename(temporary, file);
   } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+    await rm(temporary, { force: true }).catch(() => undefined);
+    // ENOSPC, EIO, EACCES: the message names the file (the system's names none)
+    throw new OutputPathError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 

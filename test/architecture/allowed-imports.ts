@@ -33,8 +33,9 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the contract layer
   "src/version": [],
   "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
-  "src/wire": [],
-  "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
+  "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
+  "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
+  "src/files": [], // the one reader of input files, the ledger's appender, the inside-its-folder check (node only): the fake's fault plans and app options are inputs too
   "src/contract": ["src/version"],
   "src/fixture-pages": [],
   "src/probe": ["src/contract"],
@@ -47,7 +48,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/chromium": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/pages", "src/contract", "src/scratch"], // pages: the snapshot's CDP interface, which a space's page session serves
   "fake-bridge/pages": ["fake-bridge/app", "fake-bridge/behaviour"],
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"],
-  "fake-bridge/infra-faults": ["fake-bridge/app", "fake-bridge/binding", "src/contract"],
+  "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
   "fake-bridge/operator": ["fake-bridge/app", "fake-bridge/chromium", "src/contract"],
   "fake-bridge/personas": ["src/contract", "src/version"],
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
@@ -73,14 +74,14 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
-  "src/safety": ["src/contract", "src/probe", "src/targets", "src/report", "src/processes"], // probe: the one task-space listing reads its observation
+  "src/safety": ["src/files", "src/contract", "src/probe", "src/targets", "src/report", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/report"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/contract", "src/version", "src/outcomes", "src/safety", "src/processes"],
-  "src/expectations": ["src/contract", "src/version", "src/report", "src/safety"],
-  "src/gate": ["src/contract", "src/version", "src/outcomes", "src/report", "src/safety"],
+  "src/report": ["src/files", "src/contract", "src/version", "src/outcomes", "src/safety", "src/processes"],
+  "src/expectations": ["src/files", "src/contract", "src/version", "src/report", "src/safety"],
+  "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety"],
   "src/faults": ["src/contract", "src/outcomes", "src/report", "src/safety", "src/targets", "src/targets/cli"],
   "src/matrix": [
-    "src/contract", "src/version", "src/outcomes", "src/report", "src/safety", "fake-bridge/personas",
+    "src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety", "fake-bridge/personas",
     "src/run", // each target is a run of the run library, with typed options
   ],
 
@@ -93,7 +94,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
+  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
   "bin": ["src/cli"],
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser

@@ -54,8 +54,8 @@ describe("the allowed-imports table", () => {
     expect(ALLOWED_IMPORTS.suites!.filter((to) => to.startsWith("src/targets/"))).toEqual([]);
   });
 
-  it("lets the fake import nothing of the harness but the contract layer (and the leaves src/wire, src/scratch and src/processes)", () => {
-    const readable = ["src/contract", "src/version", "src/wire", "src/scratch", "src/processes"];
+  it("lets the fake import nothing of the harness but the contract layer (and the leaves src/wire, src/scratch, src/processes and src/files)", () => {
+    const readable = ["src/contract", "src/version", "src/wire", "src/scratch", "src/processes", "src/files"];
     for (const [folder, allowed] of Object.entries(ALLOWED_IMPORTS)) {
       if (folder !== "fake-bridge" && !folder.startsWith("fake-bridge/")) continue;
       expect(allowed.filter((to) => to.startsWith("src/") && !readable.includes(to)), folder).toEqual([]);
@@ -63,6 +63,7 @@ describe("the allowed-imports table", () => {
     expect(ALLOWED_IMPORTS["src/wire"], "src/wire stays a leaf").toEqual([]);
     expect(ALLOWED_IMPORTS["src/scratch"], "src/scratch imports only the leaf src/processes").toEqual(["src/processes"]);
     expect(ALLOWED_IMPORTS["src/processes"], "src/processes stays a leaf").toEqual([]);
+    expect(ALLOWED_IMPORTS["src/files"], "src/files stays a leaf").toEqual([]);
   });
 });
 

@@ -67,7 +67,7 @@ describe("ego-conformance expectations lint", () => {
     await writeFile(file, "{ not json");
     const lint = await runCli(["expectations", "lint", file]);
     expect(lint.exitCode).toBe(2);
-    expect(lint.stderr).toMatch(/^ego-conformance expectations lint: cannot read expectations file .*broken\.json: not JSON/);
+    expect(lint.stderr).toMatch(/^ego-conformance expectations lint: expectations file .*broken\.json is not JSON/);
     expect(lint.stderr).toMatch(/see `ego-conformance help expectations`$/);
   });
 

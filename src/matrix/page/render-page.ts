@@ -71,12 +71,16 @@ function inlineSafe(source: string, tag: "script" | "style"): string {
   return source;
 }
 
+/** The tag that says a compat.html is the harness's own (write-outputs.ts replaces only such a page). */
+export const COMPAT_PAGE_GENERATOR = '<meta name="generator" content="ego-conformance compat page">';
+
 export function renderCompatPage(compat: CompatJson): string {
   const title = `Ego Lite compatibility: ${compat.targets.length} targets × ${compat.clauses.length} clauses`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${COMPAT_PAGE_GENERATOR}
 <meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">

@@ -1,0 +1,36 @@
+/**
+ * Appending one record to a regular file the harness keeps (the run ledger): the file is opened
+ * with O_APPEND (one write(2) per record, so concurrent writers never interleave within a line),
+ * O_CREAT (mode 0600) and O_NONBLOCK (opening a FIFO never waits for a reader), and what was
+ * opened is checked with fstat: anything but a regular file is refused, and every error names
+ * the path.
+ */
+import { closeSync, constants, fstatSync, openSync, writeSync } from "node:fs";
+import { InputFileError } from "./input-file.js";
+
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+
+/** Appends `text` to the regular file `path` (made 0600 when missing) in one write. */
+export function appendToRegularFile(path: string, text: string, kind: string): void {
+  let fd: number;
+  try {
+    fd = openSync(path, APPEND_FLAGS, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "EIO";
+    // ENXIO: a FIFO that nobody reads (O_NONBLOCK|O_WRONLY)
+    const why = code === "ENXIO" ? `${code} (it is a FIFO or a device, not a regular file)` : code;
+    throw new InputFileError(`cannot write ${kind} file ${path}: ${why}`, code === "ENXIO" ? "NOT_REGULAR" : code, path);
+  }
+  try {
+    if (!fstatSync(fd).isFile()) throw new InputFileError(`cannot write ${kind} file ${path}: it is not a regular file; the harness writes only regular files`, "NOT_REGULAR", path);
+    const bytes = Buffer.from(text, "utf8");
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+  } catch (error) {
+    if (error instanceof InputFileError) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? "EIO";
+    throw new InputFileError(`cannot write ${kind} file ${path}: ${code}`, code, path);
+  } finally {
+    closeSync(fd);
+  }
+}

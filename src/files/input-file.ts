@@ -1,0 +1,159 @@
+/**
+ * The one way the harness reads a file it was given or finds on disk (outcomes, baselines,
+ * expectations, fault plans, matrix bundles and their results, the run ledger, app options):
+ *
+ *   - only a regular file is read: a FIFO, a socket, a device or a directory is refused with a
+ *     message naming the path. The file is opened with O_NONBLOCK, so opening a FIFO never waits
+ *     for a writer, and the open descriptor is checked with fstat (what was opened is what is
+ *     judged, even when the path is a symbolic link or is swapped after a stat);
+ *   - at most INPUT_FILE_MAX_BYTES are read (a bigger file is refused, naming its size and the
+ *     bound), so a runaway file cannot exhaust memory;
+ *   - every error, whatever the system said (ENOENT, EISDIR, EACCES, ELOOP, EIO), names the path.
+ *
+ * test/safety/input-files.test.ts fails when a module under src/ or fake-bridge/ reads a file
+ * another way.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
+import { open } from "node:fs/promises";
+
+/**
+ * The most a harness input may hold: 256 MiB. A baseline of 400,000 clauses is about 40 MiB, the
+ * largest input seen; V8 cannot hold a string much beyond 512 MiB.
+ */
+export const INPUT_FILE_MAX_BYTES = 256 * 1024 * 1024;
+
+/** An input file that cannot be read: the message names the file, what it should be and why. */
+export class InputFileError extends Error {
+  override name = "InputFileError";
+  constructor(
+    message: string,
+    /** the system's code (ENOENT, EISDIR, ...), or NOT_REGULAR / TOO_BIG / NOT_JSON */
+    readonly code: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface InputFileOptions {
+  /** what the file is, for messages: "outcomes", "expectations", "matrix bundle", "ledger" */
+  kind: string;
+  /** the bound on its size (default INPUT_FILE_MAX_BYTES) */
+  maxBytes?: number;
+}
+
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+function whatItIs(info: Stats): string {
+  if (info.isDirectory()) return "a directory";
+  if (info.isFIFO()) return "a FIFO (named pipe)";
+  if (info.isSocket()) return "a socket";
+  if (info.isCharacterDevice() || info.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
+
+function systemError(error: unknown, path: string, kind: string): InputFileError {
+  if (error instanceof InputFileError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? "EIO";
+  return new InputFileError(`cannot read ${kind} file ${path}: ${code}${code === "ENOENT" ? " (no such file)" : ""}`, code, path);
+}
+
+function checkOpened(info: Stats, path: string, options: InputFileOptions): number {
+  if (!info.isFile()) {
+    throw new InputFileError(`cannot read ${options.kind} file ${path}: it is ${whatItIs(info)}; the harness reads only regular files`, "NOT_REGULAR", path);
+  }
+  const max = options.maxBytes ?? INPUT_FILE_MAX_BYTES;
+  if (info.size > max) throw tooBig(path, options, info.size);
+  return max;
+}
+
+function tooBig(path: string, options: InputFileOptions, size: number | string): InputFileError {
+  const max = options.maxBytes ?? INPUT_FILE_MAX_BYTES;
+  return new InputFileError(`cannot read ${options.kind} file ${path}: it holds ${size} bytes, more than the ${max} bytes an input may hold`, "TOO_BIG", path);
+}
+
+/** Concatenates what was read, refusing more than `max` bytes (a file that grew after fstat). */
+function joined(chunks: Buffer[], total: number, max: number, path: string, options: InputFileOptions): string {
+  if (total > max) throw tooBig(path, options, `more than ${max}`);
+  return Buffer.concat(chunks, total).toString("utf8");
+}
+
+const CHUNK = 1024 * 1024;
+
+/** The text of the regular file `path` (UTF-8), read as the module comment says. */
+export async function readInputFile(path: string, options: InputFileOptions): Promise<string> {
+  let handle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    throw systemError(error, path, options.kind);
+  }
+  try {
+    const max = checkOpened(await handle.stat(), path, options);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buffer = Buffer.alloc(CHUNK);
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
+      if (bytesRead === 0) break;
+      chunks.push(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > max) break;
+    }
+    return joined(chunks, total, max, path, options);
+  } catch (error) {
+    throw systemError(error, path, options.kind);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** The same, synchronously (the ledger is read and written from synchronous code). */
+export function readInputFileSync(path: string, options: InputFileOptions): string {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    throw systemError(error, path, options.kind);
+  }
+  try {
+    const max = checkOpened(fstatSync(fd), path, options);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buffer = Buffer.alloc(CHUNK);
+      const bytesRead = readSync(fd, buffer, 0, CHUNK, null);
+      if (bytesRead === 0) break;
+      chunks.push(buffer.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > max) break;
+    }
+    return joined(chunks, total, max, path, options);
+  } catch (error) {
+    throw systemError(error, path, options.kind);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The parsed JSON of the regular file `path`; not JSON is an InputFileError (code NOT_JSON) naming the file. */
+export function parseJsonText(text: string, path: string, kind: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputFileError(`${kind} file ${path} is not JSON: ${(error as Error).message}`, "NOT_JSON", path);
+  }
+}
+
+/**
+ * The parsed contents of the JSON file `path`, a `kind` file. `fail` makes the caller's own error
+ * from the message (OutcomesError, ExpectationsError, ...); without it the InputFileError is thrown.
+ */
+export async function readJsonFile(path: string, kind: string, fail?: (message: string) => Error, maxBytes?: number): Promise<unknown> {
+  try {
+    return parseJsonText(await readInputFile(path, { kind, ...(maxBytes !== undefined ? { maxBytes } : {}) }), path, kind);
+  } catch (error) {
+    if (fail && error instanceof InputFileError) throw fail(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * A path the harness derives from input data (a persona, a version, a run id, a target key)
+ * stays inside the folder it belongs in: `pathInside(folder, name)` is `folder/name` only when
+ * that resolves strictly below `folder`. A name with `..`, an absolute name, an empty name or a
+ * NUL byte is refused with a PathEscapeError naming the name and the folder, before anything is
+ * read or written.
+ */
+import { isAbsolute, relative, resolve, sep } from "node:path";
+
+export class PathEscapeError extends Error {
+  override name = "PathEscapeError";
+}
+
+/** `folder/...parts`, checked to stay inside `folder`; `what` says where the name came from. */
+export function pathInside(folder: string, parts: string | readonly string[], what: string): string {
+  const names = typeof parts === "string" ? [parts] : parts;
+  const base = resolve(folder);
+  for (const name of names) {
+    if (name === "" || name.includes("\0") || isAbsolute(name)) throw escape(name, base, what);
+  }
+  const abs = resolve(base, ...names);
+  const rel = relative(base, abs);
+  if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw escape(names.join(sep), base, what);
+  return abs;
+}
+
+function escape(name: string, base: string, what: string): PathEscapeError {
+  return new PathEscapeError(`refusing ${what} ${JSON.stringify(name)}: the path it makes leaves ${base}, the folder it belongs in`);
+}
