@@ -41,6 +41,7 @@ export const E2E_TESTS = [
   "test/mutants/**/*.test.ts",
   "test/outcomes/one-cause-cli.test.ts",
   "test/outcomes/runner-outcomes.test.ts",
+  "test/personas/persona-pages.test.ts",
   "test/personas/persona-runs.test.ts",
   "test/report/allure-report.test.ts",
   "test/safety/clause-result.test.ts",
