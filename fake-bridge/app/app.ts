@@ -137,11 +137,14 @@ export class FakeApp {
     this.touched.set(space.id, this.now());
   }
 
-  /** The idle-spaces-close fault: agent spaces untouched for IDLE_CLOSE_AFTER_MS (app time) close. */
-  closeIdleSpaces(): void {
+  /**
+   * The idle-spaces-close fault: agent spaces untouched for IDLE_CLOSE_AFTER_MS (app time) close;
+   * `userOwnedToo` (the listing-closes-idle-spaces fault): user-owned ones as well.
+   */
+  closeIdleSpaces(options: { userOwnedToo?: boolean } = {}): void {
     const now = this.now();
     for (const space of this.spaces.values()) {
-      if (space.closing || space.ownership === "user") continue;
+      if (space.closing || (space.ownership === "user" && !options.userOwnedToo)) continue;
       if (now - (this.touched.get(space.id) ?? 0) > IDLE_CLOSE_AFTER_MS) this.close(space);
     }
   }

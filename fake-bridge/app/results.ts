@@ -38,5 +38,7 @@ function listEntry(app: FakeApp, space: TaskSpace, b: Behaviour): Record<string,
 export function taskSpaceListing(app: FakeApp, b: Behaviour): Record<string, unknown> {
   const spaces = app.listed();
   if (!b.listingV2) return { taskIds: spaces.map((s) => s.name) };
-  return { taskSpaces: spaces.map((s) => listEntry(app, s, b)) };
+  // the fault listing-bookkeeping-moves (allowed): each entry also carries the build's own touchedAt, the app time of this listing
+  const now = b.listingBookkeepingMoves ? app.now() : undefined;
+  return { taskSpaces: spaces.map((s) => (now === undefined ? listEntry(app, s, b) : { ...listEntry(app, s, b), touchedAt: now })) };
 }

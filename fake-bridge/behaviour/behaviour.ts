@@ -71,6 +71,16 @@ export interface Behaviour {
   readonly racyCreateIds: boolean;
   /** the create-accepts-invalid-names fault: createTaskSpace takes any name, and makes a space with it */
   readonly createAcceptsInvalidNames: boolean;
+  /** listTabs with nothing selected resolves every tab of the browser (fault listtabs-unscoped-when-unselected) */
+  readonly listTabsUnscopedWhenUnselected: boolean;
+  /** a createTab blocked under user control still navigates the space's blank tab (fault blocked-create-tab-navigates) */
+  readonly blockedCreateTabNavigates: boolean;
+  /** listTaskSpaces closes spaces idle for 120 s of app time, user-owned ones too (fault listing-closes-idle-spaces) */
+  readonly listingClosesIdleSpaces: boolean;
+  /** snapshot's includeActionMarks defaults to true (fault action-marks-by-default: allowed, the doc states no default) */
+  readonly actionMarksByDefault: boolean;
+  /** listing entries carry a touchedAt that moves with every listing (fault listing-bookkeeping-moves: allowed) */
+  readonly listingBookkeepingMoves: boolean;
 }
 
 export interface PromptFaults {
@@ -164,5 +174,10 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     createAcceptsInvalidNames: fault("create-accepts-invalid-names"),
     cdpActivateIgnored: fault("cdp-activate-ignored"),
     pendingCdpHoldsScript: fault("pending-cdp-holds-script"),
+    listTabsUnscopedWhenUnselected: fault("listtabs-unscoped-when-unselected"),
+    blockedCreateTabNavigates: fault("blocked-create-tab-navigates"),
+    listingClosesIdleSpaces: fault("listing-closes-idle-spaces"),
+    actionMarksByDefault: fault("action-marks-by-default"),
+    listingBookkeepingMoves: fault("listing-bookkeeping-moves"),
   });
 }

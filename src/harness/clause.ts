@@ -23,6 +23,7 @@ import { notApplicable } from "./applicability.js";
 import { labelClause } from "./allure-labels.js";
 import { ensureAllureRuntime } from "./allure-runtime.js";
 import { contractMatchers } from "./matchers.js";
+import { gateGapsOf, observingOpenDetail, registerClauseTest } from "./feature-reads.js";
 import { readRunConfig, type RunConfig } from "./run-config.js";
 import { RunSpaces } from "./spaces.js";
 import { Ledger } from "../safety/ledger.js";
@@ -102,6 +103,7 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
   const spec = clauseById(id);
   const tags = spec.tags.map(tagTitle).join(" ");
   const title = `${spec.id}${options.variant === undefined ? "" : ` [${options.variant}]`}: ${spec.title}${tags ? ` ${tags}` : ""}`;
+  registerClauseTest(title, spec);
   test(title, { timeout: options.timeout ?? 60_000 }, async ({ target, run, skip, task }) => {
     task.meta.clause = spec.id;
     await ensureAllureRuntime();
@@ -115,7 +117,9 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       return;
     }
     // Retried only after an infrastructure error (src/faults), never after a contract or precondition failure.
-    const attempts = await withInfraRetries((n) => attemptClause(spec, target, run, body, n));
+    const attempts = await withInfraRetries((n) => attemptClause(spec, title, target, run, body, n));
+    const gaps = gateGapsOf(title);
+    if (gaps.length) await allure.label(LABEL.gateGap, gaps.join("; "));
     if (attempts.retried.length) {
       const retried = attempts.retried.map((cause, i) => `attempt ${i + 1}: ${cause}`).join("\n");
       await allure.label(LABEL.infraRetried, [...new Set(attempts.retried)].join("; "));
@@ -135,7 +139,7 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
  * One attempt at a clause: fresh sessions and spaces, the body, then cleanup. Resolves with the
  * error the result would record (a retry decides whether it does); never throws.
  */
-async function attemptClause(spec: Clause, target: Target, run: RunConfig, body: (ctx: ClauseContext) => Promise<void>, attempt: number): Promise<AttemptResult> {
+async function attemptClause(spec: Clause, title: string, target: Target, run: RunConfig, body: (ctx: ClauseContext) => Promise<void>, attempt: number): Promise<AttemptResult> {
   const checked = infraCheckedTarget(target);
   const log: ProbeLog = [];
   const sessions: Session[] = [];
@@ -154,7 +158,7 @@ async function attemptClause(spec: Clause, target: Target, run: RunConfig, body:
   const openDetail = async (check: () => void | Promise<void>): Promise<void> => {
     if (!spec.unspecified) throw new Error(`clause ${spec.id} has no open detail in the catalogue: its assertions are all judged`);
     try {
-      await check();
+      await observingOpenDetail(title, check);
     } catch (error) {
       // an observation of the open detail; anything that is not a violation stays what it is
       const outcome = outcomeOfError(error, spec.id);

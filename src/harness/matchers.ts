@@ -3,9 +3,19 @@
  * shows the expected channel and shape against what was observed. A failing matcher is an
  * assertion error: a contract violation (failed in Allure), never a harness error.
  */
+import { expect } from "vitest";
 import { z } from "zod";
 import { ErrorObject, isErrorCode, METHODS, statusFor, type ErrorCode, type MethodName } from "../contract/index.js";
 import { describeObservation, type Observation } from "../probe/index.js";
+import { noteFeatureRead } from "./feature-reads.js";
+
+/**
+ * The matcher reads `error_code`: only builds with the `error-codes` feature carry one, so the
+ * running clause must declare it (./feature-reads.ts; a clause that does not has a gate gap).
+ */
+function readsErrorCode(): void {
+  noteFeatureRead(expect.getState().currentTestName, "error-codes", "error_code");
+}
 
 interface MatcherResult {
   pass: boolean;
@@ -32,6 +42,7 @@ function result(pass: boolean, expected: string, obs: Observation, detail?: stri
 
 /** Argument validation: a synchronous TypeError whose OWN property error_code is EGO_INVALID_ARGUMENT. */
 export function toThrowInvalidArgument(received: unknown): MatcherResult {
+  readsErrorCode();
   if (!isObservation(received)) return notAnObservation(received);
   const e = received.error;
   const pass = received.channel === "threw" && !!e?.isTypeError && e.errorCodeIsOwn && e.error_code === "EGO_INVALID_ARGUMENT";
@@ -40,6 +51,7 @@ export function toThrowInvalidArgument(received: unknown): MatcherResult {
 
 /** A task failure: the Promise resolves {error: string, error_code: code}. */
 export function toResolveWithErrorCode(received: unknown, code: ErrorCode, error?: string | RegExp): MatcherResult {
+  readsErrorCode();
   if (!isObservation(received)) return notAnObservation(received);
   const shape = ErrorObject.safeParse(received.value);
   const value = received.value as { error?: unknown; error_code?: unknown } | undefined;
@@ -52,6 +64,7 @@ export function toResolveWithErrorCode(received: unknown, code: ErrorCode, error
 
 /** snapshot-style failures: the Promise rejects with an Error whose own error_code is `code`. */
 export function toRejectWithErrorCode(received: unknown, code: ErrorCode, message?: string | RegExp): MatcherResult {
+  readsErrorCode();
   if (!isObservation(received)) return notAnObservation(received);
   const e = received.error;
   const messageMatches =
@@ -90,6 +103,7 @@ export function toResolveStatus(received: unknown, method: MethodName, id: numbe
  * onSendCDPMessageError receives (message: string, code) once, through the event loop.
  */
 export function toReportCdpError(received: unknown, code: ErrorCode): MatcherResult {
+  readsErrorCode();
   if (!isObservation(received)) return notAnObservation(received);
   const errors = (received.callbacks ?? []).filter((c) => c.slot === "onSendCDPMessageError");
   const answers = (received.callbacks ?? []).filter((c) => c.slot === "onCDPMessage");
@@ -130,6 +144,7 @@ export function toFailOnDocumentedChannel(received: unknown, method: MethodName,
 
 /** Every error_code in an observation is one of the 16 documented codes. */
 export function toCarryDocumentedErrorCode(received: unknown): MatcherResult {
+  readsErrorCode();
   if (!isObservation(received)) return notAnObservation(received);
   const code = received.error?.error_code ?? (received.value as { error_code?: unknown } | undefined)?.error_code;
   return result(isErrorCode(code), "carry one of the 16 documented error codes", received);
@@ -144,6 +159,7 @@ export function toCarryDocumentedErrorCode(received: unknown): MatcherResult {
  * not EGO_INVALID_ARGUMENT), or for snapshot also rejects an Error with a documented own code.
  */
 export function toRefuseAsDocumentedOrProceed(received: unknown, method: MethodName): MatcherResult {
+  readsErrorCode();
   if (!isObservation(received)) return notAnObservation(received);
   const refused = received.channel === "threw" && !!received.error?.isTypeError && received.error.errorCodeIsOwn && received.error.error_code === "EGO_INVALID_ARGUMENT";
   const value = received.value as { error?: unknown; error_code?: unknown } | null | undefined;

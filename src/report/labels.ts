@@ -53,6 +53,12 @@ export const LABEL = {
   statusMessage: "status_message",
   /** the compatibility-matrix target key (stamped by the matrix when it merges results; src/matrix) */
   matrixTarget: "matrix_target",
+  /**
+   * on a result whose assertions read what its clause's gate does not cover (src/harness/feature-reads.ts):
+   * "; "-separated, e.g. "reads error_code without declaring the 'error-codes' feature". Never part of
+   * the verdict; the self-tests fail on it
+   */
+  gateGap: "gate_gap",
 } as const;
 
 /** Non-excluded parameters: results for different targets and versions never collapse into retries. */

@@ -119,12 +119,15 @@ clause("snapshot.page.interactive-only", async (ctx) => {
 
 clause("snapshot.page.action-marks", async (ctx) => {
   const { spaceId } = await openFixturePage(ctx, pages, "form");
-  const plain = await takeSnapshot(ctx, spaceId, {}, "(no marks)");
+  // explicit true against explicit false: the doc states no default (the default is observed below)
+  const plain = await takeSnapshot(ctx, spaceId, { includeActionMarks: false }, "(marks off)");
   const marked = await takeSnapshot(ctx, spaceId, { includeActionMarks: true });
+  const omitted = await takeSnapshot(ctx, spaceId, {}, "(option omitted)");
   // core: the flag adds markers to the textual snapshot (the form has interactive fields)
-  expect(marked.content.length, "includeActionMarks adds markers: the marked snapshot is longer than the plain one").toBeGreaterThan(plain.content.length);
+  expect(marked.content.length, "includeActionMarks: true adds markers: the marked snapshot is longer than the one with false").toBeGreaterThan(plain.content.length);
   await ctx.openDetail(() => {
     expect(plain.content).not.toMatch(/action=/);
+    expect(omitted.content, "with the option omitted, no marks (the fake's default)").not.toMatch(/action=/);
     for (const l of parseSnapshot(marked.content).filter((l) => INTERACTIVE.has(l.role) && l.attrs.has("ref"))) expect(l.attrs.get("action"), l.raw).toMatch(/^(click|type|select)$/);
     for (const l of parseSnapshot(marked.content).filter((l) => !INTERACTIVE.has(l.role))) expect(l.attrs.has("action"), l.raw).toBe(false);
   });

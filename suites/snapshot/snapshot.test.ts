@@ -9,6 +9,7 @@ import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { openFixturePage, observeSnapshot } from "./fixture-page.js";
+import { descendants, parseSnapshot } from "./snapshot-text.js";
 
 const PAGE = offlineUrl("checkout");
 const pages = useFixturePages();
@@ -74,13 +75,18 @@ clause("snapshot.max-result-length", async (ctx) => {
 clause("snapshot.subtree", async (ctx) => {
   const id = await pageSpace(ctx);
   const full = await snapshotOf(ctx, id);
-  const fullRefs = ((full.value as { refs?: { backendNodeId: number }[] } | undefined)?.refs ?? []);
-  const root = fullRefs[0]?.backendNodeId;
-  expect(root, "the full snapshot offers a ref to use as root").toBeTypeOf("number");
-  const subtree = await snapshotOf(ctx, id, { scope: "subtree", root: root ?? null });
+  expect(full).toResolveMatching(SnapshotResult);
+  const { content, refs: fullRefs } = full.value as { content: string; refs: { backendNodeId: number }[] };
+  if (fullRefs.length < 2) throw new Error(`the page's snapshot has ${fullRefs.length} refs: too few to tell a subtree from the whole page (a fixture problem)`);
+  // the root: the last printed node with a ref, so its subtree cannot be the whole page
+  const lines = parseSnapshot(content);
+  const rootLine = lines.filter((l) => l.attrs.has("ref")).at(-1);
+  expect(rootLine, "the full snapshot prints its refs as [ref=N] lines").toBeDefined();
+  const root = Number(rootLine!.attrs.get("ref"));
+  const expected = [rootLine!, ...descendants(lines, rootLine!)].filter((l) => l.attrs.has("ref")).map((l) => Number(l.attrs.get("ref"))).sort((a, b) => a - b);
+  const subtree = await snapshotOf(ctx, id, { scope: "subtree", root });
   expect(subtree).toResolveMatching(SnapshotResult);
   const sub = subtree.value as { refs: { backendNodeId: number }[] };
-  const fullIds = new Set(fullRefs.map((r) => r.backendNodeId));
-  expect(sub.refs.every((r) => fullIds.has(r.backendNodeId)), "subtree refs are nodes of the page").toBe(true);
-  expect(sub.refs.length).toBeLessThanOrEqual(fullRefs.length);
+  // "scope 'subtree' with root": that node and its descendants, nothing else of the page
+  expect(sub.refs.map((r) => r.backendNodeId).sort((a, b) => a - b), `the refs of node ${root} and its descendants in the full snapshot, and no others`).toEqual(expected);
 });

@@ -23,7 +23,7 @@ clause("tabs.list.contains-created", async ({ ego, spaces }) => {
   expect(listed.tabs).toContainEqual(expect.objectContaining({ targetId: seen.targetId, url }));
 });
 
-clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
+clause("tabs.list.scoped-to-space", async ({ ego, session, spaces }) => {
   const a = await spaces.create({ label: "a" });
   const b = await spaces.create({ label: "b" });
   const seen = await ego.evaluate(async (p, a, b, inAUrl, inBUrl) => {
@@ -40,6 +40,12 @@ clause("tabs.list.scoped-to-space", async ({ ego, spaces }) => {
   expect(seen.listA, "space A does not list space B's tab").not.toContain(seen.inB);
   expect(seen.listB).toContain(seen.inB);
   expect(seen.listB, "space B does not list space A's tab").not.toContain(seen.inA);
+  // nothing selected (a fresh invocation): no space is selected, so no space's tabs are listed
+  // ("Task-scoped APIs operate on the current task context"); a browser-wide listing fails
+  const unselected = await (await session()).evaluate((p) => p.call("listTabs", []));
+  const listedUnselected = ((unselected.value as { tabs?: { targetId?: unknown }[] } | undefined)?.tabs ?? []).map((t) => t?.targetId);
+  expect(listedUnselected, "with nothing selected, listTabs lists neither space's tab").not.toContain(seen.inA);
+  expect(listedUnselected, "with nothing selected, listTabs lists neither space's tab").not.toContain(seen.inB);
 });
 
 clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {

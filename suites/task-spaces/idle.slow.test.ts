@@ -1,4 +1,5 @@
-// A created space stays listed while nobody touches it (tagged slow: 150 s of the target's time).
+// A created space stays listed while nobody touches it (tagged slow: 150 s of the target's time),
+// and so does a completed (user-owned) one, however often it is listed.
 // Its own file (*.slow.test.ts), which the runner starts first, so the wait overlaps every other
 // clause instead of adding to the run's wall time. On a fake with a time scale the wait is that
 // much shorter: target time, not wall time, is what the rule is about.
@@ -22,6 +23,23 @@ clause(
       await entryOf(await session(), own.id, own.name),
       `the space created ${IDLE_MS / 1000} s ago (target time) and left alone is still listed`,
     ).toMatchObject({ name: own.name });
+  },
+  { timeout: 240_000 },
+);
+
+clause(
+  "task-spaces.list.idle-user-owned-stays",
+  async ({ spaces, session, target }) => {
+    const own = await spaces.userOwned({ label: "idle-user" });
+    await sleep(IDLE_MS / (target.info.timeScale ?? 1));
+    const ego = await session();
+    // listed after the wait, and still listed by a second listing: listing closes nothing
+    for (const listing of ["first", "second"]) {
+      expect(
+        await entryOf(ego, own.id, own.name),
+        `the user-owned space left alone ${IDLE_MS / 1000} s (target time) is listed (${listing} listing)`,
+      ).toMatchObject({ name: own.name });
+    }
   },
   { timeout: 240_000 },
 );

@@ -30,7 +30,9 @@ async function openAndWatch(ctx: ClauseContext, page: "geolocation" | "dialog", 
     for (;;) {
       const o = await p.call("listTabs", []);
       const value = o.value as { error?: unknown; error_code?: unknown; tabs?: unknown } | undefined;
-      if (o.channel !== "resolved" || value?.error_code !== undefined) return { blocked: true, asked, observation: o };
+      // blocked: an error object in place of the tabs, whatever it carries (builds before error
+      // codes send {error} alone); the code itself is judged by the clauses that need error-codes
+      if (o.channel !== "resolved" || (value?.error !== undefined && value?.error !== null)) return { blocked: true, asked, observation: o };
       const tabs = Array.isArray(value?.tabs) ? (value.tabs as { title?: unknown }[]) : [];
       if (!asked && tabs.some((t) => typeof t?.title === "string" && t.title.includes(mark))) {
         asked = true;

@@ -6,6 +6,7 @@ import { CATALOGUE } from "../../src/contract/index.js";
 import { findExternalRequests } from "../../src/report/offline.js";
 import { runCli, type JsonSummary } from "./run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { gateGaps } from "../support/gate-gaps.js";
 
 describe("ego-conformance run (fake)", () => {
   it("covers every catalogue clause, passes, and writes an offline report", { timeout: 180_000 }, async () => {
@@ -23,6 +24,8 @@ describe("ego-conformance run (fake)", () => {
     expect(summary.clauses.map((c) => c.id).sort()).toEqual(CATALOGUE.map((c) => c.id).sort());
     const unspecified = new Set(CATALOGUE.filter((c) => c.unspecified).map((c) => c.id));
     for (const clause of summary.clauses) if (clause.status !== "not-applicable") expect(clause.status, clause.id).toBe(unspecified.has(clause.id) ? "unspecified" : "passed");
+    // every clause's gate covers what its matchers read (src/harness/feature-reads.ts)
+    expect(await gateGaps(results), "clauses whose assertions read what their gate does not cover").toEqual([]);
     const html = await readFile(summary.report!, "utf8");
     expect(findExternalRequests(html)).toEqual([]);
     // the progress line counts clauses (every one but the safety check is a vitest test), as the totals do

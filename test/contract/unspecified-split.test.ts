@@ -28,8 +28,8 @@ describe("the core/open-detail split", () => {
 });
 
 describe("tags", () => {
-  it("the idle clause is slow, the concurrent-create clause serial, and their files say so", () => {
+  it("the idle clauses are slow, the concurrent-create clause serial, and their files say so", () => {
     const tagged = Object.fromEntries(CATALOGUE.filter((c) => c.tags.length > 0).map((c) => [c.id, c.tags]));
-    expect(tagged).toEqual({ "task-spaces.create.idle-stays-listed": ["slow"], "task-spaces.create.concurrent-distinct-ids": ["serial"] });
+    expect(tagged).toEqual({ "task-spaces.create.idle-stays-listed": ["slow"], "task-spaces.list.idle-user-owned-stays": ["slow"], "task-spaces.create.concurrent-distinct-ids": ["serial"] });
   });
 });

@@ -83,7 +83,8 @@ const MUTANTS: Record<string, Expected> = {
     failed: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
     pagesOnly: true,
   },
-  "subtree-root-ignored": { why: "subtree captures the whole real page", failed: ["snapshot.page.subtree"], pagesOnly: true },
+  // issue 19: on the page model too; snapshot.subtree once judged only "refs are nodes of the page, no more of them", which the whole page satisfies
+  "subtree-root-ignored": { why: "subtree captures the whole page", failed: ["snapshot.subtree"], failedWithPages: ["snapshot.page.subtree"] },
   "idle-spaces-close": { why: "agent spaces close after 120 s of app time untouched (the fake's time scale makes that 2 s)", failed: ["task-spaces.create.idle-stays-listed"] },
   "racy-create-ids": { why: "overlapping creates from separate invocations get the same id", failed: ["task-spaces.create.concurrent-distinct-ids"] },
   "snapshot-ignores-max-result-length": { why: "snapshot returns the whole tree whatever maxResultLength says: the core of the otherwise open clause", failed: ["snapshot.max-result-length"] },
@@ -147,6 +148,56 @@ Object.assign(MUTANTS, {
 Object.assign(MUTANTS, {
   "cdp-activate-ignored": { why: "Target.activateTarget leaves the space's active tab where it was: listTabs and snapshot read the newest tab", failed: ["tabs.cdp-activate.active-tab"], pagesOnly: true },
 } satisfies Record<string, Expected>);
+
+// Issue 19: deviations of an independent host the clauses once passed; each now fails exactly its owners.
+Object.assign(MUTANTS, {
+  "listtabs-unscoped-when-unselected": {
+    why: "listTabs with nothing selected lists the whole browser: the scoping clause, and the clauses that judge 'nothing selected' (or 'selects nothing') by listTabs' NOT_SELECTED answer",
+    failed: [
+      "tabs.list.scoped-to-space",
+      "error-codes.not-selected.listTabs",
+      "error-codes.codes-are-documented",
+      "task-context.use.per-invocation",
+      "task-spaces.list.read-only",
+      "task-spaces.claim.does-not-select",
+    ],
+  },
+  "blocked-create-tab-navigates": { why: "a blocked createTab sends the space's blank tab to its url", failed: ["user-control.blocked.no-side-effect"] },
+  "listing-closes-idle-spaces": {
+    why: "a listing closes spaces idle for 120 s of app time, user-owned ones too: both idle clauses (an agent space, a completed one)",
+    failed: ["task-spaces.create.idle-stays-listed", "task-spaces.list.idle-user-owned-stays"],
+  },
+} satisfies Record<string, Expected>);
+
+/**
+ * Deviations the docs allow (issue 19: false failures on an independent host): the run must stay
+ * green. Each runs on the clauses it could touch (its area), on real pages where it shows there.
+ */
+const ALLOWED: Record<string, { area: string; pages: "chromium" | "model"; why: string; observed: string[] }> = {
+  "action-marks-by-default": {
+    area: "snapshot",
+    pages: "chromium",
+    why: "marks printed when includeActionMarks is omitted: the doc states no default, so the clause judges true against false and observes the default",
+    observed: ["snapshot.page.action-marks"],
+  },
+  "listing-bookkeeping-moves": {
+    area: "task-context",
+    pages: "model",
+    why: "listing entries carry a touchedAt that moves: useTaskSpace still claims nothing (ownership, createdBy, id and name are what a claim changes)",
+    observed: [],
+  },
+};
+
+describe.each(Object.entries(ALLOWED))("allowed deviation %s", (fault, allowed) => {
+  it(`passes (${allowed.why})`, { timeout: 240_000 }, async ({ skip }) => {
+    const run = await runCli(["run", "--json", "--no-report", "--pages", allowed.pages, "--area", allowed.area, "--fault", fault, "--results", await tempDir(`allowed-${fault}`)]);
+    const summary = JSON.parse(run.stdout) as JsonSummary;
+    if (allowed.pages === "chromium" && !summary.clauses.some((c) => c.id === PAGES_PROBE_CLAUSE && c.status !== "not-applicable")) skip("the fake has no real pages here (no Chromium): this deviation cannot show");
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(summary.clauses.filter((c) => !["passed", "unspecified", "not-applicable"].includes(c.status)).map((c) => `${c.id}: ${c.status}`)).toEqual([]);
+    for (const id of allowed.observed) expect(summary.clauses.find((c) => c.id === id)?.status, id).toBe("unspecified");
+  });
+});
 
 describe.each(Object.entries(MUTANTS))("mutant %s", (fault, expected) => {
   it(`is caught by exactly the right clauses (${expected.why})`, { timeout: 240_000 }, async ({ skip }) => {

@@ -9,67 +9,23 @@
 //   ran green in the ungated run already), with the harness's own applicability function on the
 //   persona's target, and one persona (pre-profiles) end to end; that keeps this file fast.
 import { describe, expect, it } from "vitest";
-import { CATALOGUE, conformanceOf, type Clause } from "../../src/contract/index.js";
-import type { Feature } from "../../src/contract/features.js";
+import { CATALOGUE, conformanceOf } from "../../src/contract/index.js";
 import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "../../fake-bridge/personas/index.js";
 import { clauseById } from "../../src/contract/catalogue.js";
-import { FEATURE_NAMES } from "../../src/contract/features.js";
 import { notApplicable } from "../../src/harness/applicability.js";
 import { resolveTarget } from "../../src/targets/resolve.js";
 import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
-
-/** Clauses that declare a feature but pass without it, and why (reviewed by hand). */
-const NEEDS_WITHOUT_EXERCISING: Record<string, { clause: string; why: string }[]> = {
-  "pre-error-codes": [{ clause: "error-codes.cdp.callback-is-async", why: "asserts the CDP error callback runs after sendCDPMessage returns, which builds without error codes also do" }],
-  "pre-profiles": [{ clause: "profiles.create.not-found-leaves-nothing", why: "without profiles createTaskSpace rejects the second argument, so no space is left behind either" }],
-  "pre-numeric-ids": [
-    { clause: "arguments.useTaskSpace.id-missing", why: "useTaskSpace(taskId) without its argument throws the same TypeError" },
-    { clause: "arguments.useTaskSpace.extra-argument", why: "an extra argument after the taskId is rejected the same way" },
-    { clause: "arguments.claimTaskSpace.id-missing", why: "claimTaskSpace(name) without its argument throws the same TypeError" },
-    { clause: "arguments.claimTaskSpace.extra-argument", why: "claimTaskSpace(name) rejects a second argument as an extra one" },
-    { clause: "arguments.claimTaskSpace.name-not-a-string", why: "the non-string in the name position is rejected either way" },
-    { clause: "task-context.use.switches", why: "switching between two spaces selected by name switches just the same" },
-    { clause: "task-spaces.claim.does-not-select", why: "claiming by name does not select either" },
-    { clause: "task-spaces.claim.keeps-tabs-and-profile", why: "claiming by name keeps tabs and profile just the same" },
-    { clause: "arguments.useTaskSpace.id-null", why: "null is refused with the same TypeError where the key is a name" },
-    { clause: "arguments.useTaskSpace.id-not-integer", why: "its core (a refusal is a TypeError) holds: a number is not a name either" },
-    { clause: "arguments.useTaskSpace.id-negative", why: "its core (a refusal is a TypeError) holds: a number is not a name either" },
-    { clause: "arguments.useTaskSpace.id-nan", why: "its core (a refusal is a TypeError) holds: a number is not a name either" },
-    { clause: "user-control.unlisted.useTaskSpace", why: "its core is useTaskSpace's own answer for a user-owned space, which selecting by name gives the same way" },
-    { clause: "user-control.unlisted.claimTaskSpace", why: "its core is claimTaskSpace's own answer, which claiming by name gives the same way" },
-  ],
-  "pre-listing-v2": [
-    { clause: "arguments.createTaskSpace.no-space-on-throw", why: "the harness finds the spaces by name in the {taskIds} listing, which shows that none was left" },
-    { clause: "arguments.listTaskSpaces.any-argument", why: "the older listing takes its arguments the same way" },
-    { clause: "profiles.create.not-found-leaves-nothing", why: "no space by that name is in the {taskIds} listing either" },
-    { clause: "task-spaces.claim.keeps-tabs-and-profile", why: "tabs and profile are read through listTabs and the create result, not the listing" },
-    { clause: "task-spaces.close.removes", why: "a closed space's name leaves the {taskIds} listing as well" },
-    { clause: "task-spaces.list.read-only", why: "listing twice changes no name in the {taskIds} listing and selects nothing" },
-    { clause: "user-control.unlisted.listTaskSpaces", why: "its core is that listing works under user control, which the {taskIds} listing does too" },
-  ],
-  "unstable-locators": [{ clause: "snapshot.page.loc.unique", why: "a unique locator is printed the same way; only ambiguous and unstable ones differ" }],
-  "sentence-reasons": [{ clause: "user-control.reason-key.hand-off", why: "its core is the resolved EGO_TASK_SPACE_USER_IN_CONTROL object, which builds before reason keys also send; the key itself is its open detail" }],
-};
-
-function requiring(features: readonly Feature[]): Clause[] {
-  return CATALOGUE.filter((c) => c.features.some((f) => features.includes(f)));
-}
-
-/** Every feature the persona's build lacks: its own difference, and what the current build lacks too (the dialog fallback key). */
-function lacking(p: Persona): Feature[] {
-  return FEATURE_NAMES.filter((f) => !p.features.has(f));
-}
-
-const needsPages = (c: Clause) => (c.needs ?? []).includes("pages");
+import { NEEDS_WITHOUT_EXERCISING, lacking, needsPages, requiring } from "./exemptions.js";
 
 /**
- * Real pages only where the persona's own difference is seen on them; every other persona runs on
- * the page model (the clauses needing pages are then not applicable, and not predicted), which
- * keeps this file's thirteen whole-catalogue runs affordable.
+ * The whole catalogue on the page model (the clauses needing pages are then not applicable, and not
+ * predicted), which keeps this file's thirteen whole-catalogue runs affordable; the clauses that
+ * need pages run for every persona on real pages in ./persona-pages.test.ts.
  */
-function pagesFor(p: Persona): "chromium" | "model" {
-  return requiring(featuresOff(p)).some(needsPages) ? "chromium" : "model";
+function pagesFor(_p: Persona): "chromium" | "model" {
+  // the clauses that need pages run for every persona, on real pages, in ./persona-pages.test.ts
+  return "model";
 }
 
 function predictedFailures(p: Persona): string[] {

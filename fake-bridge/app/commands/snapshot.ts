@@ -21,9 +21,11 @@ async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: Snap
 export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {
   // fault snapshot-ignores-max-result-length: the bound is dropped, the whole tree comes back
   const effective = ctx.app.behaviour.snapshotIgnoresMaxResultLength ? { ...options, maxResultLength: 0 } : options;
+  // fault subtree-root-ignored on the page model (real pages: ../../pages/snapshot): the whole page
+  const modelOptions = ctx.app.behaviour.pageSnapshotFaults.subtreeRootIgnored && effective.scope === "subtree" ? { ...effective, scope: "full_page" as const } : effective;
   return onSelectedSpace(ctx, "snapshot", (space) =>
     ctx.app.pages !== undefined
       ? realSnapshot(ctx, space, effective)
-      : renderSnapshot(activeTab(space).page, effective, { locatorOmission: ctx.app.behaviour.locatorOmission }),
+      : renderSnapshot(activeTab(space).page, modelOptions, { locatorOmission: ctx.app.behaviour.locatorOmission }),
   );
 }

@@ -11,6 +11,8 @@ import { onSelectedSpace, type CommandContext } from "./context.js";
 /** With Chromium, the tab titles of spaces whose pages are open are read from the browser first. */
 export function listTaskSpaces(ctx: CommandContext): MaybePromise<Outcome<Record<string, unknown>>> {
   const { app } = ctx;
+  // the fault listing-closes-idle-spaces: the listing itself closes what was idle, user-owned spaces too
+  if (app.behaviour.listingClosesIdleSpaces) app.closeIdleSpaces({ userOwnedToo: true });
   const listing = () => ok(taskSpaceListing(app, app.behaviour));
   const open = app.pages === undefined ? [] : app.listed().filter((s) => !s.closing && app.pages!.isOpen(s.id));
   return open.length === 0 ? listing() : Promise.all(open.map((s) => syncRealTabs(app, s))).then(listing);

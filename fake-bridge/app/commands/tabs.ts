@@ -3,6 +3,7 @@ import { ok, type Outcome } from "../failures.js";
 import { openRealTab, syncRealTabs } from "../real-tabs.js";
 import type { MaybePromise } from "../serial.js";
 import { tabEntries, type TabEntry } from "../tabs.js";
+import { BLANK_URL } from "../urls.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";
 
 type CreatedTab = { targetId: string; url: string; title: string };
@@ -15,6 +16,7 @@ type CreatedTab = { targetId: string; url: string; title: string };
  * loads on its own time: the docs promise no moment for url and title).
  */
 export function createTab(ctx: CommandContext, url: string): MaybePromise<Outcome<CreatedTab>> {
+  if (ctx.app.behaviour.blockedCreateTabNavigates) navigateBlankWhileBlocked(ctx, url);
   return onSelectedSpace(ctx, "createTab", (space) => {
     if (ctx.app.pages !== undefined) {
       return openRealTab(ctx.app, space, url).then((tab) => ok({ targetId: tab.targetId, url: tab.url, title: tab.title }));
@@ -26,8 +28,23 @@ export function createTab(ctx: CommandContext, url: string): MaybePromise<Outcom
 
 /** listTabs: only the selected space's tabs (clause tabs.list.scoped-to-space); with Chromium, read from the browser. */
 export function listTabs(ctx: CommandContext): MaybePromise<Outcome<{ tabs: TabEntry[] }>> {
+  // the fault listtabs-unscoped-when-unselected: with nothing selected, the whole browser's tabs
+  if (ctx.app.behaviour.listTabsUnscopedWhenUnselected && ctx.selection === undefined) {
+    return ok({ tabs: ctx.app.listed().filter((s) => !s.closing).flatMap((s) => tabEntries(s.tabs, s.activeTargetId)) });
+  }
   return onSelectedSpace(ctx, "listTabs", (space) => {
     const entries = () => ok({ tabs: tabEntries(space.tabs, space.activeTargetId) });
     return ctx.app.pages !== undefined ? syncRealTabs(ctx.app, space).then(entries) : entries();
   });
+}
+
+/**
+ * The fault blocked-create-tab-navigates (page model): a createTab the user's control blocks still
+ * sends the space's blank tab to `url`; the call itself answers as blocked.
+ */
+function navigateBlankWhileBlocked(ctx: CommandContext, url: string): void {
+  const space = ctx.selection === undefined ? undefined : ctx.app.locate(ctx.selection);
+  if (space === undefined || space.control === null) return;
+  const blank = space.tabs.find((t) => t.url === BLANK_URL);
+  if (blank !== undefined) blank.url = url;
 }

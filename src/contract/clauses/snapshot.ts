@@ -19,7 +19,7 @@ export const snapshotClauses = defineClauses("snapshot", [
       basis: "native-bindings-api.md Snapshot ('maxResultLength: number. Maximum result content length. Zero or omitted means unlimited.'); research 1.5 snapshot, Q28",
     },
   },
-  { id: "snapshot.subtree", title: "scope 'subtree' with a root from a previous ref captures that node and its descendants", methods: ["snapshot"], features: ["snapshot-subtree"] },
+  { id: "snapshot.subtree", title: "scope 'subtree' with a root from a previous ref captures that node and its descendants, and no other node's ref", methods: ["snapshot"], features: ["snapshot-subtree"] },
 
   // ---- on real pages ----
   {
@@ -51,13 +51,13 @@ export const snapshotClauses = defineClauses("snapshot", [
     methods: ["snapshot"], needs: [...pages],
   },
   {
-    id: "snapshot.page.action-marks", title: "includeActionMarks adds action markers to interactive lines; without it there are none",
+    id: "snapshot.page.action-marks", title: "includeActionMarks: true adds action markers to interactive lines; false prints none",
     methods: ["snapshot"], needs: [...pages],
     unspecified: {
-      question: "the doc names action markers but not their form",
+      question: "the doc names action markers but not their form, nor the option's default",
       choice: "`action=click|type|select` inside the brackets of interactive nodes (button, link: click; textbox: type; combobox: select)",
-      core: "includeActionMarks adds action markers to the textual snapshot: on a page with interactive elements the marked content is longer than the plain one",
-      openDetail: "the markers' form (the fake: action=click|type|select in the brackets), which lines carry them, and that the plain snapshot has none",
+      core: "includeActionMarks: true adds action markers to the textual snapshot: on a page with interactive elements the content with true is longer than with false",
+      openDetail: "the markers' form (the fake: action=click|type|select in the brackets), which lines carry them, that false prints none, and the default when the option is omitted (the fake: no marks; the doc states none)",
       basis: "native-bindings-api.md Snapshot ('includeActionMarks: boolean. Include action markers in the textual snapshot.'); research 1.5 snapshot, Q28",
     },
   },

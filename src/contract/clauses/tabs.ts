@@ -7,7 +7,8 @@ export const tabClauses = defineClauses("tabs", [
   { id: "tabs.create.result", title: "createTab(url) resolves a descriptor with a targetId", methods: ["createTab"], severity: "critical" },
   { id: "tabs.list.shape", title: "listTabs resolves {tabs:[{index, targetId, url, title, active}]}", methods: ["listTabs"], severity: "critical" },
   { id: "tabs.list.contains-created", title: "a created tab is listed with its targetId and url", methods: ["createTab", "listTabs"] },
-  { id: "tabs.list.scoped-to-space", title: "listTabs lists only the selected task space's tabs", methods: ["listTabs", "useTaskSpace"], severity: "critical" },
+  // with nothing selected too: no space's tabs (Runtime Model: 'Task-scoped APIs operate on the current task context'; issue 19)
+  { id: "tabs.list.scoped-to-space", title: "listTabs lists only the selected task space's tabs, and no space's tabs with nothing selected", methods: ["listTabs", "useTaskSpace"], severity: "critical" },
   {
     id: "tabs.list.real-title", title: "a tab opened on a page with a <title> is listed with that title once the page has loaded (polled with a bound)",
     methods: ["createTab", "listTabs"], needs: ["pages"],

@@ -84,6 +84,16 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     tags: ["slow"],
   },
   {
+    id: "task-spaces.list.idle-user-owned-stays",
+    title: "a completed (user-owned) space nobody touches stays listed for at least 150 s, and listing it twice closes nothing",
+    methods: ["completeTaskSpace", "listTaskSpaces"],
+    // completeTaskSpace: the Space is left 'open for the user. It remains discoverable through
+    // ego.listTaskSpaces() under the same numeric id with user ownership' (no time limit); listing is
+    // a read (task-spaces.list.read-only). A host whose listing closes idle spaces, user-owned ones
+    // too, broke this unnoticed (issue 19)
+    tags: ["slow"],
+  },
+  {
     id: "task-spaces.create.concurrent-distinct-ids",
     title: "parallel createTaskSpace calls from separate invocations get distinct ids, and all of them are listed",
     methods: ["createTaskSpace", "listTaskSpaces"],

@@ -90,7 +90,8 @@ export const userControlClauses = defineClauses("user-control", [
   { id: "user-control.blocked.no-side-effect", title: "a blocked createTab opens no tab in the space", methods: ["setAgentTaskState", "createTab", "listTabs"] },
   {
     id: "user-control.prompt.location", title: "a page that asks for geolocation hands the space to the user: blocked calls report the reason key location",
-    methods: ["createTab", "listTabs"], features: ["reason-keys"], needs: ["pages"], severity: "critical",
+    // error-codes: the hand-over is judged as a resolved EGO_TASK_SPACE_USER_IN_CONTROL object (its gate covers that read)
+    methods: ["createTab", "listTabs"], features: ["reason-keys", "error-codes"], needs: ["pages"], severity: "critical",
     doc: { section: "User control: permission prompts hand the task to the user (reason keys; research 1.4)", anchor: "error-codes" },
   },
   {
@@ -100,7 +101,7 @@ export const userControlClauses = defineClauses("user-control", [
   },
   {
     id: "user-control.dialog.fallback-key", title: "a page's JS dialog hands the space to the user with the dialog fallback key (builds that have it)",
-    methods: ["createTab", "listTabs"], features: ["dialog-fallback-key"], needs: ["pages"],
+    methods: ["createTab", "listTabs"], features: ["dialog-fallback-key", "error-codes"], needs: ["pages"],
     doc: { section: "JavaScript dialog requirement (research 1.4, 1.7): fallback_site_dialog_required_notice", anchor: "error-codes" },
   },
   {

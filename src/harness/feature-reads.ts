@@ -1,0 +1,59 @@
+/**
+ * A clause's gate covers what its assertions read (issue 19, Deliver 2). A matcher that reads a
+ * part of the contract only some builds have (`error_code`: the `error-codes` feature) notes the
+ * read here against the running clause; a clause whose catalogue entry does not declare that
+ * feature has a *gate gap*: on a build without the feature it would run, gated, and fail on a rule
+ * the build was never meant to have. clause() writes the gaps on the clause's result (the label
+ * LABEL.gateGap). The run's verdict never reads them (a gap is the harness's defect, not the
+ * build's): the self-tests fail on any (test/cli/run.test.ts, test/harness/feature-reads.test.ts).
+ */
+import type { Clause } from "../contract/clause.js";
+import type { Feature } from "../contract/features.js";
+
+/** test title (as vitest names it) -> the clause it runs; filled by clause() when it declares a test */
+const CLAUSE_OF_TITLE = new Map<string, Clause>();
+/** test title -> the gaps noted while it ran */
+const GAPS = new Map<string, Set<string>>();
+/** tests running their open detail now: what it reads is observed, never judged, so it needs no gate */
+const OBSERVING = new Map<string, number>();
+
+export function registerClauseTest(title: string, spec: Clause): void {
+  CLAUSE_OF_TITLE.set(title, spec);
+}
+
+/** vitest's currentTestName joins describe blocks with " > "; a clause's test is its last part. */
+function ownTitle(testName: string): string {
+  return testName.split(" > ").at(-1)!;
+}
+
+/**
+ * `testName` (expect.getState().currentTestName) read `what`, which only builds with `feature`
+ * have. Outside a clause's test (the matchers' own unit tests) nothing is noted.
+ */
+export function noteFeatureRead(testName: string | undefined, feature: Feature, what: string): void {
+  if (testName === undefined) return;
+  const title = ownTitle(testName);
+  const spec = CLAUSE_OF_TITLE.get(title);
+  if (spec === undefined || spec.features.includes(feature) || (OBSERVING.get(title) ?? 0) > 0) return;
+  const gaps = GAPS.get(title) ?? new Set<string>();
+  gaps.add(`reads ${what} without declaring the '${feature}' feature`);
+  GAPS.set(title, gaps);
+}
+
+/** The gaps the test `title` noted so far (empty when its gate covers every read). */
+export function gateGapsOf(title: string): string[] {
+  return [...(GAPS.get(title) ?? [])].sort();
+}
+
+/**
+ * Runs `check`, the open detail of the test `title`: a read there is an observation (a build
+ * without the feature differs from the fake's choice, and is never failed for it), not a gap.
+ */
+export async function observingOpenDetail(title: string, check: () => void | Promise<void>): Promise<void> {
+  OBSERVING.set(title, (OBSERVING.get(title) ?? 0) + 1);
+  try {
+    await check();
+  } finally {
+    OBSERVING.set(title, OBSERVING.get(title)! - 1);
+  }
+}
