@@ -5,7 +5,7 @@
 import { UNKNOWN_VERSION } from "./labels.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { OUTCOME_TEXT } from "../outcomes/statuses.js";
-import { groupByMessage, type CommonCause } from "./common-cause.js";
+import { causeSentence, groupByMessage, type CommonCause } from "./common-cause.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import {
   BUCKETS,
@@ -78,8 +78,10 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
 
 /** The one cause most clauses share, said once, at the top: the message and the target's stderr. */
 function renderCause(cause: CommonCause): string[] {
-  const lines = [`One cause: ${cause.clauses.length} of the ${cause.ran} clauses that ran ended ${cause.outcomes.join(" or ")} with the same message:`, `  ${cause.message.length > 3 * MESSAGE_WIDTH ? `${cause.message.slice(0, 3 * MESSAGE_WIDTH - 1)}…` : cause.message}`];
-  if (cause.stderr?.length) lines.push("The target's stderr begins:", ...cause.stderr.map((l) => `  ${l.length > MESSAGE_WIDTH ? `${l.slice(0, MESSAGE_WIDTH - 1)}…` : l}`));
+  const lines = [`One cause: ${causeSentence(cause, 3 * MESSAGE_WIDTH)}`];
+  // a long line keeps its end when the mechanism is there (a launcher path, then the TypeError)
+  const clip = (l: string) => (l.length <= MESSAGE_WIDTH ? l : cause.mechanism !== undefined && l.endsWith(cause.mechanism) ? `…${l.slice(-(MESSAGE_WIDTH - 1))}` : `${l.slice(0, MESSAGE_WIDTH - 1)}…`);
+  if (cause.stderr?.length) lines.push("The target's stderr begins:", ...cause.stderr.map((l) => `  ${clip(l)}`));
   return lines;
 }
 
