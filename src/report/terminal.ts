@@ -5,6 +5,7 @@
 import { UNKNOWN_VERSION } from "./labels.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { OUTCOME_TEXT } from "../outcomes/statuses.js";
+import { notApplicableFix, PAGE_KEYS } from "../outcomes/not-applicable.js";
 import { causeSentence, groupByMessage, type CommonCause } from "./common-cause.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import {
@@ -65,6 +66,7 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
     if (shown.length < ordered.length) lines.push(`  … and ${ordered.length - shown.length} more (the JSON summary lists every clause)`);
     lines.push("");
   }
+  lines.push(...renderNotApplicable(summary));
   const others = summary.problems.filter((p) => p.kind !== "common-cause");
   if (others.length > 0) {
     lines.push(`Problems with the results: ${others.length}`);
@@ -74,6 +76,28 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
   lines.push(verdict(summary, paint));
   lines.push(`Report: ${options.reportPath ?? "not generated"}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Not-applicable clauses grouped by reason (their `not_applicable` key), each group with its fix (src/outcomes/not-applicable.ts). */
+function renderNotApplicable(summary: RunSummary): string[] {
+  const clauses = summary.clauses.filter((c) => c.status === "not-applicable");
+  if (clauses.length === 0) return [];
+  const groups = new Map<string, ClauseSummary[]>();
+  for (const c of clauses) groups.set(c.notApplicable ?? "", [...(groups.get(c.notApplicable ?? "") ?? []), c]);
+  const lines = [`${OUTCOME_TEXT["not-applicable"].title}: ${clauses.length}`];
+  for (const [key, group] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+    const fix = notApplicableFix(key);
+    const n = group.length;
+    if (fix !== undefined) lines.push(`  ${n} ${n === 1 ? "needs" : "need"} ${fix.need} (${key}): ${fix.fix}  (${preview(group.map((c) => c.id))})`);
+    else lines.push(`  ${n} ${key === "" ? "without a reason key" : `(${key})`}: ${firstLine(group[0]!)}  (${preview(group.map((c) => c.id))})`);
+  }
+  lines.push("");
+  return lines;
+}
+
+/** How many clauses that need real pages did not run (not applicable for a page reason). */
+function pageClausesNotRun(summary: RunSummary): number {
+  return summary.clauses.filter((c) => c.status === "not-applicable" && c.notApplicable !== undefined && PAGE_KEYS.has(c.notApplicable)).length;
 }
 
 /** The one cause most clauses share, said once, at the top: the message and the target's stderr. */
@@ -131,13 +155,18 @@ function renderTable(summary: RunSummary, paint: Painter): string[] {
 function verdict(summary: RunSummary, paint: Painter): string {
   if (summaryPassed(summary)) {
     const t = summary.totals;
-    return paint("passed", `PASSED: ${t.passed} passed, ${t.unspecified} unspecified (observed), ${t["not-applicable"]} not applicable${t.known > 0 ? `, ${t.known} known failures` : ""}${t.flaky > 0 ? `, ${t.flaky} flaky (passed after a retry)` : ""}`);
+    return paint("passed", `PASSED: ${t.passed} passed, ${t.unspecified} unspecified (observed), ${t["not-applicable"]} not applicable${t.known > 0 ? `, ${t.known} known failures` : ""}${t.flaky > 0 ? `, ${t.flaky} flaky (passed after a retry)` : ""}${pagesNote(summary)}`);
   }
   if (summary.clauses.length === 0) return paint("failed", "NOT PASSED: no clause was selected, so nothing was verified");
   const t = summary.totals;
   const parts = [`${t.failed} failed`, ...(t["precondition-failed"] > 0 ? [`${t["precondition-failed"]} precondition failed`] : []), `${t.broken} broken`, `${t.unknown} unknown`];
   if (summary.problems.length > 0) parts.push(`${summary.problems.length} problem(s) with the results`);
-  return paint("failed", `NOT PASSED: ${parts.join(", ")}`);
+  return paint("failed", `NOT PASSED: ${parts.join(", ")}${pagesNote(summary)}`);
+}
+
+function pagesNote(summary: RunSummary): string {
+  const n = pageClausesNotRun(summary);
+  return n === 0 ? "" : `; ${n} clause${n === 1 ? "" : "s"} that need real pages did not run (see "Not applicable" above)`;
 }
 
 function firstLine(clause: ClauseSummary): string {
