@@ -42,6 +42,7 @@ export const E2E_TESTS = [
   "test/outcomes/runner-outcomes.test.ts",
   "test/personas/persona-runs.test.ts",
   "test/report/allure-report.test.ts",
+  "test/report/quality-gate-cli.test.ts",
   "test/safety/clause-result.test.ts",
   "test/safety/ledger.test.ts",
   "test/safety/output-dir.test.ts",
