@@ -43,6 +43,7 @@ export const E2E_TESTS = [
   "test/personas/persona-runs.test.ts",
   "test/report/allure-report.test.ts",
   "test/report/quality-gate-cli.test.ts",
+  "test/report/one-count.test.ts",
   "test/safety/clause-result.test.ts",
   "test/safety/ledger.test.ts",
   "test/safety/output-dir.test.ts",
