@@ -24,6 +24,7 @@ interface PageData {
   changeKinds: string[];
   changeText: Record<string, string>;
   changeTable: Record<string, string>;
+  verdict: { clean: boolean; failingTargets: string[]; failingCells: { clause: string; target: string; status: Status }[] };
 }
 interface State {
   view: "grid" | "diff";
@@ -151,6 +152,22 @@ interface State {
     }
   }
 
+  const failingTargets = new Set(data.verdict.failingTargets);
+
+  /** The verdict at the top (the matrix's exit-status rule, computed in src/matrix/verdict.ts), and every failing cell in one list. */
+  function renderVerdict() {
+    const v = data.verdict;
+    const node = el("verdict");
+    node.className = `verdict ${v.clean ? "clean" : "not-clean"}`;
+    const label = (key: string) => (targets.find((t) => t.key === key) || { label: key }).label;
+    const head = v.clean
+      ? `<h2>Matrix: CLEAN</h2><p>Every target ran; no clause failed, failed a precondition, broke or went without a result.</p>`
+      : `<h2>Matrix: NOT CLEAN</h2><p>${v.failingTargets.length} of ${targets.length} targets failing: ${v.failingTargets.map((k) => `<strong>${esc(label(k))}</strong>`).join(", ")}; ${v.failingCells.length} failing cell${v.failingCells.length === 1 ? "" : "s"}${compat.warnings.length ? `; ${compat.warnings.length} warning(s)` : ""}.</p>`;
+    const list = v.failingCells.length === 0 ? "" :
+      `<ul class="failing-cells" id="failing-cells">${v.failingCells.map((f) => `<li data-clause="${esc(f.clause)}" data-target="${esc(f.target)}"><span class="pill s-${f.status}">${esc(data.statusText[f.status].short)}</span> <code>${esc(f.clause)}</code> on ${esc(label(f.target))}</li>`).join("")}</ul>`;
+    node.innerHTML = head + list;
+  }
+
   function renderScoreboard() {
     el("scoreboard").innerHTML = targets
       .map((t) => {
@@ -170,7 +187,9 @@ interface State {
         ];
         const counts = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(" · ") || "nothing else";
         const availability = t.availability === "ran" ? "" : ` <span class="availability" title="${esc(t.reason || "")}">${esc(t.availability === "missing" ? "missing shard" : `not run: ${t.availability}`)}</span>`;
-        return `<li data-target="${esc(t.key)}"><div class="version">${esc(h.version)}${availability}</div><div class="what">${esc(h.what)}</div>` +
+        const failing = failingTargets.has(t.key);
+        const mark = failing ? ` <span class="failing-mark">FAILING</span>` : "";
+        return `<li data-target="${esc(t.key)}"${failing ? ` class="failing" data-failing="1"` : ""}><div class="version">${esc(h.version)}${availability}${mark}</div><div class="what">${esc(h.what)}</div>` +
           `<div class="score" aria-label="score ${esc(percent(s.value))}">${esc(percent(s.value))}</div>` +
           `<div class="bar" aria-hidden="true"><span style="width:${width}%"></span></div>` +
           `<div class="counts">${s.passed} of ${s.applicable} applicable required clauses passed</div><div class="counts">${esc(counts)}</div></li>`;
@@ -421,6 +440,7 @@ interface State {
   }
 
   renderHeader();
+  renderVerdict();
   renderScoreboard();
   renderLegend();
   renderFilters();

@@ -11,6 +11,7 @@ import { buildSync } from "esbuild";
 import { CHANGE_KINDS, CHANGE_TEXT, changeTable } from "../change.js";
 import type { CompatJson } from "../compat-schema.js";
 import { COMPAT_STATUSES, STATUS_TEXT } from "../status.js";
+import { matrixVerdict, type MatrixVerdict } from "../verdict.js";
 
 /**
  * The page's script: compat-page.client.ts and the types it imports, bundled into one IIFE (types
@@ -45,10 +46,12 @@ export interface PageData {
   changeKinds: readonly string[];
   changeText: typeof CHANGE_TEXT;
   changeTable: Record<string, string>;
+  /** the matrix's verdict (../verdict.ts), the same rule as the exit status */
+  verdict: MatrixVerdict;
 }
 
 export function pageData(compat: CompatJson): PageData {
-  return { compat, statuses: COMPAT_STATUSES, statusText: STATUS_TEXT, changeKinds: CHANGE_KINDS, changeText: CHANGE_TEXT, changeTable: changeTable() };
+  return { compat, statuses: COMPAT_STATUSES, statusText: STATUS_TEXT, changeKinds: CHANGE_KINDS, changeText: CHANGE_TEXT, changeTable: changeTable(), verdict: matrixVerdict(compat) };
 }
 
 /** JSON that is safe inside a <script> element: no `</script`, no `<!--`, no line separators. */
@@ -94,6 +97,7 @@ ${inlineSafe(STYLE, "style")}
 <main>
   <section class="warnings" id="warnings" hidden aria-live="polite"></section>
   <h2 style="font-size:15px;margin:0 0 8px">Score per target</h2>
+  <section class="verdict" id="verdict" aria-live="polite"></section>
   <ul class="scoreboard" id="scoreboard" aria-label="Score per target"></ul>
   <div class="interop" id="interop"></div>
   <nav class="views" role="tablist" aria-label="Views">
