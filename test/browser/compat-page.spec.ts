@@ -241,6 +241,16 @@ test("says the matrix's verdict at the top, marks failing targets, and lists eve
   if (clean) expect(failingBar).not.toBe(await page.locator(`#scoreboard li[data-target="${clean.key}"] .bar > span`).evaluate((n) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(n).backgroundColor));
 });
 
+test("with only failures ticked, the cells left in view are failures, not passes", async ({ page, server }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, `${server.url}/compat.html#statuses=failed`);
+  const bright = await page.locator("td.cell:visible:not(.dim)").evaluateAll((tds) => tds.map((td) => td.getAttribute("data-status")));
+  expect(bright.length).toBeGreaterThan(0);
+  expect(new Set(bright)).toEqual(new Set(["failed"]));
+  const columns = await page.locator("table.grid thead tr.targets th[data-target]:visible").evaluateAll((ths) => ths.map((th) => th.getAttribute("data-target")));
+  expect(columns).toEqual(compat.targets.filter((t) => compat.clauses.some((c) => c.cells[t.key]?.status === "failed")).map((t) => t.key));
+});
+
 test("the clause column stays in view when the grid scrolls sideways", async ({ page, server }) => {
   await page.setViewportSize({ width: 1000, height: 900 });
   await open(page, `${server.url}/compat.html`);

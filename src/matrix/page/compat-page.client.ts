@@ -306,6 +306,19 @@ interface State {
       const any = compat.clauses.some((c) => c.area === area.id && rowVisible(c));
       if (header) header.hidden = !any;
     }
+    // a narrowed status filter: the cells of other statuses are dimmed, and a target column with
+    // no cell of a ticked status in the rows shown is hidden (so the cells left in view are the ones asked for)
+    const narrowed = state.statuses.size < data.statuses.length;
+    const shownRows = compat.clauses.filter(rowVisible);
+    for (const t of targets) {
+      const keep = !narrowed || shownRows.some((c) => { const cell = c.cells[t.key]; return cell !== undefined && state.statuses.has(cell.status); });
+      document.querySelectorAll(`table.grid [data-target="${CSS.escape(t.key)}"]`).forEach((node) => {
+        const n = node as HTMLElement;
+        if (n.tagName === "BUTTON") return;
+        n.hidden = !keep;
+        if (n.classList.contains("cell")) n.classList.toggle("dim", narrowed && !state.statuses.has((n.getAttribute("data-status") || "unknown") as Status));
+      });
+    }
     el("shown").textContent = `Showing ${shown} of ${compat.clauses.length} clauses`;
   }
 
