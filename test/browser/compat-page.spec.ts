@@ -16,6 +16,7 @@ import { CHANGE_KINDS, diffColumns } from "../../src/matrix/change.js";
 import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema.js";
 import { STATUS_TEXT, type CompatStatus } from "../../src/matrix/status.js";
 import { matrixVerdict } from "../../src/matrix/verdict.js";
+import { PERSONAS } from "../../fake-bridge/personas/index.js";
 import { COMPAT_DIR_ENV, PAGE_FAULT } from "./global-setup.js";
 
 function compatDir(): string {
@@ -249,6 +250,17 @@ test("with only failures ticked, the cells left in view are failures, not passes
   expect(new Set(bright)).toEqual(new Set(["failed"]));
   const columns = await page.locator("table.grid thead tr.targets th[data-target]:visible").evaluateAll((ths) => ths.map((th) => th.getAttribute("data-target")));
   expect(columns).toEqual(compat.targets.filter((t) => compat.clauses.some((c) => c.cells[t.key]?.status === "failed")).map((t) => t.key));
+});
+
+test("stand-in versions are marked *, as `personas` marks them, and the legend says what the mark means", async ({ page, server }) => {
+  const standIn = new Set(PERSONAS.filter((p) => p.versionBasis !== "named build").map((p) => p.name));
+  await open(page, `${server.url}/compat.html`);
+  for (const t of compat.targets) {
+    const heading = page.locator(`table.grid thead tr.targets th[data-target="${t.key}"] > div`).first();
+    if (t.persona !== null && standIn.has(t.persona)) await expect(heading).toHaveText(/\*$/);
+    else await expect(heading).not.toHaveText(/\*$/);
+  }
+  if (compat.targets.some((t) => t.persona !== null && standIn.has(t.persona))) await expect(page.locator("#legend .stand-in-note")).toContainText("marked *");
 });
 
 test("the clause column stays in view when the grid scrolls sideways", async ({ page, server }) => {

@@ -24,6 +24,7 @@ interface PageData {
   changeKinds: string[];
   changeText: Record<string, string>;
   changeTable: Record<string, string>;
+  standIn: string[];
   verdict: { clean: boolean; failingTargets: string[]; failingCells: { clause: string; target: string; status: Status }[] };
 }
 interface State {
@@ -80,9 +81,12 @@ interface State {
     return parts.filter(Boolean).join(". ");
   }
 
+  const STAND_IN_NOTE = "the current build's version standing in for a build with no known build number";
+
   function targetHeading(t: Target) {
     const [version, ...rest] = t.label.split(" · ");
-    return { version: version || t.label, what: rest.join(" · ") };
+    const mark = data.standIn.includes(t.key) ? "*" : "";
+    return { version: `${version || t.label}${mark}`, what: rest.join(" · ") };
   }
 
   // ---------------------------------------------------------------- state in the URL hash
@@ -203,7 +207,7 @@ interface State {
   function renderLegend() {
     el("legend").innerHTML = data.statuses
       .map((s) => `<span><span class="pill s-${s}">${esc(data.statusText[s].short)}</span> ${esc(data.statusText[s].long)}</span>`)
-      .join("");
+      .join("") + (data.standIn.length ? `<span class="stand-in-note">a version marked * is ${esc(STAND_IN_NOTE)}</span>` : "");
   }
 
   // ---------------------------------------------------------------- filters
