@@ -18,6 +18,32 @@ import { readFileSync } from "node:fs";
 const REPORT_NAME = "Ego Lite conformance";
 const CATEGORIES = JSON.parse(readFileSync(new URL("./src/outcomes/allure-categories.json", import.meta.url), "utf8")).map((c) => c.rule);
 
+/**
+ * The release verdict as an Allure quality gate (`allure quality-gate`, which reads this file; `allure
+ * generate` does not evaluate gates): a result fails the run exactly when the outcome model's
+ * FAILS_RUN holds for it (src/outcomes/statuses.ts, via resultOutcome in of-result.ts): failed,
+ * broken (precondition failures included) or unknown, unless the expectations layer labelled it a
+ * known failure. test/report/allurerc.test.ts holds this rule to resultOutcome for every status and
+ * label; a clause with no result at all is unknown in the summary, and only the summary sees it.
+ */
+const failsRun = (tr) => {
+  const label = (name) => tr.labels?.find((l) => l.name === name)?.value;
+  const failing = tr.status === "failed" || tr.status === "broken";
+  if (failing && label("expectation") === "known") return false;
+  return failing || tr.status === "unknown" || tr.status === undefined;
+};
+const egoVerdictRule = {
+  rule: "egoVerdict",
+  message: ({ actual, expected }) =>
+    actual === "no results" ? "no results: nothing was verified" : `${actual} results fail the run (failed, precondition failed, broken or unknown; known failures apart): more than ${expected}`,
+  validate: async ({ trs, expected }) => {
+    // like the summary, a run with nothing in it verified nothing
+    if (trs.length === 0) return { success: false, actual: "no results", testResults: [] };
+    const failing = trs.filter(failsRun);
+    return { success: failing.length <= expected, actual: failing.length, testResults: failing };
+  },
+};
+
 /** @type {import("allure").AllureConfig} */
 const config = {
   name: REPORT_NAME,
@@ -27,6 +53,8 @@ const config = {
   historyLimit: 30,
   // One category per outcome (src/outcomes/allure-categories.json, the outcome model's data).
   categories: CATEGORIES,
+  // the same verdict as the run's exit status and `gate` (see failsRun above)
+  qualityGate: { rules: [{ egoVerdict: 0 }], use: [egoVerdictRule] },
   plugins: {
     // A single plugin: the report lands directly in `output` (index.html at its root).
     awesome: {
@@ -40,4 +68,5 @@ const config = {
   },
 };
 
+export const failsRunForGate = failsRun;
 export default config;

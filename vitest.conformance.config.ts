@@ -5,7 +5,7 @@
  */
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { ProgressReporter } from "./src/report/progress-reporter.js";
+import { PROGRESS_TARGET_ENV, ProgressReporter } from "./src/report/progress-reporter.js";
 import { statusMessageListener } from "./src/harness/status-message.js";
 
 /**
@@ -36,7 +36,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     sequence: { sequencer: SlowFilesFirst },
     reporters: process.env.EGO_CONFORMANCE_PROGRESS
-      ? [["allure-vitest/reporter", allureOptions], new ProgressReporter()]
+      ? [["allure-vitest/reporter", allureOptions], new ProgressReporter(process.stderr, { target: process.env[PROGRESS_TARGET_ENV] })]
       : ["default", ["allure-vitest/reporter", allureOptions]],
   },
 });

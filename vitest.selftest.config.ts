@@ -48,6 +48,8 @@ export const E2E_TESTS = [
   "test/personas/persona-pages.test.ts",
   "test/personas/persona-runs.test.ts",
   "test/report/allure-report.test.ts",
+  "test/report/quality-gate-cli.test.ts",
+  "test/report/one-count.test.ts",
   "test/safety/clause-result.test.ts",
   "test/cli/results-lock.test.ts",
   "test/safety/ledger.test.ts",

@@ -15,6 +15,7 @@ import { exitStatusFor } from "../safety/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
 import { MATRIX_FLAGS } from "./options.js";
 import { parsePagesFlag } from "./pages-flag.js";
+import { checkPagesFound } from "../run/index.js";
 import { UsageError } from "./usage-error.js";
 import { MatrixInputError } from "../matrix/errors.js";
 
@@ -43,6 +44,7 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
     }
   }
   const fakePages = parsePagesFlag(values.pages);
+  checkPagesFound(fakePages);
   const personaValues = values.personas === undefined ? null : splitList(values.personas);
   const targets = expandTargets(
     {

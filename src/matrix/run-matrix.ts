@@ -144,6 +144,7 @@ export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "are
     resultsDir,
     outcomesFile: targetOutcomesFile(resultsDir),
     report: false,
+    progressTarget: spec.key,
   };
 }
 

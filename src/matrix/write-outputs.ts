@@ -17,13 +17,12 @@ import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
 import { buildCompat } from "./build-compat.js";
 import { targetOutcomesFile } from "./bundle.js";
-import type { CompatCell, CompatJson, TargetOutcome } from "./compat-schema.js";
+import type { CompatJson } from "./compat-schema.js";
 import type { MergedMatrix } from "./merge.js";
 import { COMPAT_PAGE_GENERATOR, renderCompatPage } from "./page/render-page.js";
 import { COMPAT_FORMAT } from "./compat-schema.js";
 import { pathInside } from "../files/inside-folder.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError, prepareOwnedDir, writeFileAtomic } from "../safety/output-dir.js";
-import { FAILS_RUN } from "../outcomes/statuses.js";
 
 export interface MatrixOutputs {
   compat: CompatJson;
@@ -111,22 +110,4 @@ async function copyOutcomes(texts: ReadonlyMap<string, string>, dir: string): Pr
   return copied;
 }
 
-/**
- * Whether the matrix is clean: every target ran, no warning, and no cell failed, broke or went
- * without a result (known failures and unspecified observations do not count against it).
- */
-export function matrixClean(compat: CompatJson): boolean {
-  if (compat.warnings.length > 0) return false;
-  if (compat.targets.some((t) => t.availability !== "ran")) return false;
-  return compat.clauses.every((c) => Object.values(c.cells).every(cellClean));
-}
-
-/** The same rule for one target's column (a shard judges its own targets with it). */
-export function targetClean(target: Pick<TargetOutcome, "availability" | "cells" | "problems">): boolean {
-  return target.availability === "ran" && target.problems.length === 0 && Object.values(target.cells).every(cellClean);
-}
-
-/** A cell is clean unless its outcome would fail a run (src/outcomes FAILS_RUN). */
-function cellClean(cell: CompatCell): boolean {
-  return !FAILS_RUN.has(cell.status);
-}
+export { matrixClean, targetClean } from "./verdict.js";

@@ -6,3 +6,4 @@ export * from "./of-error.js";
 export * from "./precondition-error.js";
 export * from "./changes.js";
 export * from "./categories.js";
+export * from "./not-applicable.js";

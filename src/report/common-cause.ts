@@ -19,6 +19,11 @@ export interface CommonCause {
   ran: number;
   /** the first lines of the target's stderr from one of those results, if any carries it */
   stderr?: string[];
+  /**
+   * what actually went wrong, when the first line does not say it: the first error line of the
+   * target's stderr or of the message's later lines (`TypeError: runMain is not a function`)
+   */
+  mechanism?: string;
 }
 
 export interface CauseInput {
@@ -79,7 +84,32 @@ export function commonCause(clauses: readonly CauseInput[]): CommonCause | undef
   const quoted = largest.clauses.map((c) => stderrQuotedIn(c.messages?.[0] ?? "")).find((l) => l.length > 0);
   const stderr = diagnostics !== undefined ? diagnostics.split(/\r?\n/).filter((l) => l.trim() !== "") : quoted;
   if (stderr !== undefined && stderr.length > 0) cause.stderr = stderr.slice(0, STDERR_LINES);
+  const first = largest.clauses[0]?.messages?.[0] ?? "";
+  const laterLines = first.split(/\r?\n/).slice(first.split(/\r?\n/).findIndex((l) => l.trim() !== "") + 1);
+  const mechanism = mechanismIn([...(stderr ?? []), ...laterLines]);
+  if (mechanism !== undefined && !largest.message.includes(mechanism)) cause.mechanism = mechanism;
   return cause;
+}
+
+/** An error line: `TypeError: …`, `SomeException: …`, `error: …` (from the error's name to the line's end). */
+const ERROR_LINE = /\b(?:[A-Z][A-Za-z]*(?:Error|Exception)|[Ee]rror|ERR_[A-Z_]+)\b:\s*\S.*$/;
+
+/** The first error line among some lines, from the error's name on (see ERROR_LINE). */
+export function mechanismIn(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    const match = ERROR_LINE.exec(line.trim());
+    if (match !== null) return match[0].trim();
+  }
+  return undefined;
+}
+
+/** The cause as one complete sentence: the shared message (no dangling colon), then the mechanism. */
+export function causeSentence(cause: CommonCause, maxMessage = Number.POSITIVE_INFINITY): string {
+  let message = cause.message.replace(/[\s:;,]+$/, "");
+  if (message.length > maxMessage) message = `${message.slice(0, maxMessage - 1)}…`;
+  const stop = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+  const head = `${cause.clauses.length} of the ${cause.ran} clauses that ran ended ${cause.outcomes.join(" or ")} with the same message: ${stop(message)}`;
+  return cause.mechanism !== undefined ? `${head} The mechanism: ${stop(cause.mechanism)}` : head;
 }
 
 /** The lines after a `stderr:` line of a message (up to a `stdout:` line), as the CLI target quotes a process's output. */
@@ -97,5 +127,5 @@ export function stderrQuotedIn(message: string): string[] {
 
 export function describeCause(cause: CommonCause): string {
   const stderr = cause.stderr?.length ? `; the target's stderr begins: ${cause.stderr.join(" | ")}` : "";
-  return `one cause: ${cause.clauses.length} of the ${cause.ran} clauses that ran ended ${cause.outcomes.join(" or ")} with the same message: ${cause.message}${stderr}`;
+  return `one cause: ${causeSentence(cause).replace(" The mechanism: ", " the mechanism: ")}${stderr}`;
 }

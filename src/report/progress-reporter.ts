@@ -7,8 +7,27 @@
  * On a terminal the line is redrawn in place; elsewhere a line is printed every 25 clauses.
  */
 import type { Reporter, TestCase, TestModule } from "vitest/node";
-import { worstOutcome } from "../outcomes/precedence.js";
+import { clauseOutcome, worstOutcome } from "../outcomes/precedence.js";
 import { OUTCOMES, Outcome, type ResultOutcome } from "../outcomes/statuses.js";
+import { clauseById } from "../contract/catalogue.js";
+
+/** The environment variable that names the run's target on the line (the matrix sets it to the target's key). */
+export const PROGRESS_TARGET_ENV = "EGO_CONFORMANCE_PROGRESS_TARGET";
+
+export interface ProgressOptions {
+  /** names the target on the line ("persona:pre-error-codes"); none for a single run */
+  target?: string | undefined;
+  /** whether the catalogue marks a clause unspecified (default: the catalogue's own answer) */
+  unspecified?: (id: string) => boolean;
+}
+
+function catalogueUnspecified(id: string): boolean {
+  try {
+    return clauseById(id).unspecified !== undefined;
+  } catch {
+    return false;
+  }
+}
 
 declare module "vitest" {
   interface TaskMeta {
@@ -37,10 +56,18 @@ export class ProgressReporter implements Reporter {
   private readonly pending = new Map<string, number>();
   private readonly seen = new Map<string, ResultOutcome[]>();
   private done = 0;
-  private readonly counts = new Map<ResultOutcome, number>();
+  private readonly counts = new Map<Outcome, number>();
   private readonly errors: string[] = [];
+  private readonly target: string | undefined;
+  private readonly unspecified: (id: string) => boolean;
 
-  constructor(private readonly stream: NodeJS.WriteStream = process.stderr) {}
+  constructor(
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+    options: ProgressOptions = {},
+  ) {
+    this.target = options.target !== undefined && options.target !== "" ? options.target : undefined;
+    this.unspecified = options.unspecified ?? catalogueUnspecified;
+  }
 
   /** the tests of the run: a test that --grep left out is skipped at collection and is no clause of it */
   private readonly counted = new Set<string>();
@@ -62,7 +89,8 @@ export class ProgressReporter implements Reporter {
     const left = (this.pending.get(id) ?? 1) - 1;
     this.pending.set(id, left);
     if (left > 0) return;
-    const outcome = worstOutcome(outcomes);
+    // counted as the totals count it: an unspecified clause that passed is an observation
+    const outcome = clauseOutcome(worstOutcome(outcomes), this.unspecified(id));
     this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);
     this.done += 1;
     if (this.stream.isTTY) this.stream.write(`\r${this.line()}\u001b[K`);
@@ -76,9 +104,9 @@ export class ProgressReporter implements Reporter {
   }
 
   private line(): string {
-    const n = (o: ResultOutcome) => this.counts.get(o) ?? 0;
+    const n = (o: Outcome) => this.counts.get(o) ?? 0;
     const total = Math.max(this.pending.size, this.done);
-    const others = OUTCOMES.filter((o): o is ResultOutcome => o !== "passed" && o !== "failed" && o !== "unspecified" && n(o as ResultOutcome) > 0).map((o) => `${o.replace("-", " ")} ${n(o)}`);
-    return `conformance [${this.done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
+    const others = OUTCOMES.filter((o) => o !== "passed" && o !== "failed" && n(o) > 0).map((o) => `${o.replace("-", " ")} ${n(o)}`);
+    return `conformance${this.target !== undefined ? ` ${this.target}` : ""} [${this.done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
   }
 }

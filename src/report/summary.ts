@@ -53,6 +53,8 @@ export interface ClauseSummary {
   bugs?: string[];
   /** the start of the target's stderr, from a result that gave the clause its status */
   diagnostics?: string;
+  /** for a not-applicable clause: the `not_applicable` key of its results (`needs:pages`, `feature:profiles`) */
+  notApplicable?: string;
 }
 
 export type SummaryProblem =
@@ -190,6 +192,10 @@ function summarizeClause(clause: Clause, results: readonly TestResult[]): Clause
   if (messages.length > 0) summary.messages = messages;
   const diagnostics = results.find((r) => effectiveStatus(r) === status && r.diagnostics !== undefined)?.diagnostics;
   if (diagnostics !== undefined) summary.diagnostics = diagnostics;
+  if (status === "not-applicable") {
+    const key = results.map((r) => labelValue(r, LABEL.notApplicable)).find((k) => k !== undefined);
+    if (key !== undefined) summary.notApplicable = key;
+  }
   if (status === "known") {
     const bugs = distinct(results.filter((r) => effectiveStatus(r) === "known").map((r) => labelValue(r, LABEL.expectationBug)));
     if (bugs.length > 0) summary.bugs = bugs;

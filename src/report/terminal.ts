@@ -5,7 +5,8 @@
 import { UNKNOWN_VERSION } from "./labels.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { OUTCOME_TEXT } from "../outcomes/statuses.js";
-import { groupByMessage, type CommonCause } from "./common-cause.js";
+import { notApplicableFix, PAGE_KEYS } from "../outcomes/not-applicable.js";
+import { causeSentence, groupByMessage, type CommonCause } from "./common-cause.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import {
   BUCKETS,
@@ -65,6 +66,7 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
     if (shown.length < ordered.length) lines.push(`  … and ${ordered.length - shown.length} more (the JSON summary lists every clause)`);
     lines.push("");
   }
+  lines.push(...renderNotApplicable(summary));
   const others = summary.problems.filter((p) => p.kind !== "common-cause");
   if (others.length > 0) {
     lines.push(`Problems with the results: ${others.length}`);
@@ -76,10 +78,34 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
   return `${lines.join("\n")}\n`;
 }
 
+/** Not-applicable clauses grouped by reason (their `not_applicable` key), each group with its fix (src/outcomes/not-applicable.ts). */
+function renderNotApplicable(summary: RunSummary): string[] {
+  const clauses = summary.clauses.filter((c) => c.status === "not-applicable");
+  if (clauses.length === 0) return [];
+  const groups = new Map<string, ClauseSummary[]>();
+  for (const c of clauses) groups.set(c.notApplicable ?? "", [...(groups.get(c.notApplicable ?? "") ?? []), c]);
+  const lines = [`${OUTCOME_TEXT["not-applicable"].title}: ${clauses.length}`];
+  for (const [key, group] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+    const fix = notApplicableFix(key);
+    const n = group.length;
+    if (fix !== undefined) lines.push(`  ${n} ${n === 1 ? "needs" : "need"} ${fix.need} (${key}): ${fix.fix}  (${preview(group.map((c) => c.id))})`);
+    else lines.push(`  ${n} ${key === "" ? "without a reason key" : `(${key})`}: ${firstLine(group[0]!)}  (${preview(group.map((c) => c.id))})`);
+  }
+  lines.push("");
+  return lines;
+}
+
+/** How many clauses that need real pages did not run (not applicable for a page reason). */
+function pageClausesNotRun(summary: RunSummary): number {
+  return summary.clauses.filter((c) => c.status === "not-applicable" && c.notApplicable !== undefined && PAGE_KEYS.has(c.notApplicable)).length;
+}
+
 /** The one cause most clauses share, said once, at the top: the message and the target's stderr. */
 function renderCause(cause: CommonCause): string[] {
-  const lines = [`One cause: ${cause.clauses.length} of the ${cause.ran} clauses that ran ended ${cause.outcomes.join(" or ")} with the same message:`, `  ${cause.message.length > 3 * MESSAGE_WIDTH ? `${cause.message.slice(0, 3 * MESSAGE_WIDTH - 1)}…` : cause.message}`];
-  if (cause.stderr?.length) lines.push("The target's stderr begins:", ...cause.stderr.map((l) => `  ${l.length > MESSAGE_WIDTH ? `${l.slice(0, MESSAGE_WIDTH - 1)}…` : l}`));
+  const lines = [`One cause: ${causeSentence(cause, 3 * MESSAGE_WIDTH)}`];
+  // a long line keeps its end when the mechanism is there (a launcher path, then the TypeError)
+  const clip = (l: string) => (l.length <= MESSAGE_WIDTH ? l : cause.mechanism !== undefined && l.endsWith(cause.mechanism) ? `…${l.slice(-(MESSAGE_WIDTH - 1))}` : `${l.slice(0, MESSAGE_WIDTH - 1)}…`);
+  if (cause.stderr?.length) lines.push("The target's stderr begins:", ...cause.stderr.map((l) => `  ${clip(l)}`));
   return lines;
 }
 
@@ -129,13 +155,18 @@ function renderTable(summary: RunSummary, paint: Painter): string[] {
 function verdict(summary: RunSummary, paint: Painter): string {
   if (summaryPassed(summary)) {
     const t = summary.totals;
-    return paint("passed", `PASSED: ${t.passed} passed, ${t.unspecified} unspecified (observed), ${t["not-applicable"]} not applicable${t.known > 0 ? `, ${t.known} known failures` : ""}${t.flaky > 0 ? `, ${t.flaky} flaky (passed after a retry)` : ""}`);
+    return paint("passed", `PASSED: ${t.passed} passed, ${t.unspecified} unspecified (observed), ${t["not-applicable"]} not applicable${t.known > 0 ? `, ${t.known} known failures` : ""}${t.flaky > 0 ? `, ${t.flaky} flaky (passed after a retry)` : ""}${pagesNote(summary)}`);
   }
   if (summary.clauses.length === 0) return paint("failed", "NOT PASSED: no clause was selected, so nothing was verified");
   const t = summary.totals;
   const parts = [`${t.failed} failed`, ...(t["precondition-failed"] > 0 ? [`${t["precondition-failed"]} precondition failed`] : []), `${t.broken} broken`, `${t.unknown} unknown`];
   if (summary.problems.length > 0) parts.push(`${summary.problems.length} problem(s) with the results`);
-  return paint("failed", `NOT PASSED: ${parts.join(", ")}`);
+  return paint("failed", `NOT PASSED: ${parts.join(", ")}${pagesNote(summary)}`);
+}
+
+function pagesNote(summary: RunSummary): string {
+  const n = pageClausesNotRun(summary);
+  return n === 0 ? "" : `; ${n} clause${n === 1 ? "" : "s"} that need real pages did not run (see "Not applicable" above)`;
 }
 
 function firstLine(clause: ClauseSummary): string {

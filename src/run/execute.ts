@@ -15,6 +15,7 @@ import { environmentEntries, writeEnvironment } from "../report/allure-report.js
 import { UNKNOWN_VERSION } from "../report/labels.js";
 import { readResults, type TestResult } from "../report/results-reader.js";
 import { summarize, summaryPassed } from "../report/summary.js";
+import { PROGRESS_TARGET_ENV } from "../report/progress-reporter.js";
 import { writeClauseResult } from "../safety/clause-result.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
@@ -118,7 +119,7 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
       const vitest = startGroup(process.execPath, vitestArgv(phase, options), {
         cwd: PROJECT_ROOT,
         // the workers record the spaces they make in the same run ledger as this process
-        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...scratch.env },
+        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...scratch.env },
         stdin: "ignore",
         stdout: 2,
         stderr: 2,

@@ -43,6 +43,8 @@ export interface RunOptions {
   failOnFlaky?: boolean;
   /** skip the clauses tagged slow (`--no-slow`): they end not applicable, with the reason */
   noSlow?: boolean;
+  /** names the target on the progress line (the matrix: the target's key, as two targets run at once) */
+  progressTarget?: string;
 }
 
 export interface InstalledRunOptions {

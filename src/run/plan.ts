@@ -11,6 +11,7 @@ import { checkOutputFile, checkOwnedDir, OutputPathError } from "../safety/outpu
 import { tryParseEgoVersion } from "../version/index.js";
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { readInfraFaultPlan, type InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
+import { missingBrowser } from "../targets/fake/fake-target.js";
 import { RunInputError } from "./errors.js";
 import { Ledger } from "../safety/ledger.js";
 import type { RunOptions } from "./options.js";
@@ -55,6 +56,14 @@ export function checkOptions(options: RunOptions): void {
   if (options.egoVersion !== undefined && tryParseEgoVersion(options.egoVersion) === null) throw new RunInputError(`the Ego Lite version must have four parts like 0.5.0.19, not '${options.egoVersion}'`);
   if ((options.persona !== undefined || options.pages !== undefined) && options.target !== "fake") throw new RunInputError("a persona and the fake's pages are the fake's: they need the fake target");
   if (options.installed !== undefined && options.target !== "installed") throw new RunInputError("installed-target options need the installed target");
+  checkPagesFound(options.pages);
+}
+
+/** Real pages asked for by name (`--pages chromium`) need a browser: never a silent fall back to the page model. */
+export function checkPagesFound(pages: RunOptions["pages"], env: NodeJS.ProcessEnv = process.env): void {
+  if (pages !== "chromium") return;
+  const missing = missingBrowser(env);
+  if (missing !== undefined) throw new RunInputError(`--pages chromium asks for real pages, and ${missing}`);
 }
 
 /**

@@ -15,6 +15,8 @@ import { expect, test as base, type Page } from "@playwright/test";
 import { CHANGE_KINDS, diffColumns } from "../../src/matrix/change.js";
 import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema.js";
 import { STATUS_TEXT, type CompatStatus } from "../../src/matrix/status.js";
+import { matrixVerdict } from "../../src/matrix/verdict.js";
+import { PERSONAS } from "../../fake-bridge/personas/index.js";
 import { COMPAT_DIR_ENV, PAGE_FAULT } from "./global-setup.js";
 
 function compatDir(): string {
@@ -212,6 +214,64 @@ test("what changed between the current build and the persona without error codes
   const fromOld = diffColumns(compat.clauses, key("pre-browser-version"), from);
   const total = CHANGE_KINDS.reduce((n, k) => n + fromOld[k].length, 0);
   await expect(page.locator("#diff-headline")).toContainText(`${total} clause`);
+});
+
+test("says the matrix's verdict at the top, marks failing targets, and lists every failing cell without scrolling", async ({ page, server }) => {
+  const verdict = matrixVerdict(compat);
+  expect(verdict.clean).toBe(false); // the global setup's broken fake fails a clause
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, `${server.url}/compat.html`);
+  const top = page.locator("#verdict");
+  await expect(top).toContainText("Matrix: NOT CLEAN");
+  const box = (await top.boundingBox())!;
+  const scoreboard = (await page.locator("#scoreboard").boundingBox())!;
+  expect(box.y).toBeLessThan(scoreboard.y); // above the scores
+  // every failing cell is listed, and the list is on the first screen
+  const listed = await page.locator("#failing-cells li").evaluateAll((lis) => lis.map((li) => `${li.getAttribute("data-clause")}@${li.getAttribute("data-target")}`));
+  expect(listed).toEqual(verdict.failingCells.map((f) => `${f.clause}@${f.target}`));
+  const list = (await page.locator("#failing-cells").boundingBox())!;
+  expect(list.y + Math.min(list.height, 60)).toBeLessThan(900);
+  // failing targets carry a mark in words (never colour alone); clean ones do not
+  for (const t of compat.targets) {
+    const card = page.locator(`#scoreboard li[data-target="${t.key}"]`);
+    if (verdict.failingTargets.includes(t.key)) await expect(card.locator(".failing-mark")).toHaveText("FAILING");
+    else await expect(card.locator(".failing-mark")).toHaveCount(0);
+  }
+  const failingBar = await page.locator(`#scoreboard li[data-target="${verdict.failingTargets[0]}"] .bar > span`).evaluate((n) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(n).backgroundColor);
+  const clean = compat.targets.find((t) => !verdict.failingTargets.includes(t.key));
+  if (clean) expect(failingBar).not.toBe(await page.locator(`#scoreboard li[data-target="${clean.key}"] .bar > span`).evaluate((n) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(n).backgroundColor));
+});
+
+test("with only failures ticked, the cells left in view are failures, not passes", async ({ page, server }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await open(page, `${server.url}/compat.html#statuses=failed`);
+  const bright = await page.locator("td.cell:visible:not(.dim)").evaluateAll((tds) => tds.map((td) => td.getAttribute("data-status")));
+  expect(bright.length).toBeGreaterThan(0);
+  expect(new Set(bright)).toEqual(new Set(["failed"]));
+  const columns = await page.locator("table.grid thead tr.targets th[data-target]:visible").evaluateAll((ths) => ths.map((th) => th.getAttribute("data-target")));
+  expect(columns).toEqual(compat.targets.filter((t) => compat.clauses.some((c) => c.cells[t.key]?.status === "failed")).map((t) => t.key));
+});
+
+test("stand-in versions are marked *, as `personas` marks them, and the legend says what the mark means", async ({ page, server }) => {
+  const standIn = new Set(PERSONAS.filter((p) => p.versionBasis !== "named build").map((p) => p.name));
+  await open(page, `${server.url}/compat.html`);
+  for (const t of compat.targets) {
+    const heading = page.locator(`table.grid thead tr.targets th[data-target="${t.key}"] > div`).first();
+    if (t.persona !== null && standIn.has(t.persona)) await expect(heading).toHaveText(/\*$/);
+    else await expect(heading).not.toHaveText(/\*$/);
+  }
+  if (compat.targets.some((t) => t.persona !== null && standIn.has(t.persona))) await expect(page.locator("#legend .stand-in-note")).toContainText("marked *");
+});
+
+test("the clause column stays in view when the grid scrolls sideways", async ({ page, server }) => {
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await open(page, `${server.url}/compat.html`);
+  const first = page.locator("tr.clause th.clause").first();
+  const before = (await first.boundingBox())!;
+  await page.locator(".grid-wrap").evaluate((n) => { n.scrollLeft = n.scrollWidth; });
+  await expect.poll(() => page.locator(".grid-wrap").evaluate((n) => n.scrollLeft)).toBeGreaterThan(0);
+  const after = (await first.boundingBox())!;
+  expect(after.x).toBe(before.x);
 });
 
 test("no request leaves loopback, served or opened from file://", async ({ page, server, guard }) => {

@@ -54,7 +54,8 @@ describe("targetOptions", () => {
     const paths = ["--results", dir, "--outcomes", targetOutcomesFile(dir), "--no-report"];
     const specs = [...personaNames().map(personaTarget), versionTarget("0.4.4.2"), faultTarget(FAULT_NAMES[0]!), defaultFakeTarget(), installedTarget("/opt/ego-browser")];
     for (const spec of specs) {
-      const { reportDir: _ignored, ...typed } = targetOptions(spec, { areas: ["tabs", "cdp"], grep: /send/ }, dir, "model");
+      const { reportDir: _ignored, progressTarget, ...typed } = targetOptions(spec, { areas: ["tabs", "cdp"], grep: /send/ }, dir, "model");
+      expect(progressTarget).toBe(spec.key); // the progress line names the target (two run at once)
       const { reportDir: _unused, ...parsed } = parseRunArgs([...flagsOf(spec), "--area", "tabs", "--area", "cdp", "--grep", "send", ...(spec.kind === "installed" ? [] : ["--pages", "model"]), ...paths]);
       expect(typed).toEqual(parsed);
       expect(() => checkOptions(targetOptions(spec, { areas: [] }, dir))).not.toThrow();

@@ -16,7 +16,7 @@ describe("a launcher that rejects --sdk-path", () => {
     const text = await runCli([...args, "--results", join(dir, "text")]);
     expect(text.exitCode, text.stderr).toBe(1);
     const top = text.stdout.slice(0, text.stdout.indexOf("\narea "));
-    expect(top).toMatch(/^One cause: (\d+) of the \1 clauses that ran ended broken with the same message:\n {2}the installed target could not be reached: ego-browser ended before the probe loop connected \(exit status 3\)\.\nThe target's stderr begins:\n {2}error: unknown option --sdk-path\n {2}usage: ego-browser nodejs script\.js$/m);
+    expect(top).toMatch(/^One cause: (\d+) of the \1 clauses that ran ended broken with the same message: the installed target could not be reached: ego-browser ended before the probe loop connected \(exit status 3\)\. The mechanism: error: unknown option --sdk-path\.\nThe target's stderr begins:\n {2}error: unknown option --sdk-path\n {2}usage: ego-browser nodejs script\.js$/m);
     expect(text.stdout.match(/could not be reached/g)).toHaveLength(2); // the cause, and one grouped line
     const json = await runCli([...args, "--json", "--results", join(dir, "json")]);
     const summary = JSON.parse(json.stdout) as JsonSummary & { problems: string[] };

@@ -41,3 +41,25 @@ test("tests left out by --grep (skipped at collection) are not clauses of the ru
   reporter.onTestRunEnd([], []);
   expect(out.join("")).toBe("conformance [1/1 clauses] passed 1, failed 0 done\n");
 });
+
+test("an unspecified clause that passed counts as unspecified, never passed, as in the totals (src/outcomes clauseOutcome)", () => {
+  const out: string[] = [];
+  const stream = { isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
+  const tests = [tc("a.b: title", "passed"), tc("a.open: title", "passed"), tc("a.open2: title", "failed", "failed")];
+  const reporter = new ProgressReporter(stream, { unspecified: (id) => id.startsWith("a.open") });
+  reporter.onTestModuleCollected({ children: { allTests: () => tests } } as unknown as TestModule);
+  for (const t of tests) reporter.onTestCaseResult(t);
+  reporter.onTestRunEnd([], []);
+  expect(out.join("")).toBe("conformance [3/3 clauses] passed 1, failed 1, unspecified 1 done\n");
+});
+
+test("the line names its target, so the matrix's two targets at once stay apart", () => {
+  const out: string[] = [];
+  const stream = { isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
+  const tests = [tc("a.b: title", "passed")];
+  const reporter = new ProgressReporter(stream, { target: "persona:pre-error-codes" });
+  reporter.onTestModuleCollected({ children: { allTests: () => tests } } as unknown as TestModule);
+  for (const t of tests) reporter.onTestCaseResult(t);
+  reporter.onTestRunEnd([], []);
+  expect(out.join("")).toBe("conformance persona:pre-error-codes [1/1 clauses] passed 1, failed 0 done\n");
+});

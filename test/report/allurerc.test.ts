@@ -3,7 +3,7 @@ import type { AllureConfig } from "allure"; // type only: importing allure at ru
 import { describe, expect, it } from "vitest";
 import { REPO_ALLURE_CONFIG } from "../../src/report/allure-report.js";
 import { LABEL } from "../../src/report/labels.js";
-import { ALLURE_CATEGORIES } from "../../src/outcomes/index.js";
+import { ALLURE_CATEGORIES, FAILS_RUN, resultOutcome } from "../../src/outcomes/index.js";
 
 const config = ((await import(pathToFileURL(REPO_ALLURE_CONFIG).href)) as { default: AllureConfig }).default;
 
@@ -20,7 +20,7 @@ describe("allurerc.mjs", () => {
 
   it("has one category per outcome from the outcome model, known failures and precondition failures before the status-only ones", () => {
     expect(rules).toEqual(ALLURE_CATEGORIES.map((c) => c.rule));
-    expect(rules.map((r) => r.name)).toEqual(["Known failures", "Precondition failed", "Contract violations", "Harness errors", "Flaky (passed after an infrastructure retry)", "Not applicable"]);
+    expect(rules.map((r) => r.name)).toEqual(["Known failures", "Precondition failed", "Contract violations", "Harness errors", "Flaky (passed after an infrastructure retry)", "Unspecified (observed)", "Not applicable"]);
     expect(new RegExp(rules[0]!.matchers.labels!.expectation!).test("known")).toBe(true);
     expect(new RegExp(rules[1]!.matchers.labels!.outcome!).test("precondition-failed")).toBe(true);
     expect(rules.slice(2, 4).map((r) => r.matchers.statuses)).toEqual([["failed"], ["broken"]]);
@@ -52,6 +52,31 @@ describe("the categories, matched as Allure 3 matches them (@allurereport/core-a
     expect(category("passed", { outcome: "flaky" })).toBe("Flaky (passed after an infrastructure retry)");
     expect(category("passed", {}, true)).toBe("Flaky (passed after an infrastructure retry)");
     expect(category("skipped", { not_applicable: "feature:profiles" })).toBe("Not applicable");
+    expect(category("passed", { conformance: "unspecified" })).toBe("Unspecified (observed)");
+    expect(category("passed", { conformance: "core" })).toBe("Unspecified (observed)");
+    expect(category("passed", { conformance: "core", outcome: "flaky" })).toBe("Flaky (passed after an infrastructure retry)");
+    expect(category("passed", { conformance: "required" })).toBeUndefined();
     expect(category("passed")).toBeUndefined();
+  });
+});
+
+describe("the quality gate (allurerc.mjs qualityGate)", () => {
+  it("fails a result exactly when the outcome model says it fails the run (FAILS_RUN of resultOutcome), for every status and label", async () => {
+    const { failsRunForGate } = (await import(pathToFileURL(REPO_ALLURE_CONFIG).href)) as { failsRunForGate: (tr: unknown) => boolean };
+    const statuses = ["passed", "failed", "broken", "skipped", "unknown"] as const;
+    for (const status of statuses)
+      for (const expectation of [undefined, "known", "mismatch"])
+        for (const outcome of [undefined, "precondition-failed", "flaky"])
+          for (const flaky of [false, true]) {
+            const labels = [...(expectation ? [{ name: LABEL.expectation, value: expectation }] : []), ...(outcome ? [{ name: LABEL.outcome, value: outcome }] : [])];
+            const model = FAILS_RUN.has(resultOutcome({ status, labels, flaky }));
+            expect(failsRunForGate({ status, labels, flaky }), JSON.stringify({ status, labels, flaky })).toBe(model);
+          }
+  });
+
+  it("is wired: one rule, the harness's own", () => {
+    const gate = config.qualityGate as unknown as { rules: Record<string, unknown>[]; use: { rule: string }[] };
+    expect(gate.rules).toEqual([{ egoVerdict: 0 }]);
+    expect(gate.use.map((r) => r.rule)).toEqual(["egoVerdict"]);
   });
 });

@@ -20,8 +20,7 @@ describe("one cause, said once", () => {
   it("says the cause once at the top of the terminal summary, with the first lines of the target's stderr", () => {
     const text = renderTerminal(summary);
     const top = text.slice(0, text.indexOf("area "));
-    expect(top).toContain("One cause: 20 of the 22 clauses that ran ended broken with the same message:");
-    expect(top).toContain(`  ${UNREACHABLE}`);
+    expect(top).toContain(`One cause: 20 of the 22 clauses that ran ended broken with the same message: ${UNREACHABLE}.`);
     expect(top).toContain("The target's stderr begins:\n  error: --sdk-path is not supported by this launcher\n  usage: ego-browser nodejs [--profile P] script.js\n    more\n  line 4\n  line 5\n");
     expect(top).not.toContain("line 6");
     expect(text.split(UNREACHABLE).length - 1).toBe(2); // once at the top, once in the grouped list
@@ -46,6 +45,23 @@ describe("one cause, said once", () => {
     const cause = commonCause(ids.map((id) => ({ id, status: "broken" as const, messages: [message] })));
     expect(cause?.stderr).toEqual(["error: unknown option --sdk-path", "usage: ego-browser nodejs script.js"]);
     expect(renderTerminal(summarize(ids.map((id) => result({ clause: id, status: "broken", message })), catalogue))).toContain("The target's stderr begins:\n  error: unknown option --sdk-path\n  usage: ego-browser nodejs script.js\n");
+  });
+
+  it("ends its sentence with the mechanism, never a dangling colon, and keeps the mechanism of a long launcher line", () => {
+    const launcher = `/Applications/Ego Lite.app/Contents/Resources/runtime/node_modules/@ego/launcher/dist/launcher-main-entry.js:412 (the launcher of this build) TypeError: runMain is not a function`;
+    const message = `the installed target could not be reached: ego-browser exited with code 1 before running the script:\nstderr:\n${launcher}\n    at Object.<anonymous> (launcher.js:412:3)\nstdout:\n`;
+    const results = ids.map((id) => result({ clause: id, status: "broken", message }));
+    const s = summarize(results, catalogue);
+    const cause = commonCause(s.clauses);
+    expect(cause?.mechanism).toBe("TypeError: runMain is not a function");
+    const text = renderTerminal(s);
+    const top = text.slice(0, text.indexOf("area "));
+    expect(top).not.toMatch(/^One cause:.*:\s*$/m);
+    expect(top).toMatch(/One cause: 20 of the 22 clauses that ran ended broken with the same message: the installed target could not be reached: ego-browser exited with code 1 before running the script\. The mechanism: TypeError: runMain is not a function\.$/m);
+    expect(top).toContain("TypeError: runMain is not a function\n"); // the stderr line keeps its end
+    const json = renderJson(s);
+    expect(json.problems[0]).toMatch(/the mechanism: TypeError: runMain is not a function/);
+    expect(json.problems[0]).not.toMatch(/script:;/);
   });
 
   it("is no cause when the failures are few or their messages differ", () => {

@@ -24,6 +24,8 @@ interface PageData {
   changeKinds: string[];
   changeText: Record<string, string>;
   changeTable: Record<string, string>;
+  standIn: string[];
+  verdict: { clean: boolean; failingTargets: string[]; failingCells: { clause: string; target: string; status: Status }[] };
 }
 interface State {
   view: "grid" | "diff";
@@ -79,9 +81,12 @@ interface State {
     return parts.filter(Boolean).join(". ");
   }
 
+  const STAND_IN_NOTE = "the current build's version standing in for a build with no known build number";
+
   function targetHeading(t: Target) {
     const [version, ...rest] = t.label.split(" · ");
-    return { version: version || t.label, what: rest.join(" · ") };
+    const mark = data.standIn.includes(t.key) ? "*" : "";
+    return { version: `${version || t.label}${mark}`, what: rest.join(" · ") };
   }
 
   // ---------------------------------------------------------------- state in the URL hash
@@ -151,6 +156,22 @@ interface State {
     }
   }
 
+  const failingTargets = new Set(data.verdict.failingTargets);
+
+  /** The verdict at the top (the matrix's exit-status rule, computed in src/matrix/verdict.ts), and every failing cell in one list. */
+  function renderVerdict() {
+    const v = data.verdict;
+    const node = el("verdict");
+    node.className = `verdict ${v.clean ? "clean" : "not-clean"}`;
+    const label = (key: string) => (targets.find((t) => t.key === key) || { label: key }).label;
+    const head = v.clean
+      ? `<h2>Matrix: CLEAN</h2><p>Every target ran; no clause failed, failed a precondition, broke or went without a result.</p>`
+      : `<h2>Matrix: NOT CLEAN</h2><p>${v.failingTargets.length} of ${targets.length} targets failing: ${v.failingTargets.map((k) => `<strong>${esc(label(k))}</strong>`).join(", ")}; ${v.failingCells.length} failing cell${v.failingCells.length === 1 ? "" : "s"}${compat.warnings.length ? `; ${compat.warnings.length} warning(s)` : ""}.</p>`;
+    const list = v.failingCells.length === 0 ? "" :
+      `<ul class="failing-cells" id="failing-cells">${v.failingCells.map((f) => `<li data-clause="${esc(f.clause)}" data-target="${esc(f.target)}"><span class="pill s-${f.status}">${esc(data.statusText[f.status].short)}</span> <code>${esc(f.clause)}</code> on ${esc(label(f.target))}</li>`).join("")}</ul>`;
+    node.innerHTML = head + list;
+  }
+
   function renderScoreboard() {
     el("scoreboard").innerHTML = targets
       .map((t) => {
@@ -170,7 +191,9 @@ interface State {
         ];
         const counts = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(" · ") || "nothing else";
         const availability = t.availability === "ran" ? "" : ` <span class="availability" title="${esc(t.reason || "")}">${esc(t.availability === "missing" ? "missing shard" : `not run: ${t.availability}`)}</span>`;
-        return `<li data-target="${esc(t.key)}"><div class="version">${esc(h.version)}${availability}</div><div class="what">${esc(h.what)}</div>` +
+        const failing = failingTargets.has(t.key);
+        const mark = failing ? ` <span class="failing-mark">FAILING</span>` : "";
+        return `<li data-target="${esc(t.key)}"${failing ? ` class="failing" data-failing="1"` : ""}><div class="version">${esc(h.version)}${availability}${mark}</div><div class="what">${esc(h.what)}</div>` +
           `<div class="score" aria-label="score ${esc(percent(s.value))}">${esc(percent(s.value))}</div>` +
           `<div class="bar" aria-hidden="true"><span style="width:${width}%"></span></div>` +
           `<div class="counts">${s.passed} of ${s.applicable} applicable required clauses passed</div><div class="counts">${esc(counts)}</div></li>`;
@@ -184,7 +207,7 @@ interface State {
   function renderLegend() {
     el("legend").innerHTML = data.statuses
       .map((s) => `<span><span class="pill s-${s}">${esc(data.statusText[s].short)}</span> ${esc(data.statusText[s].long)}</span>`)
-      .join("");
+      .join("") + (data.standIn.length ? `<span class="stand-in-note">a version marked * is ${esc(STAND_IN_NOTE)}</span>` : "");
   }
 
   // ---------------------------------------------------------------- filters
@@ -286,6 +309,19 @@ interface State {
       const header = (document.querySelector(`tr.area[data-area="${CSS.escape(area.id)}"]`) as HTMLElement|null);
       const any = compat.clauses.some((c) => c.area === area.id && rowVisible(c));
       if (header) header.hidden = !any;
+    }
+    // a narrowed status filter: the cells of other statuses are dimmed, and a target column with
+    // no cell of a ticked status in the rows shown is hidden (so the cells left in view are the ones asked for)
+    const narrowed = state.statuses.size < data.statuses.length;
+    const shownRows = compat.clauses.filter(rowVisible);
+    for (const t of targets) {
+      const keep = !narrowed || shownRows.some((c) => { const cell = c.cells[t.key]; return cell !== undefined && state.statuses.has(cell.status); });
+      document.querySelectorAll(`table.grid [data-target="${CSS.escape(t.key)}"]`).forEach((node) => {
+        const n = node as HTMLElement;
+        if (n.tagName === "BUTTON") return;
+        n.hidden = !keep;
+        if (n.classList.contains("cell")) n.classList.toggle("dim", narrowed && !state.statuses.has((n.getAttribute("data-status") || "unknown") as Status));
+      });
     }
     el("shown").textContent = `Showing ${shown} of ${compat.clauses.length} clauses`;
   }
@@ -421,6 +457,7 @@ interface State {
   }
 
   renderHeader();
+  renderVerdict();
   renderScoreboard();
   renderLegend();
   renderFilters();

@@ -11,6 +11,8 @@ import { buildSync } from "esbuild";
 import { CHANGE_KINDS, CHANGE_TEXT, changeTable } from "../change.js";
 import type { CompatJson } from "../compat-schema.js";
 import { COMPAT_STATUSES, STATUS_TEXT } from "../status.js";
+import { matrixVerdict, type MatrixVerdict } from "../verdict.js";
+import { PERSONAS } from "../../../fake-bridge/personas/index.js";
 
 /**
  * The page's script: compat-page.client.ts and the types it imports, bundled into one IIFE (types
@@ -45,10 +47,20 @@ export interface PageData {
   changeKinds: readonly string[];
   changeText: typeof CHANGE_TEXT;
   changeTable: Record<string, string>;
+  /** the matrix's verdict (../verdict.ts), the same rule as the exit status */
+  verdict: MatrixVerdict;
+  /** target keys whose version is the current build standing in for an unnumbered one (`personas` marks them *) */
+  standIn: string[];
+}
+
+/** Persona targets whose version is a stand-in (fake-bridge/personas versionBasis "current build"). */
+function standInTargets(compat: CompatJson): string[] {
+  const standIn = new Set(PERSONAS.filter((p) => p.versionBasis !== "named build").map((p) => p.name));
+  return compat.targets.filter((t) => t.persona !== null && standIn.has(t.persona)).map((t) => t.key);
 }
 
 export function pageData(compat: CompatJson): PageData {
-  return { compat, statuses: COMPAT_STATUSES, statusText: STATUS_TEXT, changeKinds: CHANGE_KINDS, changeText: CHANGE_TEXT, changeTable: changeTable() };
+  return { compat, statuses: COMPAT_STATUSES, statusText: STATUS_TEXT, changeKinds: CHANGE_KINDS, changeText: CHANGE_TEXT, changeTable: changeTable(), verdict: matrixVerdict(compat), standIn: standInTargets(compat) };
 }
 
 /** JSON that is safe inside a <script> element: no `</script`, no `<!--`, no line separators. */
@@ -98,6 +110,7 @@ ${inlineSafe(STYLE, "style")}
 <main>
   <section class="warnings" id="warnings" hidden aria-live="polite"></section>
   <h2 style="font-size:15px;margin:0 0 8px">Score per target</h2>
+  <section class="verdict" id="verdict" aria-live="polite"></section>
   <ul class="scoreboard" id="scoreboard" aria-label="Score per target"></ul>
   <div class="interop" id="interop"></div>
   <nav class="views" role="tablist" aria-label="Views">

@@ -44,6 +44,11 @@ export interface FakeTargetOptions {
  */
 export const FAKE_TIME_SCALE = 60;
 
+/** Why real pages cannot be had here (no browser found, and what to install), or undefined when they can. */
+export function missingBrowser(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return resolvePages("chromium", env).missing;
+}
+
 export function createFakeTarget(options: FakeTargetOptions): Target {
   const pages = resolvePages(options.pages);
   const timeScale = options.timeScale ?? FAKE_TIME_SCALE;

@@ -1,0 +1,35 @@
+/**
+ * Why a clause was not applicable, said with its fix: one entry per `not_applicable` key (the key
+ * src/harness/applicability.ts and src/safety write; `feature:<name>` share one entry). The
+ * terminal groups not-applicable clauses by key and prints these; the verdict says when the
+ * clauses that need real pages did not run (`PAGE_KEYS`).
+ */
+
+export interface NotApplicableFix {
+  /** what the clauses need, after "N need" ("real pages") */
+  need: string;
+  /** what makes them run */
+  fix: string;
+}
+
+/** The command that gives the fake real pages (fake-bridge/chromium/locate.ts INSTALL_HINT says the same; a test holds them together). */
+export const CHROMIUM_INSTALL = "as root: apt-get update && apt-get install -y chromium-headless-shell chromium (or set CHROMIUM_PATH)";
+
+export const NOT_APPLICABLE_FIXES: Readonly<Record<string, NotApplicableFix>> = {
+  "needs:pages": { need: "real pages", fix: CHROMIUM_INSTALL },
+  "needs:cdp-traffic": { need: "raw CDP traffic from real pages", fix: CHROMIUM_INSTALL },
+  "needs:operator": { need: "a person at the browser (an operator)", fix: "run against an installed build with --operator ENDPOINT (the fake app's operator.sock)" },
+  "needs:launcher": { need: "a real launcher (ego-browser nodejs)", fix: "run against an installed build: --target installed" },
+  "target:in-process": { need: "a browser shared with a user", fix: "judged on installed targets only: --target installed" },
+  slow: { need: "minutes of waiting (tagged slow)", fix: "run without --no-slow" },
+  version: { need: "another Ego Lite version", fix: "expected for this build (--ungated runs every clause)" },
+  "feature:": { need: "a build feature this version lacks", fix: "expected for this build (--ungated runs every clause)" },
+};
+
+/** Keys whose clauses need real pages: the verdict says when they did not run. */
+export const PAGE_KEYS: ReadonlySet<string> = new Set(["needs:pages", "needs:cdp-traffic"]);
+
+/** The fix for a key (`feature:profiles` takes the `feature:` entry); undefined for a key without one. */
+export function notApplicableFix(key: string): NotApplicableFix | undefined {
+  return NOT_APPLICABLE_FIXES[key] ?? (key.startsWith("feature:") ? NOT_APPLICABLE_FIXES["feature:"] : undefined);
+}
