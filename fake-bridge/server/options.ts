@@ -3,7 +3,6 @@
  * `ego-conformance fake start`: which build it emulates (a persona, an Ego Lite version from the
  * build-feature table, or the default build), faults, close delay, and its directory.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Feature } from "../../src/contract/features.js";
@@ -11,6 +10,7 @@ import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import { FAULT_NAMES, type FaultName } from "../faults/faults.js";
 import { fakeBuild } from "../personas/index.js";
 import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/plan.js";
+import { readInputFileSync } from "../../src/files/input-file.js";
 import type { FakeAppServerOptions } from "./app-server.js";
 import { isPagesChoice, resolvePages, type PagesChoice } from "../chromium/pages-choice.js";
 
@@ -82,9 +82,10 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
 function readPlan(file: string): InfraFaultPlan {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    // the one reader: a FIFO, device or directory is refused, naming the file, never waited on
+    text = readInputFileSync(file, { kind: "infrastructure-fault plan" });
   } catch (error) {
-    throw new AppOptionsError(`--infra-faults ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new AppOptionsError(`--infra-faults: ${(error as Error).message}`);
   }
   try {
     return parseInfraFaultPlanText(text, file);

@@ -7,7 +7,8 @@
  * (SIGKILL) is taken over. The lock is written complete in a temporary sibling and linked into
  * place (link(2) fails when a lock is there), so no run ever reads half a lock.
  */
-import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { link, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { InputFileError, readInputFile } from "../files/input-file.js";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import { readProc, recordedProcessAlive } from "../processes/proc.js";
@@ -33,9 +34,10 @@ export function resultsLockPath(resultsDir: string): string {
 async function readLock(path: string): Promise<LockRecord | null | undefined> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    // the one reader: a FIFO or directory in the lock's place is refused, naming it, never waited on
+    text = await readInputFile(path, { kind: "results lock" });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if (error instanceof InputFileError && error.code === "ENOENT") return undefined;
     throw error;
   }
   try {

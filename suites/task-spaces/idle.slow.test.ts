@@ -31,6 +31,8 @@ clause(
   "task-spaces.list.idle-user-owned-stays",
   async ({ spaces, session, target }) => {
     const own = await spaces.userOwned({ label: "idle-user" });
+    // window: the rule is about a space left idle, so the clause must leave it alone for longer than
+    // the idle period a build may apply (IDLE_MS of target time; the fake compresses it)
     await sleep(IDLE_MS / (target.info.timeScale ?? 1));
     const ego = await session();
     // listed after the wait, and still listed by a second listing: listing closes nothing

@@ -54,7 +54,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
   "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/faults", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
-  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes"],
+  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes", "src/files"],
 
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target

@@ -75,7 +75,8 @@ const OWN_FILES: Record<string, string> = {
   "fake-bridge/server/state-file.ts": "the fake app's own state file",
   "fake-bridge/server/install.ts": "the head of an existing launcher, to tell whether `fake install` wrote it",
   "fake-bridge/bin/launcher.ts": "the launcher's config, written by `fake install` next to it",
-  "fake-bridge/server/options.ts": "the fake app's options file (`fake start --options`)",
+  "src/processes/proc.ts": "the kernel's /proc entries of a pid (stat, cmdline)",
+  "src/processes/groups.ts": "the record of process groups the run's own workers wrote in its scratch directory",
 };
 const READERS = /\b(readFile|readFileSync|createReadStream|openSync|readSync)\s*\(/;
 
