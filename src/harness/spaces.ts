@@ -8,6 +8,7 @@
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session, Target } from "../targets/target.js";
+import { boundWithin, chargeBudget, closeBudget } from "../safety/close-each.js";
 import { closeSpaces } from "../safety/close-spaces.js";
 import { appearedSpaces } from "../safety/appeared.js";
 import { APPEARED_VIA, type CreatedBy, type SpaceRecorder } from "../safety/ledger.js";
@@ -43,6 +44,16 @@ const CREATE_CLAUSE = "task-spaces.create.result-shape";
 
 const CLOSE_POLL_MS = 50;
 const CLOSE_BOUND_MS = 5000;
+/**
+ * The tests' cleanup shares one bound on closes that do not settle (issue 18, case 7): a build
+ * whose closed spaces stay listed costs each worker of a run at most this much waiting, not
+ * CLOSE_BOUND_MS per space. The module is shared by every file of a worker (the conformance
+ * config keeps the module graph), so this is one budget per worker; once it is spent a close is
+ * still asked for, its space is reported as still listed (the close clauses own that rule) and
+ * left to the run's cleanup and the ledger.
+ */
+export const TEST_CLEANUP_CLOSE_BUDGET_MS = 10_000;
+const cleanupBudget = closeBudget(TEST_CLEANUP_CLOSE_BUDGET_MS);
 
 export class RunSpaces {
   private readonly created: { id: Json; name: string; createdBy: CreatedBy }[] = [];
@@ -253,13 +264,16 @@ export class RunSpaces {
         .map(({ e, key }) => ({ id: key, name: String(e.name) }))
         .reverse();
       const unproven = judged.filter((j) => j.m.kind !== "recorded").map(({ e, m }) => `${JSON.stringify(e.name)} (id ${JSON.stringify(e.id)}, createdBy ${JSON.stringify(e.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded"}; left alone`);
-      // one probe per space, each with its own bound: on a slow browser every space gets the same time
+      // one probe per space, each with its own bound (cut to what is left of the worker's budget for closes that do not settle)
       const problems: string[] = [];
       let current: Session | undefined = session;
       for (const space of ours) {
         try {
           current ??= await this.target.openSession({ fresh: false });
-          const outcome = await closeSpaces(current, [space], { pollMs: CLOSE_POLL_MS, boundMs: CLOSE_BOUND_MS });
+          const boundMs = boundWithin(CLOSE_BOUND_MS, cleanupBudget);
+          const started = Date.now();
+          const outcome = await closeSpaces(current, [space], { pollMs: CLOSE_POLL_MS, boundMs });
+          chargeBudget(cleanupBudget, boundMs, started, outcome);
           problems.push(...outcome.problems);
         } catch (error) {
           problems.push(`close ${JSON.stringify(space.id)}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);

@@ -40,6 +40,21 @@ export function closeBudget(totalMs: number): CloseBudget {
   return { totalMs, remainingMs: totalMs };
 }
 
+/** A space's wait on its close: its own bound, cut to what is left of the budget. */
+export function boundWithin(boundMs: number, budget: CloseBudget | undefined): number {
+  return Math.max(0, Math.min(boundMs, budget ? budget.remainingMs : Infinity));
+}
+
+/**
+ * Takes from the budget what a close waited without settling (a close that settled costs it
+ * nothing); once it is spent, the outcome says so.
+ */
+export function chargeBudget(budget: CloseBudget | undefined, boundMs: number, startedAt: number, outcome: CloseOutcome): void {
+  if (budget === undefined || !outcome.problems.some((p) => p.startsWith("still listed"))) return;
+  budget.remainingMs = Math.max(0, budget.remainingMs - Math.min(boundMs, Date.now() - startedAt));
+  if (budget.remainingMs === 0) outcome.problems.push(`the run's bound on closes that do not settle (${budget.totalMs} ms) is spent: later closes are asked for, not waited on`);
+}
+
 export async function closeEach(target: Target, spaces: readonly SpaceToClose[], options: CloseEachOptions = {}): Promise<EachClosed[]> {
   const out: EachClosed[] = [];
   for (const space of spaces) {
@@ -47,19 +62,14 @@ export async function closeEach(target: Target, spaces: readonly SpaceToClose[],
     try {
       const session = await target.openSession();
       let outcome: CloseOutcome;
-      const budget = options.budget;
-      const boundMs = Math.max(0, Math.min(options.boundMs ?? 5000, budget ? budget.remainingMs : Infinity));
+      const boundMs = boundWithin(options.boundMs ?? 5000, options.budget);
       const started = Date.now();
       try {
         outcome = await closeSpaces(session, [space], { boundMs, pollMs: options.pollMs ?? 50 });
       } finally {
         await session.close().catch(() => undefined);
       }
-      const unsettled = outcome.problems.some((p) => p.startsWith("still listed"));
-      if (budget && unsettled) {
-        budget.remainingMs = Math.max(0, budget.remainingMs - Math.min(boundMs, Date.now() - started));
-        if (budget.remainingMs === 0) outcome.problems.push(`the run's bound on closes that do not settle (${budget.totalMs} ms) is spent: later closes are asked for, not waited on`);
-      }
+      chargeBudget(options.budget, boundMs, started, outcome);
       if (outcome.problems.length) each = { ...space, result: "failed", problem: outcome.problems.join("; ") };
       else if (outcome.skipped.length) each = { ...space, result: "skipped", problem: outcome.skipped.map((s) => s.reason).join("; ") };
       else each = { ...space, result: "closed" };
