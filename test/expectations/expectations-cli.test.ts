@@ -95,16 +95,20 @@ describe.concurrent("run --expectations", () => {
 
   it("does not make known a failure for another reason than recorded", { timeout: 120_000 }, async () => {
     const file = await writeJson(fileOf(entry({ clause: LOC, when: onUnstableLocators, message: "ambiguous frames" })));
-    const results = await tempDir("mismatch");
-    const run = await failingRun(file, results, join(results, "outcomes.json"));
+    // the outcomes file beside the results directory, never inside it (the run empties that: issue 18 case 19)
+    const dir = await tempDir("mismatch");
+    const results = join(dir, "results");
+    const run = await failingRun(file, results, join(dir, "outcomes.json"));
     expect(run.exitCode, run.stderr).toBe(1);
     expect((JSON.parse(run.stdout) as JsonSummary).clauses.find((c) => c.id === LOC)?.status).toBe("failed");
   });
 
   it("fails the run on an expected failure that passes, until the entry is removed", { timeout: 120_000 }, async () => {
     const file = await writeJson(fileOf(entry({ clause: "snapshot.result-shape" })));
-    const results = await tempDir("unexpected");
-    const run = await runCli(["run", "--area", "snapshot", "--pages", "model", "--json", "--no-report", "--expectations", file, "--results", results, "--outcomes", join(results, "outcomes.json")]);
+    // the outcomes file beside the results directory, never inside it (the run empties that: issue 18 case 19)
+    const dir = await tempDir("unexpected");
+    const results = join(dir, "results");
+    const run = await runCli(["run", "--area", "snapshot", "--pages", "model", "--json", "--no-report", "--expectations", file, "--results", results, "--outcomes", join(dir, "outcomes.json")]);
     expect(run.exitCode, run.stderr).toBe(1);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     expect(summary.clauses.filter((c) => c.status === "failed").map((c) => c.id)).toEqual(["snapshot.result-shape"]);
@@ -116,8 +120,10 @@ describe.concurrent("run --expectations", () => {
 
   it("--update-expectations --write adds the new failure (unreviewed: lint fails) and removes the stale entry", { timeout: 120_000 }, async () => {
     const file = await writeJson(fileOf(entry({ clause: "snapshot.result-shape" })));
-    const results = await tempDir("update");
-    const run = await failingRun(file, results, join(results, "outcomes.json"), "--update-expectations", "--write");
+    // the outcomes file beside the results directory, never inside it (the run empties that: issue 18 case 19)
+    const dir = await tempDir("update");
+    const results = join(dir, "results");
+    const run = await failingRun(file, results, join(dir, "outcomes.json"), "--update-expectations", "--write");
     expect(run.stderr).toMatch(/add 1 \(TODO for a human/);
     expect(run.stderr).toMatch(/- entry #1 \(snapshot\.result-shape\): unexpected pass/);
     const written = JSON.parse(await readFile(file, "utf8"));

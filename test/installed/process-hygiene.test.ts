@@ -5,6 +5,7 @@
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { JsonSummary } from "../cli/run-cli.js";
 import { gone } from "../support/processes.js";
 import { tempDir } from "../support/temp-dir.js";
 import { cliEnv, egoConformance, harnessSpaces, worldsClosedAfterAll } from "./support.js";
@@ -114,5 +115,24 @@ describe("case 7: Ctrl-C against a build whose closed spaces stay listed", () =>
     expect(ended.stderr).toMatch(/the cleanup after SIGINT did not end within 5 s: what is left stays recorded in the run ledger \(.+\) for 'ego-conformance sweep --yes'/);
     // vitest's own stop, then the 5 s bound, then the command's end (a loaded machine: generous, still far below a cleanup per space)
     expect(afterSignal).toBeLessThan(25_000);
+  });
+
+  it("without an interrupt, the run waits on closes that never settle within one bound per worker, not one per space", { timeout: 300_000 }, async () => {
+    const w = await world({ app: { closeDelayMs: 1e9 } });
+    const dir = await tempDir("hyg7b");
+    const started = Date.now();
+    // the profiles area: every clause makes its space and leaves it to the cleanup (about 10 of them)
+    const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "profiles", "--no-report", "--json", "--results", join(dir, "results")], { env: cliEnv(w), timeoutMs: 290_000 });
+    const ended = await run;
+    const took = Date.now() - started;
+    expect(ended.timedOut, "the run ended by itself").toBe(false);
+    const summary = JSON.parse(ended.stdout) as JsonSummary;
+    // the cleanups stood on the close rule, which this build breaks: precondition failed, naming it
+    const owners = new Set(summary.clauses.filter((c) => c.status === "precondition-failed").map((c) => c.id));
+    expect(owners.size, ended.stderr).toBeGreaterThan(0);
+    expect(ended.stderr + ended.stdout).toMatch(/bound on closes that do not settle \(10000 ms\) is spent/);
+    // the waiting is bounded per worker (10 s each) and once for the run's cleanup (10 s), whatever
+    // the number of spaces: with a 5 s wait per space it was over a minute for this area alone
+    expect(took, "the run's length").toBeLessThan(60_000 + 30_000);
   });
 });
