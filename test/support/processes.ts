@@ -56,12 +56,13 @@ export function processesTagged(tag: string): string[] {
 }
 
 /** What is still running with `tag` once `withinMs` have passed without it all going (empty: nothing leaked). */
-export async function leftoversOf(tag: string, withinMs = 5000): Promise<string[]> {
+export async function leftoversOf(tag: string, withinMs = 5000, ignore: ReadonlySet<string> = new Set()): Promise<string[]> {
   const deadline = Date.now() + withinMs;
-  let left = processesTagged(tag);
+  const tagged = () => processesTagged(tag).filter((line) => !ignore.has(line.split(" ")[0]!));
+  let left = tagged();
   while (left.length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 50));
-    left = processesTagged(tag);
+    left = tagged();
   }
   return left;
 }
