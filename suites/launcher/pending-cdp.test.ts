@@ -48,9 +48,11 @@ try {
 `;
 }
 
-clause("launcher.exit.pending-cdp", async ({ target, spaces, openDetail }) => {
+clause("launcher.exit.pending-cdp", async ({ ego, target, spaces, openDetail }) => {
   const launcher = target.launcher;
   if (launcher === undefined) throw new Error("the target has the launcher capability but offers no launcher to run a script with (a harness error)");
+  // a probe first: the launcher's take on --sdk-path is known once a process has started
+  await ego.evaluate(() => null);
   const sdk = target.info.launch?.sdkPath;
   if (sdk === "rejected" || sdk === "failed" || sdk === "ignored") throw new PreconditionError(`the launcher did not load the --sdk-path module (${sdk}): the script cannot reach the raw bridge`, SDK_PATH_CLAUSE);
   const own = await spaces.create();
@@ -59,6 +61,9 @@ clause("launcher.exit.pending-cdp", async ({ target, spaces, openDetail }) => {
   const setup = run.stdout.split(SETUP_MARK)[1];
   if (setup !== undefined) throw new Error(`the script could not leave a CDP request pending: ${setup.split("\n")[0]} (${out})`);
   const ended = run.stdout.split(END_MARK)[1];
+  if (ended === undefined && target.info.launch?.sdkPath !== "loaded") {
+    throw new PreconditionError(`the script never reached its end mark, and the launcher's take on --sdk-path is '${target.info.launch?.sdkPath}' (${out})`, SDK_PATH_CLAUSE);
+  }
   if (ended === undefined) {
     if (run.timedOut) throw new Error(`the script did not reach its end within ${RUN_BOUND_MS} ms (${out})`);
     throw new Error(`the script ended without its end mark (${out})`);
