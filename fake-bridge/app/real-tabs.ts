@@ -38,7 +38,11 @@ export async function syncRealTabs(app: FakeApp, space: TaskSpace): Promise<Spac
     byId.delete(tab.targetId);
     kept.push(tab);
   }
-  for (const info of byId.values()) kept.push(app.realTab(info.targetId, info.url, info.title));
+  for (const info of byId.values()) {
+    // the popup-unlisted fault: a page opened by a page (it has an opener) lands in no space
+    if (app.behaviour.popupsUnlisted && info.openerId !== undefined && info.openerId !== "") continue;
+    kept.push(app.realTab(info.targetId, info.url, info.title));
+  }
   space.tabs.splice(0, space.tabs.length, ...kept);
   if (kept.length > 0 && !kept.some((t) => t.targetId === space.activeTargetId)) space.activeTargetId = kept[kept.length - 1]!.targetId;
   return context;

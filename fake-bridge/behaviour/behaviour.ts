@@ -65,6 +65,8 @@ export interface Behaviour {
   readonly cdpActivateIgnored: boolean;
   /** a pending raw CDP request keeps the script's process alive after its body ended (the app's launcher only) */
   readonly pendingCdpHoldsScript: boolean;
+  /** a popup a space's page opened is left out of the space's listTabs (real pages) */
+  readonly popupsUnlisted: boolean;
   /** the launcher's --sdk-path hook loads <path>/dist/out/index.js (fault sdk-path-hook-differs) */
   readonly sdkPathHookDiffers: boolean;
   readonly idleSpacesClose: boolean;
@@ -174,6 +176,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     createAcceptsInvalidNames: fault("create-accepts-invalid-names"),
     cdpActivateIgnored: fault("cdp-activate-ignored"),
     pendingCdpHoldsScript: fault("pending-cdp-holds-script"),
+    popupsUnlisted: fault("popup-unlisted"),
     listTabsUnscopedWhenUnselected: fault("listtabs-unscoped-when-unselected"),
     blockedCreateTabNavigates: fault("blocked-create-tab-navigates"),
     listingClosesIdleSpaces: fault("listing-closes-idle-spaces"),

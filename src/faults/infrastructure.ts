@@ -78,5 +78,6 @@ export function infraCheckedTarget(target: Target): Target {
     operator: target.operator,
     openSession: async (options?: SessionOptions) => infraCheckedSession(await target.openSession(options)),
     close: () => target.close(),
+    ...(target.launcher !== undefined ? { launcher: target.launcher } : {}),
   };
 }

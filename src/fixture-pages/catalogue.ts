@@ -20,6 +20,7 @@ export const FIXTURE_PAGES = {
   docsOne: { path: "/docs-one.html", about: "the target of the first 'Docs' link" },
   docsTwo: { path: "/docs-two.html", about: "the target of the second 'Docs' link" },
   files: { path: "/files.html", about: "a file input that prints the file it was given, and a link that downloads /landed.html as saved-page.html" },
+  popup: { path: "/popup.html", about: "a target=_blank link that opens /landed.html in a new tab (a popup with an opener)" },
 } as const;
 
 export type FixturePageName = keyof typeof FIXTURE_PAGES;
@@ -37,6 +38,7 @@ export const FIXTURE_HEADINGS: Partial<Record<FixturePageName, string>> = {
   navigates: "Navigates by itself",
   landed: "Landed",
   files: "Files",
+  popup: "Popup opener",
 };
 
 /** Facts about the pages' content that clauses assert against (each one is in the HTML). */
@@ -74,6 +76,13 @@ export const FIXTURE_FACTS = {
     save: "save",
     savedAs: "saved-page.html",
     savedFrom: "/landed.html",
+  },
+  popup: {
+    /** the target=_blank link's id, and the page it opens */
+    link: "open-popup",
+    opens: "/landed.html",
+    /** the title of the page it opens, listed once the popup has loaded */
+    opensTitle: "Landed",
   },
   prompts: {
     /**

@@ -85,7 +85,28 @@ export interface Target {
   openSession(options?: SessionOptions): Promise<Session>;
   /** the human at the browser, where the target has one */
   readonly operator: Operator | undefined;
+  /** the target's `ego-browser nodejs`, for clauses that judge a whole invocation (capability `launcher`) */
+  readonly launcher?: Launcher;
   close(): Promise<void>;
+}
+
+/** How one `ego-browser nodejs` invocation of a script ended, and when (Date.now() of the harness's host). */
+export interface ScriptRun {
+  exitCode: number | null;
+  signal: string | null;
+  /** what the script's process really ended with (the launcher's quirk line, else the exit status) */
+  effectiveCode: number | null;
+  /** the bound passed before the process exited: its group was killed */
+  timedOut: boolean;
+  startedAt: number;
+  exitedAt: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A target's launcher: one script, one fresh `ego-browser nodejs` process, bounded. */
+export interface Launcher {
+  runScript(script: string, options: { timeoutMs: number }): Promise<ScriptRun>;
 }
 
 /** The configured target cannot be had (an unknown persona, fault or version; no detection). */

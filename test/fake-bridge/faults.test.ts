@@ -203,6 +203,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   // the v2 runtime's e2e (issue 21): faults of real pages change nothing on the page model (test/chromium tests them)
   "cdp-activate-ignored": [],
   "pending-cdp-holds-script": [],
+  "popup-unlisted": [],
   "listtabs-unscoped-when-unselected": ["claim:selection", "create:selection"],
   // the navigation of the blank tab while blocked: no step here hands a space over and lists its urls (test/mutants)
   "blocked-create-tab-navigates": [],

@@ -148,6 +148,7 @@ Object.assign(MUTANTS, {
 // Defects the v2 runtime's own e2e found on the fake (issue 21): each rule a real build could break too.
 Object.assign(MUTANTS, {
   "cdp-activate-ignored": { why: "Target.activateTarget leaves the space's active tab where it was: listTabs and snapshot read the newest tab", failed: ["tabs.cdp-activate.active-tab"], pagesOnly: true },
+  "popup-unlisted": { why: "a popup opened by a space's target=_blank link is not listed in that space", failed: ["tabs.popup.in-opener-space"], pagesOnly: true },
 } satisfies Record<string, Expected>);
 
 // Issue 19: deviations of an independent host the clauses once passed; each now fails exactly its owners.
@@ -217,5 +218,6 @@ describe.each(Object.entries(MUTANTS))("mutant %s", (fault, expected) => {
     expect(having("unknown")).toEqual([]);
     // the in-process fake has no launcher: launcher.environment.not-forwarded is not applicable here
     // (test/installed/launcher.test.ts catches the environment-forwarded fault)
+    // nor is launcher.exit.pending-cdp (test/installed/pending-cdp.test.ts catches pending-cdp-holds-script)
   });
 });

@@ -18,6 +18,11 @@ export const RAW_BRIDGE_SDK_MARKER = "egoConformance.rawBridgeSdk";
 /** The launcher clause whose rule every probe through the launcher stands on: the raw bridge reaches the script. */
 export const SDK_PATH_CLAUSE = "launcher.sdk-path.loads-module";
 
+/** The clause that times an invocation whose script left a raw CDP request unanswered. */
+export const PENDING_CDP_CLAUSE = "launcher.exit.pending-cdp";
+/** How long after its script's end the invocation may still run (a fresh process's exit, with room for a loaded host). */
+export const PENDING_CDP_EXIT_BOUND_MS = 10_000;
+
 export const launcherClauses = defineClauses("launcher", [
   {
     id: "launcher.environment.not-forwarded",
@@ -40,5 +45,21 @@ export const launcherClauses = defineClauses("launcher", [
     // script only sees globalThis.ego through the bundled SDK's wrappers (research 1.8), and the native
     // contract cannot be observed: clauses that fail through those wrappers name this clause.
     doc: { section: "Runtime Model (research 3.1: --sdk-path loads a local SDK for one call)", anchor: "runtime-model" },
+  },
+  {
+    // issue 21 defect 2: the v2 runtime abandons a Runtime.evaluate, or leaves an
+    // Input.dispatchMouseEvent unanswered behind a JS alert, and its process must still end
+    id: PENDING_CDP_CLAUSE,
+    title: "an invocation ends when its script ends, whatever raw CDP requests are still unanswered",
+    methods: ["sendCDPMessage", "useTaskSpace", "createTab"],
+    needs: ["launcher", "pages"],
+    doc: { section: "Runtime Model, Async behavior (the process may exit after pending requests settle); research 1.6 (the host disposes the SDK, rejecting pending CDP requests)", anchor: "runtime-model" },
+    unspecified: {
+      question: "research Q31 (launcher semantics) and Q20: the reference speaks of promises the script awaits, not of a raw CDP request (sendCDPMessage returns undefined) that is never answered",
+      choice: "the invocation exits with status 0 once its script's body and its promise-returning calls have ended; an unanswered CDP request is dropped",
+      core: `the ego-browser nodejs process exits within ${PENDING_CDP_EXIT_BOUND_MS / 1000} s of its script's end while a Runtime.evaluate it sent on a never-settling promise is still unanswered (scripts "allow the process to exit after pending requests settle", and sendCDPMessage returns undefined: there is nothing to settle; the host's dispose rejects pending CDP requests)`,
+      openDetail: "the invocation's exit status with a CDP request abandoned (the fake: 0)",
+      basis: "native-bindings-api.md Runtime Model ('Scripts can safely await these APIs and allow the process to exit after pending requests settle'), CDP (sendCDPMessage returns undefined); research 1.1, 1.6 (disposeEgoSdk rejects pending CDP requests), 3.1, Q20, Q31",
+    },
   },
 ]);

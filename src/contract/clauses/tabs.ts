@@ -3,6 +3,9 @@ import { defineClauses } from "./define.js";
 /** research 1.5, snapshot: "Native snapshot only sees the active tab; v2 activates the target Page first" (issue 21 defect 1) */
 const RESEARCH_ACTIVE_TAB = { section: "research 1.5: snapshot (the native snapshot only sees the active tab; the v2 runtime activates the target page first)", anchor: "snapshot" };
 
+/** research 1.3: the runtime-only code EGO_URL_OPENED_IN_POPUP (the v2 runtime reports a url opened in a popup of the space) */
+const RESEARCH_POPUP = { section: "Runtime Model (task-scoped calls act on the selected space); research 1.3: runtime-only code EGO_URL_OPENED_IN_POPUP", anchor: "runtime-model" };
+
 export const tabClauses = defineClauses("tabs", [
   { id: "tabs.create.result", title: "createTab(url) resolves a descriptor with a targetId", methods: ["createTab"], severity: "critical" },
   { id: "tabs.list.shape", title: "listTabs resolves {tabs:[{index, targetId, url, title, active}]}", methods: ["listTabs"], severity: "critical" },
@@ -31,5 +34,21 @@ export const tabClauses = defineClauses("tabs", [
     id: "tabs.cdp-activate.active-tab",
     title: "Target.activateTarget over sendCDPMessage makes that tab the space's active tab: listTabs reports it as the one active tab and snapshot reads it",
     methods: ["sendCDPMessage", "listTabs", "snapshot", "createTab"], needs: ["pages"], severity: "critical", doc: RESEARCH_ACTIVE_TAB,
+  },
+  {
+    // issue 21 defect 3. The reference is silent on popups; its Runtime Model scopes every
+    // task-scoped call to the selected space ('Task-scoped APIs operate on the current task
+    // context'), and research 1.3 lists EGO_URL_OPENED_IN_POPUP among the runtime-only codes: the
+    // v2 runtime reports a URL that opened in a popup, which it finds among the space's tabs.
+    id: "tabs.popup.in-opener-space",
+    title: "a popup a space's page opens (a target=_blank link) is listed in that space's listTabs with the url it opened, and in no other space's",
+    methods: ["createTab", "listTabs", "sendCDPMessage", "useTaskSpace"], needs: ["pages"], doc: RESEARCH_POPUP,
+    unspecified: {
+      question: "the reference says nothing of popups: whether a page a space's page opens is a tab of that space, and what 'loaded' means for it",
+      choice: "the popup is a tab of its opener's space, listed with its url and, once loaded, its title",
+      core: "the popup is listed in its opener's space's listTabs, as a tab of its own, with the url the link opened (polled with a bound), and is not listed in another space",
+      openDetail: "whether the listing shows the popup page's <title> within the same bound (the fake: it does, the page has loaded)",
+      basis: "native-bindings-api.md Runtime Model ('Task-scoped APIs operate on the current task context'), Tabs (listTabs); research 1.3 (runtime-only code EGO_URL_OPENED_IN_POPUP), research 4.2 (real-browser e2e: native close regression with popup + dialog)",
+    },
   },
 ]);

@@ -20,6 +20,7 @@ import { probeProgram } from "../../probe/program.js";
 import { tail } from "./cli-output.js";
 import { CliTargetError, ProbeThrewError, type LoopProcess } from "./cli-loop-process.js";
 import { LauncherPool, sharedPool, type PoolOptions } from "./cli-pool.js";
+import { cliLauncher } from "./cli-script-run.js";
 import type { ConnectBackKind } from "./cli-connect-back.js";
 import type { Operator } from "../../contract/operator.js";
 import type { Session, SessionOptions, Target, TargetInfo } from "../target.js";
@@ -165,6 +166,7 @@ export function createCliTarget(options: CliTargetOptions): CliTarget {
   return {
     info,
     operator: options.operator,
+    launcher: cliLauncher(options.cliPath, poolOptions.sdkPath),
     warnings,
     incidents,
     stats: pool.stats,
