@@ -2,6 +2,7 @@
 // space's targets, and a session stays in the space it was attached in.
 import { expect } from "vitest";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
 import type { ProbeFunction } from "../../src/targets/target.js";
 
 const PAGE = "data:text/html,<title>isolated</title><p>another space</p>";
@@ -84,8 +85,9 @@ clause("cdp.session.survives-other-invocation", async ({ ego, session, spaces, o
     }, { timeoutMs: 10_000 });
   }, own.id, PAGE);
   // the session's own rules are cdp.round-trip's: without a working session there is nothing to judge here
-  if (first.sessionId === undefined) throw new Error(`could not attach a session to the space's tab: ${JSON.stringify(first.attach)}`);
-  expect(first.before, "the session answers in its own invocation").toMatchObject({ result: { result: { value: 2 } } });
+  if (first.sessionId === undefined) throw new PreconditionError(`Target.attachToTarget with flatten answered no sessionId: ${JSON.stringify(first.attach)}`, "cdp.round-trip.attach-flatten");
+  const answered = (first.before?.result as { result?: { value?: unknown } } | undefined)?.result?.value;
+  if (answered !== 2) throw new PreconditionError(`Runtime.evaluate on the new session was not answered by the page: ${JSON.stringify(first.before)}`, "cdp.round-trip.runtime-evaluate");
   // another invocation starts, and attaches a session of its own to the same tab
   const other = await session();
   const second = await other.evaluate(async (p, id, targetId) => {
