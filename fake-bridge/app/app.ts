@@ -107,7 +107,14 @@ export class FakeApp {
   /** A script invocation's raw CDP channel to the real browser; events go to `deliverEvent`. */
   openRelay(deliverEvent: (text: string) => void): CdpRelay {
     const pages = this.pages;
-    const relay = new CdpRelay(deliverEvent, pages === undefined ? undefined : (frameId, contexts) => pages.frameContext(frameId, contexts));
+    const relay = new CdpRelay(
+      deliverEvent,
+      pages === undefined ? undefined : (frameId, contexts) => pages.frameContext(frameId, contexts),
+      // the fault cdp-restarts-on-new-invocation: the other invocations' sessions in that space end
+      (entering, spaceId) => {
+        for (const other of this.relays) if (other !== entering && other.holdsSessionIn(spaceId)) other.restart();
+      },
+    );
     this.relays.add(relay);
     return relay;
   }

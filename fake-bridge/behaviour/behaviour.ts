@@ -75,6 +75,8 @@ export interface Behaviour {
   readonly createAcceptsInvalidNames: boolean;
   /** listTabs with nothing selected resolves every tab of the browser (fault listtabs-unscoped-when-unselected) */
   readonly listTabsUnscopedWhenUnselected: boolean;
+  /** listTabs of a space with no tabs resolves every tab of the browser (fault listtabs-unscoped-when-empty) */
+  readonly listTabsUnscopedWhenEmpty: boolean;
   /** a createTab blocked under user control still navigates the space's blank tab (fault blocked-create-tab-navigates) */
   readonly blockedCreateTabNavigates: boolean;
   /** listTaskSpaces closes spaces idle for 120 s of app time, user-owned ones too (fault listing-closes-idle-spaces) */
@@ -99,6 +101,8 @@ export interface CdpFaults {
   readonly sessionCrossesSpaces: boolean;
   /** Browser.grantPermissions is forwarded to the browser */
   readonly grantPermissionsForwarded: boolean;
+  /** an invocation's first message in a space restarts the connections of the other invocations holding sessions there (fault cdp-restarts-on-new-invocation) */
+  readonly restartsOnNewInvocation: boolean;
 }
 
 export interface PageSnapshotFaults {
@@ -163,6 +167,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
       attachCrossesSpaces: fault("cdp-attach-crosses-spaces"),
       targetsUnscoped: fault("cdp-targets-unscoped"),
       sessionCrossesSpaces: fault("cdp-session-crosses-spaces"),
+      restartsOnNewInvocation: fault("cdp-restarts-on-new-invocation"),
       grantPermissionsForwarded: fault("cdp-grant-permissions-forwarded"),
     }),
     promptFaults: Object.freeze({
@@ -178,6 +183,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     pendingCdpHoldsScript: fault("pending-cdp-holds-script"),
     popupsUnlisted: fault("popup-unlisted"),
     listTabsUnscopedWhenUnselected: fault("listtabs-unscoped-when-unselected"),
+    listTabsUnscopedWhenEmpty: fault("listtabs-unscoped-when-empty"),
     blockedCreateTabNavigates: fault("blocked-create-tab-navigates"),
     listingClosesIdleSpaces: fault("listing-closes-idle-spaces"),
     actionMarksByDefault: fault("action-marks-by-default"),

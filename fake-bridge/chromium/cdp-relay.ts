@@ -94,10 +94,28 @@ export class CdpRelay {
   constructor(
     private readonly deliverEvent: (text: string) => void,
     private readonly frameOwner?: FrameOwner,
+    /** the fault cdp-restarts-on-new-invocation: this invocation's first message in space `spaceId` */
+    private readonly enteredSpace?: (relay: CdpRelay, spaceId: number) => void,
   ) {}
+
+  /** Whether this invocation holds a session it attached in space `spaceId`. */
+  holdsSessionIn(spaceId: number): boolean {
+    return [...this.sessions.values()].includes(spaceId);
+  }
+
+  /**
+   * The fault cdp-restarts-on-new-invocation: the browser's DevTools connections of this invocation
+   * restart, as a relaunched browser's would: its sessions end; later messages open new connections.
+   */
+  restart(): void {
+    for (const ready of this.connections.values()) void ready.then((c) => c.ws.close()).catch(() => {});
+    this.connections.clear();
+    this.sessions.clear();
+  }
 
   /** Forwards one message for the selected space; resolves with the response text to deliver. */
   async forward(space: SpaceContext, message: CdpMessage, raw: string, options: RelayOptions): Promise<string> {
+    if (options.faults?.restartsOnNewInvocation && !this.contexts.has(space.browserContextId)) this.enteredSpace?.(this, space.spaceId);
     this.contexts.set(space.browserContextId, space.spaceId);
     const refusal = await this.check(space, message, options);
     this.unscoped = options.faults?.targetsUnscoped === true;

@@ -53,6 +53,8 @@ export const FAULTS = {
   "popup-unlisted": "a popup a space's page opens (a target=_blank link, window.open) is left out of that space's listTabs (real pages only: it lands in no space)",
   // issue 19: deviations of an independent host the harness judged wrongly (each caught by exactly its owners)
   "listtabs-unscoped-when-unselected": "listTabs with nothing selected resolves every tab of the browser instead of the NOT_SELECTED error object",
+  "cdp-restarts-on-new-invocation": "on real pages, an invocation's first raw CDP message in a space restarts the browser's DevTools connections of every other invocation that holds a session in that space: their sessions end, as a launcher that relaunches the shared browser",
+  "listtabs-unscoped-when-empty": "listTabs of a space with no tabs left (on real pages: all closed over CDP) resolves every tab of the browser, as a per-space filter that came out empty falling back to all",
   "blocked-create-tab-navigates": "a createTab blocked under user control answers EGO_TASK_SPACE_USER_IN_CONTROL but still navigates the space's blank tab to its url",
   "listing-closes-idle-spaces": "listTaskSpaces closes every space nobody touched for 120 s of app time (user-owned ones too) before it answers",
   // allowed deviations: the docs are silent here, so the run must stay green (no clause owns them)

@@ -2,6 +2,7 @@
 // space's targets, and a session stays in the space it was attached in.
 import { expect } from "vitest";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
 import type { ProbeFunction } from "../../src/targets/target.js";
 
 const PAGE = "data:text/html,<title>isolated</title><p>another space</p>";
@@ -66,4 +67,50 @@ clause("cdp.isolation.session-stays-in-space", async (ctx) => {
   expect(seen.inA, "the session works in its own space").toMatchObject({ result: { result: { value: 2 } } });
   expect(seen.fromB?.timeout, "answered").toBeUndefined();
   expect(seen.fromB?.result, "no page answer once another space is selected").toBeUndefined();
+});
+
+// The browser stays up across invocations (issue 19): a session one invocation attached still
+// answers after another invocation started and attached to the same tab. A launcher that
+// relaunches the shared browser (or its DevTools connections) for a new invocation ends it.
+clause("cdp.session.survives-other-invocation", async ({ ego, session, spaces, openDetail }) => {
+  const own = await spaces.create();
+  const first = await ego.evaluate(async (p, id, url) => {
+    await p.use(id);
+    const tab = (await p.ego.createTab(url)) as { targetId: string };
+    return p.withCdp(async (cdp) => {
+      const attach = await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true });
+      const sessionId = (attach.result as { sessionId?: string } | undefined)?.sessionId;
+      const before = sessionId === undefined ? undefined : await cdp.send("Runtime.evaluate", { expression: "1 + 1", returnByValue: true }, sessionId);
+      return { targetId: tab.targetId, attach, sessionId, before };
+    }, { timeoutMs: 10_000 });
+  }, own.id, PAGE);
+  // the session's own rules are cdp.round-trip's: without a working session there is nothing to judge here
+  if (first.sessionId === undefined) throw new PreconditionError(`Target.attachToTarget with flatten answered no sessionId: ${JSON.stringify(first.attach)}`, "cdp.round-trip.attach-flatten");
+  const answered = (first.before?.result as { result?: { value?: unknown } } | undefined)?.result?.value;
+  if (answered !== 2) throw new PreconditionError(`Runtime.evaluate on the new session was not answered by the page: ${JSON.stringify(first.before)}`, "cdp.round-trip.runtime-evaluate");
+  // another invocation starts, and attaches a session of its own to the same tab
+  const other = await session();
+  const second = await other.evaluate(async (p, id, targetId) => {
+    await p.use(id);
+    return p.withCdp(async (cdp) => {
+      const attach = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
+      const sessionId = (attach.result as { sessionId?: string } | undefined)?.sessionId;
+      return { attach, sessionId };
+    }, { timeoutMs: 10_000 });
+  }, own.id, first.targetId);
+  // the first invocation's session, after the other invocation's start
+  const after = await ego.evaluate(async (p, id, sessionId) => {
+    await p.use(id);
+    return p.withCdp((cdp) => cdp.send("Runtime.evaluate", { expression: "6 * 7", returnByValue: true }, sessionId), { timeoutMs: 10_000 });
+  }, own.id, first.sessionId);
+  expect(after.timeout, "the first invocation's session is answered after another invocation started").toBeUndefined();
+  expect(after, "the first invocation's session still reaches its page").toMatchObject({ sessionId: first.sessionId, result: { result: { value: 42 } } });
+  await openDetail(async () => {
+    expect(second.sessionId, `the other invocation attached its own session: ${JSON.stringify(second.attach)}`).toEqual(expect.any(String));
+    const again = await other.evaluate(async (p, id, sessionId) => {
+      await p.use(id);
+      return p.withCdp((cdp) => cdp.send("Runtime.evaluate", { expression: "2 + 3", returnByValue: true }, sessionId), { timeoutMs: 10_000 });
+    }, own.id, second.sessionId ?? "");
+    expect(again, "the other invocation's session also still answers").toMatchObject({ result: { result: { value: 5 } } });
+  });
 });

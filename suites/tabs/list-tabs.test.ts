@@ -68,6 +68,37 @@ clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {
   });
 });
 
+clause("tabs.list.scoped-empty-space", async ({ ego, spaces }) => {
+  const a = await spaces.create({ label: "a" });
+  const b = await spaces.create({ label: "emptied" });
+  const seen = await ego.evaluate(async (p, a, b, inAUrl) => {
+    await p.use(a);
+    const inA = (await p.ego.createTab(inAUrl)) as { targetId: string };
+    await p.use(b);
+    const own = ((await p.ego.listTabs()) as { tabs: { targetId: string }[] }).tabs.map((t) => t.targetId);
+    // every tab of B closed over B's own raw CDP channel
+    const closed = (await p.withCdp(async (cdp: any) => {
+      const answers: unknown[] = [];
+      for (const targetId of own) answers.push(await cdp.send("Target.closeTarget", { targetId }));
+      return answers;
+    })) as { error?: unknown; sendError?: unknown; timeout?: unknown }[];
+    // closing is eventually consistent: poll (bounded) until none of B's tabs is listed
+    const deadline = Date.now() + 10_000;
+    let after = await p.call("listTabs", []);
+    const listed = (o: typeof after) => ((o.value as { tabs?: { targetId: string }[] } | undefined)?.tabs ?? []).map((t) => t.targetId);
+    while (listed(after).some((t) => own.includes(t)) && Date.now() < deadline) {
+      await p.sleep(100);
+      after = await p.call("listTabs", []);
+    }
+    return { inA: inA.targetId, own, closed, after, listed: listed(after) };
+  }, a.id, b.id, offlineUrl("only-in-a"));
+  const refused = seen.closed.filter((c) => c.error !== undefined || c.sendError !== undefined || c.timeout !== undefined);
+  if (refused.length) throw new Error(`could not close the space's own tabs over its CDP channel: ${JSON.stringify(refused)}`);
+  expect(seen.after.channel, "listTabs of the emptied space resolves").toBe("resolved");
+  expect(seen.listed.filter((t) => seen.own.includes(t)), "the emptied space lists none of its closed tabs").toEqual([]);
+  expect(seen.listed, "the emptied space does not list space A's tab").not.toContain(seen.inA);
+});
+
 const TITLED_PAGE = "data:text/html,<title>ego-conformance titled tab</title><p>a page with a title</p>";
 
 clause("tabs.list.real-title", async ({ ego, spaces }) => {

@@ -164,6 +164,8 @@ Object.assign(MUTANTS, {
       "task-spaces.claim.does-not-select",
     ],
   },
+  "cdp-restarts-on-new-invocation": { why: "a new invocation's CDP channel ends the sessions another invocation holds in that space", failed: ["cdp.session.survives-other-invocation"], pagesOnly: true },
+  "listtabs-unscoped-when-empty": { why: "a space whose tabs were all closed lists the whole browser's tabs", failed: ["tabs.list.scoped-empty-space"], pagesOnly: true },
   "blocked-create-tab-navigates": { why: "a blocked createTab sends the space's blank tab to its url", failed: ["user-control.blocked.no-side-effect"] },
   "listing-closes-idle-spaces": {
     why: "a listing closes spaces idle for 120 s of app time, user-owned ones too: both idle clauses (an agent space, a completed one)",

@@ -33,7 +33,11 @@ export function listTabs(ctx: CommandContext): MaybePromise<Outcome<{ tabs: TabE
     return ok({ tabs: ctx.app.listed().filter((s) => !s.closing).flatMap((s) => tabEntries(s.tabs, s.activeTargetId)) });
   }
   return onSelectedSpace(ctx, "listTabs", (space) => {
-    const entries = () => ok({ tabs: tabEntries(space.tabs, space.activeTargetId) });
+    const entries = () =>
+      // the fault listtabs-unscoped-when-empty: no tab of its own left, the whole browser's
+      ctx.app.behaviour.listTabsUnscopedWhenEmpty && space.tabs.length === 0
+        ? ok({ tabs: ctx.app.listed().filter((s) => !s.closing).flatMap((s) => tabEntries(s.tabs, s.activeTargetId)) })
+        : ok({ tabs: tabEntries(space.tabs, space.activeTargetId) });
     return ctx.app.pages !== undefined ? syncRealTabs(ctx.app, space).then(entries) : entries();
   });
 }

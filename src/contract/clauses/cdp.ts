@@ -39,4 +39,16 @@ export const cdpClauses = defineClauses("cdp", [
     id: "cdp.isolation.session-stays-in-space", title: "a session attached in one space cannot be used after another space is selected",
     methods: ["sendCDPMessage", "useTaskSpace"], needs: ["pages"], severity: "blocker", doc: ISSUE_ISOLATION,
   },
+  {
+    // issue 19: a launcher that killed and relaunched the shared browser under load ("CDP channel is not open")
+    id: "cdp.session.survives-other-invocation", title: "a raw CDP session one invocation attached still answers after another invocation started and attached to the same tab",
+    methods: ["sendCDPMessage", "createTab"], needs: ["pages"], severity: "critical", doc: RESEARCH_CDP,
+    unspecified: {
+      question: "research Q31: launcher semantics (behaviour when the app is not running: auto-launch?); the reference does not state that an invocation leaves the browser running",
+      choice: "the browser is the installed app's and stays up: an invocation's start neither restarts it nor ends another invocation's CDP sessions",
+      core: "the browser is the installed app, shared by every `ego-browser nodejs` invocation injected into it (research 1.1); restarting it ends active agent tasks and is a user's act (research 3.3): a session one invocation attached keeps answering after another invocation starts and attaches to the same tab",
+      openDetail: "whether the second invocation's own session on that tab also still answers once the first one used its session again (observed)",
+      basis: "research 1.1 (runtime model: the app injects ego into each `ego-browser nodejs` process), 3.3 (restarting the app ends active agent tasks), Q31; issue 19 (a launcher that relaunched the shared browser under load)",
+    },
+  },
 ]);

@@ -13,6 +13,12 @@ export const tabClauses = defineClauses("tabs", [
   // with nothing selected too: no space's tabs (Runtime Model: 'Task-scoped APIs operate on the current task context'; issue 19)
   { id: "tabs.list.scoped-to-space", title: "listTabs lists only the selected task space's tabs, and no space's tabs with nothing selected", methods: ["listTabs", "useTaskSpace"], severity: "critical" },
   {
+    // "Lists tabs in the current task space" (Tabs, listTabs): a space whose tabs are all closed has
+    // none to list; a host whose per-space filter came out empty listed the whole browser (issue 19)
+    id: "tabs.list.scoped-empty-space", title: "listTabs of a space whose tabs were all closed (over its raw CDP channel) lists no other space's tab",
+    methods: ["listTabs", "sendCDPMessage"], needs: ["pages"], severity: "critical",
+  },
+  {
     id: "tabs.list.real-title", title: "a tab opened on a page with a <title> is listed with that title once the page has loaded (polled with a bound)",
     methods: ["createTab", "listTabs"], needs: ["pages"],
   },
