@@ -14,7 +14,8 @@ import { gateGaps } from "../support/gate-gaps.js";
 import { tempDir } from "../support/temp-dir.js";
 import { needsPages, predictedAmong } from "./exemptions.js";
 
-const PAGE_CLAUSES = CATALOGUE.filter(needsPages);
+// in process, as every persona runs here: a page clause that also needs a launcher runs only on installed targets
+const PAGE_CLAUSES = CATALOGUE.filter((c) => needsPages(c) && !(c.needs ?? []).includes("launcher"));
 /** matched against the id or the title; every page clause by its literal id */
 const GREP = `^(${PAGE_CLAUSES.map((c) => c.id.replace(/\./g, "\\.")).join("|")})`;
 const FLAGS = ["--pages", "chromium", "--grep", GREP];
