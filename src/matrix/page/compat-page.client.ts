@@ -314,8 +314,10 @@ interface State {
     // no cell of a ticked status in the rows shown is hidden (so the cells left in view are the ones asked for)
     const narrowed = state.statuses.size < data.statuses.length;
     const shownRows = compat.clauses.filter(rowVisible);
+    let columns = 0;
     for (const t of targets) {
       const keep = !narrowed || shownRows.some((c) => { const cell = c.cells[t.key]; return cell !== undefined && state.statuses.has(cell.status); });
+      if (keep) columns += 1;
       document.querySelectorAll(`table.grid [data-target="${CSS.escape(t.key)}"]`).forEach((node) => {
         const n = node as HTMLElement;
         if (n.tagName === "BUTTON") return;
@@ -323,6 +325,8 @@ interface State {
         if (n.classList.contains("cell")) n.classList.toggle("dim", narrowed && !state.statuses.has((n.getAttribute("data-status") || "unknown") as Status));
       });
     }
+    // the grid's width is the clause column and the target columns in view (fixed widths: compat-page.css)
+    el("grid").style.setProperty("--targets", String(columns));
     el("shown").textContent = `Showing ${shown} of ${compat.clauses.length} clauses`;
   }
 
