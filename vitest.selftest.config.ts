@@ -22,6 +22,7 @@ export const E2E_WORKERS = Math.max(2, availableParallelism());
 export const E2E_TESTS = [
   "test/chromium/browser-lifetime.test.ts",
   "test/chromium/process-model.test.ts",
+  "test/chromium/frame-refs.test.ts",
   "test/chromium/new-tab-scripts.test.ts",
   "test/chromium/tabs.test.ts",
   "test/chromium/automation.test.ts",

@@ -43,6 +43,8 @@ export const DEFAULT_SNAPSHOT_OPTIONS: SnapshotOptions = {
 };
 
 export interface SnapshotRef {
+  /** unique within one snapshot across renderer processes, printed as [ref=<refId>] (pages from Chromium; native-snapshot-ref-requirement.md) */
+  refId?: number;
   backendNodeId: number;
   role: string;
   name: string;

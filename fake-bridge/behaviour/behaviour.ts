@@ -111,6 +111,12 @@ export interface PageSnapshotFaults {
   readonly interactiveOnlyIgnored: boolean;
   readonly frameRefsOmitted: boolean;
   readonly subtreeRootIgnored: boolean;
+  /** refs carry no refId and print their backendNodeId, which repeats across renderers (issue 21) */
+  readonly refsRawBackendIds: boolean;
+  /** refs of nodes inside iframes carry no frameId (issue 21) */
+  readonly frameIdsOmitted: boolean;
+  /** href locators print the link's absolute URL, also for a link of the frame's own origin (an allowed deviation) */
+  readonly hrefLocatorsAbsolute: boolean;
 }
 
 export interface BehaviourInput {
@@ -162,6 +168,9 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
       interactiveOnlyIgnored: fault("interactive-only-ignored"),
       frameRefsOmitted: fault("frame-refs-omitted"),
       subtreeRootIgnored: fault("subtree-root-ignored"),
+      refsRawBackendIds: fault("refs-raw-backend-ids"),
+      frameIdsOmitted: fault("frame-ids-omitted"),
+      hrefLocatorsAbsolute: fault("href-locators-absolute"),
     }),
     cdpFaults: Object.freeze({
       attachCrossesSpaces: fault("cdp-attach-crosses-spaces"),

@@ -17,6 +17,7 @@ import type { CdpEvent, CdpSend } from "./cdp-pipe.js";
 import { profileBrowser, type AttachedTarget, type ProfileBrowser, type TargetInfo } from "./browser-pool.js";
 import { withBound } from "./bound.js";
 import type { FrameCdp, PageCdp } from "../pages/snapshot/cdp.js";
+import { RefIds } from "../pages/snapshot/ref-ids.js";
 
 export interface RealTab {
   targetId: string;
@@ -48,6 +49,8 @@ export interface PageSession {
   readonly targetId: string;
   readonly sessionId: string;
   readonly send: CdpSend;
+  /** the refIds of the page's snapshots, kept for the session's (the page's) life */
+  readonly refIds: RefIds;
 }
 
 /** A page the fake holds a session on, and whose it is. */
@@ -148,7 +151,7 @@ export class SpacePages {
   private async adopt(spaceId: number, page: AttachedTarget): Promise<void> {
     const { send, sessionId } = page;
     const { targetId, browserContextId = "" } = page.targetInfo;
-    this.sessions.set(targetId, { targetId, sessionId, send, spaceId, browserContextId });
+    this.sessions.set(targetId, { targetId, sessionId, send, spaceId, browserContextId, refIds: new RefIds() });
     this.bySession.set(sessionId, targetId);
     await Promise.all([send("Page.enable"), send("Runtime.enable"), send("Runtime.addBinding", { name: PERMISSION_BINDING }), send("Page.addScriptToEvaluateOnNewDocument", { source: GEOLOCATION_PROMPT_SCRIPT })]);
   }
@@ -266,6 +269,7 @@ export class SpacePages {
     const cdp = space.profile.cdp;
     return {
       send: page.send,
+      refIds: page.refIds,
       async frameSession(frameId: string): Promise<FrameCdp | undefined> {
         const attached = (await cdp.send("Target.attachToTarget", { targetId: frameId, flatten: true }).catch(() => undefined)) as { sessionId?: string } | undefined;
         if (attached?.sessionId === undefined) return undefined; // part of its parent's process

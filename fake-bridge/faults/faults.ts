@@ -50,6 +50,9 @@ export const FAULTS = {
   // the v2 runtime's e2e on the fake (issue 21)
   "cdp-activate-ignored": "Target.activateTarget over raw CDP brings the page forward but leaves the space's active tab (listTabs, snapshot) where it was",
   "pending-cdp-holds-script": "a raw CDP request still unanswered when the script ends keeps the invocation running until it is answered (the app's launcher only: the in-process fake has none)",
+  "refs-raw-backend-ids":
+    "a snapshot of a real page prints each ref as its node's backendNodeId and gives refs no refId (as builds before the snapshot-ref requirement): an out-of-process iframe's ids repeat its page's",
+  "frame-ids-omitted": "a snapshot of a real page gives the refs of nodes inside iframes no frameId, so a ref does not say which frame (renderer) owns its backendNodeId",
   "popup-unlisted": "a popup a space's page opens (a target=_blank link, window.open) is left out of that space's listTabs (real pages only: it lands in no space)",
   // issue 19: deviations of an independent host the harness judged wrongly (each caught by exactly its owners)
   "listtabs-unscoped-when-unselected": "listTabs with nothing selected resolves every tab of the browser instead of the NOT_SELECTED error object",
@@ -59,6 +62,7 @@ export const FAULTS = {
   "listing-closes-idle-spaces": "listTaskSpaces closes every space nobody touched for 120 s of app time (user-owned ones too) before it answers",
   // allowed deviations: the docs are silent here, so the run must stay green (no clause owns them)
   "action-marks-by-default": "snapshot prints action marks when includeActionMarks is omitted (the doc states no default); explicit false prints none",
+  "href-locators-absolute": "a snapshot of a real page prints an href locator as the link's absolute URL, also for a link of the frame's own origin (the reference states no form)",
   "listing-bookkeeping-moves": "every listTaskSpaces entry also carries touchedAt, the app time of that listing (the build's own bookkeeping; ownership, createdBy, id and name unchanged)",
 } as const;
 

@@ -57,7 +57,11 @@ export const TabList = z.looseObject({ tabs: z.array(TabEntry) });
 export type TabList = z.infer<typeof TabList>;
 
 export const SnapshotRef = z.looseObject({
+  /** research 1.5 (native-snapshot-ref-requirement.md): the printed ref, unique per snapshot; builds before it have none */
+  refId: z.number().int().optional(),
   backendNodeId: z.number().int(),
+  /** research 1.5: the frame that owns the node (may be omitted for the top document) */
+  frameId: z.string().optional(),
   role: z.string(),
   name: z.string(),
   loc: z.string().optional(),

@@ -13,7 +13,7 @@ import type { Observation } from "../../src/probe/observation.js";
 
 export interface Snapshot {
   content: string;
-  refs: { backendNodeId: number; role: string; name: string; loc?: string; frameId?: string }[];
+  refs: { refId?: number; backendNodeId: number; role: string; name: string; loc?: string; frameId?: string }[];
 }
 
 export interface OpenPage {

@@ -17,7 +17,9 @@ const INTERACTIVE = new Set([
 ]);
 
 const refLines = (lines: readonly SnapLine[]) => lines.filter((l) => l.attrs.has("ref"));
-const lineOfRef = (lines: readonly SnapLine[], id: number) => lines.find((l) => l.attrs.get("ref") === String(id));
+/** What a ref's line prints: its refId, or its backendNodeId when it has none (research 1.5: the runtime reads `refId ?? backendNodeId`). */
+const printedId = (ref: Snapshot["refs"][number]) => ref.refId ?? ref.backendNodeId;
+const lineOfRef = (lines: readonly SnapLine[], ref: Snapshot["refs"][number]) => lines.find((l) => l.attrs.get("ref") === String(printedId(ref)));
 
 clause("snapshot.page.content-tree", async (ctx) => {
   const { spaceId } = await openFixturePage(ctx, pages, "form");
@@ -34,8 +36,8 @@ clause("snapshot.page.content-tree", async (ctx) => {
 clause("snapshot.page.refs-match-lines", async (ctx) => {
   const { spaceId } = await openFixturePage(ctx, pages, "buttons");
   const snap = await takeSnapshot(ctx, spaceId);
-  const printed = refLines(parseSnapshot(snap.content)).map((l) => ({ backendNodeId: Number(l.attrs.get("ref")), role: l.role, name: l.name }));
-  expect(snap.refs.map((r) => ({ backendNodeId: r.backendNodeId, role: r.role, name: r.name }))).toEqual(printed);
+  const printed = refLines(parseSnapshot(snap.content)).map((l) => ({ ref: Number(l.attrs.get("ref")), role: l.role, name: l.name }));
+  expect(snap.refs.map((r) => ({ ref: printedId(r), role: r.role, name: r.name })), "each ref's refId (or, without one, its backendNodeId), role and name, line by line").toEqual(printed);
   const buttons = snap.refs.filter((r) => r.role === "button");
   expect(buttons.map((b) => b.name), "named buttons carry their accessible name").toEqual(expect.arrayContaining([FIXTURE_FACTS.buttons.named, FIXTURE_FACTS.buttons.labelled]));
   expect(buttons.filter((b) => b.name === "").length, "buttons without an accessible name still have refs").toBe(FIXTURE_FACTS.buttons.unnamedCount);
@@ -59,16 +61,28 @@ clause("snapshot.page.loc.ambiguous-omitted", async (ctx) => {
   for (const l of parseSnapshot(snap.content).filter((l) => l.name === name)) expect(l.attrs.has("loc"), l.raw).toBe(false);
 });
 
+/** Whether `href:value` names a link whose url is `url`: its absolute URL, or its path (pathname, search, hash), as the v2 runtime resolves it (clause snapshot.page.loc.href-form). */
+function hrefNames(value: string, url: string | undefined, base: string): boolean {
+  if (url === undefined) return false;
+  try {
+    const u = new URL(url, base);
+    return u.href === value || `${u.pathname}${u.search}${u.hash}` === value;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A locator identifies one node of its frame: `role:R[name=N]` one line of role R and name N,
- * `href:U` one line with url=U, `css:#id` one element with that id in the frame's HTML (the fixture
- * pages are static). Another kind cannot be checked here: that is a harness limit (broken), not a verdict.
+ * `href:V` one line whose url= V names (its absolute URL or its path), `css:#id` one element with
+ * that id in the frame's HTML (the fixture pages are static). Another kind cannot be checked here:
+ * that is a harness limit (broken), not a verdict.
  */
-async function matchesInFrame(loc: string, line: SnapLine, lines: readonly SnapLine[], frameHtml: (line: SnapLine) => Promise<string>): Promise<number> {
+async function matchesInFrame(loc: string, line: SnapLine, lines: readonly SnapLine[], frameHtml: (line: SnapLine) => Promise<string>, base: string): Promise<number> {
   const frame = lines.filter((l) => l.frame === line.frame && l.role !== "root");
   const role = /^role:([a-z]+)\[name=(.*)\]$/.exec(loc);
   if (role) return frame.filter((l) => l.role === role[1] && l.name === role[2]).length;
-  if (loc.startsWith("href:")) return frame.filter((l) => l.attrs.get("url") === loc.slice(5)).length;
+  if (loc.startsWith("href:")) return frame.filter((l) => hrefNames(loc.slice(5), l.attrs.get("url"), base)).length;
   const css = /^css:#([A-Za-z][\w-]*)$/.exec(loc);
   if (css) return (await frameHtml(line)).split(`id="${css[1]}"`).length - 1;
   throw new Error(`cannot check a locator of this kind on the fixture pages: ${loc}`);
@@ -93,9 +107,28 @@ clause("snapshot.page.loc.unique", async (ctx) => {
       if (ref.loc === undefined || ref.loc === "unstable" || ref.loc === "ambiguous") continue;
       const line = printed[i]!;
       expect(line.attrs.get("loc"), `the line of ref ${ref.backendNodeId} prints the ref's loc`).toBe(ref.loc);
-      expect(await matchesInFrame(ref.loc, line, lines, html), `${page}: '${ref.loc}' identifies exactly one node of its frame`).toBe(1);
+      expect(await matchesInFrame(ref.loc, line, lines, html, server.url(page)), `${page}: '${ref.loc}' identifies exactly one node of its frame`).toBe(1);
     }
   }
+});
+
+clause("snapshot.page.loc.href-form", async (ctx) => {
+  const { spaceId, server } = await openFixturePage(ctx, pages, "links");
+  const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true });
+  const { unique, sharedName, duplicate } = FIXTURE_FACTS.links;
+  // every link of the page, by name, and where it points (whether its loc is unique is clause snapshot.page.loc.ambiguous-omitted's)
+  const targets = [{ name: unique.name, paths: [unique.path] }, { name: sharedName.name, paths: [...sharedName.paths] }, { name: duplicate.name, paths: [duplicate.path] }];
+  const offered = snap.refs.filter((r) => r.role === "link" && r.loc?.startsWith("href:"));
+  for (const ref of offered) {
+    const paths = targets.find((t) => t.name === ref.name)?.paths ?? [];
+    const forms = paths.flatMap((path) => [server.url(path as `/${string}`), path]);
+    // core: the value names the link's target, in one of the forms the runtime resolves
+    expect(forms, `'${ref.loc}' (link '${ref.name}') is the link's absolute URL or its path`).toContain(ref.loc!.slice(5));
+  }
+  await ctx.openDetail(() => {
+    const about = snap.refs.find((r) => r.role === "link" && r.name === unique.name);
+    expect(about?.loc, `the unique link '${unique.name}' is located by its path on the page's own origin (the fake's choice)`).toBe(`href:${unique.path}`);
+  });
 });
 
 clause("snapshot.page.viewport-scope", async (ctx) => {
@@ -140,9 +173,10 @@ clause("snapshot.page.subtree", async (ctx) => {
   expect(region, "the full snapshot offers the 'First item' region as a ref").toBeDefined();
   const sub = await takeSnapshot(ctx, spaceId, { scope: "subtree", root: region!.backendNodeId });
   const lines = parseSnapshot(sub.content);
-  const rootLine = lineOfRef(lines, region!.backendNodeId);
-  expect(rootLine, "the chosen node is printed").toBeDefined();
-  const inside = new Set([rootLine!.index, ...descendants(lines, rootLine!).map((l) => l.index)]);
+  const rootRef = sub.refs.find((r) => r.backendNodeId === region!.backendNodeId && r.role === region!.role && r.name === region!.name);
+  const rootLineAt = rootRef === undefined ? undefined : lineOfRef(lines, rootRef);
+  expect(rootLineAt, "the chosen node is printed, with its ref").toBeDefined();
+  const inside = new Set([rootLineAt!.index, ...descendants(lines, rootLineAt!).map((l) => l.index)]);
   const outside = lines.filter((l) => l.role !== "root" && !inside.has(l.index));
   expect(outside.map((l) => l.raw), "nothing but the chosen node and its descendants").toEqual([]);
   expect(sub.refs.map((r) => r.name)).toEqual(["First item", FIXTURE_FACTS.buttons.duplicateName]);
@@ -161,7 +195,7 @@ async function iframeContent(ctx: Parameters<Parameters<typeof clause>[1]>[0], w
   const button = below.find((l) => l.role === "button" && l.name === FIXTURE_FACTS.frames.inside);
   expect(button, `the frame's '${FIXTURE_FACTS.frames.inside}' button is printed under the iframe`).toBeDefined();
   expect(button!.attrs.get("ref"), "the button inside the frame has a ref").toMatch(/^\d+$/);
-  const ref = snap.refs.find((r) => String(r.backendNodeId) === button!.attrs.get("ref") && r.name === FIXTURE_FACTS.frames.inside);
+  const ref = snap.refs.find((r) => String(printedId(r)) === button!.attrs.get("ref") && r.name === FIXTURE_FACTS.frames.inside);
   expect(ref, "refs list the button inside the frame").toBeDefined();
 }
 

@@ -8,6 +8,7 @@ import { SnapshotResult } from "../../src/contract/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
 import { openFixturePage, observeSnapshot } from "./fixture-page.js";
 import { descendants, parseSnapshot } from "./snapshot-text.js";
 
@@ -78,12 +79,17 @@ clause("snapshot.subtree", async (ctx) => {
   expect(full).toResolveMatching(SnapshotResult);
   const { content, refs: fullRefs } = full.value as { content: string; refs: { backendNodeId: number }[] };
   if (fullRefs.length < 2) throw new Error(`the page's snapshot has ${fullRefs.length} refs: too few to tell a subtree from the whole page (a fixture problem)`);
-  // the root: the last printed node with a ref, so its subtree cannot be the whole page
+  // the root: the last printed node with a ref, so its subtree cannot be the whole page; `root`
+  // takes the backendNodeId of its ref (the doc), which the line need not print (research 1.5: a
+  // refId), so lines and refs pair up in order (clause snapshot.page.refs-match-lines)
   const lines = parseSnapshot(content);
-  const rootLine = lines.filter((l) => l.attrs.has("ref")).at(-1);
+  const printed = lines.filter((l) => l.attrs.has("ref"));
+  if (printed.length !== fullRefs.length) throw new PreconditionError(`${fullRefs.length} refs but ${printed.length} [ref=N] lines`, "snapshot.result-shape");
+  const rootLine = printed.at(-1);
   expect(rootLine, "the full snapshot prints its refs as [ref=N] lines").toBeDefined();
-  const root = Number(rootLine!.attrs.get("ref"));
-  const expected = [rootLine!, ...descendants(lines, rootLine!)].filter((l) => l.attrs.has("ref")).map((l) => Number(l.attrs.get("ref"))).sort((a, b) => a - b);
+  const idOfLine = (l: { index: number }) => fullRefs[printed.findIndex((p) => p.index === l.index)]!.backendNodeId;
+  const root = idOfLine(rootLine!);
+  const expected = [rootLine!, ...descendants(lines, rootLine!)].filter((l) => l.attrs.has("ref")).map(idOfLine).sort((a, b) => a - b);
   const subtree = await snapshotOf(ctx, id, { scope: "subtree", root });
   expect(subtree).toResolveMatching(SnapshotResult);
   const sub = subtree.value as { refs: { backendNodeId: number }[] };

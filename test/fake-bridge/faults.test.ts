@@ -187,6 +187,9 @@ const EXPECTED: Record<FaultName, string[]> = {
   "interactive-only-ignored": [],
   "frame-refs-omitted": [],
   "subtree-root-ignored": [],
+  "refs-raw-backend-ids": [],
+  "frame-ids-omitted": [],
+  "href-locators-absolute": [],
   // faults of the raw CDP channel on real pages change nothing on the page model (test/chromium tests them on Chromium)
   "cdp-attach-crosses-spaces": [],
   "cdp-targets-unscoped": [],

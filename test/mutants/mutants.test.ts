@@ -79,8 +79,9 @@ const MUTANTS: Record<string, Expected> = {
   "viewport-scope-ignored": { why: "only_within_viewport captures a real page in full", failed: ["snapshot.page.viewport-scope"], pagesOnly: true },
   "interactive-only-ignored": { why: "interactiveOnly prints every node of a real page", failed: ["snapshot.page.interactive-only"], pagesOnly: true },
   "frame-refs-omitted": {
-    why: "nodes inside a real page's iframes print without refs",
+    why: "nodes inside a real page's iframes print without refs: the clauses on frame refs' identity stand on them",
     failed: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
+    preconditionFailed: ["snapshot.page.refs.unique-across-frames", "snapshot.page.refs.resolve-in-own-frame"],
     pagesOnly: true,
   },
   // issue 19: on the page model too; snapshot.subtree once judged only "refs are nodes of the page, no more of them", which the whole page satisfies
@@ -149,6 +150,12 @@ Object.assign(MUTANTS, {
 Object.assign(MUTANTS, {
   "cdp-activate-ignored": { why: "Target.activateTarget leaves the space's active tab where it was: listTabs and snapshot read the newest tab", failed: ["tabs.cdp-activate.active-tab"], pagesOnly: true },
   "popup-unlisted": { why: "a popup opened by a space's target=_blank link is not listed in that space", failed: ["tabs.popup.in-opener-space"], pagesOnly: true },
+  "refs-raw-backend-ids": {
+    why: "refs print their backendNodeId and carry no refId: the out-of-process frame's refs repeat the page's",
+    failed: ["snapshot.page.refs.unique-across-frames"],
+    pagesOnly: true,
+  },
+  "frame-ids-omitted": { why: "refs of nodes inside iframes carry no frameId: a ref does not say which frame owns it", failed: ["snapshot.page.refs.resolve-in-own-frame"], pagesOnly: true },
 } satisfies Record<string, Expected>);
 
 // Issue 19: deviations of an independent host the clauses once passed; each now fails exactly its owners.
@@ -183,6 +190,13 @@ const ALLOWED: Record<string, { area: string; pages: "chromium" | "model"; why: 
     pages: "chromium",
     why: "marks printed when includeActionMarks is omitted: the doc states no default, so the clause judges true against false and observes the default",
     observed: ["snapshot.page.action-marks"],
+  },
+  // issue 21 defect 5: the fake's old form; the reference states none, so the form is the clause's open detail
+  "href-locators-absolute": {
+    area: "snapshot",
+    pages: "chromium",
+    why: "href locators print a same-origin link's absolute URL: the reference states no form, so the clause judges that the loc names the link and observes the form",
+    observed: ["snapshot.page.loc.href-form"],
   },
   "listing-bookkeeping-moves": {
     area: "task-context",

@@ -53,6 +53,8 @@ export interface FrameCapture {
   /** the frame's document node (its nodeId is valid in `send`'s session) */
   readonly documentNodeId: number;
   readonly baseURL: string;
+  /** the URL of the frame's document (its origin is the frame's origin) */
+  readonly documentURL: string;
   /** elements of this frame's document (shadow roots included, child frames excluded), by backendNodeId */
   readonly elements: ReadonlyMap<number, DomElement>;
   /** captured child frames, by the backendNodeId of their iframe element in this frame */
@@ -136,6 +138,7 @@ async function captureFrame(
     ax: nodes,
     documentNodeId: document.nodeId,
     baseURL: document.baseURL ?? document.documentURL ?? "about:blank",
+    documentURL: document.documentURL ?? document.baseURL ?? "about:blank",
     elements,
     children,
   };

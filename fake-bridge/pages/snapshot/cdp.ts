@@ -8,6 +8,8 @@
  * The fake serves it from a space's page session (../../chromium/space-pages.ts `pageCdp`).
  */
 
+import type { RefIds } from "./ref-ids.js";
+
 export type CdpSend = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
 
 export interface FrameCdp {
@@ -24,6 +26,11 @@ export interface PageCdp {
    * undefined when there is none. Without this, cross-origin iframes print their line but no content.
    */
   frameSession?(frameId: string): Promise<FrameCdp | undefined>;
+  /**
+   * The page's refIds, kept for the page's life so that a node keeps its ref across snapshots
+   * (./ref-ids.ts); without it each snapshot numbers its refs afresh.
+   */
+  readonly refIds?: RefIds;
 }
 
 /** A CDP error that means the page (or its renderer) is gone, not that the snapshot failed. */

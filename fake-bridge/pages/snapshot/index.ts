@@ -12,7 +12,8 @@ import type { SnapshotOptions, SnapshotResult } from "../../app/snapshot.js";
 import { isGoneError, type PageCdp } from "./cdp.js";
 import { capturePage, releaseSessions } from "./capture.js";
 import { locateNodes } from "./locators.js";
-import { compactTop, hasRef, project, renderLines } from "./render.js";
+import { RefIds } from "./ref-ids.js";
+import { compactTop, hasRef, project, renderLines, type RefNumbering } from "./render.js";
 import { allNodes, buildTree, type SnapNode } from "./tree.js";
 import { nodesInViewport } from "./viewport.js";
 
@@ -62,8 +63,15 @@ async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSn
       (inViewport === undefined || inViewport.has(n)) && (!options.interactiveOnly || n.interactive || n.role === "iframe" || n.role === "root");
     const shown = compactTop(project(top, keep));
     const refOf = faults.frameRefsOmitted ? (n: SnapNode) => hasRef(n) && n.frame.frameId === undefined : hasRef;
-    const locators = options.includeStableLocator ? await locateNodes(tree, refOf, { firstCandidate: faults.ambiguousLocatorsPrinted === true }) : undefined;
-    return ok(renderLines(shown, options, locators, switches, refOf));
+    const locators = options.includeStableLocator
+      ? await locateNodes(tree, refOf, { firstCandidate: faults.ambiguousLocatorsPrinted === true, absoluteHrefs: faults.hrefLocatorsAbsolute === true })
+      : undefined;
+    const refIds = page.refIds ?? new RefIds();
+    const numbering: RefNumbering = {
+      refId: faults.refsRawBackendIds ? () => undefined : (n) => refIds.of(n.frame.frameId, n.backendNodeId!),
+      frameIds: faults.frameIdsOmitted !== true,
+    };
+    return ok(renderLines(shown, options, locators, switches, numbering, refOf));
   } finally {
     await releaseSessions(capture.sessions);
   }

@@ -1,12 +1,18 @@
 /**
  * Locators for the refs of a real page, each one checked against the page before it is offered.
- * Candidates, in order: `href:<resolved url>` for links, `role:<role>[name=<name>]` for named
+ * Candidates, in order: `href:<path or url>` for links, `role:<role>[name=<name>]` for named
  * nodes, `css:#<id>` for elements with an id. A candidate is offered only when it is unique in the
  * node's own frame (locators are frame-scoped): hrefs are counted over every link element of the
  * frame's DOM (shadow roots included), role and name over every accessibility node of the frame
  * that is not hidden, ids by asking the frame's DOM (DOM.querySelectorAll). A node with candidates
  * of which none is unique is `ambiguous`: the snapshot omits its loc (native-bindings-api.md,
  * "Snapshot"), or prints `unstable` on builds before locator omission.
+ *
+ * The href form (the reference states none; fake-bridge/README.md): a link into its frame's own
+ * origin is named by its path (pathname, search and hash: `href:/nav-target?locator=unique`, the
+ * form the v2 runtime's real-browser e2e asserts and its real-site test log A-004 saw a native
+ * build print), any other link by its absolute URL. A link matches `href:V` when its path or its
+ * absolute URL is V (as the v2 runtime resolves href locators), and uniqueness is counted so.
  *
  * Stability: each candidate names the node by what it is (href, role and name, id), never by its
  * position; names that a locator could not carry unchanged (brackets, quotes, very long) give none.
@@ -34,15 +40,32 @@ function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): 
   return counts;
 }
 
-function linkHrefs(frame: FrameCapture): Map<string, number> {
-  const links = [...frame.elements.values()].filter((e) => /^(A|AREA)$/.test(e.nodeName) && e.attributes.has("href"));
-  return countBy(links, (e) => {
+const pathOf = (url: URL) => `${url.pathname}${url.search}${url.hash}`;
+
+/** The href locator value of a link whose resolved URL is `href`, in a frame whose document is at `documentURL`. */
+export function hrefLocatorValue(href: string, documentURL: string, options: { absolute?: boolean } = {}): string {
+  const url = new URL(href);
+  let own: string | undefined;
+  try {
+    own = new URL(documentURL).origin;
+  } catch {
+    own = undefined;
+  }
+  return !options.absolute && own !== undefined && own !== "null" && url.origin === own ? pathOf(url) : url.href;
+}
+
+/** How many links of the frame an href locator value matches (by path or by absolute URL). */
+function linkMatcher(frame: FrameCapture): (value: string) => number {
+  const urls: URL[] = [];
+  for (const e of frame.elements.values()) {
+    if (!/^(A|AREA)$/.test(e.nodeName) || !e.attributes.has("href")) continue;
     try {
-      return new URL(e.attributes.get("href")!, frame.baseURL).href;
+      urls.push(new URL(e.attributes.get("href")!, frame.baseURL));
     } catch {
-      return undefined;
+      // an href that is no URL matches nothing
     }
-  });
+  }
+  return (value) => urls.filter((u) => u.href === value || pathOf(u) === value).length;
 }
 
 async function idIsUnique(frame: FrameCapture, backendNodeId: number, id: string): Promise<boolean> {
@@ -55,11 +78,11 @@ export async function locateNodes(
   root: SnapNode,
   hasRef: (n: SnapNode) => boolean,
   /** fault ambiguous-locators-printed: offer the first candidate even when it is not unique */
-  { firstCandidate = false }: { firstCandidate?: boolean } = {},
+  { firstCandidate = false, absoluteHrefs = false }: { firstCandidate?: boolean; absoluteHrefs?: boolean } = {},
 ): Promise<Map<SnapNode, Locator>> {
   const nodes = allNodes(root).filter((n) => !n.transparent && hasRef(n));
   const frames = new Set(nodes.map((n) => n.frame));
-  const hrefCounts = new Map([...frames].map((f) => [f, linkHrefs(f)]));
+  const hrefMatches = new Map([...frames].map((f) => [f, linkMatcher(f)]));
   const roleCounts = new Map([...frames].map((f) => [f, countBy(allNodes(root).filter((n) => n.frame === f && !n.transparent), roleCandidate)]));
   const result = new Map<SnapNode, Locator>();
   await Promise.all(
@@ -67,8 +90,9 @@ export async function locateNodes(
       let candidates = 0;
       if (node.href !== undefined) {
         candidates++;
-        if (firstCandidate) return void result.set(node, { kind: "unique", value: `href:${node.href}` });
-        if (hrefCounts.get(node.frame)!.get(node.href) === 1) return void result.set(node, { kind: "unique", value: `href:${node.href}` });
+        const value = hrefLocatorValue(node.href, node.frame.documentURL, { absolute: absoluteHrefs });
+        if (firstCandidate) return void result.set(node, { kind: "unique", value: `href:${value}` });
+        if (hrefMatches.get(node.frame)!(value) === 1) return void result.set(node, { kind: "unique", value: `href:${value}` });
       }
       const role = roleCandidate(node);
       if (role !== undefined) {

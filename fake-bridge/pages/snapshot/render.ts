@@ -4,9 +4,11 @@
  * lines, `text "..."`, `container`, and `iframe "<title>" [ref=N]` holding its frame's own `root`.
  * Unnamed nodes print no name (`button [ref=N]`).
  *
- * - refs: one `{backendNodeId, role, name, loc?}` per printed node that is not root, text or
- *   container, in document order; inside an iframe the ref also carries `frameId`
- *   (native-snapshot-ref-requirement.md), since backendNodeIds are per renderer process.
+ * - refs: one `{refId, backendNodeId, role, name, loc?, frameId?}` per printed node that is not
+ *   root, text or container, in document order, printed `[ref=<refId>]`
+ *   (native-snapshot-ref-requirement.md): refIds are unique within the snapshot across renderer
+ *   processes (./ref-ids.ts), backendNodeIds stay local to their renderer, and a node inside an
+ *   iframe carries its frame's `frameId` (omitted for the top document).
  * - full_page prints the whole tree; only_within_viewport the nodes whose box meets the viewport;
  *   subtree the `root` line, then the node whose backendNodeId is `root` (matched across all frames:
  *   none or several fail with EGO_SNAPSHOT_FAILED, as Ego Lite 0.5.0.19 does) at depth 1 with its
@@ -70,11 +72,20 @@ function locValue(node: SnapNode, locators: ReadonlyMap<SnapNode, Locator> | und
   return switches.locatorOmission ? undefined : UNSTABLE_LOCATOR;
 }
 
+/** How refs are numbered and what they carry: the build's rule, or a fault plan's departure from it. */
+export interface RefNumbering {
+  /** the refId of a node with a ref; undefined: the ref has none and prints its backendNodeId */
+  refId(node: SnapNode): number | undefined;
+  /** whether refs of nodes inside iframes carry their frameId */
+  frameIds: boolean;
+}
+
 export function renderLines(
   shown: readonly Shown[],
   options: SnapshotOptions,
   locators: ReadonlyMap<SnapNode, Locator> | undefined,
   switches: { locatorOmission: boolean },
+  numbering: RefNumbering,
   refOf: (n: SnapNode) => boolean = hasRef,
 ): SnapshotResult {
   const all: Line[] = [{ depth: 0, node: null }, ...lines(shown, 1)];
@@ -92,18 +103,20 @@ export function renderLines(
       const label = node.name === "" ? node.role : `${node.role} ${JSON.stringify(node.name)}`;
       if (!refOf(node)) text = `${indent}${label}`;
       else {
-        const attrs = [`ref=${node.backendNodeId}`];
+        const refId = numbering.refId(node);
+        const attrs = [`ref=${refId ?? node.backendNodeId}`];
         const loc = locValue(node, locators, switches);
         if (loc !== undefined) attrs.push(`loc=${loc}`);
         if (node.href !== undefined) attrs.push(`url=${node.href}`);
         if (options.includeActionMarks && node.interactive) attrs.push(`action=${ACTIONS[node.role] ?? "click"}`);
         text = `${indent}${label} [${attrs.join(", ")}]`;
         ref = {
+          ...(refId !== undefined ? { refId } : {}),
           backendNodeId: node.backendNodeId!,
+          ...(numbering.frameIds && node.frame.frameId !== undefined ? { frameId: node.frame.frameId } : {}),
           role: node.role,
           name: node.name,
           ...(loc !== undefined ? { loc } : {}),
-          ...(node.frame.frameId !== undefined ? { frameId: node.frame.frameId } : {}),
         };
       }
     }

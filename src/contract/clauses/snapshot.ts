@@ -3,6 +3,18 @@ import { defineClauses } from "./define.js";
 /** Clauses on real pages (the fixture pages of src/fixture-pages, served on loopback) need `pages`. */
 const pages = ["pages"] as const;
 
+/**
+ * research 1.5, snapshot, summarising native-snapshot-ref-requirement.md (d6cba71, be48d11): a
+ * `refId` unique per snapshot across renderer processes, printed as [ref=<refId>]; `frameId`
+ * names the frame that owns the node (omitted for the top document); its acceptance: a page with
+ * a same-origin iframe and a cross-origin OOPIF whose renderers repeat backendNodeIds, every
+ * printed button and textbox with a distinct ref that resolves to the node in its own frame.
+ */
+const REF_REQUIREMENT = {
+  section: "research 1.5: snapshot (native-snapshot-ref-requirement.md: refId unique per snapshot across renderers, frameId for frame nodes, each ref resolves in its own frame)",
+  anchor: "snapshot",
+};
+
 export const snapshotClauses = defineClauses("snapshot", [
   { id: "snapshot.result-shape", title: "snapshot() resolves {content, refs:[{backendNodeId, role, name, loc?}]}", methods: ["snapshot"], severity: "critical" },
   { id: "snapshot.loc.omitted-not-sentinel", title: "refs and content never carry 'unstable' or 'ambiguous' as a locator", methods: ["snapshot"], features: ["locator-omission"] },
@@ -27,7 +39,8 @@ export const snapshotClauses = defineClauses("snapshot", [
     methods: ["snapshot"], needs: [...pages], severity: "critical",
   },
   {
-    id: "snapshot.page.refs-match-lines", title: "every ref is one printed [ref=N] line, in order, with that line's role and name; N is the ref's backendNodeId",
+    // N: research 1.5, the runtime reads `refId ?? backendNodeId` (builds before the snapshot-ref requirement print the backendNodeId)
+    id: "snapshot.page.refs-match-lines", title: "every ref is one printed [ref=N] line, in order, with that line's role and name; N is the ref's refId, or its backendNodeId when it has none",
     methods: ["snapshot"], needs: [...pages], severity: "critical",
   },
   {
@@ -68,6 +81,33 @@ export const snapshotClauses = defineClauses("snapshot", [
   {
     id: "snapshot.page.iframe.same-origin", title: "a same-origin iframe's content is printed under its `iframe` line and the frame's own `root`, with refs",
     methods: ["snapshot"], needs: [...pages],
+  },
+  {
+    // issue 21 defect 4: the v2 runtime resolved a top-level ref inside the iframe
+    id: "snapshot.page.refs.unique-across-frames",
+    title: "on a page whose cross-origin (out-of-process) iframe repeats the page's backendNodeIds, no two refs of one snapshot print the same [ref=N] or carry the same refId",
+    methods: ["snapshot"], needs: [...pages], severity: "critical", doc: REF_REQUIREMENT,
+  },
+  {
+    id: "snapshot.page.refs.resolve-in-own-frame",
+    title: "every button and textbox ref of a page with a same-origin and a cross-origin iframe resolves in its own frame: a ref printed in a frame carries a frameId, and its backendNodeId, in the frame its frameId names (none: the top document), is that node (read over raw CDP)",
+    methods: ["snapshot", "sendCDPMessage"], needs: [...pages, "cdp-traffic"], severity: "critical", doc: REF_REQUIREMENT,
+  },
+  {
+    // issue 21 defect 5: the fake printed href:http://127.0.0.1:PORT/..., the v2 runtime's e2e expects href:/nav-target?...
+    id: "snapshot.page.loc.href-form",
+    title: "an href: loc names its link's target: the link's absolute URL or its path on the frame's origin",
+    methods: ["snapshot"], needs: [...pages],
+    unspecified: {
+      question: "research Q26: the form of an `href:` locator (the reference names none: the link's absolute URL, its path, or its attribute as written)",
+      choice: "a link into its frame's own origin by its path (pathname, search and hash: href:/about.html), any other link by its absolute URL",
+      core:
+        "an href: loc a snapshot offers for a link names that link's target: its absolute URL, or its path (pathname, search and hash) when the link points into the frame's own origin, the two forms the v2 runtime resolves",
+      openDetail:
+        "which form a same-origin link gets (the fake: its path, as the v2 runtime's real-browser e2e asserts for a native build, `loc=href:/nav-target?locator=unique`, and its real-site log A-004 saw one print, `loc=href:/news/articles/...`)",
+      basis:
+        "native-bindings-api.md Snapshot (includeStableLocator: 'reusable locator hints on refs when available'); research 1.5 snapshot (loc values `href:...`, the real-site log A-004's native `loc=href:`), Q26; the v2 runtime's real-browser e2e case for snapshot locators and its href resolver (fake-bridge/README.md)",
+    },
   },
   {
     id: "snapshot.page.iframe.cross-origin", title: "a cross-origin (out-of-process) iframe's content is printed under its `iframe` line and the frame's own `root`, with refs",

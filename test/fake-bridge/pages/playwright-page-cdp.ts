@@ -5,6 +5,7 @@
  * one only for out-of-process frames).
  */
 import type { CdpSend, PageCdp } from "../../../fake-bridge/pages/snapshot/index.js";
+import { RefIds } from "../../../fake-bridge/pages/snapshot/ref-ids.js";
 
 /** The part of a playwright-core CDPSession the snapshot uses. */
 interface PlaywrightSession {
@@ -25,6 +26,8 @@ const sender = (session: PlaywrightSession): CdpSend => (method, params) => sess
 export function playwrightPageCdp(page: PlaywrightPage, session: PlaywrightSession): PageCdp {
   return {
     send: sender(session),
+    // one page, one numbering: refs keep their refIds across snapshots, as on the fake's page sessions
+    refIds: new RefIds(),
     async frameSession(frameId) {
       for (const frame of page.frames()) {
         if (frame === page.mainFrame()) continue;

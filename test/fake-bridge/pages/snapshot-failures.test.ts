@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOT_OPTIONS } from "../../../fake-bridge/app/snapshot.js";
 import { snapshotFromCdp, type CdpSend, type PageCdp } from "../../../fake-bridge/pages/snapshot/index.js";
+import { RefIds } from "../../../fake-bridge/pages/snapshot/ref-ids.js";
 
 /** A document with one button (backend id `buttonId`), and optionally an out-of-process iframe. */
 function documentWith(buttonId: number, iframe?: { id: number; frameId: string }) {
@@ -43,7 +44,8 @@ describe("subtree root across frames", () => {
 
   it("an id present once is that node", async () => {
     const sub = await snapshotFromCdp(page, { ...DEFAULT_SNAPSHOT_OPTIONS, scope: "subtree", root: 9 }, { locatorOmission: true });
-    expect(sub.ok && sub.value.content).toBe('root\n  iframe "f" [ref=9]\n    root\n      button "Go" [ref=7]');
+    expect(sub.ok && sub.value.content).toBe('root\n  iframe "f" [ref=1]\n    root\n      button "Go" [ref=2]');
+    expect(sub.ok && sub.value.refs.map((r) => [r.refId, r.backendNodeId, r.frameId])).toEqual([[1, 9, undefined], [2, 7, "F1"]]);
   });
 
   it("releases the sessions it opened for frames", async () => {
@@ -51,6 +53,40 @@ describe("subtree root across frames", () => {
     const counting: PageCdp = { ...page, frameSession: async () => ({ send: peer(documentWith(7)), release: async () => void released++ }) };
     await snapshotFromCdp(counting, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
     expect(released).toBe(1);
+  });
+});
+
+// issue 21 defect 4: the printed ref was the backendNodeId, which an out-of-process frame repeats
+describe("refs across renderer processes (native-snapshot-ref-requirement.md)", () => {
+  const page = (): PageCdp => ({
+    send: peer(documentWith(7, { id: 9, frameId: "F1" })),
+    frameSession: async (frameId) => (frameId === "F1" ? { send: peer(documentWith(7)) } : undefined),
+    refIds: new RefIds(),
+  });
+  const printed = (content: string) => [...content.matchAll(/\[ref=(\d+)/g)].map((m) => Number(m[1]));
+
+  it("a backendNodeId repeated in an out-of-process frame: each ref prints a refId of its own, unique in the snapshot", async () => {
+    const s = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    if (!s.ok) throw new Error(s.failure.message);
+    expect(s.value.refs.map((r) => r.backendNodeId)).toEqual([7, 9, 7]);
+    expect(new Set(printed(s.value.content)).size, s.value.content).toBe(3);
+    expect(s.value.refs.map((r) => r.refId), "each ref carries the refId its line prints").toEqual(printed(s.value.content));
+    expect(s.value.refs.map((r) => r.frameId), "the frame's node names its frame; the top document's need not").toEqual([undefined, undefined, "F1"]);
+  });
+
+  it("a page's refIds stay put across snapshots", async () => {
+    const p = page();
+    const first = await snapshotFromCdp(p, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    const second = await snapshotFromCdp(p, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    expect(second.ok && second.value.refs).toEqual(first.ok && first.value.refs);
+  });
+
+  it("fault refs-raw-backend-ids prints the backendNodeIds and no refId; frame-ids-omitted drops the frameId", async () => {
+    const raw = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, faults: { refsRawBackendIds: true } });
+    expect(raw.ok && printed(raw.value.content)).toEqual([7, 9, 7]);
+    expect(raw.ok && raw.value.refs.some((r) => r.refId !== undefined)).toBe(false);
+    const noFrames = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, faults: { frameIdsOmitted: true } });
+    expect(noFrames.ok && noFrames.value.refs.map((r) => r.frameId)).toEqual([undefined, undefined, undefined]);
   });
 });
 

@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 
 interface Ref {
+  refId?: number;
   backendNodeId: number;
   role: string;
   name: string;
@@ -81,8 +82,12 @@ async function resolveLocator(frame: Frame, loc: string, mark: string): Promise<
   const [kind, ...rest] = loc.split(":");
   const value = rest.join(":");
   if (kind === "href") {
+    // as the v2 runtime resolves href locators: the link's absolute URL or its path (pathname, search, hash)
     return frame.locator("a[href], area[href]").evaluateAll((els, [url, m]) => {
-      const hits = els.filter((e) => (e as unknown as { href: string }).href === url);
+      const hits = els.filter((e) => {
+        const u = new URL((e as unknown as { href: string }).href);
+        return u.href === url || `${u.pathname}${u.search}${u.hash}` === url;
+      });
       for (const e of hits) e.setAttribute("data-loc-probe", m!);
       return hits.length;
     }, [value, mark]);
@@ -127,11 +132,11 @@ describe("content and refs", () => {
     await o.page.context().close();
   });
 
-  it("one ref per [ref=N] line, in order, with the line's role and name; ids are the page's real backend node ids", async () => {
+  it("one ref per [ref=N] line, in order, with the line's role and name; N is the ref's refId, its backendNodeId the page's real node", async () => {
     const o = await open("buttons");
     const s = await o.snap();
     const printed = [...s.content.matchAll(/^ *(\w+)(?: "((?:[^"\\]|\\.)*)")? \[ref=(\d+)/gm)].map((m) => ({ role: m[1], name: m[2] === undefined ? "" : JSON.parse(`"${m[2]}"`), id: Number(m[3]) }));
-    expect(s.refs.map((r) => ({ role: r.role, name: r.name, id: r.backendNodeId }))).toEqual(printed);
+    expect(s.refs.map((r) => ({ role: r.role, name: r.name, id: r.refId }))).toEqual(printed);
     for (const ref of s.refs) {
       const { nodes } = (await o.session.send("Accessibility.getPartialAXTree", { backendNodeId: ref.backendNodeId, fetchRelatives: false })) as { nodes: { role: { value: string }; name?: { value: string } }[] };
       expect(nodes[0]?.role.value).toBe(ref.role);
@@ -189,8 +194,9 @@ describe("locators", () => {
     const dup = s.refs.filter((r) => r.name === duplicate.name);
     expect(dup).toHaveLength(2);
     for (const r of dup) expect(Object.hasOwn(r, "loc")).toBe(false);
-    expect(s.refs.filter((r) => r.name === sharedName.name).map((r) => r.loc)).toEqual(sharedName.paths.map((p) => `href:${server.origin}${p}`));
-    expect(s.refs.find((r) => r.name === unique.name)?.loc).toBe(`href:${server.origin}${unique.path}`);
+    // links into the page's own origin: by their path (issue 21 defect 5; fake-bridge/README.md)
+    expect(s.refs.filter((r) => r.name === sharedName.name).map((r) => r.loc)).toEqual(sharedName.paths.map((p) => `href:${p}`));
+    expect(s.refs.find((r) => r.name === unique.name)?.loc).toBe(`href:${unique.path}`);
     for (const line of s.content.split("\n").filter((l) => l.includes(`"${duplicate.name}"`))) expect(line).not.toContain("loc=");
     expect(s.content).not.toMatch(/unstable|ambiguous/);
     await o.page.context().close();
@@ -267,7 +273,7 @@ describe("options", () => {
       const cut = await o.snap({ maxResultLength: limit });
       expect(cut.content.length).toBeLessThanOrEqual(limit);
       expect(full.content.startsWith(cut.content)).toBe(true);
-      for (const ref of cut.refs) expect(cut.content).toMatch(new RegExp(`\\[ref=${ref.backendNodeId}[,\\]]`));
+      for (const ref of cut.refs) expect(cut.content).toMatch(new RegExp(`\\[ref=${ref.refId}[,\\]]`));
       expect(cut.refs).toEqual(full.refs.slice(0, cut.refs.length));
     }
     expect((await o.snap({ maxResultLength: 0 })).content).toBe(full.content);
@@ -281,7 +287,7 @@ describe("options", () => {
     const sub = await o.snap({ scope: "subtree", root: region.backendNodeId });
     const lines = sub.content.split("\n");
     expect(lines[0]).toBe("root");
-    expect(lines[1]).toMatch(new RegExp(`^ {2}region "First item" \\[ref=${region.backendNodeId}\\]$`));
+    expect(lines[1]).toMatch(new RegExp(`^ {2}region "First item" \\[ref=${region.refId}\\]$`));
     expect(lines.slice(2).every((l) => l.startsWith("    "))).toBe(true);
     expect(sub.refs.map((r) => r.name)).toEqual(["First item", FIXTURE_FACTS.buttons.duplicateName]);
     await o.page.context().close();
@@ -359,7 +365,7 @@ describe("fault plans (each breaks its one rule)", () => {
     const o = await open("links");
     const s = await o.snap({ includeStableLocator: true }, faulty({ ambiguousLocatorsPrinted: true }));
     const dup = s.refs.filter((r) => r.name === FIXTURE_FACTS.links.duplicate.name);
-    expect(dup.map((r) => r.loc)).toEqual([0, 1].map(() => `href:${server.origin}${FIXTURE_FACTS.links.duplicate.path}`));
+    expect(dup.map((r) => r.loc)).toEqual([0, 1].map(() => `href:${FIXTURE_FACTS.links.duplicate.path}`));
     await o.page.context().close();
   });
 
@@ -383,6 +389,15 @@ describe("fault plans (each breaks its one rule)", () => {
     expect(s.refs.every((r) => r.frameId === undefined)).toBe(true);
     expect(s.content).toMatch(/^ {6}button "Inside frame"$/m);
     expect(s.refs.some((r) => r.name === FIXTURE_FACTS.frames.outside)).toBe(true);
+    await o.page.context().close();
+  });
+
+  it("href-locators-absolute (allowed): a same-origin link's loc is its absolute URL, still unique", async () => {
+    const o = await open("links");
+    const s = await o.snap({ includeStableLocator: true }, faulty({ hrefLocatorsAbsolute: true }));
+    const { unique } = FIXTURE_FACTS.links;
+    expect(s.refs.find((r) => r.name === unique.name)?.loc).toBe(`href:${server.origin}${unique.path}`);
+    expect(await expectLocatorsResolve(o, s)).toBeGreaterThan(0);
     await o.page.context().close();
   });
 
