@@ -113,13 +113,12 @@ describe("case 7: Ctrl-C against a build whose closed spaces stay listed", () =>
     // 'not found' at once, which the cleanup takes as done (CI once signalled at that moment)
     const deadline = Date.now() + 90_000;
     let held: number | undefined;
-    for (let seen = new Set<number>(); held === undefined && Date.now() < deadline; ) {
-      const open = new Set(await openRunSpaces(w.operator));
-      held = [...open].find((id) => seen.has(id));
-      if (held === undefined) {
-        seen = open;
-        await new Promise((r) => setTimeout(r, 1000));
-      }
+    for (let since = new Map<number, number>(); held === undefined && Date.now() < deadline; ) {
+      const open = await openRunSpaces(w.operator);
+      // when each open space was first seen open (a space no longer open starts again)
+      since = new Map(open.map((id) => [id, since.get(id) ?? Date.now()]));
+      held = open.find((id) => Date.now() - since.get(id)! >= 1000);
+      if (held === undefined) await new Promise((r) => setTimeout(r, 50));
     }
     expect(held, "an open space of the run, held for a second").toBeDefined();
     const signalled = Date.now();
