@@ -3,10 +3,9 @@
 // page's (issue 21 defect 4), and the fake's refs stay unique all the same. Without the repeat,
 // snapshot.page.refs.unique-across-frames would judge a page on which raw backendNodeIds pass.
 import { describe, expect, it } from "vitest";
-import { createFakeBrowser } from "../../fake-bridge/index.js";
 import { FIXTURE_FACTS } from "../../src/fixture-pages/index.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
-import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
+import { closeBrowsersAfterAll, NO_CHROMIUM, withFakeBrowser } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -17,8 +16,7 @@ describe.skipIf(NO_CHROMIUM)("frame-refs.html on the fake's Chromium", { timeout
 
   it("the cross-origin frame repeats the page's backendNodeIds; the printed refs are unique, each its ref's refId", async () => {
     const server = await fixtures();
-    const b = createFakeBrowser({ chromium: CHROMIUM! });
-    try {
+    await withFakeBrowser(async (b) => {
       const ego: Loose = b.newBinding();
       ego.useTaskSpace((await ego.createTaskSpace("frame-refs")).id);
       await ego.createTab(server.url("frameRefs"));
@@ -39,8 +37,6 @@ describe.skipIf(NO_CHROMIUM)("frame-refs.html on the fake's Chromium", { timeout
       const printed = [...(snap.content as string).matchAll(/\[ref=(\d+)/g)].map((m) => Number(m[1]));
       expect(new Set(printed).size, "no [ref=N] printed twice").toBe(printed.length);
       expect(refs.map((r) => r.refId)).toEqual(printed);
-    } finally {
-      await b.shutdown();
-    }
+    });
   });
 });

@@ -5,10 +5,9 @@
 // cross-origin frame of frames.html ran inside its parent's renderer, and the clause
 // snapshot.page.iframe.cross-origin judged an in-process frame.
 import { describe, expect, it } from "vitest";
-import { createFakeBrowser } from "../../fake-bridge/index.js";
 import { profileBrowser } from "../../fake-bridge/chromium/browser-pool.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
-import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM } from "./support.js";
+import { CHROMIUM, closeBrowsersAfterAll, NO_CHROMIUM, withFakeBrowser } from "./support.js";
 
 type Loose = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -19,8 +18,7 @@ describe.skipIf(NO_CHROMIUM)("the fake's Chromium process model", { timeout: 60_
 
   it("runs a cross-origin iframe out of process: the space's targets include it as an iframe target", async () => {
     const server = await fixtures();
-    const b = createFakeBrowser({ chromium: CHROMIUM! });
-    try {
+    await withFakeBrowser(async (b) => {
       const ego: Loose = b.newBinding();
       ego.useTaskSpace((await ego.createTaskSpace("frames")).id);
       const tab = await ego.createTab(server.url("frames"));
@@ -36,8 +34,6 @@ describe.skipIf(NO_CHROMIUM)("the fake's Chromium process model", { timeout: 60_
         await new Promise((r) => setTimeout(r, 50));
       }
       expect(frames.map((f) => f.url)).toEqual([expect.stringContaining(crossOrigin)]);
-    } finally {
-      await b.shutdown();
-    }
+    });
   });
 });
