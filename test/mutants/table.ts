@@ -1,0 +1,205 @@
+// The mutant table: every contract mutant of the fake (fake-bridge/faults) with the clauses that
+// must catch it (failed), the clauses that stand on its rule (precondition failed), and the
+// deviations the docs allow, which must stay green. Read by test/mutants/mutants.test.ts, which
+// runs each entry as one whole-catalogue run.
+import { INVALID_ARGUMENT_CASES } from "../../src/contract/index.js";
+
+/** every argument clause: an input the doc has no rule for is still refused the documented way if at all (its core) */
+const allArgumentClauses = INVALID_ARGUMENT_CASES.map((c) => c.clauseId);
+
+export interface Expected {
+  failed: string[];
+  /** clauses that stand on the broken rule: precondition failed, naming the clause that owns it */
+  preconditionFailed?: string[];
+  why: string;
+  /** also failed when the fake has real pages (the clauses that need pages ran) */
+  failedWithPages?: string[];
+  /** the fault only shows on real pages: without them the check is skipped, never passed */
+  pagesOnly?: boolean;
+}
+
+/** A clause that runs exactly when the fake has real pages behind its tabs. */
+export const PAGES_PROBE_CLAUSE = "snapshot.page.content-tree";
+
+export const MUTANTS: Record<string, Expected> = {
+  "resolve-invalid-arguments": {
+    why: "argument errors resolve {error, error_code} instead of throwing: every argument clause (the unspecified ones on their core: a refusal is a TypeError)",
+    failed: allArgumentClauses,
+  },
+  "inherited-error-code": {
+    why: "argument TypeErrors inherit error_code from their prototype instead of owning it: every argument clause (the unspecified ones on their core)",
+    failed: allArgumentClauses,
+  },
+  "string-ids": {
+    why: "ids are strings: the numeric-id clauses, the argument clauses that must reject a string id, and the documented result shapes",
+    failed: [
+      "numeric-ids.create.id-is-number",
+      "numeric-ids.claim.id-is-number",
+      "numeric-ids.list.ids-are-numbers",
+      "numeric-ids.use.returns-id",
+      "arguments.useTaskSpace.id-not-a-number",
+      "arguments.claimTaskSpace.id-not-a-number",
+      "task-spaces.create.result-shape",
+      "task-spaces.list.entry-shape",
+      "task-spaces.claim.becomes-agent",
+    ],
+  },
+  "listtabs-ignores-user-control": {
+    why: "listTabs is not blocked under user control: the listTabs blocking clause and the reason-key clauses read through listTabs",
+    // reason-key.hand-off and reason-key.unknown on their core: listTabs must resolve USER_IN_CONTROL whatever the key
+    failed: [
+      "user-control.blocked.listTabs",
+      "user-control.reason-key.is-key",
+      "user-control.reason-key.passes-through",
+      "user-control.operator.return-control",
+      "user-control.reason-key.hand-off",
+      "user-control.reason-key.unknown",
+    ],
+  },
+  "snapshot-resolves-errors": {
+    why: "snapshot resolves error objects instead of rejecting",
+    failed: ["error-codes.not-selected.snapshot", "error-codes.snapshot.rejects-error", "user-control.blocked.snapshot", "user-control.reason-key.passes-through"],
+  },
+  "sync-cdp-error-callback": {
+    why: "onSendCDPMessageError runs before sendCDPMessage returns",
+    failed: ["error-codes.not-selected.sendCDPMessage", "error-codes.cdp.callback-is-async", "user-control.blocked.sendCDPMessage", "user-control.cdp.no-reason-key"],
+  },
+  "unstable-locators": {
+    why: "snapshot prints loc=unstable",
+    failed: ["snapshot.loc.omitted-not-sentinel"],
+    failedWithPages: ["snapshot.page.loc.ambiguous-omitted"],
+  },
+  "ambiguous-locators-printed": {
+    why: "a real page's duplicate links get a loc that matches both",
+    failed: ["snapshot.page.loc.ambiguous-omitted", "snapshot.page.loc.unique"],
+    pagesOnly: true,
+  },
+  "viewport-scope-ignored": { why: "only_within_viewport captures a real page in full", failed: ["snapshot.page.viewport-scope"], pagesOnly: true },
+  "interactive-only-ignored": { why: "interactiveOnly prints every node of a real page", failed: ["snapshot.page.interactive-only"], pagesOnly: true },
+  "frame-refs-omitted": {
+    why: "nodes inside a real page's iframes print without refs: the clauses on frame refs' identity stand on them",
+    failed: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
+    preconditionFailed: ["snapshot.page.refs.unique-across-frames", "snapshot.page.refs.resolve-in-own-frame"],
+    pagesOnly: true,
+  },
+  // issue 19: on the page model too; snapshot.subtree once judged only "refs are nodes of the page, no more of them", which the whole page satisfies
+  "subtree-root-ignored": { why: "subtree captures the whole page", failed: ["snapshot.subtree"], failedWithPages: ["snapshot.page.subtree"] },
+  "idle-spaces-close": { why: "agent spaces close after 120 s of app time untouched (the fake's time scale makes that 2 s)", failed: ["task-spaces.create.idle-stays-listed"] },
+  "racy-create-ids": { why: "overlapping creates from separate invocations get the same id", failed: ["task-spaces.create.concurrent-distinct-ids"] },
+  "snapshot-ignores-max-result-length": { why: "snapshot returns the whole tree whatever maxResultLength says: the core of the otherwise open clause", failed: ["snapshot.max-result-length"] },
+  "claim-selects": { why: "claimTaskSpace selects the claimed space", failed: ["task-spaces.claim.does-not-select"] },
+  "complete-closes": {
+    why: "completeTaskSpace closes the space: the complete clause fails, clauses standing on a user-owned space end as precondition failed",
+    failed: ["task-spaces.complete.user-owned-same-id"],
+    preconditionFailed: [
+      "numeric-ids.claim.id-is-number",
+      "numeric-ids.list.ids-are-numbers",
+      "numeric-ids.task-id.display-copy",
+      "numeric-ids.lookup.by-id-after-rename",
+      "task-spaces.list.entry-shape",
+      "task-spaces.list.read-only",
+      "task-spaces.list.idle-user-owned-stays", // its user-owned space is made by completing one
+      "task-spaces.claim.becomes-agent",
+      "task-spaces.claim.renames",
+      "task-spaces.claim.keeps-name",
+      "task-spaces.claim.keeps-tabs-and-profile",
+      "task-spaces.claim.does-not-select",
+      "task-context.use.does-not-claim",
+    ],
+  },
+  // raw CDP on real pages (skipped where no browser is installed: the clauses would not apply)
+  "cdp-attach-crosses-spaces": { why: "a CDP attach reaches another space's tab", failed: ["cdp.isolation.attach-other-space-refused"], pagesOnly: true },
+  "cdp-targets-unscoped": { why: "Target.getTargets lists other spaces' tabs", failed: ["cdp.isolation.targets-scoped"], pagesOnly: true },
+  "cdp-session-crosses-spaces": { why: "a CDP session keeps working in another space", failed: ["cdp.isolation.session-stays-in-space"], pagesOnly: true },
+  "cdp-grant-permissions-forwarded": { why: "Browser.grantPermissions reaches the browser", failed: ["cdp.refused.grant-permissions"], pagesOnly: true },
+  "geolocation-keeps-control": {
+    why: "a page asking for geolocation does not hand the space over: the hand-over clause fails, answering the prompt stands on it",
+    failed: ["user-control.prompt.location"],
+    preconditionFailed: ["user-control.prompt.operator-answers"],
+    pagesOnly: true,
+  },
+};
+
+// Deviations of alternative hosts (issue 8): each is caught by exactly the clauses that own its
+// rule; a clause that stands on it ends precondition-failed naming its owner; nothing is broken.
+// every argument clause: the unspecified ones on their core (a refusal is a TypeError with its own code)
+const argumentClauses = allArgumentClauses;
+Object.assign(MUTANTS, {
+  "async-use-task-space": { why: "useTaskSpace returns a Promise: the clauses of useTaskSpace whose core is its synchronous answer (the harness awaits its own selections)", failed: ["task-context.use.synchronous", "user-control.unlisted.useTaskSpace"] },
+  "plain-error-arguments": { why: "argument errors are plain Errors without error_code: every documented argument clause and the documented-codes clause", failed: [...argumentClauses, "error-codes.codes-are-documented"] },
+  "malformed-browser-version": {
+    why: "getBrowserVersion answers in another shape: the browser-version clauses (the reader survives; that is not conformance)",
+    failed: ["browser-version.result-shape", "browser-version.not-task-scoped", "browser-version.four-part", "browser-version.reader.available"],
+  },
+  "missing-list-profiles": {
+    why: "listProfiles is missing: its clauses fail as a missing method, the profile clauses standing on it end precondition-failed naming profiles.list.shape",
+    failed: ["arguments.listProfiles.any-argument", "profiles.list.shape", "profiles.list.unique-ids", "profiles.list.one-default", "user-control.unlisted.listProfiles"],
+    preconditionFailed: ["profiles.create.with-profile-id", "profiles.create.default-omitted", "profiles.create.default-empty", "profiles.create.default-keyword", "profiles.create.name-is-not-locator"],
+  },
+  "claim-ignores-name": { why: "a claim keeps the old name: the rename clauses", failed: ["numeric-ids.task-id.display-copy", "numeric-ids.lookup.by-id-after-rename", "task-spaces.claim.renames"] },
+  // issue 19: the bad names make spaces (`task <id>`, "42", ""); the argument clauses own that, and the run closes them (test/installed/probe-spaces.test.ts)
+  "create-accepts-invalid-names": {
+    why: "createTaskSpace makes spaces from a missing, non-string or empty name: its documented argument clauses",
+    failed: ["arguments.createTaskSpace.name-missing", "arguments.createTaskSpace.name-not-a-string", "arguments.createTaskSpace.name-empty"],
+  },
+} satisfies Record<string, Expected>);
+
+// Defects the v2 runtime's own e2e found on the fake (issue 21): each rule a real build could break too.
+Object.assign(MUTANTS, {
+  "cdp-activate-ignored": { why: "Target.activateTarget leaves the space's active tab where it was: listTabs and snapshot read the newest tab", failed: ["tabs.cdp-activate.active-tab"], pagesOnly: true },
+  "popup-unlisted": { why: "a popup opened by a space's target=_blank link is not listed in that space", failed: ["tabs.popup.in-opener-space"], pagesOnly: true },
+  "refs-raw-backend-ids": {
+    why: "refs print their backendNodeId and carry no refId: the out-of-process frame's refs repeat the page's",
+    failed: ["snapshot.page.refs.unique-across-frames"],
+    pagesOnly: true,
+  },
+  "frame-ids-omitted": { why: "refs of nodes inside iframes carry no frameId: a ref does not say which frame owns it", failed: ["snapshot.page.refs.resolve-in-own-frame"], pagesOnly: true },
+} satisfies Record<string, Expected>);
+
+// Issue 19: deviations of an independent host the clauses once passed; each now fails exactly its owners.
+Object.assign(MUTANTS, {
+  "listtabs-unscoped-when-unselected": {
+    why: "listTabs with nothing selected lists the whole browser: the scoping clause, and the clauses that judge 'nothing selected' (or 'selects nothing') by listTabs' NOT_SELECTED answer",
+    failed: [
+      "tabs.list.scoped-to-space",
+      "error-codes.not-selected.listTabs",
+      "error-codes.codes-are-documented",
+      "task-context.use.per-invocation",
+      "task-spaces.list.read-only",
+      "task-spaces.claim.does-not-select",
+    ],
+  },
+  "cdp-restarts-on-new-invocation": { why: "a new invocation's CDP channel ends the sessions another invocation holds in that space", failed: ["cdp.session.survives-other-invocation"], pagesOnly: true },
+  "listtabs-unscoped-when-empty": { why: "a space whose tabs were all closed lists the whole browser's tabs", failed: ["tabs.list.scoped-empty-space"], pagesOnly: true },
+  "blocked-create-tab-navigates": { why: "a blocked createTab sends the space's blank tab to its url", failed: ["user-control.blocked.no-side-effect"] },
+  "listing-closes-idle-spaces": {
+    why: "a listing closes spaces idle for 120 s of app time, user-owned ones too: both idle clauses (an agent space, a completed one)",
+    failed: ["task-spaces.create.idle-stays-listed", "task-spaces.list.idle-user-owned-stays"],
+  },
+} satisfies Record<string, Expected>);
+
+/**
+ * Deviations the docs allow (issue 19: false failures on an independent host): the run must stay
+ * green. Each runs on the clauses it could touch (its area), on real pages where it shows there.
+ */
+export const ALLOWED: Record<string, { area: string; pages: "chromium" | "model"; why: string; observed: string[] }> = {
+  "action-marks-by-default": {
+    area: "snapshot",
+    pages: "chromium",
+    why: "marks printed when includeActionMarks is omitted: the doc states no default, so the clause judges true against false and observes the default",
+    observed: ["snapshot.page.action-marks"],
+  },
+  // issue 21 defect 5: the fake's old form; the reference states none, so the form is the clause's open detail
+  "href-locators-absolute": {
+    area: "snapshot",
+    pages: "chromium",
+    why: "href locators print a same-origin link's absolute URL: the reference states no form, so the clause judges that the loc names the link and observes the form",
+    observed: ["snapshot.page.loc.href-form"],
+  },
+  "listing-bookkeeping-moves": {
+    area: "task-context",
+    pages: "model",
+    why: "listing entries carry a touchedAt that moves: useTaskSpace still claims nothing (ownership, createdBy, id and name are what a claim changes)",
+    observed: [],
+  },
+};
