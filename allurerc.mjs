@@ -22,7 +22,7 @@ const CATEGORIES = JSON.parse(readFileSync(new URL("./src/outcomes/allure-catego
  * The release verdict as an Allure quality gate (`allure quality-gate`, which reads this file; `allure
  * generate` does not evaluate gates): a result fails the run exactly when the outcome model's
  * FAILS_RUN holds for it (src/outcomes/statuses.ts, via resultOutcome in of-result.ts): failed,
- * broken (precondition failures included) or unknown, unless the expectations layer labelled it a
+ * broken, precondition failed (in the files broken; in the report's view skipped) or unknown, unless the expectations layer labelled it a
  * known failure. test/report/allurerc.test.ts holds this rule to resultOutcome for every status and
  * label; a clause with no result at all is unknown in the summary, and only the summary sees it.
  */
@@ -30,6 +30,8 @@ const failsRun = (tr) => {
   const label = (name) => tr.labels?.find((l) => l.name === name)?.value;
   const failing = tr.status === "failed" || tr.status === "broken";
   if (failing && label("expectation") === "known") return false;
+  // the report's view shows a precondition failure as skipped (src/report/allure-view.ts)
+  if (tr.status === "skipped" && label("outcome") === "precondition-failed") return true;
   return failing || tr.status === "unknown" || tr.status === undefined;
 };
 const egoVerdictRule = {

@@ -14,7 +14,8 @@ const label = (r: OutcomeEvidence, name: string) => r.labels.find((l) => l.name 
 export function resultOutcome(r: OutcomeEvidence): ResultOutcome {
   const failing = r.status === "failed" || r.status === "broken";
   if (failing && label(r, LABEL.expectation) === "known") return "known";
-  if (failing && label(r, LABEL.outcome) === OUTCOME_LABEL.preconditionFailed) return "precondition-failed";
+  // skipped: the form Allure is shown (src/report/allure-view.ts), read back the same
+  if ((failing || r.status === "skipped") && label(r, LABEL.outcome) === OUTCOME_LABEL.preconditionFailed) return "precondition-failed";
   if (r.status === "passed" && (r.flaky === true || label(r, LABEL.outcome) === OUTCOME_LABEL.flaky)) return "flaky";
   return r.status === "skipped" ? "not-applicable" : r.status;
 }

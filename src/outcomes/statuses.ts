@@ -14,11 +14,14 @@
  *   precondition-failed  label `outcome=precondition-failed` (status broken, or failed when
  *                        allure-js guesses an assertion from the message) and label
  *                        `precondition_owner=<clause id>`: the clause could not run because the
- *                        build broke a rule that clause owns (a PreconditionError)
+ *                        build broke a rule that clause owns (a PreconditionError). The HTML report
+ *                        is made from a view with status skipped (src/report/allure-view.ts), which
+ *                        reads back as precondition-failed too
  *   broken               status broken: a harness or infrastructure error, nothing else
  *   known                status failed or broken (or a precondition failure) labelled
  *                        `expectation=known` by the expectations layer: an expected failure
  *   not-applicable       status skipped; label `not_applicable=<key>`, the reason in the message
+ *                        (in the HTML report's view, in the description: Allure heads a message "Error")
  *   unknown              status unknown or none, or no result at all for a selected clause
  *   unspecified          a clause the catalogue marks unspecified that passed: an observation
  *                        (a clause-level outcome: no single result carries it)

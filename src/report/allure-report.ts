@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startGroup } from "../processes/groups.js";
+import { stageAllureView } from "./allure-view-dir.js";
 import { findExternalRequests, stripAnalytics } from "./offline.js";
 import { OutputPathError, replaceDirAtomically } from "../safety/output-dir.js";
 
@@ -73,25 +74,37 @@ export async function generateAllureReport(options: GenerateOptions): Promise<Ge
   // Built in a temporary sibling and swapped in when complete: an interrupted or failed
   // generation leaves the earlier report whole (src/safety/output-dir.ts).
   const stripped = await replaceDirAtomically(outputDir, "report", { what: options.what ?? "the report directory", cwd }, async (temporary) => {
-    const run = await startGroup(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath], {
-      cwd,
-      reject: false,
-      timeout: options.timeoutMs ?? 120_000,
-      ...(options.signal ? { cancelSignal: options.signal } : {}),
-      env: { ALLURE_NO_ANALYTICS: "true" }, // honoured by the allure2 plugin only; stripping below does the rest
-    });
-    if (options.signal?.aborted) throw new ReportInterruptedError("the report generation was interrupted; the earlier report is kept");
-    if (run.failed) {
-      const why = run.timedOut ? "timed out" : `exit ${run.exitCode ?? run.signal ?? "?"}`;
-      throw new Error(`allure generate failed (${why}): ${[run.stderr, run.stdout].filter(Boolean).join("\n").trim()}`);
+    // Allure is shown the view of the results (./allure-view.ts), never the files as they are
+    const view = await stageAllureView(resultsDir);
+    try {
+      return await generateFrom(view.dir, temporary, { ...options, cwd, configPath });
+    } finally {
+      await view.dispose();
     }
-    if (!existsSync(join(temporary, "index.html"))) {
-      throw new Error(`allure generate wrote no index.html (more than one report plugin configured in ${configPath}?)`);
-    }
-    return stripAndVerify(temporary);
   });
   const indexHtml = join(outputDir, "index.html");
   return { indexHtml, stripped };
+}
+
+/** Runs `allure generate` from `resultsDir` into `temporary`, then strips and verifies it. */
+async function generateFrom(resultsDir: string, temporary: string, options: GenerateOptions & { configPath: string }): Promise<Record<string, number>> {
+  const { cwd, configPath } = options;
+  const run = await startGroup(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath], {
+    cwd,
+    reject: false,
+    timeout: options.timeoutMs ?? 120_000,
+    ...(options.signal ? { cancelSignal: options.signal } : {}),
+    env: { ALLURE_NO_ANALYTICS: "true" }, // honoured by the allure2 plugin only; stripping below does the rest
+  });
+  if (options.signal?.aborted) throw new ReportInterruptedError("the report generation was interrupted; the earlier report is kept");
+  if (run.failed) {
+    const why = run.timedOut ? "timed out" : `exit ${run.exitCode ?? run.signal ?? "?"}`;
+    throw new Error(`allure generate failed (${why}): ${[run.stderr, run.stdout].filter(Boolean).join("\n").trim()}`);
+  }
+  if (!existsSync(join(temporary, "index.html"))) {
+    throw new Error(`allure generate wrote no index.html (more than one report plugin configured in ${configPath}?)`);
+  }
+  return stripAndVerify(temporary);
 }
 
 /** Strips every generated page, then throws if any page still requests a host. */

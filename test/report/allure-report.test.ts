@@ -10,6 +10,7 @@ import {
   resolveAllureCli,
   writeEnvironment,
 } from "../../src/report/allure-report.js";
+import { LABEL } from "../../src/report/labels.js";
 import { resultFileJson } from "./helpers.js";
 
 let work: string;
@@ -30,6 +31,17 @@ async function allFiles(dir: string): Promise<string[]> {
   return out;
 }
 
+/** The test results a generated report shows, by name (the awesome plugin's data/test-results). */
+async function reportResults(report: string): Promise<Map<string, { status: string; error?: { message?: string } }>> {
+  const dir = join(report, "data", "test-results");
+  const shown = new Map<string, { status: string; error?: { message?: string } }>();
+  for (const name of await readdir(dir)) {
+    const r = JSON.parse(await readFile(join(dir, name), "utf8")) as { name: string; status: string; error?: { message?: string } };
+    shown.set(r.name, r);
+  }
+  return shown;
+}
+
 describe("resolveAllureCli", () => {
   it("finds the Allure 3 CLI of the allure package", async () => {
     const cli = resolveAllureCli();
@@ -45,7 +57,13 @@ describe("generateAllureReport", () => {
     await writeFile(join(results, "p-result.json"), resultFileJson({ uuid: "p", clause: "numeric-ids.list.ids-unique", status: "passed", name: "ids are unique" }));
     await writeFile(join(results, "f-result.json"), resultFileJson({ uuid: "f", clause: "tabs.list.one-active", status: "failed", name: "one active tab", message: "expected 1 active tab, got 2" }));
     await writeFile(join(results, "s-result.json"), resultFileJson({ uuid: "s", clause: "cdp.events", status: "skipped", name: "cdp events", notApplicable: "needs:cdp-traffic" }));
+    const n = JSON.parse(resultFileJson({ uuid: "n", clause: "profiles.list.shape", status: "skipped", name: "profiles list", notApplicable: "feature:profiles", message: "not applicable: needs the 'profiles' feature" }));
+    await writeFile(join(results, "n-result.json"), JSON.stringify(n));
+    const pf = JSON.parse(resultFileJson({ uuid: "pf", clause: "task-spaces.claim.renames", status: "broken", name: "claim renames", message: "precondition failed (owned by task-spaces.create.result-shape): could not create a task space" }));
+    pf.labels.push({ name: LABEL.outcome, value: "precondition-failed" }, { name: LABEL.preconditionOwner, value: "task-spaces.create.result-shape" });
+    await writeFile(join(results, "pf-result.json"), JSON.stringify(pf));
     await writeEnvironment(results, environmentEntries({ target: "fake", egoVersion: "0.5.0.19", persona: "0.5.0.19" }));
+    const before = await readFile(join(results, "pf-result.json"), "utf8");
 
     const { indexHtml, stripped } = await generateAllureReport({ resultsDir: "allure-results", outputDir: "report", cwd: work });
 
@@ -68,6 +86,17 @@ describe("generateAllureReport", () => {
     expect(categories).toContain("Contract violations");
     expect(categories).toContain("Not applicable");
     expect(categories).not.toContain("Product errors");
+
+    // the report is made from the view (src/report/allure-view.ts): a precondition failure is
+    // skipped in its own category, never "Broken"; a not-applicable reason is no "Error"
+    expect(await readFile(join(results, "pf-result.json"), "utf8")).toBe(before); // the results stay as they were
+    const shown = await reportResults(join(work, "report"));
+    expect(shown.get("claim renames")?.status).toBe("skipped");
+    expect(shown.get("profiles list")?.status).toBe("skipped");
+    expect(shown.get("profiles list")?.error?.message).toBeUndefined();
+    expect(JSON.stringify(shown.get("profiles list"))).toContain("Not applicable");
+    expect(categories).toContain("Precondition failed");
+    expect(await readdir(tmpdir()).then((names) => names.filter((n) => n.startsWith("ego-conformance-allure-view-")))).toEqual([]);
 
     // history goes next to the report, relative to cwd
     expect(existsSync(join(work, "reports", "allure-history.jsonl"))).toBe(true);

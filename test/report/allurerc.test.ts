@@ -46,6 +46,8 @@ describe("the categories, matched as Allure 3 matches them (@allurereport/core-a
       matchCategory(categories, { status, flaky, message: "m", labels: Object.entries(labels).map(([name, value]) => ({ name, value })) })?.name;
     expect(category("broken", { outcome: "precondition-failed", precondition_owner: "task-spaces.create.result-shape" })).toBe("Precondition failed");
     expect(category("failed", { outcome: "precondition-failed" })).toBe("Precondition failed");
+    // the report's view (src/report/allure-view.ts): skipped, still its own category, never "Not applicable"
+    expect(category("skipped", { outcome: "precondition-failed" })).toBe("Precondition failed");
     expect(category("broken")).toBe("Harness errors");
     expect(category("failed")).toBe("Contract violations");
     expect(category("failed", { expectation: "known" })).toBe("Known failures");

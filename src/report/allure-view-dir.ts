@@ -1,0 +1,46 @@
+/**
+ * The Allure view of a whole results directory (./allure-view.ts), staged in a temporary directory
+ * for `allure generate`: result files are rewritten, everything else (attachments, containers,
+ * environment.properties) is hard-linked, or copied where a link cannot be made. The results
+ * directory itself is never written.
+ */
+import { copyFile, link, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { allureView } from "./allure-view.js";
+import { RESULT_FILE_SUFFIX } from "./results-reader.js";
+
+export interface StagedView {
+  dir: string;
+  /** removes the staging directory */
+  dispose(): Promise<void>;
+}
+
+export async function stageAllureView(resultsDir: string): Promise<StagedView> {
+  const dir = await mkdtemp(join(tmpdir(), "ego-conformance-allure-view-"));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    for (const entry of await readdir(resultsDir, { withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const from = join(resultsDir, entry.name);
+      const to = join(dir, entry.name);
+      if (entry.name.endsWith(RESULT_FILE_SUFFIX)) await writeFile(to, viewOf(await readFile(from, "utf8")), "utf8");
+      else await link(from, to).catch(() => copyFile(from, to));
+    }
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return { dir, dispose };
+}
+
+/** A result file's text in the view; a file that is not JSON is passed on as it is, for Allure to judge. */
+function viewOf(text: string): string {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  return raw !== null && typeof raw === "object" ? JSON.stringify(allureView(raw as Parameters<typeof allureView>[0])) : text;
+}
