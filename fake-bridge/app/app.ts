@@ -8,7 +8,7 @@ import type { CreatedBy } from "../../src/contract/ownership.js";
 import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
 import { SpacePages, type Prompt } from "../chromium/space-pages.js";
 import { CdpRelay } from "../chromium/cdp-relay.js";
-import { handlePrompts, type OpenPrompt } from "../chromium/prompts.js";
+import { handlePrompts, type OpenPrompt } from "./prompts.js";
 import { holdBrowsers, releaseBrowsers } from "../chromium/browser-pool.js";
 import { Counter, targetIdFor } from "./ids.js";
 import { SerialQueue } from "./serial.js";
@@ -65,11 +65,11 @@ export class FakeApp {
   readonly queue = new SerialQueue();
   /** the spaces' real pages, when the app runs with Chromium */
   readonly pages: SpacePages | undefined;
-  /** what a page asked of the user and nobody answered yet, per space (../chromium/prompts.ts) */
+  /** what a page asked of the user and nobody answered yet, per space (./prompts.ts) */
   readonly prompts = new Map<number, OpenPrompt[]>();
-  /** set by ../chromium/prompts.ts: what happens to a space when one of its pages asks the user */
+  /** set by ./prompts.ts: what happens to a space when one of its pages asks the user */
   onPrompt: (space: TaskSpace, prompt: Prompt) => void = () => {};
-  /** set by ../chromium/prompts.ts: the JS dialog of a page of the space is gone */
+  /** set by ./prompts.ts: the JS dialog of a page of the space is gone */
   onDialogClosed: (space: TaskSpace, targetId: string) => void = () => {};
   readonly timeScale: number;
   private readonly epoch = Date.now();

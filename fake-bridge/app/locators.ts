@@ -5,8 +5,6 @@
  * (native-bindings-api.md, "Snapshot": never 'unstable' or 'ambiguous') unless the build predates
  * locator omission.
  */
-import type { PageNode } from "./page-model.js";
-
 export type LocatorHint = { readonly kind: "stable"; readonly value: string } | { readonly kind: "ambiguous" };
 
 /** The sentinel older builds printed for a locator they could not make unique (feature locator-omission). */
@@ -14,13 +12,21 @@ export const UNSTABLE_LOCATOR = "unstable";
 
 const UNLOCATABLE_ROLES = new Set(["root", "text"]);
 
-export function candidateLocator(node: Pick<PageNode, "role" | "name" | "href">): string | undefined {
+/** What a locator is made from: a node of a page (./page-model.ts PageNode is one), its locator set here. */
+export interface LocatableNode {
+  readonly role: string;
+  readonly name: string;
+  readonly href?: string;
+  locator?: LocatorHint;
+}
+
+export function candidateLocator(node: Pick<LocatableNode, "role" | "name" | "href">): string | undefined {
   if (UNLOCATABLE_ROLES.has(node.role)) return undefined;
   if (node.role === "link" && node.href !== undefined) return `href:${node.href}`;
   return `role:${node.role}[name=${node.name}]`;
 }
 
-export function assignLocators(nodes: readonly PageNode[]): void {
+export function assignLocators(nodes: readonly LocatableNode[]): void {
   const counts = new Map<string, number>();
   for (const node of nodes) {
     const c = candidateLocator(node);

@@ -8,7 +8,7 @@ import type { Operator, UserSpaceOptions } from "../../src/contract/operator.js"
 import type { FakeApp } from "../app/app.js";
 import { returnControl, takeControl } from "../app/ownership.js";
 import { idOut } from "../app/results.js";
-import { answerPrompt } from "../chromium/prompts.js";
+import { answerPrompt } from "../app/prompts.js";
 import type { SpaceKey, TaskSpace } from "../app/task-space.js";
 
 export class FakeOperator implements Operator {
@@ -42,9 +42,9 @@ export class FakeOperator implements Operator {
     returnControl(this.space(id));
   }
 
-  /** Answers the space's oldest open prompt (fake-bridge/chromium/prompts.ts); false when there is none. */
+  /** Answers the space's oldest open prompt (fake-bridge/app/prompts.ts); false when there is none. */
   async answerPrompt(id: number, answer: { accept: boolean; promptText?: string }): Promise<boolean> {
-    return answerPrompt(this.app, this.app.prompts, this.space(id), answer);
+    return answerPrompt(this.app.prompts, this.space(id), answer);
   }
 
   /** Closing a Space in the UI; eventually consistent like closeTaskSpace (closeDelayMs). */

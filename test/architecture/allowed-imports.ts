@@ -45,11 +45,11 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/faults": [],
   "fake-bridge/behaviour": ["fake-bridge/faults", "src/contract"],
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "fake-bridge/pages", "src/contract"],
-  "fake-bridge/chromium": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/pages", "src/contract", "src/scratch"], // pages: the snapshot's CDP interface, which a space's page session serves
+  "fake-bridge/chromium": ["fake-bridge/behaviour", "fake-bridge/pages", "src/scratch"], // pages: the snapshot's CDP interface, which a space's page session serves
   "fake-bridge/pages": ["fake-bridge/app", "fake-bridge/behaviour"],
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"],
   "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
-  "fake-bridge/operator": ["fake-bridge/app", "fake-bridge/chromium", "src/contract"],
+  "fake-bridge/operator": ["fake-bridge/app", "src/contract"],
   "fake-bridge/personas": ["src/contract", "src/version"],
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
   "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/faults", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],

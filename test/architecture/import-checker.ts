@@ -85,3 +85,64 @@ export function describeViolation(v: ImportViolation): string {
   const to = v.to ?? "(no folder of the table)";
   return `${v.file}: import "${v.specifier}" (${v.target}) goes ${from} -> ${to}, which the table does not allow`;
 }
+
+/**
+ * The circles of a directed graph, each once: a strongly connected component of more than one
+ * node (Tarjan), as its sorted nodes joined by " <-> ". Sorted, so a list of them is stable.
+ */
+export function circles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[] = [];
+  let next = 0;
+  const visit = (node: string): void => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of edges.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (;;) {
+      const top = stack.pop()!;
+      onStack.delete(top);
+      component.push(top);
+      if (top === node) break;
+    }
+    if (component.length > 1) found.push(component.sort().join(" <-> "));
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return found.sort();
+}
+
+/** Circles among the table's folders: a mutual edge is the smallest (the table is meant to run one way). */
+export function tableCircles(table: ImportTable): string[] {
+  return circles(new Map(Object.entries(table).map(([folder, allowed]) => [folder, new Set(allowed)])));
+}
+
+/** Circles among the files themselves (a relative import written `x.js` is the file `x.ts`, `x.mts` or `x.mjs` of `files`). */
+export function fileCircles(files: readonly SourceFile[]): string[] {
+  const paths = new Set(files.map((f) => f.path));
+  const resolve = (target: string): string | undefined => {
+    const stem = target.replace(/\.(m?js|m?ts)$/, "");
+    return [target, `${stem}.ts`, `${stem}.mts`, `${stem}.mjs`, `${stem}/index.ts`].find((p) => paths.has(p));
+  };
+  const edges = new Map<string, Set<string>>();
+  for (const file of files) {
+    const to = new Set<string>();
+    for (const specifier of relativeImports(file)) {
+      const target = resolve(posix.normalize(posix.join(posix.dirname(file.path), specifier)));
+      if (target !== undefined && target !== file.path) to.add(target);
+    }
+    edges.set(file.path, to);
+  }
+  return circles(edges);
+}

@@ -12,10 +12,17 @@
  * or its page closed), which also takes it off the prompts the operator can answer.
  */
 import { DIALOG_FALLBACK_REASON_KEY } from "../../src/contract/reason-keys.js";
-import type { FakeApp } from "../app/app.js";
-import { returnControl, takeControl } from "../app/ownership.js";
-import type { TaskSpace } from "../app/task-space.js";
-import type { Prompt } from "./space-pages.js";
+import type { Behaviour } from "../behaviour/behaviour.js";
+import type { Prompt } from "../chromium/space-pages.js";
+import { returnControl, takeControl } from "./ownership.js";
+import type { TaskSpace } from "./task-space.js";
+
+/** What the rule needs of the app (./app.ts FakeApp is one): its behaviour, and the two hooks it sets. */
+export interface PromptHost {
+  readonly behaviour: Behaviour;
+  onPrompt: (space: TaskSpace, prompt: Prompt) => void;
+  onDialogClosed: (space: TaskSpace, targetId: string) => void;
+}
 
 export interface OpenPrompt {
   prompt: Prompt;
@@ -24,14 +31,14 @@ export interface OpenPrompt {
 }
 
 /** The reason a prompt hands the space over with, or undefined when it leaves the agent in control. */
-export function handOverReason(app: FakeApp, prompt: Prompt): string | undefined {
+export function handOverReason(app: Pick<PromptHost, "behaviour">, prompt: Prompt): string | undefined {
   if (prompt.kind === "permission") return app.behaviour.promptFaults.geolocationKeepsControl ? undefined : prompt.permission;
   const b = app.behaviour;
   return b.features.has("dialog-fallback-key") || !b.reasonKeys ? DIALOG_FALLBACK_REASON_KEY : undefined;
 }
 
 /** Installs the rule on the app (called once per app with real pages). */
-export function handlePrompts(app: FakeApp, open: Map<number, OpenPrompt[]>): void {
+export function handlePrompts(app: PromptHost, open: Map<number, OpenPrompt[]>): void {
   app.onPrompt = (space: TaskSpace, prompt: Prompt) => {
     const reason = handOverReason(app, prompt);
     const list = open.get(space.id) ?? [];
@@ -55,7 +62,7 @@ function controlBackAfter(space: TaskSpace, stillOpen: readonly OpenPrompt[], se
 }
 
 /** The operator answers the space's oldest open prompt; false when there is none. */
-export async function answerPrompt(app: FakeApp, open: Map<number, OpenPrompt[]>, space: TaskSpace, answer: { accept: boolean; promptText?: string }): Promise<boolean> {
+export async function answerPrompt(open: Map<number, OpenPrompt[]>, space: TaskSpace, answer: { accept: boolean; promptText?: string }): Promise<boolean> {
   const list = open.get(space.id);
   const first = list?.shift();
   if (first === undefined) return false;
