@@ -5,7 +5,7 @@
  * Repeatable: results are judged as the suites wrote them (./original).
  */
 import type { Clause } from "../contract/clause.js";
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 import { labelValue, readResultFiles, reparseResultFile, type ResultFile, type TestResult } from "../report/results-reader.js";
 import { runLabels } from "../report/summary.js";
 import type { RunFacts } from "./conditions.js";

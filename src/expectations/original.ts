@@ -4,7 +4,7 @@
  * A result an earlier application turned from passed into failed ("unexpected pass") is passed
  * again here; earlier expectation labels are dropped.
  */
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 import { labelValue, type TestResult } from "../report/results-reader.js";
 
 export const UNEXPECTED_PASS_PREFIX = "unexpected pass:";

@@ -6,7 +6,7 @@
  * remove. Labels and links of an earlier application are replaced; other fields are left alone.
  */
 import { writeFile } from "node:fs/promises";
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 import type { ResultFile } from "../report/results-reader.js";
 import type { ResultVerdict } from "./judge.js";
 import { UNEXPECTED_PASS_PREFIX } from "./original.js";

@@ -7,7 +7,7 @@
  * (src/outcomes/of-result.ts).
  */
 import { resultOutcome } from "../outcomes/of-result.js";
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 import { labelValue, readResultFiles, reparseResultFile, type ResultFile, type TestResult } from "../report/results-reader.js";
 import { writeFileAtomic } from "../safety/output-dir.js";
 

@@ -3,7 +3,7 @@ import * as allure from "allure-js-commons";
 import { docLink } from "../contract/methods.js";
 import { conformanceOf, type Clause } from "../contract/clause.js";
 import type { TargetInfo } from "../targets/target.js";
-import { LABEL, PARAMETER, UNKNOWN_VERSION } from "../report/labels.js";
+import { LABEL, PARAMETER, UNKNOWN_VERSION } from "../labels/labels.js";
 
 export async function labelClause(clause: Clause, target: TargetInfo, variant?: string): Promise<void> {
   const version = target.egoVersionText ?? UNKNOWN_VERSION;

@@ -15,7 +15,7 @@ import type { MethodName } from "../contract/methods.js";
 import type { Operator } from "../contract/operator.js";
 import { resolveTarget } from "../targets/resolve.js";
 import type { Session, Target } from "../targets/target.js";
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 import { DIAGNOSTICS_ATTACHMENT } from "../report/results-reader.js";
 import { OUTCOME_LABEL } from "../outcomes/statuses.js";
 import { OwnRuleViolation, outcomeOfError, type ErrorOutcome } from "../outcomes/of-error.js";

@@ -6,7 +6,7 @@
  */
 import type { TestResult } from "allure-js-commons";
 import type { LifecycleListener } from "allure-js-commons/sdk/reporter";
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 
 export function moveStatusMessage(result: Pick<TestResult, "labels" | "statusDetails">): void {
   const label = result.labels.find((l) => l.name === LABEL.statusMessage);

@@ -17,7 +17,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { generateAllureReport, REPO_ALLURE_CONFIG } from "../report/allure-report.js";
 import { ENVIRONMENT_FILE, environmentEntries, writeEnvironment } from "../report/environment.js";
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 import { RESULT_FILE_SUFFIX } from "../report/results-reader.js";
 import type { CompatJson, CompatTarget } from "./compat-schema.js";
 import { prepareOwnedDir } from "../safety/output-dir.js";

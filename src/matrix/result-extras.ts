@@ -9,7 +9,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 import { readResultFiles, type ResultFile } from "../report/results-reader.js";
 import { UNSPECIFIED_OUTCOMES, type UnspecifiedOutcome } from "./status.js";
 

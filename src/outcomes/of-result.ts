@@ -1,5 +1,5 @@
 /** The outcome of one Allure result, read from its status, its labels and its flaky flag (see ./statuses.ts). */
-import { LABEL } from "../report/labels.js";
+import { LABEL } from "../labels/labels.js";
 import { OUTCOME_LABEL, type ResultOutcome } from "./statuses.js";
 
 export interface OutcomeEvidence {

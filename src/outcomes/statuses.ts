@@ -35,7 +35,7 @@ export type Outcome = z.infer<typeof Outcome>;
 /** The outcomes one Allure result can have (unspecified is decided per clause, from the catalogue). */
 export type ResultOutcome = Exclude<Outcome, "unspecified">;
 
-/** Label values of `outcome` (src/report/labels.ts LABEL.outcome). */
+/** Label values of `outcome` (src/labels/labels.ts LABEL.outcome). */
 export const OUTCOME_LABEL = { preconditionFailed: "precondition-failed", flaky: "flaky" } as const;
 
 export interface OutcomeText {

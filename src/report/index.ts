@@ -1,5 +1,4 @@
 /** The report layer: read Allure results, summarise them per clause, render them, generate the HTML report. */
-export * from "./labels.js";
 export * from "./results-reader.js";
 export * from "./summary.js";
 export * from "./terminal.js";

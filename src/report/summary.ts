@@ -20,7 +20,7 @@
  * Lite version, are reported as `problems`: a summary with problems does not pass.
  */
 import type { Area, Clause } from "../contract/clause.js";
-import { LABEL } from "./labels.js";
+import { LABEL } from "../labels/labels.js";
 import { labelValue, type TestResult } from "./results-reader.js";
 import { commonCause, describeCause, type CommonCause } from "./common-cause.js";
 import { clauseOutcome, emptyOutcomeCounts, FAILS_RUN, OUTCOMES, PRECEDENCE, resultOutcome, worstOutcome, type Outcome, type ResultOutcome } from "../outcomes/index.js";

@@ -2,7 +2,7 @@
  * Renders a run summary: plain aligned text for humans, and the machine object for `--json`.
  * No dependencies; colour is opt-in (see `colorWanted`) and never changes the layout.
  */
-import { UNKNOWN_VERSION } from "./labels.js";
+import { UNKNOWN_VERSION } from "../labels/labels.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { OUTCOME_TEXT } from "../outcomes/statuses.js";
 import { notApplicableFix, PAGE_KEYS } from "../outcomes/not-applicable.js";

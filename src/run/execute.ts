@@ -12,7 +12,7 @@ import { CATALOGUE, clauseById, type Clause } from "../contract/index.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { newRunId, runConfigEnv, type RunConfig } from "../harness/run-config.js";
 import { environmentEntries, writeEnvironment } from "../report/allure-report.js";
-import { UNKNOWN_VERSION } from "../report/labels.js";
+import { UNKNOWN_VERSION } from "../labels/labels.js";
 import { readResults, type TestResult } from "../report/results-reader.js";
 import { summarize, summaryPassed } from "../report/summary.js";
 import { PROGRESS_TARGET_ENV } from "../report/progress-reporter.js";

@@ -10,7 +10,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { conformanceOf, type Clause } from "../contract/clause.js";
 import { docLink } from "../contract/methods.js";
-import { LABEL, PARAMETER, UNKNOWN_VERSION } from "../report/labels.js";
+import { LABEL, PARAMETER, UNKNOWN_VERSION } from "../labels/labels.js";
 import type { TargetInfo } from "../targets/target.js";
 
 export interface ResultAttachment {

@@ -18,7 +18,8 @@
  *        harness folders read only the fake's data: its fault plans, persona names and app
  *        options (src/harness, src/run, src/matrix, src/cli, scripts)
  *     <- src/probe, src/harness (clauses, fixtures) <- suites (target-agnostic: never fake-bridge)
- *     <- src/safety, src/outcomes, src/report, src/expectations, src/gate, src/faults
+ *     <- src/labels (the result labels' names: a leaf every writer and reader of results stands on)
+ *     <- src/outcomes <- src/safety <- src/report, src/expectations, src/gate, src/faults
  *     <- src/run (the run as a library) <- src/matrix
  *     <- src/cli <- bin; scripts/ are developer tools and may reach anything they measure.
  * The target layer is src/targets/, not src/target/: Cargo, Maven and many .gitignore templates
@@ -35,6 +36,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
+  "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
   "src/files": [], // the one reader of input files, the ledger's appender, the inside-its-folder check (node only): the fake's fault plans and app options are inputs too
   "src/contract": ["src/version"],
   "src/fixture-pages": [],
@@ -70,24 +72,24 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
+  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
-  "src/safety": ["src/files", "src/contract", "src/probe", "src/targets", "src/report", "src/processes"], // probe: the one task-space listing reads its observation
-  "src/outcomes": ["src/report"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/files", "src/contract", "src/version", "src/outcomes", "src/safety", "src/processes"],
-  "src/expectations": ["src/files", "src/contract", "src/version", "src/report", "src/safety"],
+  "src/safety": ["src/labels", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
+  "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
+  "src/report": ["src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/safety", "src/processes"],
+  "src/expectations": ["src/labels", "src/files", "src/contract", "src/version", "src/report", "src/safety"],
   "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety"],
-  "src/faults": ["src/contract", "src/outcomes", "src/report", "src/safety", "src/targets", "src/targets/cli"],
+  "src/faults": ["src/labels", "src/contract", "src/outcomes", "src/report", "src/safety", "src/targets", "src/targets/cli"],
   "src/matrix": [
-    "src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety", "fake-bridge/personas",
+    "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety", "fake-bridge/personas",
     "src/run", // each target is a run of the run library, with typed options
   ],
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
+    "src/labels", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 

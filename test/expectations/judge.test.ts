@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { judgeClause } from "../../src/expectations/index.js";
 import { originalResult } from "../../src/expectations/original.js";
 import { rewriteRaw } from "../../src/expectations/rewrite-results.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { result } from "../report/helpers.js";
 import { entry, indexed } from "./helpers.js";
 

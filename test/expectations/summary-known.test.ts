@@ -1,7 +1,7 @@
 // The summary reads the expectations layer's labels: a failed or broken result labelled
 // expectation=known counts as known (with its bug), ranks below a new failure, and passes the run.
 import { describe, expect, it } from "vitest";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { summarize, summaryPassed } from "../../src/report/summary.js";
 import { clause, result } from "../report/helpers.js";
 

@@ -8,7 +8,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { disconnectAfterOf, type InfraFaultPlan } from "../../fake-bridge/infra-faults/index.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import { runCli } from "../cli/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";

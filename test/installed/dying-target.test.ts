@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, worldsClosedAfterAll } from "./support.js";
 import { tempDir } from "../support/temp-dir.js";

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { combineResults, matrixAllureConfigSource, matrixEnvironments, MATRIX_REPORT_NAME } from "../../src/matrix/allure-matrix.js";
 import type { CompatTarget } from "../../src/matrix/compat-schema.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { writeResultsDir } from "./helpers.js";
 import { tempDir } from "../support/temp-dir.js";
 

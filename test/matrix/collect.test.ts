@@ -4,7 +4,7 @@ import { cellOf, collectTarget, outcomeWithoutResults, reasonSentence } from "..
 import { TargetOutcome } from "../../src/matrix/compat-schema.js";
 import { readClauseExtras } from "../../src/matrix/result-extras.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { clause } from "../report/helpers.js";
 import { writeResultsDir } from "./helpers.js";
 import { tempDir } from "../support/temp-dir.js";

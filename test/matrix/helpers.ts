@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeEnvironment } from "../../src/report/environment.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import type { ResultStatus } from "../../src/report/results-reader.js";
 
 export interface FixtureResult {

@@ -8,7 +8,7 @@ import { outcomesFromSummary } from "../../src/gate/outcomes.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
 import { cellOf } from "../../src/matrix/collect.js";
 import { scoreTarget } from "../../src/matrix/score.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { summarize, summaryPassed } from "../../src/report/summary.js";
 import { renderJson, renderTerminal } from "../../src/report/terminal.js";
 import type { TestResult } from "../../src/report/results-reader.js";

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { CATALOGUE } from "../../src/contract/catalogue.js";
 import { RUN_ENV } from "../../src/harness/run-config.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { labelValue, type TestResult } from "../../src/report/results-reader.js";
 import { inlineSuite, src } from "../support/inline-suite.js";
 

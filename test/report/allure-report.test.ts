@@ -10,7 +10,7 @@ import {
   resolveAllureCli,
   writeEnvironment,
 } from "../../src/report/allure-report.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { resultFileJson } from "./helpers.js";
 
 let work: string;

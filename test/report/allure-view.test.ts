@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allureView } from "../../src/report/allure-view.js";
 import { resultOutcome } from "../../src/outcomes/index.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 
 const precondition = [
   { name: LABEL.outcome, value: "precondition-failed" },

@@ -2,7 +2,7 @@ import { pathToFileURL } from "node:url";
 import type { AllureConfig } from "allure"; // type only: importing allure at runtime runs its CLI
 import { describe, expect, it } from "vitest";
 import { REPO_ALLURE_CONFIG } from "../../src/report/allure-report.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { ALLURE_CATEGORIES, FAILS_RUN, resultOutcome } from "../../src/outcomes/index.js";
 
 const config = ((await import(pathToFileURL(REPO_ALLURE_CONFIG).href)) as { default: AllureConfig }).default;

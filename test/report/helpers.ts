@@ -1,6 +1,6 @@
 /** Builders for Allure results and catalogue clauses used by the report tests. */
 import type { Clause } from "../../src/contract/clause.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import type { ResultStatus, TestResult } from "../../src/report/results-reader.js";
 
 export interface ResultSpec {

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 import { tempDirPerTest } from "../support/temp-dir.js";
 import { resultFileJson } from "./helpers.js";

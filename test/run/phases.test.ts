@@ -8,7 +8,7 @@ import { applyExpectations, parseExpectations } from "../../src/expectations/ind
 import { markFlakyResults } from "../../src/faults/flaky-results.js";
 import { collectTarget } from "../../src/matrix/collect.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { readResults } from "../../src/report/results-reader.js";
 import { summarize } from "../../src/report/summary.js";
 import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, RunInputError, FAKE_WORKERS, SERIAL_FILES, selectedBy, selectedFor, type RunOptions } from "../../src/run/index.js";

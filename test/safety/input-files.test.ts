@@ -65,6 +65,7 @@ const OWN_FILES: Record<string, string> = {
   "src/matrix/plan.ts": "the harness's package.json",
   "src/fixture-pages/server.ts": "the fixture pages shipped with the harness",
   "src/report/allure-report.ts": "the report the Allure generator just wrote, to strip analytics",
+  "src/report/allure-view-dir.ts": "the result files of a results directory, to stage the view Allure is shown (unparsed text passes through as it is)",
   "src/report/environment.ts": "the environment.properties the run wrote in its own results directory",
   "src/gate/current-run.ts": "the environment.properties of a results directory (missing or unreadable: no environment)",
   "src/matrix/result-extras.ts": "an attachment the run wrote next to its result",

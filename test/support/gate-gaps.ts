@@ -3,7 +3,7 @@
  * result whose assertions read what its clause's gate does not cover. A self-test that runs
  * clauses expects none; the run's own verdict never reads them.
  */
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
 
 export async function gateGaps(resultsDir: string): Promise<string[]> {

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { beforeAll, expect } from "vitest";
 import { RUN_ENV } from "../../src/harness/run-config.js";
-import { LABEL } from "../../src/report/labels.js";
+import { LABEL } from "../../src/labels/labels.js";
 import { labelValue, readResults, type TestResult } from "../../src/report/results-reader.js";
 import { PROJECT_ROOT } from "../cli/run-cli.js";
 import { tempDir } from "./temp-dir.js";
