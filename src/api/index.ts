@@ -14,7 +14,7 @@ export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-
 export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
 export { compareOutcomes, type GateDecision, type GateOptions, type GateRow } from "../gate/compare.js";
 export { readRun } from "../gate/current-run.js";
-export { readOutcomes, writeOutcomes, type ClauseOutcome, type RunOutcomes } from "../gate/outcomes.js";
+export { readOutcomes, writeOutcomes, type ClauseOutcome, type RunOutcomes } from "../gate/outcomes-file.js";
 export { gateJson, renderGate } from "../gate/render.js";
 export { summaryPassed, type RunSummary } from "../report/summary.js";
 export { CATALOGUE, clauseById } from "../contract/catalogue.js";

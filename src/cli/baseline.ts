@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { BaselineKeyError, baselineKey, baselinePath, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
 import { readRun } from "../gate/current-run.js";
-import { writeOutcomes } from "../gate/outcomes.js";
+import { writeOutcomes } from "../gate/outcomes-file.js";
 import { CannotDecideError, DEFAULT_OUTCOMES, readInput } from "./gate.js";
 import { parseFlags } from "./parse-flags.js";
 import { BASELINE_SAVE_FLAGS } from "./options.js";

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { BaselineKeyError, resolveBaseline } from "../gate/baseline-store.js";
 import { compareOutcomes } from "../gate/compare.js";
 import { readRun } from "../gate/current-run.js";
-import { readOutcomes, type RunOutcomes } from "../gate/outcomes.js";
+import { readOutcomes, type RunOutcomes } from "../gate/outcomes-file.js";
 import { gateJson, renderGate } from "../gate/render.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { GATE_FLAGS } from "./options.js";

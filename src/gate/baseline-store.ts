@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathInside } from "../files/inside-folder.js";
 import { tryParseEgoVersion } from "../version/index.js";
-import type { RunOutcomes } from "./outcomes.js";
+import type { RunOutcomes } from "./outcomes-file.js";
 
 export const DEFAULT_BASELINE_DIR = resolve(import.meta.dirname, "../../fixtures/baselines");
 

@@ -7,7 +7,7 @@
  */
 import { BLOCKING, CHANGES, CHANGE_TEXT, changeBetween as classifyChange, type Change } from "../outcomes/changes.js";
 import { RAN } from "../outcomes/statuses.js";
-import type { ClauseOutcome, RunOutcomes } from "./outcomes.js";
+import type { ClauseOutcome, RunOutcomes } from "./outcomes-file.js";
 
 export interface GateRow {
   clause: string;

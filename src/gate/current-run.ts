@@ -8,7 +8,7 @@ import { readResults } from "../report/results-reader.js";
 import { summarize } from "../report/summary.js";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { outcomesFromSummary, readOutcomes, type RunOutcomes } from "./outcomes.js";
+import { outcomesFromSummary, readOutcomes, type RunOutcomes } from "./outcomes-file.js";
 
 async function runIdOf(resultsDir: string): Promise<string | null> {
   const text = await readFile(join(resultsDir, ENVIRONMENT_FILE), "utf8").catch(() => "");

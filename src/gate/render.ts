@@ -3,7 +3,7 @@
  * outcome, current outcome, known-issue link) and for scripts (`--json`).
  */
 import type { GateDecision, GateRow } from "./compare.js";
-import type { RunOutcomes } from "./outcomes.js";
+import type { RunOutcomes } from "./outcomes-file.js";
 import { BLOCKING, CHANGES, CHANGE_TEXT } from "../outcomes/changes.js";
 
 function describeRun(o: RunOutcomes): string {

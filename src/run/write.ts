@@ -7,7 +7,7 @@
 import { isAbsolute, relative } from "node:path";
 import { CATALOGUE } from "../contract/index.js";
 import { suggestUpdates, todayUtc, writeUpdates, type ExpectationUpdate } from "../expectations/index.js";
-import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes.js";
+import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes-file.js";
 import { generateAllureReport, ReportInterruptedError } from "../report/allure-report.js";
 import type { ResultFile } from "../report/results-reader.js";
 import { trapInterrupts } from "../safety/interrupts.js";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BLOCKING, classifyChange, type Change } from "../../src/gate/classify.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
 import { BUCKETS } from "../../src/report/summary.js";
-import { OutcomeStatus, type RunOutcomes } from "../../src/gate/outcomes.js";
+import { OutcomeStatus, type RunOutcomes } from "../../src/gate/outcomes-file.js";
 
 const STATUSES = BUCKETS as readonly OutcomeStatus[];
 const RAN: readonly OutcomeStatus[] = ["passed", "flaky", "failed", "broken", "known", "unspecified"];

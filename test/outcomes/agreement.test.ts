@@ -4,7 +4,7 @@
  * outcome alike, count precondition failures apart from broken, and never pass one.
  */
 import { describe, expect, it } from "vitest";
-import { outcomesFromSummary } from "../../src/gate/outcomes.js";
+import { outcomesFromSummary } from "../../src/gate/outcomes-file.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
 import { cellOf } from "../../src/matrix/collect.js";
 import { scoreTarget } from "../../src/matrix/score.js";

@@ -13,7 +13,7 @@ import { INPUT_FILE_MAX_BYTES, InputFileError, readInputFile, readInputFileSync,
 import { PathEscapeError, pathInside } from "../../src/files/inside-folder.js";
 import { BaselineKeyError, baselineKey, baselinePath } from "../../src/gate/baseline-store.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
-import { readOutcomes } from "../../src/gate/outcomes.js";
+import { readOutcomes } from "../../src/gate/outcomes-file.js";
 import { renderGate } from "../../src/gate/render.js";
 import { loadExpectations } from "../../src/expectations/load.js";
 import { lintFile } from "../../src/cli/expectations.js";

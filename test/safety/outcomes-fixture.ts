@@ -1,6 +1,6 @@
-/** A run's outcomes file as `run` writes it (src/gate/outcomes.ts), for the input-hygiene tests. */
+/** A run's outcomes file as `run` writes it (src/gate/outcomes-file.ts), for the input-hygiene tests. */
 import { CATALOGUE } from "../../src/contract/catalogue.js";
-import { OUTCOMES_SCHEMA_VERSION, type RunOutcomes } from "../../src/gate/outcomes.js";
+import { OUTCOMES_SCHEMA_VERSION, type RunOutcomes } from "../../src/gate/outcomes-file.js";
 
 export function outcomesFixture(clauses = CATALOGUE.slice(0, 5).map((c) => c.id)): RunOutcomes {
   return {
