@@ -12,7 +12,7 @@ import { CannotDecideError, DEFAULT_OUTCOMES, readInput } from "./gate.js";
 import { parseFlags } from "./parse-flags.js";
 import { BASELINE_SAVE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
-import { checkOutputFile } from "../safety/output-dir.js";
+import { checkOutputFile } from "../files/output-dir.js";
 
 async function saveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, BASELINE_SAVE_FLAGS);

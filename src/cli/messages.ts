@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { UsageError } from "./usage-error.js";
-import { OutputPathError } from "../safety/output-dir.js";
+import { OutputPathError } from "../files/output-dir.js";
 
 /** Errors that describe a bad input (a flag, a file, a path, a target that is not there): their message is the whole story. */
 const BAD_INPUT_ERRORS = new Set([

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { AREAS, type Area } from "../contract/index.js";
 import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { summaryPassed } from "../report/summary.js";
-import { OutputPathError } from "../safety/output-dir.js";
+import { OutputPathError } from "../files/output-dir.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safety/harness-faults.js";
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";

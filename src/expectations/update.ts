@@ -14,7 +14,7 @@
  * No message pattern is pinned on added entries: messages carry run ids and space ids; pin one by
  * hand where the reason matters.
  */
-import { writeFileAtomic } from "../safety/output-dir.js";
+import { writeFileAtomic } from "../files/output-dir.js";
 import type { Clause } from "../contract/clause.js";
 import type { ExpectationsOutcome } from "./apply.js";
 import { addDays } from "./dates.js";

@@ -9,7 +9,7 @@
 import { resultOutcome } from "../outcomes/of-result.js";
 import { LABEL } from "../labels/labels.js";
 import { labelValue, readResultFiles, reparseResultFile, type ResultFile, type TestResult } from "../report/results-reader.js";
-import { writeFileAtomic } from "../safety/output-dir.js";
+import { writeFileAtomic } from "../files/output-dir.js";
 
 export function isFlakyResult(result: TestResult): boolean {
   return resultOutcome(result) === "flaky";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { readJsonFile } from "../files/input-file.js";
-import { writeFileAtomic } from "../safety/output-dir.js";
+import { writeFileAtomic } from "../files/output-dir.js";
 import { clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
 import { Outcome } from "../outcomes/statuses.js";
 

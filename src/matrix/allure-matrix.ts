@@ -20,7 +20,7 @@ import { ENVIRONMENT_FILE, environmentEntries, writeEnvironment } from "../repor
 import { LABEL } from "../labels/labels.js";
 import { RESULT_FILE_SUFFIX } from "../report/results-reader.js";
 import type { CompatJson, CompatTarget } from "./compat-schema.js";
-import { prepareOwnedDir } from "../safety/output-dir.js";
+import { prepareOwnedDir } from "../files/output-dir.js";
 
 export const MATRIX_REPORT_NAME = "Ego Lite compatibility matrix";
 /** Allure limits environment names to 64 characters and forbids slashes. */

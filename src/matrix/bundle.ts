@@ -15,7 +15,7 @@ import { readdir, stat } from "node:fs/promises";
 import { readJsonFile } from "../files/input-file.js";
 import { pathInside } from "../files/inside-folder.js";
 import { MatrixInputError } from "./errors.js";
-import { writeFileAtomic } from "../safety/output-dir.js";
+import { writeFileAtomic } from "../files/output-dir.js";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { ShardRef, TargetOutcome } from "./compat-schema.js";

@@ -6,7 +6,7 @@
  * all shards the same way (mergeMatrix).
  */
 import { join, resolve } from "node:path";
-import { checkOwnedDir } from "../safety/output-dir.js";
+import { checkOwnedDir } from "../files/output-dir.js";
 import { findBundleDirs, readBundle, type LoadedBundle } from "./bundle.js";
 import { CannotMergeError } from "./errors.js";
 import { mergeBundles, type MergedMatrix } from "./merge.js";

@@ -11,7 +11,7 @@
  */
 import { rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { prepareOwnedDir } from "../safety/output-dir.js";
+import { prepareOwnedDir } from "../files/output-dir.js";
 import { join, resolve } from "node:path";
 import { defaultRunOptions, runConformance, RunInputError, type RunOptions } from "../run/index.js";
 import type { ResultsCollection } from "../run/collect.js";
@@ -177,7 +177,7 @@ function describeOutcome(t: TargetOutcome): string {
 /**
  * The bundle directory starts empty. An earlier bundle (or one a crash left half made), marked as
  * the harness's, is removed; a directory holding anything else is refused, never deleted
- * (src/safety/output-dir.ts).
+ * (src/files/output-dir.ts).
  */
 async function prepareBundleDir(dir: string): Promise<void> {
   await prepareOwnedDir(dir, "bundle", { what: "the matrix bundle directory" });

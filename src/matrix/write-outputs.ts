@@ -22,7 +22,7 @@ import type { MergedMatrix } from "./merge.js";
 import { COMPAT_PAGE_GENERATOR, renderCompatPage } from "./page/render-page.js";
 import { COMPAT_FORMAT } from "./compat-schema.js";
 import { pathInside } from "../files/inside-folder.js";
-import { checkOutputFile, checkOwnedDir, OutputPathError, prepareOwnedDir, writeFileAtomic } from "../safety/output-dir.js";
+import { checkOutputFile, checkOwnedDir, OutputPathError, prepareOwnedDir, writeFileAtomic } from "../files/output-dir.js";
 
 export interface MatrixOutputs {
   compat: CompatJson;

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { startGroup } from "../processes/groups.js";
 import { stageAllureView } from "./allure-view-dir.js";
 import { findExternalRequests, stripAnalytics } from "./offline.js";
-import { OutputPathError, replaceDirAtomically } from "../safety/output-dir.js";
+import { OutputPathError, replaceDirAtomically } from "../files/output-dir.js";
 
 export { findExternalRequests, stripAnalytics } from "./offline.js";
 export { environmentEntries, writeEnvironment, type RunEnvironment } from "./environment.js";
@@ -72,7 +72,7 @@ export async function generateAllureReport(options: GenerateOptions): Promise<Ge
   checkNotAbove(outputDir, { cwd, resultsDir });
 
   // Built in a temporary sibling and swapped in when complete: an interrupted or failed
-  // generation leaves the earlier report whole (src/safety/output-dir.ts).
+  // generation leaves the earlier report whole (src/files/output-dir.ts).
   const stripped = await replaceDirAtomically(outputDir, "report", { what: options.what ?? "the report directory", cwd }, async (temporary) => {
     // Allure is shown the view of the results (./allure-view.ts), never the files as they are
     const view = await stageAllureView(resultsDir);
@@ -153,7 +153,7 @@ function allureCli(): string {
 /**
  * A report directory is replaced as a whole; it may not hold the working directory or the results
  * it is made from. Whether it may be replaced at all (missing, empty, or marked as a report) is
- * src/safety/output-dir.ts's to say.
+ * src/files/output-dir.ts's to say.
  */
 function checkNotAbove(outputDir: string, guard: { cwd: string; resultsDir: string }): void {
   const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);

@@ -19,7 +19,7 @@ import { PROGRESS_TARGET_ENV } from "../report/progress-reporter.js";
 import { writeClauseResult } from "../safety/clause-result.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
-import { prepareOwnedDir } from "../safety/output-dir.js";
+import { prepareOwnedDir } from "../files/output-dir.js";
 import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
 import { RunGuard } from "../safety/run-guard.js";
 import { detectRun, installedEnvironment, type DetectedRun } from "../targets/detect/detect-run.js";

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { Clause } from "../contract/clause.js";
 import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
-import { checkOutputFile, checkOwnedDir, OutputPathError } from "../safety/output-dir.js";
+import { checkOutputFile, checkOwnedDir, OutputPathError } from "../files/output-dir.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { readInfraFaultPlan, type InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";

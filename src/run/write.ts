@@ -11,7 +11,7 @@ import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes-file.js";
 import { generateAllureReport, ReportInterruptedError } from "../report/allure-report.js";
 import type { ResultFile } from "../report/results-reader.js";
 import { trapInterrupts } from "../safety/interrupts.js";
-import { writeFileAtomic } from "../safety/output-dir.js";
+import { writeFileAtomic } from "../files/output-dir.js";
 import type { ExecutedRun } from "./execute.js";
 import type { JudgedRun } from "./judge.js";
 import type { RunOptions } from "./options.js";

@@ -12,7 +12,7 @@ import { InputFileError, readInputFile } from "../files/input-file.js";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import { readProc, recordedProcessAlive } from "../processes/proc.js";
-import { OutputPathError } from "./output-dir.js";
+import { OutputPathError } from "../files/output-dir.js";
 
 interface LockRecord {
   runId: string;

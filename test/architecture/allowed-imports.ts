@@ -37,7 +37,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
-  "src/files": [], // the one reader of input files, the ledger's appender, the inside-its-folder check (node only): the fake's fault plans and app options are inputs too
+  "src/files": [], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's fault plans and app options are inputs too
   "src/contract": ["src/version"],
   "src/fixture-pages": [],
   "src/probe": ["src/contract"],
@@ -78,18 +78,18 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- judging and reporting
   "src/safety": ["src/labels", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/safety", "src/processes"],
-  "src/expectations": ["src/labels", "src/files", "src/contract", "src/version", "src/report", "src/safety"],
-  "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety"],
-  "src/faults": ["src/labels", "src/contract", "src/outcomes", "src/report", "src/safety", "src/targets", "src/targets/cli"],
+  "src/report": ["src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
+  "src/expectations": ["src/labels", "src/files", "src/contract", "src/version", "src/report"],
+  "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
+  "src/faults": ["src/files", "src/labels", "src/contract", "src/outcomes", "src/report", "src/targets", "src/targets/cli"],
   "src/matrix": [
-    "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety", "fake-bridge/personas",
+    "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report", "fake-bridge/personas",
     "src/run", // each target is a run of the run library, with typed options
   ],
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/labels", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
+    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 

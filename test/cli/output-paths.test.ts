@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { markerName } from "../../src/safety/output-dir.js";
+import { markerName } from "../../src/files/output-dir.js";
 import { runCli, startCli, STACK_LINE } from "./run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 

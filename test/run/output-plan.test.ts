@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkRunOutputs } from "../../src/run/index.js";
 import type { RunOptions } from "../../src/run/options.js";
-import { OutputPathError } from "../../src/safety/output-dir.js";
+import { OutputPathError } from "../../src/files/output-dir.js";
 import { tempDir } from "../support/temp-dir.js";
 
 async function options(over: (root: string) => Partial<RunOptions>): Promise<RunOptions> {

@@ -20,7 +20,7 @@ import { lintFile } from "../../src/cli/expectations.js";
 import { isBadInput } from "../../src/cli/messages.js";
 import { readBundle } from "../../src/matrix/bundle.js";
 import { Ledger } from "../../src/safety/ledger.js";
-import { checkOutputFile, OutputPathError, writeFileAtomic } from "../../src/safety/output-dir.js";
+import { checkOutputFile, OutputPathError, writeFileAtomic } from "../../src/files/output-dir.js";
 import { readInfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
 import { sourceFilesUnder } from "../support/source-files.js";
 import { tempDir } from "../support/temp-dir.js";

@@ -1,9 +1,9 @@
-// src/safety/output-dir.ts on its own: what may be emptied, what is refused, and that a failed
+// src/files/output-dir.ts on its own: what may be emptied, what is refused, and that a failed
 // write or build leaves neither a temporary sibling nor a damaged earlier output.
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkOutputFile, checkOwnedDir, markerName, OutputPathError, prepareOwnedDir, replaceDirAtomically, writeFileAtomic } from "../../src/safety/output-dir.js";
+import { checkOutputFile, checkOwnedDir, markerName, OutputPathError, prepareOwnedDir, replaceDirAtomically, writeFileAtomic } from "../../src/files/output-dir.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const what = { what: "--results" };

@@ -16,7 +16,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { readInputFile } from "../files/input-file.js";
+import { readInputFile } from "./input-file.js";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
 
