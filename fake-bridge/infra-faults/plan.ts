@@ -19,7 +19,7 @@
  * failures answered through the method's documented channel, browser-unavailable
  * (EGO_BROWSER_UNAVAILABLE) and invalid-payload (EGO_INVALID_RESULT_PAYLOAD).
  */
-import { readInputFile } from "../../src/files/input-file.js";
+import { parseJson, readInputFile } from "../../src/files/input-file.js";
 import { z } from "zod";
 
 const probability = z.number().min(0).max(1);
@@ -63,13 +63,7 @@ export function parseInfraFaultPlan(value: unknown, where: string): InfraFaultPl
 }
 
 export function parseInfraFaultPlanText(text: string, where: string): InfraFaultPlan {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new InfraFaultPlanError(`${where}: not JSON: ${(error as Error).message}`);
-  }
-  return parseInfraFaultPlan(value, where);
+  return parseInfraFaultPlan(parseJson(text, where, (message) => new InfraFaultPlanError(message)), where);
 }
 
 export async function readInfraFaultPlan(file: string): Promise<InfraFaultPlan> {

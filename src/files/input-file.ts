@@ -136,13 +136,21 @@ export function readInputFileSync(path: string, options: InputFileOptions): stri
   }
 }
 
-/** The parsed JSON of the regular file `path`; not JSON is an InputFileError (code NOT_JSON) naming the file. */
-export function parseJsonText(text: string, path: string, kind: string): unknown {
+/**
+ * The one way the harness parses a JSON text it was given (a file, a configuration, a plan):
+ * text that is not JSON throws `fail("<subject> is not JSON: <why>")` (a plain Error by default).
+ */
+export function parseJson(text: string, subject: string, fail: (message: string) => Error = (message) => new Error(message)): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new InputFileError(`${kind} file ${path} is not JSON: ${(error as Error).message}`, "NOT_JSON", path);
+    throw fail(`${subject} is not JSON: ${(error as Error).message}`);
   }
+}
+
+/** The parsed JSON of the regular file `path`; not JSON is an InputFileError (code NOT_JSON) naming the file. */
+export function parseJsonText(text: string, path: string, kind: string): unknown {
+  return parseJson(text, `${kind} file ${path}`, (message) => new InputFileError(message, "NOT_JSON", path));
 }
 
 /**

@@ -25,6 +25,7 @@
  */
 import { z } from "zod";
 import { AreaName, Severity } from "../contract/clause.js";
+import { parseJson } from "../files/input-file.js";
 import { CompatStatus, UnspecifiedOutcome } from "./status.js";
 import { TargetKey, TargetSpec } from "./target-spec.js";
 
@@ -198,12 +199,7 @@ export type CompatJson = z.infer<typeof CompatJson>;
 
 /** Parses and validates a compat.json text; the error names what does not match. */
 export function parseCompatJson(text: string): CompatJson {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`compat.json is not JSON: ${(error as Error).message}`);
-  }
+  const raw = parseJson(text, "compat.json");
   const parsed = CompatJson.safeParse(raw);
   if (!parsed.success) throw new Error(`compat.json does not match ${COMPAT_FORMAT}@${COMPAT_FORMAT_VERSION}:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;

@@ -8,7 +8,7 @@
  * that silently dropped results would report clauses as unknown for the wrong reason.
  */
 import { readdir, stat } from "node:fs/promises";
-import { readInputFile } from "../files/input-file.js";
+import { parseJson, readInputFile } from "../files/input-file.js";
 import { basename, join } from "node:path";
 import { z } from "zod";
 
@@ -74,12 +74,7 @@ export function parseResultFile(file: string, text: string): TestResult {
 }
 
 function parseResult(file: string, text: string): { result: TestResult; attachments: { name: string; source: string }[] } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`malformed Allure result ${file}: not JSON (${(error as Error).message})`);
-  }
+  const raw = parseJson(text, `the Allure result ${file}`);
   const parsed = ResultFileSchema.safeParse(raw);
   if (!parsed.success) {
     throw new Error(`malformed Allure result ${file}:\n${z.prettifyError(parsed.error)}`);

@@ -64,7 +64,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/targets": ["src/contract", "src/version", "src/probe", "src/targets/detect", "src/targets/fake"],
   "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
   "src/targets/detect": [
-    "src/contract", "src/version", "src/targets", "src/targets/cli",
+    "src/files", "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start
     "fake-bridge/server", // the operator wire client (operator-client.ts): the operator endpoint's protocol is the fake's
   ],

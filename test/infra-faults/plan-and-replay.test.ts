@@ -98,7 +98,7 @@ describe("the plan file", () => {
     expect(() => parseInfraFaultPlan({ seed: -1, faults: [] }, "p.json")).toThrow(/at seed: /);
     expect(() => parseInfraFaultPlan({ seed: 1, faults: [{ kind: "meteor", probability: 1 }] }, "p.json")).toThrow(/at faults\[0\]\.kind/);
     expect(() => parseInfraFaultPlan({ seed: 1, faults: [], extra: 1 }, "p.json")).toThrow(InfraFaultPlanError);
-    expect(() => parseInfraFaultPlanText("{", "p.json")).toThrow(/p\.json: not JSON/);
+    expect(() => parseInfraFaultPlanText("{", "p.json")).toThrow(/p\.json is not JSON/);
   });
 });
 

@@ -49,7 +49,7 @@ describe("readResults", () => {
   it("fails on a file that is not JSON, naming the file", async () => {
     await writeFile(join(dir, "ok-result.json"), resultFileJson({ uuid: "ok", clause: "tabs.x", status: "passed" }));
     await writeFile(join(dir, "bad-result.json"), "{ truncated");
-    await expect(readResults(dir)).rejects.toThrow(/malformed Allure result .*bad-result\.json: not JSON/);
+    await expect(readResults(dir)).rejects.toThrow(/the Allure result .*bad-result\.json is not JSON/);
   });
 
   it("fails on an unknown status or a label without a value, naming the file and the field", async () => {

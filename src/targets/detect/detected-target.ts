@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CapabilityName, FeatureName, type Capability } from "../../contract/features.js";
+import { parseJson } from "../../files/input-file.js";
 import { tryParseEgoVersion } from "../../version/index.js";
 import { createCliTarget, type CliTarget } from "../cli/cli-target.js";
 import type { Detection } from "./detect.js";
@@ -97,12 +98,7 @@ export function encodeInstalledConfig(config: InstalledTargetConfig): string {
 }
 
 export function decodeInstalledConfig(text: string): InstalledTargetConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`the installed target's configuration is not JSON: ${(error as Error).message}`);
-  }
+  const raw = parseJson(text, "the installed target's configuration");
   const parsed = InstalledTargetConfig.safeParse(raw);
   if (!parsed.success) throw new Error(`the installed target's configuration is invalid:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
