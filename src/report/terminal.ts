@@ -185,24 +185,22 @@ function painter(color: boolean): Painter {
   };
 }
 
-/** The machine-readable summary (`--json`). */
-export interface SummaryJson {
-  target: string | null;
-  targetName: string | null;
-  persona: string | null;
+/**
+ * The machine-readable summary (`--json`): the run's summary (RunSummary) as JSON, with what a
+ * reader should not have to work out (the verdict, an unreadable version) and each clause reduced
+ * to the bucket it counts under, so counting clauses by status gives `totals`.
+ */
+export type SummaryJson = Pick<RunSummary, "target" | "targetName" | "persona" | "versionSource" | "totals"> & {
   /** null when the build's version could not be read (or is not a four-part version): judged as the newest documented build */
   egoVersion: string | null;
-  /** where the version came from, or why it is unknown */
-  versionSource: string | null;
   /** true when the version is unknown and the run judged the build as the newest documented one */
   versionUnknown: boolean;
   passed: boolean;
-  totals: Counts;
   areas: Record<string, Counts>;
-  /** `status` is the bucket the clause counts under, so counting clauses by status gives `totals` */
-  clauses: { id: string; area: string; method: string | null; status: Bucket }[];
+  clauses: (Pick<ClauseSummary, "id" | "area" | "method"> & { status: Bucket })[];
+  /** the summary's problems, each as a sentence */
   problems: string[];
-}
+};
 
 /** The run's version could not be read (or is not a four-part version): judged as the newest documented build. */
 export function versionUnknown(summary: Pick<RunSummary, "egoVersion">): boolean {

@@ -2,6 +2,7 @@
 import { join, resolve } from "node:path";
 import { execa } from "execa";
 import { reachesInstalled, tagged } from "../support/leak-check.js";
+import type { SummaryJson } from "../../src/report/terminal.js";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
@@ -25,12 +26,5 @@ function envFor(args: readonly string[], env: Record<string, string> | undefined
 /** A message paragraph with no stack trace in it (a line `    at fn (file:line)`). */
 export const STACK_LINE = /^\s+at .+[:(]/m;
 
-export interface JsonSummary {
-  target: string;
-  egoVersion: string | null;
-  passed: boolean;
-  totals: Record<string, number>;
-  areas: Record<string, Record<string, number>>;
-  clauses: { id: string; area: string; method: string | null; status: string }[];
-  report?: string;
-}
+/** What `run --json` prints: the summary's JSON (src/report/terminal.ts), and the report's path when one was written. */
+export type JsonSummary = SummaryJson & { report?: string };
