@@ -3,16 +3,14 @@
  * (src/run), print the verdict, and map the outcome to an exit status.
  */
 import { resolve } from "node:path";
-import { AREAS, type Area } from "../contract/index.js";
+import type { Area } from "../contract/index.js";
 import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { summaryPassed } from "../report/summary.js";
 import { OutputPathError } from "../files/output-dir.js";
 import { exitStatusFor } from "../safety/interrupts.js";
-import { HARNESS_FAULT_NAMES, isHarnessFault, type HarnessFault } from "../safety/harness-faults.js";
-import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
-import { tryParseEgoVersion } from "../version/index.js";
+import type { HarnessFault } from "../safety/harness-faults.js";
 import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
-import { runConformance, type RunOptions } from "../run/index.js";
+import { checkOptions, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { RUN_FLAGS } from "./options.js";
 import { parsePagesFlag } from "./pages-flag.js";
@@ -22,17 +20,10 @@ export type { InstalledRunOptions, RunOptions } from "../run/index.js";
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   const { values } = parseFlags(argv, RUN_FLAGS);
-  if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
-  for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
-  if (values.persona !== undefined && values["ego-version"] !== undefined) throw new UsageError("--persona and --ego-version exclude each other: a persona has its own version (see ego-conformance personas)");
   const pages = parsePagesFlag(values.pages);
-  if (values.pages !== undefined && values.target !== "fake") throw new UsageError("--pages chooses the fake's pages: it needs --target fake (an installed fake app takes it at 'fake start')");
-  if (values.persona !== undefined && values.target !== "fake") throw new UsageError("--persona chooses what the fake emulates: it needs --target fake");
+  // flags that map into the installed target's options: refused by name without it
   const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-fault", "workers"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
   if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);
-  for (const f of values["harness-fault"]) if (!isHarnessFault(f)) throw new UsageError(`unknown harness fault '${f}' (known: ${HARNESS_FAULT_NAMES.join(", ")})`);
-  if (values["ego-version"] !== undefined && tryParseEgoVersion(values["ego-version"]) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${values["ego-version"]}'`);
-  if (values.persona !== undefined && !PERSONA_NAMES.includes(values.persona)) throw new UsageError(`unknown persona '${values.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
   if (values.expectations !== undefined && values["no-expectations"]) throw new UsageError("--expectations and --no-expectations exclude each other");
   if (values.write && !values["update-expectations"]) throw new UsageError("--write writes what --update-expectations suggests: give both");
   if (values["update-expectations"] && values["no-expectations"]) throw new UsageError("--update-expectations needs an expectations file: drop --no-expectations");
@@ -49,8 +40,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
       throw new UsageError(`--grep is not a regular expression: ${(error as Error).message}`);
     }
   }
-  return {
-    target: values.target,
+  const options: RunOptions = {
+    target: values.target as RunOptions["target"],
     areas: values.area as Area[],
     ...(grep ? { grep } : {}),
     json: values.json,
@@ -81,7 +72,13 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
         }
       : {}),
   };
+  // the run library's rules (src/run/check-options.ts), naming the flags
+  checkOptions(options, FLAG_NAMES);
+  return options;
 }
+
+/** How the library's rules name each option on the command line. */
+const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: "--persona", egoVersion: "--ego-version", pages: "--pages", installed: "--target installed's flags", harnessFaults: "--harness-fault" };
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);

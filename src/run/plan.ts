@@ -8,15 +8,15 @@ import { isAbsolute, relative, resolve } from "node:path";
 import type { Clause } from "../contract/clause.js";
 import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError } from "../files/output-dir.js";
-import { tryParseEgoVersion } from "../version/index.js";
-import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
 import { readInfraFaultPlan, type InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
-import { missingBrowser } from "../targets/fake/fake-target.js";
+import { checkOptions } from "./check-options.js";
 import { RunInputError } from "./errors.js";
 import { Ledger } from "../safety/ledger.js";
 import type { RunOptions } from "./options.js";
 import { selectedFor } from "./select.js";
 import { serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
+
+export { checkOptions, checkPagesFound } from "./check-options.js";
 
 export interface RunPlan {
   options: RunOptions;
@@ -47,23 +47,6 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
     ...(infraFaults ? { infraFaults } : {}),
     ...(expectations ? { expectations } : {}),
   };
-}
-
-/** What typed options cannot say by their type alone (the CLI refuses the same as usage errors first). */
-export function checkOptions(options: RunOptions): void {
-  if (options.persona !== undefined && options.egoVersion !== undefined) throw new RunInputError("a persona and an Ego Lite version exclude each other: a persona has its own version (see ego-conformance personas)");
-  if (options.persona !== undefined && !PERSONA_NAMES.includes(options.persona)) throw new RunInputError(`unknown persona '${options.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
-  if (options.egoVersion !== undefined && tryParseEgoVersion(options.egoVersion) === null) throw new RunInputError(`the Ego Lite version must have four parts like 0.5.0.19, not '${options.egoVersion}'`);
-  if ((options.persona !== undefined || options.pages !== undefined) && options.target !== "fake") throw new RunInputError("a persona and the fake's pages are the fake's: they need the fake target");
-  if (options.installed !== undefined && options.target !== "installed") throw new RunInputError("installed-target options need the installed target");
-  checkPagesFound(options.pages);
-}
-
-/** Real pages asked for by name (`--pages chromium`) need a browser: never a silent fall back to the page model. */
-export function checkPagesFound(pages: RunOptions["pages"], env: NodeJS.ProcessEnv = process.env): void {
-  if (pages !== "chromium") return;
-  const missing = missingBrowser(env);
-  if (missing !== undefined) throw new RunInputError(`--pages chromium asks for real pages, and ${missing}`);
 }
 
 /**

@@ -109,8 +109,9 @@ describe("plan", () => {
   it("refuses what typed options cannot say, before anything is written", async () => {
     await expect(planRun(await options({ persona: "current", egoVersion: "0.5.0.19" }))).rejects.toThrow(RunInputError);
     await expect(planRun(await options({ persona: "nobody" }))).rejects.toThrow(/unknown persona 'nobody'/);
-    await expect(planRun(await options({ egoVersion: "0.5" }))).rejects.toThrow(/four parts/);
+    await expect(planRun(await options({ egoVersion: "0.5" }))).rejects.toThrow(/must be a four-part Ego Lite version/);
     await expect(planRun(await options({ target: "installed", persona: "current" }))).rejects.toThrow(RunInputError);
+    await expect(planRun(await options({ areas: ["nowhere" as never] }))).rejects.toThrow(/unknown area .nowhere./);
     const bad = join(await tempDir("plan-faults"), "plan.json");
     await writeFile(bad, "{", "utf8");
     const refused = await options({ faultsFile: bad });
