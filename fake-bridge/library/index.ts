@@ -14,7 +14,7 @@ export { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from "..
 export { createBinding, createPortBinding, type BindingOptions } from "../binding/create-binding.js";
 export { FakeOperator } from "../operator/fake-operator.js";
 export { DEFAULT_PROFILES, type ProfileSpec } from "../app/profiles.js";
-export { PERSONAS, PERSONA_NAMES, type Persona } from "../personas/personas.js";
+export { PERSONAS, PERSONA_NAMES, type Persona } from "../../src/contract/personas.js";
 export { FAULT_NAMES as MUTANT_NAMES } from "../faults/faults.js";
 export { ERROR_CODES, type ErrorCode } from "../../src/contract/error-codes.js";
 export { METHOD_NAMES, type MethodName } from "../../src/contract/methods.js";

@@ -5,7 +5,7 @@
 import { CURRENT_BUILD_VERSION, featuresForVersion } from "../../src/contract/build-features.js";
 import type { Feature } from "../../src/contract/features.js";
 import { tryParseEgoVersion } from "../../src/version/index.js";
-import { personaByName } from "./personas.js";
+import { personaByName } from "../../src/contract/personas.js";
 
 export interface FakeBuild {
   version: string;

@@ -1,2 +1,1 @@
-export { PERSONAS, PERSONA_NAMES, UnknownPersonaError, featuresOff, featuresOn, personaByName, type Persona, type PersonaDifference } from "./personas.js";
 export { FakeBuildError, fakeBuild, type FakeBuild } from "./fake-build.js";

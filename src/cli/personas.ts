@@ -4,7 +4,7 @@
  * the version ranges of the build-feature table they come from.
  */
 import { VERSION_MAPPINGS } from "../contract/build-features.js";
-import { PERSONAS, featuresOff, featuresOn } from "../../fake-bridge/personas/index.js";
+import { PERSONAS, featuresOff, featuresOn } from "../contract/personas.js";
 import { parseFlags } from "./parse-flags.js";
 import { PERSONAS_FLAGS } from "./options.js";
 

@@ -6,7 +6,7 @@
 import { AREAS } from "../contract/index.js";
 import { HARNESS_FAULT_NAMES, isHarnessFault } from "../safety/harness-faults.js";
 import { tryParseEgoVersion } from "../version/index.js";
-import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
+import { PERSONA_NAMES } from "../contract/personas.js";
 import { missingBrowser } from "../targets/fake/fake-target.js";
 import { RunInputError } from "./errors.js";
 import type { RunOptions } from "./options.js";

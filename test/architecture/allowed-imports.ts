@@ -83,20 +83,20 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
   "src/faults": ["src/files", "src/labels", "src/contract", "src/outcomes", "src/report", "src/targets", "src/targets/cli"],
   "src/matrix": [
-    "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report", "fake-bridge/personas",
+    "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
     "src/run", // each target is a run of the run library, with typed options
   ],
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
+    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults",
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
+  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/server"],
   "bin": ["src/cli"],
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser

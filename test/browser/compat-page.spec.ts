@@ -16,7 +16,7 @@ import { CHANGE_KINDS, diffColumns } from "../../src/matrix/change.js";
 import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema.js";
 import { STATUS_TEXT, type CompatStatus } from "../../src/matrix/status.js";
 import { matrixVerdict } from "../../src/matrix/verdict.js";
-import { PERSONAS } from "../../fake-bridge/personas/index.js";
+import { PERSONAS } from "../../src/contract/personas.js";
 import { COMPAT_DIR_ENV, PAGE_FAULT } from "./global-setup.js";
 
 function compatDir(): string {

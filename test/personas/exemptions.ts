@@ -1,7 +1,7 @@
 // Shared by the persona self-tests (./persona-runs.test.ts on the page model, ./persona-pages.test.ts on real pages).
 import { CATALOGUE, conformanceOf, type Clause } from "../../src/contract/index.js";
 import { FEATURE_NAMES, type Feature } from "../../src/contract/features.js";
-import type { Persona } from "../../fake-bridge/personas/index.js";
+import type { Persona } from "../../src/contract/personas.js";
 
 /** Clauses that declare a feature but pass without it, and why (reviewed by hand). */
 export const NEEDS_WITHOUT_EXERCISING: Record<string, { clause: string; why: string }[]> = {

@@ -8,7 +8,7 @@
 // time, a few minutes. Six real-page runs at once timed out clauses that pass alone.
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
-import { PERSONAS } from "../../fake-bridge/personas/index.js";
+import { PERSONAS } from "../../src/contract/personas.js";
 import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { gateGaps } from "../support/gate-gaps.js";
 import { tempDir } from "../support/temp-dir.js";

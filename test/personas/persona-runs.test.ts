@@ -10,7 +10,7 @@
 //   persona's target, and one persona (pre-profiles) end to end; that keeps this file fast.
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, conformanceOf } from "../../src/contract/index.js";
-import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "../../fake-bridge/personas/index.js";
+import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "../../src/contract/personas.js";
 import { clauseById } from "../../src/contract/catalogue.js";
 import { notApplicable } from "../../src/harness/applicability.js";
 import { resolveTarget } from "../../src/targets/resolve.js";

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { featureHistory, personaNamesInTable } from "../../src/contract/build-features.js";
 import { FEATURE_NAMES } from "../../src/contract/features.js";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
-import { FakeBuildError, PERSONAS, PERSONA_NAMES, fakeBuild, featuresOff, featuresOn, personaByName, UnknownPersonaError } from "../../fake-bridge/personas/index.js";
+import { PERSONAS, PERSONA_NAMES, featuresOff, featuresOn, personaByName, UnknownPersonaError } from "../../src/contract/personas.js";
+import { FakeBuildError, fakeBuild } from "../../fake-bridge/personas/index.js";
 
 describe("personas", () => {
   it("are exactly the ones the table names, with unique names", () => {

@@ -12,7 +12,7 @@ import { CHANGE_KINDS, CHANGE_TEXT, changeTable } from "../change.js";
 import type { CompatJson } from "../compat-schema.js";
 import { COMPAT_STATUSES, STATUS_TEXT } from "../status.js";
 import { matrixVerdict, type MatrixVerdict } from "../verdict.js";
-import { PERSONAS } from "../../../fake-bridge/personas/index.js";
+import { PERSONAS } from "../../contract/personas.js";
 
 /**
  * The page's script: compat-page.client.ts and the types it imports, bundled into one IIFE (types

@@ -5,7 +5,8 @@
 import { NEWEST_BUILD } from "../../contract/build-features.js";
 import { FAULT_NAMES, type FaultName } from "../../../fake-bridge/index.js";
 import type { InfraFaultPlan } from "../../../fake-bridge/infra-faults/plan.js";
-import { fakeBuild, FakeBuildError, UnknownPersonaError } from "../../../fake-bridge/personas/index.js";
+import { UnknownPersonaError } from "../../contract/personas.js";
+import { fakeBuild, FakeBuildError } from "../../../fake-bridge/personas/index.js";
 import { createFakeTarget } from "./fake-target.js";
 import { TargetUnavailableError, type Target } from "../target.js";
 

@@ -14,8 +14,8 @@ import {
   currentBuildFeatures,
   featureHistory,
   featuresForVersion,
-} from "../../src/contract/build-features.js";
-import { FEATURE_NAMES, type Feature } from "../../src/contract/features.js";
+} from "./build-features.js";
+import { FEATURE_NAMES, type Feature } from "./features.js";
 
 export interface PersonaDifference {
   feature: Feature;
