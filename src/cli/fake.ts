@@ -4,9 +4,7 @@
  */
 import { parseFlags } from "./parse-flags.js";
 import { FAKE_INSTALL_FLAGS, FAKE_START_FLAGS, FAKE_STATUS_FLAGS, FAKE_STOP_FLAGS } from "./options.js";
-import { AppOptionsError, appChoiceFromValues, serverOptions } from "../../fake-bridge/server/options.js";
-import { fakeAppStatus, startFakeApp, stopFakeApp, type AppStatus } from "../../fake-bridge/server/control.js";
-import { installFakeEgoLite } from "../../fake-bridge/server/install.js";
+import { AppOptionsError, appChoiceFromValues, fakeAppStatus, installFakeEgoLite, serverOptions, startFakeApp, stopFakeApp, type AppStatus } from "../targets/fake/fake-app.js";
 import { UsageError } from "./usage-error.js";
 
 

@@ -4,7 +4,7 @@
  * docs/cli.md (./cli-reference.ts). A flag's entry is node:util parseArgs's option config plus
  * `value` (the placeholder shown after the flag) and `help` (what it means, one paragraph).
  */
-import { APP_OPTION_SPEC, CLOSE_DELAY_MS_RANGE } from "../../fake-bridge/server/options.js";
+import { APP_OPTION_SPEC, CLOSE_DELAY_MS_RANGE } from "../targets/fake/fake-app.js";
 import { DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR } from "../run/options.js";
 
 export interface FlagSpec {

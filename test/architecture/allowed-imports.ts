@@ -65,8 +65,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
   "src/targets/detect": [
     "src/files", "src/contract", "src/version", "src/targets", "src/targets/cli",
-    "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start
-    "fake-bridge/server", // the operator wire client (operator-client.ts): the operator endpoint's protocol is the fake's
+    "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start, its operator client
   ],
   "src/targets/fake": ["src/contract", "src/version", "src/probe", "src/targets", "fake-bridge", "fake-bridge/bin", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
 
@@ -96,7 +95,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/server"],
+  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli"],
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser

@@ -78,6 +78,18 @@ const TABLE_CIRCLES_OWED = [
 ];
 const FILE_CIRCLES_OWED: string[] = [];
 
+/** src/ folders that still import the fake besides its door, src/targets/fake (issue 23): the infrastructure-fault plan's schema, owed to src/contract. */
+const FAKE_DOORS_OWED = ["src/harness", "src/run"];
+
+describe("the fake has one door", () => {
+  it("among the harness's folders (src/), only src/targets/fake imports fake-bridge, beyond the ones owed", () => {
+    const reaching = Object.entries(ALLOWED_IMPORTS)
+      .filter(([folder, allowed]) => folder.startsWith("src/") && folder !== "src/targets/fake" && allowed.some((to) => to === "fake-bridge" || to.startsWith("fake-bridge/")))
+      .map(([folder]) => folder);
+    expect(reaching.sort()).toEqual(FAKE_DOORS_OWED);
+  });
+});
+
 describe("imports that never run back up", () => {
   it("the table has no circle (a mutual edge is the smallest) beyond the ones owed", () => {
     expect(tableCircles(ALLOWED_IMPORTS)).toEqual(TABLE_CIRCLES_OWED);

@@ -10,7 +10,7 @@ import { parseJson } from "../../files/input-file.js";
 import { tryParseEgoVersion } from "../../version/index.js";
 import { createCliTarget, type CliTarget } from "../cli/cli-target.js";
 import type { Detection } from "./detect.js";
-import { createOperatorClient } from "../../../fake-bridge/server/operator-client.js";
+import { createOperatorClient } from "../fake/fake-app.js";
 import type { TargetInfo } from "../target.js";
 
 export const InstalledTargetConfig = z
