@@ -53,7 +53,7 @@ export interface Behaviour {
   readonly malformedBrowserVersion: boolean;
   readonly missingListProfiles: boolean;
   readonly claimIgnoresName: boolean;
-  /** snapshot faults that only pages from Chromium show (fake-bridge/pages/snapshot) */
+  /** snapshot faults that only pages from Chromium show (fake-bridge/app/page-snapshot) */
   readonly pageSnapshotFaults: PageSnapshotFaults;
   /** raw CDP on real pages (--pages chromium); the page model ignores these */
   readonly cdpFaults: CdpFaults;

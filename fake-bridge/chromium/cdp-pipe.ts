@@ -8,7 +8,7 @@
  * process that started it, whichever way that process ends.
  */
 import type { Readable, Writable } from "node:stream";
-import type { CdpSend } from "../pages/snapshot/cdp.js";
+import type { CdpSend } from "./page-cdp.js";
 
 export type { CdpSend };
 

@@ -16,8 +16,8 @@
 import type { CdpEvent, CdpSend } from "./cdp-pipe.js";
 import { profileBrowser, type AttachedTarget, type ProfileBrowser, type TargetInfo } from "./browser-pool.js";
 import { withBound } from "./bound.js";
-import type { FrameCdp, PageCdp } from "../pages/snapshot/cdp.js";
-import { RefIds } from "../pages/snapshot/ref-ids.js";
+import type { FrameCdp, PageCdp } from "./page-cdp.js";
+import { RefIds } from "./ref-ids.js";
 
 export interface RealTab {
   targetId: string;

@@ -46,9 +46,8 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/operator", "src/contract"],
   "fake-bridge/faults": [],
   "fake-bridge/behaviour": ["fake-bridge/faults", "src/contract"],
-  "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "fake-bridge/pages", "src/contract"],
-  "fake-bridge/chromium": ["fake-bridge/behaviour", "fake-bridge/pages", "src/scratch"], // pages: the snapshot's CDP interface, which a space's page session serves
-  "fake-bridge/pages": ["fake-bridge/app", "fake-bridge/behaviour"],
+  "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/page-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
+  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/scratch"],
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"],
   "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
   "fake-bridge/operator": ["fake-bridge/app", "src/contract"],

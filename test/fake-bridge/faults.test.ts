@@ -181,7 +181,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   "malformed-browser-version": ["version"],
   "missing-list-profiles": ["profiles:list"],
   "claim-ignores-name": ["claim:rename", "ids:claim"],
-  // faults of snapshots of real pages change nothing on the page model (test/fake-bridge/pages tests them on Chromium)
+  // faults of snapshots of real pages change nothing on the page model (test/fake-bridge/page-snapshot tests them on Chromium)
   "ambiguous-locators-printed": [],
   "viewport-scope-ignored": [],
   "interactive-only-ignored": [],

@@ -1,14 +1,14 @@
 /**
  * snapshot(options): a structured snapshot of the selected space's active tab. With the page
  * model, rendered from the invented page (../snapshot.ts); with Chromium, built from the real page
- * over CDP (../../pages/snapshot, snapshotFromCdp), with the build's switches and faults.
+ * over CDP (../page-snapshot, snapshotFromCdp), with the build's switches and faults.
  */
 import { fail, failures, type Outcome } from "../failures.js";
 import { syncRealTabs } from "../real-tabs.js";
 import type { MaybePromise } from "../serial.js";
 import { renderSnapshot, type SnapshotOptions, type SnapshotResult } from "../snapshot.js";
 import { activeTab, type TaskSpace } from "../task-space.js";
-import { snapshotFromCdp, snapshotSwitches } from "../../pages/snapshot/index.js";
+import { snapshotFromCdp, snapshotSwitches } from "../page-snapshot/index.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";
 
 async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: SnapshotOptions): Promise<Outcome<SnapshotResult>> {
@@ -21,7 +21,7 @@ async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: Snap
 export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {
   // fault snapshot-ignores-max-result-length: the bound is dropped, the whole tree comes back
   const effective = ctx.app.behaviour.snapshotIgnoresMaxResultLength ? { ...options, maxResultLength: 0 } : options;
-  // fault subtree-root-ignored on the page model (real pages: ../../pages/snapshot): the whole page
+  // fault subtree-root-ignored on the page model (real pages: ../page-snapshot): the whole page
   const modelOptions = ctx.app.behaviour.pageSnapshotFaults.subtreeRootIgnored && effective.scope === "subtree" ? { ...effective, scope: "full_page" as const } : effective;
   return onSelectedSpace(ctx, "snapshot", (space) =>
     ctx.app.pages !== undefined

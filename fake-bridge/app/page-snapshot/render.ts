@@ -20,8 +20,8 @@
  * - maxResultLength cuts content to at most that many characters; refs keep the nodes whose line is
  *   printed in full (the page model's choice, clause snapshot.max-result-length).
  */
-import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../../app/snapshot.js";
-import { UNSTABLE_LOCATOR } from "../../app/locators.js";
+import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../snapshot.js";
+import { UNSTABLE_LOCATOR } from "../locators.js";
 import type { Locator } from "./locators.js";
 import type { SnapNode } from "./tree.js";
 

@@ -6,7 +6,7 @@
  * coordinates); an out-of-process iframe's is its own layout viewport, and only when its iframe
  * element is visible at all. A node without layout (display:none, no box) is outside.
  */
-import type { CdpSend } from "./cdp.js";
+import type { CdpSend } from "../../chromium/page-cdp.js";
 import { allNodes, type SnapNode } from "./tree.js";
 
 interface Rect {

@@ -6,13 +6,13 @@
  * no node or several, a CDP error), EGO_WEB_CONTENTS_UNAVAILABLE (the page or its renderer is gone).
  * Format and choices: ./render.ts, ./locators.ts, ./viewport.ts, ./tree.ts.
  */
-import { fail, failures, ok, type Outcome } from "../../app/failures.js";
+import { fail, failures, ok, type Outcome } from "../failures.js";
 import type { Behaviour, PageSnapshotFaults } from "../../behaviour/behaviour.js";
-import type { SnapshotOptions, SnapshotResult } from "../../app/snapshot.js";
-import { isGoneError, type PageCdp } from "./cdp.js";
+import type { SnapshotOptions, SnapshotResult } from "../snapshot.js";
+import { isGoneError, type PageCdp } from "../../chromium/page-cdp.js";
 import { capturePage, releaseSessions } from "./capture.js";
 import { locateNodes } from "./locators.js";
-import { RefIds } from "./ref-ids.js";
+import { RefIds } from "../../chromium/ref-ids.js";
 import { compactTop, hasRef, project, renderLines, type RefNumbering } from "./render.js";
 import { allNodes, buildTree, type SnapNode } from "./tree.js";
 import { nodesInViewport } from "./viewport.js";
@@ -29,7 +29,7 @@ export function snapshotSwitches(behaviour: Behaviour): PageSnapshotSwitches {
   return { locatorOmission: behaviour.locatorOmission, faults: behaviour.pageSnapshotFaults };
 }
 
-export { isGoneError, type CdpSend, type FrameCdp, type PageCdp } from "./cdp.js";
+export { isGoneError, type CdpSend, type FrameCdp, type PageCdp } from "../../chromium/page-cdp.js";
 
 function subtreeTop(tree: SnapNode, root: number | undefined): Outcome<readonly SnapNode[]> {
   const matches = allNodes(tree).filter((n) => n.backendNodeId !== undefined && n.backendNodeId === root);

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOT_OPTIONS } from "../../../fake-bridge/app/snapshot.js";
-import { snapshotFromCdp, type CdpSend, type PageCdp } from "../../../fake-bridge/pages/snapshot/index.js";
-import { RefIds } from "../../../fake-bridge/pages/snapshot/ref-ids.js";
+import { snapshotFromCdp, type CdpSend, type PageCdp } from "../../../fake-bridge/app/page-snapshot/index.js";
+import { RefIds } from "../../../fake-bridge/chromium/ref-ids.js";
 
 /** A document with one button (backend id `buttonId`), and optionally an out-of-process iframe. */
 function documentWith(buttonId: number, iframe?: { id: number; frameId: string }) {

@@ -5,7 +5,7 @@
  * out-of-process iframes (cross-origin) through a session of their own, from PageCdp.frameSession.
  * backendNodeIds are per renderer process, so a node is identified by (frame capture, id).
  */
-import type { CdpSend, FrameCdp, PageCdp } from "./cdp.js";
+import type { CdpSend, FrameCdp, PageCdp } from "../../chromium/page-cdp.js";
 
 export interface AxValue {
   value?: unknown;

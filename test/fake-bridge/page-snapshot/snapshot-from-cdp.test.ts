@@ -5,7 +5,7 @@
 import type { Browser, CDPSession, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOT_OPTIONS, type SnapshotOptions } from "../../../fake-bridge/app/snapshot.js";
-import { snapshotFromCdp, type PageSnapshotSwitches } from "../../../fake-bridge/pages/snapshot/index.js";
+import { snapshotFromCdp, type PageSnapshotSwitches } from "../../../fake-bridge/app/page-snapshot/index.js";
 import { playwrightPageCdp } from "./playwright-page-cdp.js";
 import { FIXTURE_FACTS, startFixtureServer, type FixturePageName, type FixtureServer } from "../../../src/fixture-pages/index.js";
 import { launchChromium } from "../../fixture-pages/chromium.js";
