@@ -31,7 +31,7 @@ import { connectForRun } from "../server/run-client.js";
 import { behaviourOf } from "../server/socket-port.js";
 import { exitQuirkText } from "./exit-quirk.js";
 import { LAUNCHER_USAGE, parseLauncherArgs } from "./launcher-args.js";
-import { parseLauncherConfig, type LauncherConfig } from "./launcher-config.js";
+import { parseLauncherConfig, type LauncherConfig } from "../server/launcher-config.js";
 import { hostScript } from "./script-host.js";
 
 async function readStdin(): Promise<string> {

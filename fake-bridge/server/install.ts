@@ -20,7 +20,7 @@
 import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
-import type { LauncherConfig } from "../bin/launcher-config.js";
+import type { LauncherConfig } from "./launcher-config.js";
 import { appPaths, defaultAppDir } from "./app-dir.js";
 import { infoPlist, type PlistFormat } from "./info-plist.js";
 import { launcherBundle } from "./launcher-bundle.js";

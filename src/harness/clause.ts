@@ -13,7 +13,7 @@ import { clauseById } from "../contract/catalogue.js";
 import { tagTitle, type Clause } from "../contract/clause.js";
 import type { MethodName } from "../contract/methods.js";
 import type { Operator } from "../contract/operator.js";
-import { resolveTarget } from "../targets/resolve.js";
+import { resolveTarget } from "../targets/choose/resolve.js";
 import type { Session, Target } from "../targets/target.js";
 import { LABEL } from "../labels/labels.js";
 import { DIAGNOSTICS_ATTACHMENT } from "../report/results-reader.js";

@@ -27,7 +27,7 @@ import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
 import { openRunScratch, sweepStaleTemp } from "../scratch/scratch-dir.js";
 import { adoptGroupRecord, describeGroupsEnd, endGroups, GROUPS_ENV, startGroup } from "../processes/groups.js";
 import { CliNotFoundError, locateCli } from "../targets/detect/locate-cli.js";
-import { resolveTarget, TargetUnavailableError } from "../targets/resolve.js";
+import { resolveTarget, TargetUnavailableError } from "../targets/choose/resolve.js";
 import type { TargetInfo } from "../targets/target.js";
 import { RunInputError } from "./errors.js";
 import type { RunPlan } from "./plan.js";

@@ -12,11 +12,12 @@
  *        src/wire, a leaf beside src/version: the JSON-lines codec it shares with the CLI target,
  *        src/scratch, another: where a run's processes make temporary directories, and
  *        src/processes, a third: the process groups every started process is in)
- *     <- src/targets (reaches a target): src/targets/fake is the side that starts or opens the
- *        fake (its in-process browser, its app process, its personas); detect/ also speaks the
- *        fake's operator protocol (the operator wire client lives with the fake's server); other
- *        harness folders read only the fake's data: its fault plans, persona names and app
- *        options (src/harness, src/run, src/matrix, src/cli, scripts)
+ *     <- src/targets (reaches a target): the Target interface at its root; cli/ the installed
+ *        CLI target; src/targets/fake is the one door to the fake (its in-process browser, its app
+ *        process and its operator client, fake-app.ts); detect/ finds an installed build; choose/
+ *        picks the run's target from detect/ and fake/. Other harness folders read only the
+ *        infrastructure-fault plan's schema (src/harness, src/run; owed to src/contract), and
+ *        scripts/ what they measure; persona names are contract data (src/contract/personas.ts)
  *     <- src/probe, src/harness (clauses, fixtures) <- suites (target-agnostic: never fake-bridge)
  *     <- src/labels (the result labels' names: a leaf every writer and reader of results stands on)
  *     <- src/outcomes <- src/safety <- src/report, src/expectations, src/gate, src/faults
@@ -55,22 +56,24 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
   "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/faults", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
-  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/bin", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes", "src/files"],
+  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes", "src/files"],
 
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
   // (fake/): the one folder that starts or opens the fake
-  "src/targets": ["src/contract", "src/version", "src/probe", "src/targets/detect", "src/targets/fake"],
+  "src/targets": ["src/contract", "src/version", "src/probe"],
+  // the choice of target for a run (resolve.ts): the installed build as detected, or the fake
+  "src/targets/choose": ["src/targets", "src/targets/detect", "src/targets/fake"],
   "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
   "src/targets/detect": [
     "src/files", "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start, its operator client
   ],
-  "src/targets/fake": ["src/contract", "src/version", "src/probe", "src/targets", "fake-bridge", "fake-bridge/bin", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
+  "src/targets/fake": ["src/contract", "src/version", "src/probe", "src/targets", "fake-bridge", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
+  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
@@ -87,7 +90,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults",
+    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults",
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 

@@ -13,7 +13,7 @@ import { CATALOGUE, conformanceOf } from "../../src/contract/index.js";
 import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "../../src/contract/personas.js";
 import { clauseById } from "../../src/contract/catalogue.js";
 import { notApplicable } from "../../src/harness/applicability.js";
-import { resolveTarget } from "../../src/targets/resolve.js";
+import { resolveTarget } from "../../src/targets/choose/resolve.js";
 import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 import { NEEDS_WITHOUT_EXERCISING, lacking, needsPages, requiring } from "./exemptions.js";

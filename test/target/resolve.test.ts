@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import { RunConfig } from "../../src/harness/run-config.js";
-import { resolveTarget, TargetUnavailableError } from "../../src/targets/resolve.js";
+import { resolveTarget, TargetUnavailableError } from "../../src/targets/choose/resolve.js";
 
 const config = (over: Record<string, unknown>) => RunConfig.parse({ runId: "resolve-test", pages: "model", ...over });
 

@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { parseLauncherConfig } from "../../../fake-bridge/bin/launcher-config.js";
+import { parseLauncherConfig } from "../../../fake-bridge/server/launcher-config.js";
 import { fakeAppStatus, startFakeApp, type RunningApp } from "../../../fake-bridge/server/control.js";
 import { INSTALLED_WRAPPER_MARK } from "../../../fake-bridge/server/install.js";
 

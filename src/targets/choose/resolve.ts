@@ -1,9 +1,9 @@
 /** Resolve the run's target from its choice: the installed build as detected, or the fake. */
-import { fakeTargetForRun, type FakeRunChoice } from "./fake/fake-for-run.js";
-import { TargetUnavailableError, type Target } from "./target.js";
-import { openInstalledTarget, type InstalledTargetConfig } from "./detect/detected-target.js";
+import { fakeTargetForRun, type FakeRunChoice } from "../fake/fake-for-run.js";
+import { TargetUnavailableError, type Target } from "../target.js";
+import { openInstalledTarget, type InstalledTargetConfig } from "../detect/detected-target.js";
 
-export { TargetUnavailableError } from "./target.js";
+export { TargetUnavailableError } from "../target.js";
 
 /**
  * What of a run's configuration (src/harness/run-config.ts, whose RunConfig has this shape) the
