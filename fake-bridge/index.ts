@@ -59,12 +59,12 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
   const behaviour = resolveBehaviour({
     features: options.features ?? NEWEST_BUILD.features,
     faults: parseFaults(options.faults ?? []),
+    ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
   });
   const app = new FakeApp({
     version: options.version ?? NEWEST_BUILD.version,
     behaviour,
     ...(options.profiles ? { profiles: options.profiles } : {}),
-    ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
     ...(options.chromium ? { chromium: options.chromium } : {}),
     ...(options.timeScale !== undefined ? { timeScale: options.timeScale } : {}),
   });

@@ -22,11 +22,7 @@ export interface FakeAppOptions {
   /** the version getBrowserVersion and CDP Browser.getVersion report */
   version?: string;
   profiles?: readonly ProfileSpec[];
-  /**
-   * How long a closed space stays listed after closeTaskSpace resolved (close is eventually
-   * consistent on real builds, research 1.5). During that time it is listed but cannot be used.
-   */
-  closeDelayMs?: number;
+  /** the build's behaviour switches, the close's eventual consistency among them (Behaviour.closeDelayMs) */
   behaviour?: Behaviour;
   /**
    * Real pages from Chromium (`--pages chromium`): the browser executable to drive. Omitted: the
@@ -56,7 +52,6 @@ export class FakeApp {
   readonly version: string;
   readonly behaviour: Behaviour;
   readonly profiles: ProfileRegistry;
-  readonly closeDelayMs: number;
   private readonly spaces = new Map<number, TaskSpace>();
   private readonly spaceIds = new Counter(1);
   private readonly targetCounter = new Counter(1);
@@ -77,14 +72,11 @@ export class FakeApp {
   private readonly touched = new Map<number, number>();
 
   constructor(options: FakeAppOptions = {}) {
-    const closeDelayMs = options.closeDelayMs ?? 0;
-    if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new Error(`closeDelayMs must be a non-negative number, got ${closeDelayMs}`);
     this.version = options.version ?? NEWEST_BUILD.version;
     this.timeScale = options.timeScale ?? 1;
     if (!Number.isFinite(this.timeScale) || this.timeScale <= 0) throw new Error(`timeScale must be a positive number, got ${this.timeScale}`);
     this.behaviour = options.behaviour ?? resolveBehaviour({ features: NEWEST_BUILD.features });
     this.profiles = new ProfileRegistry(options.profiles ?? DEFAULT_PROFILES);
-    this.closeDelayMs = closeDelayMs;
     if (options.chromium) {
       holdBrowsers();
       this.pages = new SpacePages({
@@ -250,7 +242,7 @@ export class FakeApp {
     return [...this.spaces.values()].sort((a, b) => a.id - b.id);
   }
 
-  /** Closes a space: unusable at once, unlisted after closeDelayMs. Its pages close with it (awaited when there are real ones). */
+  /** Closes a space: unusable at once, unlisted after the behaviour's closeDelayMs. Its pages close with it (awaited when there are real ones). */
   close(space: TaskSpace): void | Promise<void> {
     space.closing = true;
     this.prompts.delete(space.id);
@@ -260,11 +252,12 @@ export class FakeApp {
   }
 
   private forget(space: TaskSpace): void {
-    if (this.closeDelayMs === 0) {
+    const { closeDelayMs } = this.behaviour;
+    if (closeDelayMs === 0) {
       this.spaces.delete(space.id);
       return;
     }
-    setTimeout(() => this.spaces.delete(space.id), this.closeDelayMs);
+    setTimeout(() => this.spaces.delete(space.id), closeDelayMs);
   }
 
   /** A read-only copy of a listed space's state, for tests and the operator (not part of the contract). */

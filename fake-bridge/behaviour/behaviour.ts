@@ -13,6 +13,12 @@ import type { FaultName } from "../faults/faults.js";
  * harness whether a build may send that key.
  */
 export interface Behaviour {
+  /**
+   * closeTaskSpace is eventually consistent: a closed space is unusable at once and stays listed
+   * (marked closing) for this many ms before it goes (research Q12; 0: it goes at once). The open
+   * detail of the close clauses; `--close-delay-ms` sets it.
+   */
+  readonly closeDelayMs: number;
   readonly features: ReadonlySet<Feature>;
   readonly faults: ReadonlySet<FaultName>;
 
@@ -128,9 +134,13 @@ export interface BehaviourInput {
    */
   features: ReadonlySet<Feature>;
   faults?: Iterable<FaultName>;
+  /** how long a closed space stays listed (ms, default 0); see Behaviour.closeDelayMs */
+  closeDelayMs?: number;
 }
 
 export function resolveBehaviour(input: BehaviourInput): Behaviour {
+  const closeDelayMs = input.closeDelayMs ?? 0;
+  if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new Error(`closeDelayMs must be a non-negative number, got ${closeDelayMs}`);
   const features: ReadonlySet<Feature> = new Set(input.features);
   const faults: ReadonlySet<FaultName> = new Set(input.faults ?? []);
   const has = (f: Feature) => features.has(f);
@@ -138,6 +148,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
   return Object.freeze({
     features,
     faults,
+    closeDelayMs,
     errorCodes: has("error-codes"),
     numericIds: has("numeric-ids"),
     listingV2: has("task-space-listing-v2"),

@@ -47,7 +47,7 @@ export class FakeOperator implements Operator {
     return answerPrompt(this.app.prompts, this.space(id), answer);
   }
 
-  /** Closing a Space in the UI; eventually consistent like closeTaskSpace (closeDelayMs). */
+  /** Closing a Space in the UI; eventually consistent like closeTaskSpace (the behaviour's closeDelayMs). */
   async closeUserSpace(id: number): Promise<void> {
     this.app.close(this.space(id));
   }

@@ -101,7 +101,7 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
     features,
     faults,
     ...(options.persona ? { persona: options.persona } : {}),
-    closeDelayMs: browser.app.closeDelayMs,
+    closeDelayMs: browser.app.behaviour.closeDelayMs,
     pages: browser.app.pages !== undefined ? "chromium" : "model",
     ...(options.pagesWarning ? { pagesWarning: options.pagesWarning } : {}),
     startedAt: startedAt.toISOString(),

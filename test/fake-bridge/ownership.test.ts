@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { statusFor, TaskSpaceEntry, TaskSpaceRef } from "../../src/contract/index.js";
 import { browser, entryOf, listed, selectNewSpace, type Loose } from "./helpers.js";
+import { resolveBehaviour } from "../../fake-bridge/index.js";
+import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 
 describe("createTaskSpace", () => {
   it("resolves {taskId, id, name}; ids come from a counter starting at 1", async () => {
@@ -191,5 +193,11 @@ describe("closeTaskSpace", () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(20);
+  });
+
+  it("the delay is a behaviour switch beside the others (0 by default), and never negative", () => {
+    expect(browser({ closeDelayMs: 30 }).app.behaviour.closeDelayMs).toBe(30);
+    expect(resolveBehaviour({ features: NEWEST_BUILD.features }).closeDelayMs).toBe(0);
+    expect(() => resolveBehaviour({ features: NEWEST_BUILD.features, closeDelayMs: -1 })).toThrow(/non-negative/);
   });
 });
