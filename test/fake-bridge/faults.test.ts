@@ -217,6 +217,8 @@ const EXPECTED: Record<FaultName, string[]> = {
   "listtabs-unscoped-when-empty": [],
   // raw CDP sessions exist on real pages only (test/mutants)
   "cdp-restarts-on-new-invocation": [],
+  "claim-new-id": ["ids:claim"],
+  "take-over-leaves-block": [],
 };
 
 async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {
