@@ -79,7 +79,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/report": ["src/files", "src/contract", "src/version", "src/outcomes", "src/safety", "src/processes"],
   "src/expectations": ["src/files", "src/contract", "src/version", "src/report", "src/safety"],
   "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety"],
-  "src/faults": ["src/contract", "src/outcomes", "src/report", "src/safety", "src/targets", "src/targets/cli"],
+  "src/faults": ["src/contract", "src/probe", "src/outcomes", "src/report", "src/safety", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
   "src/matrix": [
     "src/files", "src/contract", "src/version", "src/outcomes", "src/report", "src/safety", "fake-bridge/personas",
     "src/run", // each target is a run of the run library, with typed options

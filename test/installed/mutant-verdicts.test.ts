@@ -14,14 +14,20 @@ import { cliEnv, egoConformance, worldsClosedAfterAll } from "./support.js";
 const world = worldsClosedAfterAll();
 const having = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
 
-/** The counts of the progress line's last line (`conformance [N/M clauses] passed P, failed F, ... done`). */
+/**
+ * The counts of the progress lines' last lines (`conformance [N/M clauses] passed P, failed F, ... done`),
+ * summed: an installed run has a line of its own for the safety phase (safety.user-spaces.unchanged).
+ */
 export function progressCounts(stderr: string): Record<string, number> {
-  const line = stderr.split("\n").filter((l) => /^conformance .*\bdone$/.test(l.trim())).pop();
-  expect(line, `a final progress line in:\n${stderr.slice(-2000)}`).toBeDefined();
+  const lines = stderr.split("\n").filter((l) => /^conformance .*\bdone$/.test(l.trim()));
+  expect(lines.length, `a final progress line in:\n${stderr.slice(-2000)}`).toBeGreaterThan(0);
   const counts: Record<string, number> = {};
-  for (const m of line!.replace(/\s*done$/, "").replace(/^.*clauses\]\s*/, "").split(", ")) {
-    const at = m.lastIndexOf(" ");
-    counts[m.slice(0, at).replace(" ", "-")] = Number(m.slice(at + 1));
+  for (const line of lines) {
+    for (const m of line.trim().replace(/\s*done$/, "").replace(/^.*clauses\]\s*/, "").split(", ")) {
+      const at = m.lastIndexOf(" ");
+      const outcome = m.slice(0, at).replace(" ", "-");
+      counts[outcome] = (counts[outcome] ?? 0) + Number(m.slice(at + 1));
+    }
   }
   return counts;
 }
