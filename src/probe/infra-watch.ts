@@ -4,8 +4,10 @@
  * INFRASTRUCTURE_ERROR_CODES and INFRASTRUCTURE_ERROR_MESSAGES, each with its basis):
  *   - an `error_code` with one of those codes, anywhere in the answer (a resolved error object, a
  *     rejection, a TypeError the probe runtime described);
- *   - a raw CDP pre-send failure the probe's CDP client recorded (`{sendError: {message, code}}`,
- *     src/probe/runtime.ts) with such a code, or with such a message and no code;
+ *   - a raw CDP pre-send failure the probe runtime recorded (its CDP client's
+ *     `{sendError: {message, code}}`, or an `onSendCDPMessageError` callback `{slot, args:
+ *     [message, code]}` of p.cdp, src/probe/runtime.ts) with such a code, or with such a message
+ *     and no code;
  *   - a call the probe gave up waiting for (an observation on the `timeout` channel).
  * Pure: src/faults/infrastructure.ts turns a sign into an InfrastructureError, retried then broken.
  */
@@ -27,14 +29,18 @@ export function infraSignsIn(value: unknown, found = new Set<string>(), depth = 
   const record = value as Record<string, unknown>;
   if (isInfrastructureErrorCode(record.error_code)) found.add(record.error_code);
   const sendError = record.sendError as Record<string, unknown> | null | undefined;
-  if (typeof sendError === "object" && sendError !== null) {
-    if (isInfrastructureErrorCode(sendError.code)) found.add(sendError.code);
-    else {
-      const sign = sendError.code === null || sendError.code === undefined ? infraSignOfMessage(sendError.message) : undefined;
-      if (sign !== undefined) found.add(sign);
-    }
-  }
+  if (typeof sendError === "object" && sendError !== null) addPreSendSign(found, sendError.message, sendError.code);
+  if (record.slot === "onSendCDPMessageError" && Array.isArray(record.args)) addPreSendSign(found, record.args[0], record.args[1]);
   if (record.channel === "timeout" && typeof record.call === "string") found.add(`call timed out: ${record.call.split("(")[0]}()`);
   for (const item of Object.values(record)) infraSignsIn(item, found, depth + 1);
   return [...found];
+}
+
+/** A CDP pre-send failure's sign: its code when it is an infrastructure code, else its message when it has no code. */
+function addPreSendSign(found: Set<string>, message: unknown, code: unknown): void {
+  if (isInfrastructureErrorCode(code)) found.add(code);
+  else if (code === null || code === undefined) {
+    const sign = infraSignOfMessage(message);
+    if (sign !== undefined) found.add(sign);
+  }
 }

@@ -47,7 +47,11 @@ describe("a browser relaunched under the run (infra fault browser-relaunch)", ()
     const broken = judged.filter(([, c]) => c.status === "broken");
     expect(broken.length).toBeGreaterThan(0);
     for (const [id, c] of broken) expect(c.message?.split("\n")[0], id).toBe("infrastructure error: EGO_CDP_CHANNEL_UNAVAILABLE");
-    expect(run.stdout.split("\n").filter((l) => l.includes("EGO_CDP_CHANNEL_UNAVAILABLE")), run.stdout).toHaveLength(1);
+    // the terminal: one grouped line in the broken list, and (when it explains most of the run) one "One cause" sentence
+    const naming = run.stdout.split("\n").filter((l) => l.includes("EGO_CDP_CHANNEL_UNAVAILABLE"));
+    expect(naming.filter((l) => l.startsWith(`  ×${broken.length} infrastructure error: EGO_CDP_CHANNEL_UNAVAILABLE`)), run.stdout).toHaveLength(1);
+    expect(naming.filter((l) => !l.startsWith("  ×") && !l.startsWith("One cause: ")), run.stdout).toEqual([]);
+    expect(naming.length, run.stdout).toBeLessThanOrEqual(2);
     expect(run.exitCode, run.stderr).toBe(1);
   });
 });
