@@ -88,6 +88,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
     "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
+    "src/outcomes", // the judge phase applies the attribution rule (src/outcomes/attribution.ts) to the run's results
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 
