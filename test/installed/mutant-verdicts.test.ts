@@ -5,7 +5,10 @@
 // what the JSON counts. Before the fix these ended with 26 (string-ids), 7 (claim-new-id) and
 // 25 (take-over-leaves-block) broken results: the harness's own steps threw harness errors, or a
 // cleanup's precondition error was recorded unlabelled.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { preconditionOwnerOf } from "../../src/outcomes/of-error.js";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { MUTANTS } from "../mutants/table.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -37,7 +40,8 @@ describe.each(["string-ids", "claim-new-id", "take-over-leaves-block"])("mutant 
     const expected = MUTANTS[fault]!;
     // the page model: these rules do not depend on pages (the in-process mutant check judges them so too)
     const w = await world({ app: { faults: [fault], pages: "model" } });
-    const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`inst-${fault}`)], {
+    const outcomesFile = join(await tempDir(`inst-${fault}-outcomes`), "outcomes.json");
+    const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`inst-${fault}`), "--outcomes", outcomesFile], {
       env: cliEnv(w, { PATH: w.pathWithLauncher }),
       timeoutMs: 280_000,
     });
@@ -45,6 +49,10 @@ describe.each(["string-ids", "claim-new-id", "take-over-leaves-block"])("mutant 
     const seen = { failed: having(summary, "failed"), preconditionFailed: having(summary, "precondition-failed"), broken: having(summary, "broken"), unknown: having(summary, "unknown") };
     expect(seen, run.stderr.slice(-3000)).toEqual({ failed: [...expected.failed].sort(), preconditionFailed: [...(expected.preconditionFailed ?? [])].sort(), broken: [], unknown: [] });
     expect(run.exitCode, run.stderr).toBe(1);
+    // every precondition failure names a clause that failed in this run
+    const written = JSON.parse(await readFile(outcomesFile, "utf8")) as { clauses: Record<string, { status: string; message?: string }> };
+    const owners = Object.entries(written.clauses).filter(([, c]) => c.status === "precondition-failed").map(([id, c]) => [id, preconditionOwnerOf(c.message)] as const);
+    for (const [id, owner] of owners) expect(expected.failed, `${id} names ${owner}`).toContain(owner);
     // every surface counts the same: the progress line's last line against the JSON totals
     const progress = progressCounts(run.stderr);
     // the invariance clause is judged by the CLI after vitest, with no progress line of its own
