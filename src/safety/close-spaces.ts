@@ -48,7 +48,8 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
       const skipped: { id: Json; reason: string }[] = [];
       const problems: string[] = [];
       let owner: string | undefined;
-      const acted: Want[] = [];
+      // each space closed, with the id it is listed under now (another one after a claim that moved it)
+      const acted: (Want & { listedAs: Json })[] = [];
       const userInControl = (obs: unknown) => JSON.stringify(obs ?? null).includes("EGO_TASK_SPACE_USER_IN_CONTROL");
       const now = await list();
       // twins (duplicate names) in a listing without ids: each wanted space takes its own entry
@@ -122,7 +123,7 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
           if (!p.succeeded(result)) {
             problems.push(`close ${JSON.stringify(key)}: ${describe(result)}${tookOver && userInControl(result) ? " (still under user control after takeOverTaskSpace resolved)" : ""}`);
             if (tookOver && userInControl(result)) owner ??= "user-control.take-over.unblocks";
-          } else acted.push(followed ? { id: key, name: want.name } : want);
+          } else acted.push({ ...want, listedAs: followed ? key : want.id });
         } catch (error) {
           problems.push(`close ${JSON.stringify(key)}: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -134,7 +135,7 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
         const left = acted.filter((w) => {
           const entry = p.findEntry(
             listed.filter((e) => !still.has(e)),
-            w.id,
+            w.listedAs,
             w.name,
           );
           if (entry) still.add(entry);
@@ -142,7 +143,7 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
         });
         if (left.length === 0 || Date.now() > deadline) {
           for (const w of acted) if (!left.includes(w)) closed.push(w.id);
-          if (left.length) problems.push(`still listed after ${String(boundMs)} ms: ${left.map((w) => JSON.stringify(w.id)).join(", ")}`);
+          if (left.length) problems.push(`still listed after ${String(boundMs)} ms: ${left.map((w) => JSON.stringify(w.listedAs)).join(", ")}`);
           break;
         }
         await p.sleep(pollMs as number);
