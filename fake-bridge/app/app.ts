@@ -194,6 +194,20 @@ export class FakeApp {
     return this.createSpace(init, id);
   }
 
+  /**
+   * The claim-new-id fault: the space moves to a fresh id (never reused); its old id finds
+   * nothing from now on. The space's state (name, ownership, tabs, profile) moves with it. Real
+   * pages stay under the old key: the fault is the page model's.
+   */
+  rekeySpace(space: TaskSpace): TaskSpace {
+    const moved: TaskSpace = { ...space, id: this.spaceIds.take() };
+    this.spaces.delete(space.id);
+    this.spaces.set(moved.id, moved);
+    this.touched.delete(space.id);
+    this.touch(moved);
+    return moved;
+  }
+
   /** Opens a tab in the space and makes it the active one. */
   openTab(space: TaskSpace, url: string): Tab {
     const tab = this.newTab(url);

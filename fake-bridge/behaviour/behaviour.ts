@@ -87,6 +87,10 @@ export interface Behaviour {
   readonly blockedCreateTabNavigates: boolean;
   /** listTaskSpaces closes spaces idle for 120 s of app time, user-owned ones too (fault listing-closes-idle-spaces) */
   readonly listingClosesIdleSpaces: boolean;
+  /** claimTaskSpace re-keys the claimed space under a new id and answers it (fault claim-new-id) */
+  readonly claimNewId: boolean;
+  /** takeOverTaskSpace answers but leaves the space blocked (fault take-over-leaves-block) */
+  readonly takeOverLeavesBlock: boolean;
   /** snapshot's includeActionMarks defaults to true (fault action-marks-by-default: allowed, the doc states no default) */
   readonly actionMarksByDefault: boolean;
   /** listing entries carry a touchedAt that moves with every listing (fault listing-bookkeeping-moves: allowed) */
@@ -206,6 +210,8 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     listTabsUnscopedWhenEmpty: fault("listtabs-unscoped-when-empty"),
     blockedCreateTabNavigates: fault("blocked-create-tab-navigates"),
     listingClosesIdleSpaces: fault("listing-closes-idle-spaces"),
+    claimNewId: fault("claim-new-id"),
+    takeOverLeavesBlock: fault("take-over-leaves-block"),
     actionMarksByDefault: fault("action-marks-by-default"),
     listingBookkeepingMoves: fault("listing-bookkeeping-moves"),
   });

@@ -60,6 +60,9 @@ export const FAULTS = {
   "listtabs-unscoped-when-empty": "listTabs of a space with no tabs left (on real pages: all closed over CDP) resolves every tab of the browser, as a per-space filter that came out empty falling back to all",
   "blocked-create-tab-navigates": "a createTab blocked under user control answers EGO_TASK_SPACE_USER_IN_CONTROL but still navigates the space's blank tab to its url",
   "listing-closes-idle-spaces": "listTaskSpaces closes every space nobody touched for 120 s of app time (user-owned ones too) before it answers",
+  "claim-new-id":
+    "claimTaskSpace gives the claimed space a new id and answers that one: the space is listed under the new id from then on, its old id is not found (the page model only: real pages keep their space's old key)",
+  "take-over-leaves-block": "takeOverTaskSpace answers its status string but changes nothing: a handed-off space stays agentDelegatedToUser, its calls still blocked with EGO_TASK_SPACE_USER_IN_CONTROL",
   // allowed deviations: the docs are silent here, so the run must stay green (no clause owns them)
   "action-marks-by-default": "snapshot prints action marks when includeActionMarks is omitted (the doc states no default); explicit false prints none",
   "href-locators-absolute": "a snapshot of a real page prints an href locator as the link's absolute URL, also for a link of the frame's own origin (the reference states no form)",

@@ -9,7 +9,7 @@ export function faultyPort(inner: BrowserPort, invocation: InvocationFaults): Br
   return {
     behaviour: inner.behaviour,
     send(request, deliver) {
-      const fault = invocation.nextCall();
+      const fault = invocation.nextCall({ cdp: request.kind === "cdp" });
       answers.push(fault, (done) => {
         if (fault.effect.kind !== "none" && fault.effect.kind !== "never-settles") {
           const failure = fault.effect.failure;

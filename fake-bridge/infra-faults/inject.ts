@@ -14,6 +14,7 @@ export const INFRA_FAILURES = {
   "task-host-disconnect": { code: "EGO_TASK_HOST_DISCONNECTED", message: "NodeRuntime disconnected" },
   "browser-unavailable": { code: "EGO_BROWSER_UNAVAILABLE", message: "No active browser" },
   "invalid-payload": { code: "EGO_INVALID_RESULT_PAYLOAD", message: "Invalid result payload" },
+  "browser-relaunch": { code: "EGO_CDP_CHANNEL_UNAVAILABLE", message: "CDP channel is not open" },
 } as const satisfies Record<string, { code: ErrorCode; message: string }>;
 
 export type LaunchFault = { kind: "launcher-crash" } | { kind: "launcher-garbage"; /** base64 of the bytes to print */ bytes: string };
@@ -21,7 +22,7 @@ export type LaunchFault = { kind: "launcher-crash" } | { kind: "launcher-garbage
 export type CallEffect =
   | { kind: "none" }
   | { kind: "never-settles" }
-  | { kind: "task-host-disconnect" | "browser-unavailable" | "invalid-payload"; failure: TaskFailure };
+  | { kind: "task-host-disconnect" | "browser-unavailable" | "invalid-payload" | "browser-relaunch"; failure: TaskFailure };
 
 export interface CallFault {
   delayMs: number;
@@ -64,8 +65,16 @@ export function disconnectAfterOf(plan: InfraFaultPlan, n: number): number | und
   return undefined;
 }
 
-/** What happens to call `n` (across the injector), the `k`-th of its invocation. */
-export function callFaultOf(plan: InfraFaultPlan, n: number, k: number, disconnectAfter: number | undefined): CallFault {
+/** After how many calls the shared browser relaunches under invocation `n`, if it does. */
+export function relaunchAfterOf(plan: InfraFaultPlan, n: number): number | undefined {
+  for (const [i, fault] of plan.faults.entries()) {
+    if (fault.kind === "browser-relaunch" && draw(plan.seed, stream(i, INVOCATION), n) < fault.probability) return fault.afterCalls;
+  }
+  return undefined;
+}
+
+/** What happens to call `n` (across the injector), the `k`-th of its invocation; `relaunch`: the invocation's relaunch point and whether this call is a raw CDP message. */
+export function callFaultOf(plan: InfraFaultPlan, n: number, k: number, disconnectAfter: number | undefined, relaunch?: { after: number | undefined; cdp: boolean }): CallFault {
   let delayMs = 0;
   let effect: CallEffect = { kind: "none" };
   for (const [i, fault] of plan.faults.entries()) {
@@ -82,14 +91,16 @@ export function callFaultOf(plan: InfraFaultPlan, n: number, k: number, disconne
   }
   // a disconnected host answers every call with the same failure, whatever else was drawn
   if (disconnectAfter !== undefined && k >= disconnectAfter) effect = { kind: "task-host-disconnect", failure: { ...INFRA_FAILURES["task-host-disconnect"] } };
+  // after a relaunch the invocation's raw CDP channel is gone: every CDP message fails, the other calls do not
+  else if (relaunch?.cdp === true && relaunch.after !== undefined && k >= relaunch.after) effect = { kind: "browser-relaunch", failure: { ...INFRA_FAILURES["browser-relaunch"] } };
   return { delayMs, effect };
 }
 
 export interface InvocationFaults {
   readonly index: number;
   readonly launch: LaunchFault | undefined;
-  /** the next call's fault (counts the call) */
-  nextCall(): CallFault;
+  /** the next call's fault (counts the call); `cdp`: the call is a raw CDP message */
+  nextCall(options?: { cdp?: boolean }): CallFault;
 }
 
 export class InfraFaultInjector {
@@ -109,13 +120,14 @@ export class InfraFaultInjector {
     const launch = launchFaultOf(this.plan, index);
     if (launch) this.injected.push({ invocation: index, kind: launch.kind });
     const disconnectAfter = disconnectAfterOf(this.plan, index);
+    const relaunchAfter = relaunchAfterOf(this.plan, index);
     let k = 0;
     return {
       index,
       launch,
-      nextCall: () => {
+      nextCall: (options = {}) => {
         const n = this.calls++;
-        const fault = callFaultOf(this.plan, n, k++, disconnectAfter);
+        const fault = callFaultOf(this.plan, n, k++, disconnectAfter, { after: relaunchAfter, cdp: options.cdp === true });
         if (fault.delayMs > 0) this.injected.push({ invocation: index, call: n, kind: "latency", delayMs: fault.delayMs });
         if (fault.effect.kind !== "none") this.injected.push({ invocation: index, call: n, kind: fault.effect.kind });
         return fault;

@@ -10,11 +10,16 @@
  *       { "kind": "never-settles", "probability": 0.01 },
  *       { "kind": "invalid-payload", "probability": 0.05 },
  *       { "kind": "launcher-crash", "probability": 0.02 },
- *       { "kind": "launcher-garbage", "probability": 0.02 } ] }
+ *       { "kind": "launcher-garbage", "probability": 0.02 },
+ *       { "kind": "browser-relaunch", "afterCalls": 2, "probability": 0.05 } ] }
  *
  * Per invocation (one `ego-browser nodejs` run, one binding): task-host-disconnect (from its
  * call `afterCalls` + 1 on, every call answers EGO_TASK_HOST_DISCONNECTED), launcher-crash and
- * launcher-garbage (the launcher dies, or prints garbage and exits, before running the script).
+ * launcher-garbage (the launcher dies, or prints garbage and exits, before running the script),
+ * browser-relaunch (the launcher kills and relaunches the shared browser while the invocation
+ * runs: from its call `afterCalls` + 1 on, every raw CDP message it sends fails through
+ * onSendCDPMessageError with "CDP channel is not open", EGO_CDP_CHANNEL_UNAVAILABLE, as issue 19
+ * saw on an independent host; its other calls are answered as usual).
  * Per call: latency (baseMs plus a uniform jitter in [0, jitterMs]), never-settles, and the two
  * failures answered through the method's documented channel, browser-unavailable
  * (EGO_BROWSER_UNAVAILABLE) and invalid-payload (EGO_INVALID_RESULT_PAYLOAD).
@@ -32,6 +37,7 @@ export const InfraFault = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("invalid-payload"), probability }),
   z.strictObject({ kind: z.literal("launcher-crash"), probability }),
   z.strictObject({ kind: z.literal("launcher-garbage"), probability }),
+  z.strictObject({ kind: z.literal("browser-relaunch"), probability, afterCalls: z.number().int().min(0) }),
 ]);
 export type InfraFault = z.infer<typeof InfraFault>;
 export type InfraFaultKind = InfraFault["kind"];

@@ -61,7 +61,8 @@ export function bridgeCalls(socket: Socket, app: FakeApp, faults?: InvocationFau
     const write = (response: BridgeResponse) => {
       if (!socket.destroyed) writeJsonLine(socket, { id: message.id, response: encodeResponse(response) });
     };
-    const arrival = receiveRequest(app, decodeRequest(message.request));
+    const request = decodeRequest(message.request);
+    const arrival = receiveRequest(app, request);
     if (!faults || !answers) {
       const reply = () => {
         const response = answer(app, message.request, invocation, arrival);
@@ -73,7 +74,7 @@ export function bridgeCalls(socket: Socket, app: FakeApp, faults?: InvocationFau
       else setTimeout(reply, arrival.deferMs);
       return;
     }
-    const fault = faults.nextCall();
+    const fault = faults.nextCall({ cdp: request.kind === "cdp" });
     answers.push(fault, (done) => {
       const effect = fault.effect;
       const response = effect.kind === "none" || effect.kind === "never-settles" ? answer(app, message.request, invocation, arrival) : { outcome: fail(effect.failure) };

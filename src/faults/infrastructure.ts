@@ -1,8 +1,9 @@
 /**
  * Which errors are the infrastructure's, not the build's contract: the only ones a clause is
  * retried on (./retry.ts).
- *   - an answer carrying one of INFRA_ERROR_CODES anywhere in a probe's result (the task host
- *     went away, no browser, a payload the bridge could not read);
+ *   - an answer carrying one of the infrastructure codes or messages anywhere in a probe's result
+ *     (the task host went away, no browser, a payload the bridge could not read, a raw CDP channel
+ *     that closed: src/probe/infra-watch.ts reads them from the contract data);
  *   - a call the probe gave up waiting for (an observation on the `timeout` channel), and a probe
  *     that did not finish within its bound;
  *   - a dead, hung or garbled `ego-browser` (the CLI target's CliTargetError: it ended before its
@@ -12,13 +13,11 @@
  */
 import { getStatusFromError } from "allure-js-commons/sdk";
 import type { Json } from "../contract/arguments.js";
-import type { ErrorCode } from "../contract/error-codes.js";
+import { infraSignsIn } from "../probe/infra-watch.js";
 import { isPreconditionError } from "../outcomes/precondition-error.js";
 import { CliTargetError } from "../targets/cli/cli-loop-process.js";
 import { ProbeTimeoutError } from "../targets/probe-timeout.js";
 import type { ProbeFunction, Session, SessionOptions, Target } from "../targets/target.js";
-
-export const INFRA_ERROR_CODES = ["EGO_TASK_HOST_DISCONNECTED", "EGO_BROWSER_UNAVAILABLE", "EGO_INVALID_RESULT_PAYLOAD"] as const satisfies readonly ErrorCode[];
 
 /** A probe's answer said the infrastructure failed (see above); `cause` names which sign. */
 export class InfrastructureError extends Error {
@@ -30,21 +29,6 @@ export class InfrastructureError extends Error {
   ) {
     super(message);
   }
-}
-
-/** The infrastructure signs in a probe's result: infra error codes and timed-out calls, deduplicated. */
-export function infraSignsIn(value: unknown, found = new Set<string>(), depth = 0): string[] {
-  if (depth > 64 || typeof value !== "object" || value === null) return [...found];
-  if (Array.isArray(value)) {
-    for (const item of value) infraSignsIn(item, found, depth + 1);
-    return [...found];
-  }
-  const record = value as Record<string, unknown>;
-  const code = record.error_code;
-  if (typeof code === "string" && (INFRA_ERROR_CODES as readonly string[]).includes(code)) found.add(code);
-  if (record.channel === "timeout" && typeof record.call === "string") found.add(`call timed out: ${record.call.split("(")[0]}()`);
-  for (const item of Object.values(record)) infraSignsIn(item, found, depth + 1);
-  return [...found];
 }
 
 /** What infrastructure failure an error is, or undefined when it is not one (then it is never retried). */
@@ -63,7 +47,8 @@ export function infraCheckedSession(inner: Session): Session {
     async evaluate<A extends Json[], R>(fn: ProbeFunction<A, R>, ...args: A): Promise<Awaited<R>> {
       const result = await inner.evaluate(fn, ...args);
       const signs = infraSignsIn(result);
-      if (signs.length) throw new InfrastructureError(`the target answered with an infrastructure error (${signs.join(", ")}): ${JSON.stringify(result).slice(0, 600)}`, signs[0]!);
+      // the first line is the cause alone, the same for every probe it touched (the summary names it once)
+      if (signs.length) throw new InfrastructureError(`infrastructure error: ${signs.join(", ")}\nthe probe's answer: ${JSON.stringify(result).slice(0, 600)}`, signs[0]!);
       return result;
     },
     ...(inner.diagnostics ? { diagnostics: () => inner.diagnostics!() } : {}),

@@ -128,8 +128,11 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       if (attempts.result.ok) task.meta.outcome = "flaky";
     }
     if (!attempts.result.ok) {
-      // for the progress line (src/report/progress-reporter.ts): the outcome the result records
-      task.meta.outcome = outcomeOfError(attempts.result.error, spec.id).outcome;
+      // for the progress line (src/report/progress-reporter.ts): the outcome the result records,
+      // and the owner a precondition failure names (its last line applies src/outcomes/attribution.ts)
+      const recorded = outcomeOfError(attempts.result.error, spec.id);
+      task.meta.outcome = recorded.outcome;
+      if (recorded.outcome === "precondition-failed") task.meta.preconditionOwner = recorded.owner;
       throw attempts.result.error;
     }
   });
@@ -209,9 +212,11 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
       if (failed && run.keepOnFailure && infrastructureCause(failure) === undefined) await allure.attachment("task spaces kept (--keep-on-failure)", `names start with '${spaces.prefix}'`, "text/plain");
       else await spaces.cleanup();
     } catch (error) {
+      // a cleanup that could not close the test's spaces: recorded as any error of the body is
+      // (a PreconditionError naming the clause whose rule the cleanup stood on is precondition failed)
       if (!failed) {
         failed = true;
-        failure = error;
+        failure = await recordedError(error, outcomeOfError(error, spec.id));
       }
     }
   }

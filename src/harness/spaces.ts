@@ -266,6 +266,7 @@ export class RunSpaces {
       const unproven = judged.filter((j) => j.m.kind !== "recorded").map(({ e, m }) => `${JSON.stringify(e.name)} (id ${JSON.stringify(e.id)}, createdBy ${JSON.stringify(e.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded"}; left alone`);
       // one probe per space, each with its own bound (cut to what is left of the worker's budget for closes that do not settle)
       const problems: string[] = [];
+      let owner: string | undefined;
       let current: Session | undefined = session;
       for (const space of ours) {
         try {
@@ -275,6 +276,7 @@ export class RunSpaces {
           const outcome = await closeSpaces(current, [space], { pollMs: CLOSE_POLL_MS, boundMs });
           chargeBudget(cleanupBudget, boundMs, started, outcome);
           problems.push(...outcome.problems);
+          owner ??= outcome.owner;
         } catch (error) {
           problems.push(`close ${JSON.stringify(space.id)}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
           // a probe that failed may have ended its session's process: the next space gets a new one
@@ -284,8 +286,9 @@ export class RunSpaces {
       }
       if (current !== undefined && current !== session) await current.close().catch(() => undefined);
       problems.push(...unproven);
-      // the spaces stay (sweep finds the recorded ones); the closing rule is the close clauses'
-      if (problems.length) throw new PreconditionError(`cleanup of this test's task spaces failed: ${problems.join("; ")}`, "task-spaces.close.removes");
+      // the spaces stay (sweep finds the recorded ones); the closing rule is the close clauses',
+      // unless a close showed another clause's rule broken (a take-over that left the block)
+      if (problems.length) throw new PreconditionError(`cleanup of this test's task spaces failed: ${problems.join("; ")}`, owner ?? "task-spaces.close.removes");
     } finally {
       await session.close();
       this.session = undefined;

@@ -46,6 +46,11 @@ export const LABEL = {
   /** on a precondition-failed result: the catalogue id of the clause that owns the broken rule */
   preconditionOwner: "precondition_owner",
   /**
+   * on a precondition failure that did not stand (src/outcomes/attribution.ts): the owner it named,
+   * which the run did not observe broken; the result is broken, "not attributed", with its cause
+   */
+  notAttributed: "not_attributed",
+  /**
    * the message of a result that ends without an error (a not-applicable skip's reason): allure-vitest
    * writes none for a skipped test, so clause() puts it here and the results listener
    * (src/harness/status-message.ts) moves it into `statusDetails.message` before the file is written

@@ -7,3 +7,4 @@ export * from "./precondition-error.js";
 export * from "./changes.js";
 export * from "./categories.js";
 export * from "./not-applicable.js";
+export * from "./attribution.js";

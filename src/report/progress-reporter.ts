@@ -10,6 +10,7 @@ import type { Reporter, TestCase, TestModule } from "vitest/node";
 import { clauseOutcome, worstOutcome } from "../outcomes/precedence.js";
 import { OUTCOMES, Outcome, type ResultOutcome } from "../outcomes/statuses.js";
 import { clauseById } from "../contract/catalogue.js";
+import { attributedOutcome, observedBroken, type AttributionInput } from "../outcomes/attribution.js";
 
 /** The environment variable that names the run's target on the line (the matrix sets it to the target's key). */
 export const PROGRESS_TARGET_ENV = "EGO_CONFORMANCE_PROGRESS_TARGET";
@@ -35,6 +36,8 @@ declare module "vitest" {
     clause?: string;
     /** its outcome when the vitest state alone cannot say it (set by clause()) */
     outcome?: string;
+    /** for a precondition failure: the clause it names as the owner of the broken rule (set by clause()) */
+    preconditionOwner?: string;
   }
 }
 
@@ -54,7 +57,7 @@ export function outcomeOfTest(state: string, metaOutcome: string | undefined): R
 export class ProgressReporter implements Reporter {
   /** tests still to finish, per clause */
   private readonly pending = new Map<string, number>();
-  private readonly seen = new Map<string, ResultOutcome[]>();
+  private readonly seen = new Map<string, AttributionInput[]>();
   private done = 0;
   private readonly counts = new Map<Outcome, number>();
   private readonly errors: string[] = [];
@@ -84,14 +87,15 @@ export class ProgressReporter implements Reporter {
   onTestCaseResult(test: TestCase): void {
     if (!this.counted.has(test.id)) return;
     const id = clauseOfTest(test.name);
-    const outcomes = [...(this.seen.get(id) ?? []), outcomeOfTest(test.result().state, test.meta().outcome)];
-    this.seen.set(id, outcomes);
+    const outcome = outcomeOfTest(test.result().state, test.meta().outcome);
+    const results = [...(this.seen.get(id) ?? []), { clause: id, outcome, owner: test.meta().preconditionOwner }];
+    this.seen.set(id, results);
     const left = (this.pending.get(id) ?? 1) - 1;
     this.pending.set(id, left);
     if (left > 0) return;
     // counted as the totals count it: an unspecified clause that passed is an observation
-    const outcome = clauseOutcome(worstOutcome(outcomes), this.unspecified(id));
-    this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);
+    const counted = clauseOutcome(worstOutcome(results.map((r) => r.outcome)), this.unspecified(id));
+    this.counts.set(counted, (this.counts.get(counted) ?? 0) + 1);
     this.done += 1;
     if (this.stream.isTTY) this.stream.write(`\r${this.line()}\u001b[K`);
     else if (this.done % 25 === 0) this.stream.write(`${this.line()}\n`);
@@ -99,8 +103,24 @@ export class ProgressReporter implements Reporter {
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<{ message?: string }>): void {
     for (const error of unhandled) this.errors.push(error.message ?? String(error));
+    this.attribute();
     this.stream.write(`${this.stream.isTTY ? "\r" : ""}${this.line()} done${this.stream.isTTY ? "\u001b[K" : ""}\n`);
     for (const error of this.errors) this.stream.write(`harness error outside any clause: ${error}\n`);
+  }
+
+  /**
+   * The last line counts as the run's judgement does (src/run/judge.ts): a precondition failure
+   * whose owner no clause of the run saw fail is broken, not attributed (src/outcomes/attribution.ts).
+   * The lines before it count as the results come in.
+   */
+  private attribute(): void {
+    const broken = observedBroken([...this.seen.values()].flat());
+    this.counts.clear();
+    for (const [id, results] of this.seen) {
+      if ((this.pending.get(id) ?? 0) > 0) continue;
+      const counted = clauseOutcome(worstOutcome(results.map((r) => attributedOutcome(r, broken))), this.unspecified(id));
+      this.counts.set(counted, (this.counts.get(counted) ?? 0) + 1);
+    }
   }
 
   private line(): string {

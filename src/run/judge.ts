@@ -1,5 +1,7 @@
 /**
- * Phase 4, judge: the collected results, judged in memory. The expectations file labels expected
+ * Phase 4, judge: the collected results, judged in memory. First a precondition failure whose
+ * owner the run did not observe broken becomes broken, "not attributed" (src/outcomes/attribution.ts),
+ * so the expectations and the summary see what the run showed. The expectations file labels expected
  * failures known and unexpected passes failed (src/expectations), unless the run was interrupted;
  * passes after an infrastructure retry are marked flaky (src/faults/flaky-results.ts); then the
  * per-clause summary (src/report/summary.ts) is made from the judged results. The result files
@@ -9,6 +11,7 @@
 import { CATALOGUE } from "../contract/index.js";
 import { applyExpectationsToFiles, type ExpectationsOutcome } from "../expectations/index.js";
 import { markFlakyFiles } from "../faults/flaky-results.js";
+import { attributeFiles } from "./attribute-results.js";
 import type { ResultFile, TestResult } from "../report/results-reader.js";
 import { summarize, type RunSummary } from "../report/summary.js";
 import { resultsOf, type ResultsCollection } from "./collect.js";
@@ -28,9 +31,10 @@ export interface JudgedRun {
 export function judgeResults(collection: ResultsCollection, plan: Pick<RunPlan, "selected" | "expectations">, executed: Pick<ExecutedRun, "interrupted" | "unreachable">): JudgedRun {
   const { selected } = plan;
   if (executed.unreachable) return { summary: summarize(resultsOf(collection), CATALOGUE, { selected }), changed: [] };
+  const attributed = attributeFiles(collection.files);
   const applied = executed.interrupted ? undefined : applyExpectationsToFiles(collection.files, plan.expectations, { catalogue: CATALOGUE, selected });
   const marked = markFlakyFiles(collection.files);
-  const changed = [...new Set([...(applied?.changed ?? []), ...marked.changed])];
+  const changed = [...new Set([...attributed.changed, ...(applied?.changed ?? []), ...marked.changed])];
   return {
     summary: summarize(resultsOf(collection), CATALOGUE, { selected }),
     ...(applied ? { expectations: applied.outcome } : {}),

@@ -5,6 +5,12 @@
  * User-owned spaces are claimed and delegated ones taken over first (close acts on the agent's
  * own space), and a close refused with EGO_TASK_SPACE_USER_IN_CONTROL is retried after a
  * takeover; close is eventually consistent, so the listing is polled with a bound.
+ *
+ * A claim that answers another id for the space (a build that re-keys a claimed space) is
+ * followed only when the listing shows that id under the very name wanted: the build's own answer
+ * and its listing agree, so the space is still ours (task-spaces.claim.becomes-agent owns the
+ * rule that the id stays). A close still refused under user control after a take-over that
+ * succeeded is the take-over's rule (user-control.take-over.unblocks), and the outcome names it.
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session } from "../targets/target.js";
@@ -21,6 +27,8 @@ export interface CloseOutcome {
   skipped: { id: Json; reason: string }[];
   /** what went wrong; empty when every space is gone */
   problems: string[];
+  /** the clause whose rule the first problem with a known owner shows broken (none: the close clauses') */
+  owner?: string;
 }
 
 export interface CloseOptions {
@@ -39,7 +47,10 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
       const closed: Json[] = [];
       const skipped: { id: Json; reason: string }[] = [];
       const problems: string[] = [];
-      const acted: Want[] = [];
+      let owner: string | undefined;
+      // each space closed, with the id it is listed under now (another one after a claim that moved it)
+      const acted: (Want & { listedAs: Json })[] = [];
+      const userInControl = (obs: unknown) => JSON.stringify(obs ?? null).includes("EGO_TASK_SPACE_USER_IN_CONTROL");
       const now = await list();
       // twins (duplicate names) in a listing without ids: each wanted space takes its own entry
       const taken = new Set<unknown>();
@@ -71,15 +82,27 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
           }
         }
         const describe = (obs: unknown) => JSON.stringify(obs);
+        let followed = false;
         try {
           if (entry.ownership === "user") {
             const claimed = await p.step("claimTaskSpace", [key]);
             if (!p.succeeded(claimed)) problems.push(`claim ${JSON.stringify(key)}: ${describe(claimed)}`);
+            // a claim that moved the space to another id: followed when the listing shows that id under our name
+            const answered = (claimed.value as { id?: Json } | null | undefined)?.id;
+            if (p.succeeded(claimed) && answered !== undefined && answered !== null && JSON.stringify(answered) !== JSON.stringify(key)) {
+              const moved = p.findEntry(await list(), answered, null);
+              if (moved !== undefined && (moved.name ?? moved.taskId) === want.name) {
+                key = answered;
+                followed = true;
+              }
+            }
           }
           await p.use(key);
+          let tookOver = false;
           if (entry.ownership === "agentDelegatedToUser") {
             const taken = await p.step("takeOverTaskSpace", []);
             if (!p.succeeded(taken)) problems.push(`take over ${JSON.stringify(key)}: ${describe(taken)}`);
+            else tookOver = true;
           }
           let result = await p.step("closeTaskSpace", []);
           // Under user control without being listed as delegated (builds before
@@ -88,7 +111,7 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
           // listing shapes): claim it, close again.
           if (!p.succeeded(result)) {
             await p.use(key);
-            await p.step("takeOverTaskSpace", []);
+            if (p.succeeded(await p.step("takeOverTaskSpace", []))) tookOver = true;
             result = await p.step("closeTaskSpace", []);
           }
           if (!p.succeeded(result) && entry.ownership === undefined) {
@@ -97,8 +120,10 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
             result = await p.step("closeTaskSpace", []);
           }
           // only a close that succeeded is waited for: a refused one will not disappear
-          if (!p.succeeded(result)) problems.push(`close ${JSON.stringify(key)}: ${describe(result)}`);
-          else acted.push(want);
+          if (!p.succeeded(result)) {
+            problems.push(`close ${JSON.stringify(key)}: ${describe(result)}${tookOver && userInControl(result) ? " (still under user control after takeOverTaskSpace resolved)" : ""}`);
+            if (tookOver && userInControl(result)) owner ??= "user-control.take-over.unblocks";
+          } else acted.push({ ...want, listedAs: followed ? key : want.id });
         } catch (error) {
           problems.push(`close ${JSON.stringify(key)}: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -110,7 +135,7 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
         const left = acted.filter((w) => {
           const entry = p.findEntry(
             listed.filter((e) => !still.has(e)),
-            w.id,
+            w.listedAs,
             w.name,
           );
           if (entry) still.add(entry);
@@ -118,12 +143,12 @@ export async function closeSpaces(session: Session, spaces: readonly SpaceToClos
         });
         if (left.length === 0 || Date.now() > deadline) {
           for (const w of acted) if (!left.includes(w)) closed.push(w.id);
-          if (left.length) problems.push(`still listed after ${String(boundMs)} ms: ${left.map((w) => JSON.stringify(w.id)).join(", ")}`);
+          if (left.length) problems.push(`still listed after ${String(boundMs)} ms: ${left.map((w) => JSON.stringify(w.listedAs)).join(", ")}`);
           break;
         }
         await p.sleep(pollMs as number);
       }
-      return { closed, skipped, problems };
+      return { closed, skipped, problems, ...(owner === undefined ? {} : { owner }) };
     },
     spaces.map((s) => ({ id: s.id, name: s.name })) as Json,
     options.pollMs ?? 50,

@@ -1,6 +1,7 @@
 // Status strings of task-scoped calls start with the numeric id of the selected space.
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
 
 clause("numeric-ids.status.carries-id", async ({ ego, spaces }) => {
   const own = await spaces.create();
@@ -14,6 +15,11 @@ clause("numeric-ids.status.carries-id", async ({ ego, spaces }) => {
       await p.call("completeTaskSpace", []),
     ];
   }, own.id);
+  // completeTaskSpace stands on the take-over before it having given the space back
+  const completed = seen[4]!;
+  if (JSON.stringify(completed.value ?? null).includes("EGO_TASK_SPACE_USER_IN_CONTROL")) {
+    throw new PreconditionError(`precondition failed: after takeOverTaskSpace resolved, completeTaskSpace was still blocked: ${JSON.stringify(completed)}`, "user-control.take-over.unblocks");
+  }
   for (const obs of seen) {
     expect(obs.channel, obs.call).toBe("resolved");
     // the numeric id createTaskSpace gave; a build that gave none cannot start its statuses with one

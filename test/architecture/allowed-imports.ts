@@ -82,7 +82,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/report": ["src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
   "src/expectations": ["src/labels", "src/files", "src/contract", "src/version", "src/report"],
   "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
-  "src/faults": ["src/files", "src/labels", "src/contract", "src/outcomes", "src/report", "src/targets", "src/targets/cli"],
+  "src/faults": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
   "src/matrix": [
     "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
     "src/run", // each target is a run of the run library, with typed options
@@ -91,6 +91,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
     "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults",
+    "src/outcomes", // the judge phase applies the attribution rule (src/outcomes/attribution.ts) to the run's results
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 

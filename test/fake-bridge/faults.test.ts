@@ -135,6 +135,12 @@ const STEPS: Record<string, Step> = {
     await ego.claimTaskSpace(1);
     return observe(() => ego.listTabs());
   },
+  "take-over:unblocks": async (_b, ego) => {
+    await selected(ego);
+    await ego.handOffTaskSpace();
+    await ego.takeOverTaskSpace();
+    return [((await ego.listTaskSpaces()) as Loose).taskSpaces.map((e: Loose) => [e.name, e.ownership]), await observe(() => ego.listTabs())];
+  },
   "complete:listing": async (_b, ego) => {
     await selected(ego);
     await ego.completeTaskSpace();
@@ -217,6 +223,8 @@ const EXPECTED: Record<FaultName, string[]> = {
   "listtabs-unscoped-when-empty": [],
   // raw CDP sessions exist on real pages only (test/mutants)
   "cdp-restarts-on-new-invocation": [],
+  "claim-new-id": ["ids:claim"],
+  "take-over-leaves-block": ["take-over:unblocks"],
 };
 
 async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isErrorCode } from "../../src/contract/error-codes.js";
+import { isErrorCode, isInfrastructureErrorCode } from "../../src/contract/error-codes.js";
 import { createFakeBrowser } from "../../fake-bridge/index.js";
 import { draw, INFRA_FAILURES, InfraFaultInjector, InfraFaultPlanError, parseInfraFaultPlan, parseInfraFaultPlanText, type InfraFaultPlan } from "../../fake-bridge/infra-faults/index.js";
 
@@ -33,7 +33,9 @@ function replay(p: InfraFaultPlan, calls: number[]) {
 describe("infrastructure-fault plans", () => {
   it("answer with codes the contract defines", () => {
     for (const { code } of Object.values(INFRA_FAILURES)) expect(isErrorCode(code)).toBe(true);
-    expect(Object.values(INFRA_FAILURES).map((f) => f.code).sort()).toEqual(["EGO_BROWSER_UNAVAILABLE", "EGO_INVALID_RESULT_PAYLOAD", "EGO_TASK_HOST_DISCONNECTED"]);
+    expect(Object.values(INFRA_FAILURES).map((f) => f.code).sort()).toEqual(["EGO_BROWSER_UNAVAILABLE", "EGO_CDP_CHANNEL_UNAVAILABLE", "EGO_INVALID_RESULT_PAYLOAD", "EGO_TASK_HOST_DISCONNECTED"]);
+    // and each is one the harness reads as the infrastructure's (src/probe/infra-watch.ts): retried, never failed
+    for (const { code } of Object.values(INFRA_FAILURES)) expect(isInfrastructureErrorCode(code), code).toBe(true);
   });
 
   it("are replayed exactly: the same seed gives the same faults on the same calls", () => {

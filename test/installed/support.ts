@@ -15,6 +15,7 @@ import { createCliTarget } from "../../src/targets/cli/cli-target.js";
 import { createFakeAppServer, type FakeAppServer } from "../../fake-bridge/server/app-server.js";
 import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
 import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";
+import { writeAppState } from "../../fake-bridge/server/state-file.js";
 import { createOperatorClient, type FakeAppOperator } from "../../fake-bridge/server/operator-client.js";
 import { PROJECT_ROOT } from "../cli/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -42,6 +43,9 @@ export async function installedWorld(options: { app?: AppChoice; install?: Omit<
   const appDir = join(root, "app");
   const server = createFakeAppServer({ ...serverOptions(options.app ?? {}), dir: appDir });
   await server.listen();
+  // an app on the page model says so in its state file, as the app process does (fake-bridge/server/main.ts):
+  // the run reads it for the target's page capabilities (src/targets/fake/pages-capability.ts)
+  if (options.app?.pages === "model") await recordModelPages(server);
   const home = join(root, "home");
   await mkdir(join(home, "Applications"), { recursive: true });
   const dir = options.installDir ? options.installDir(root) : join(root, "bin");
@@ -61,6 +65,11 @@ export async function installedWorld(options: { app?: AppChoice; install?: Omit<
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+async function recordModelPages(server: FakeAppServer): Promise<void> {
+  const d = server.describe();
+  await writeAppState(server.paths.stateFile, { pid: process.pid, bridgeSocket: d.bridgeSocket, operatorSocket: d.operatorSocket, version: d.version, features: d.features, faults: d.faults, closeDelayMs: d.closeDelayMs, startedAt: d.startedAt, pages: "model" });
 }
 
 /** A factory of installed worlds for one test file, all closed after its tests. */

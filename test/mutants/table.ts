@@ -176,6 +176,57 @@ Object.assign(MUTANTS, {
     why: "a listing closes spaces idle for 120 s of app time, user-owned ones too: both idle clauses (an agent space, a completed one)",
     failed: ["task-spaces.create.idle-stays-listed", "task-spaces.list.idle-user-owned-stays"],
   },
+  // the harness's own setup and cleanup lean on these rules; test/installed/mutant-verdicts.test.ts runs them through --target installed too
+  "claim-new-id": {
+    why: "a claim moves the space to a new id and answers that one: every clause that judges the claimed space by its id (the claim clauses, the rename lookups); cleanup follows the answered id where the listing shows it under the space's name",
+    failed: [
+      "numeric-ids.claim.id-is-number",
+      "numeric-ids.lookup.by-id-after-rename",
+      "numeric-ids.task-id.display-copy",
+      "task-spaces.claim.becomes-agent",
+      "task-spaces.claim.renames",
+      "task-spaces.claim.keeps-name",
+      "task-spaces.claim.keeps-tabs-and-profile",
+      "task-spaces.claim.user-created-space",
+      "task-spaces.claim.agent-owned",
+    ],
+  },
+  "take-over-leaves-block": {
+    why: "takeOverTaskSpace answers and leaves the space blocked: the take-over clauses fail; what stands on a take-over (a cleanup that closes a handed-off space, a clause that takes back its space to look) ends precondition failed naming user-control.take-over.unblocks",
+    failed: ["task-spaces.take-over.agent", "user-control.take-over.unblocks"],
+    preconditionFailed: [
+      // a take-over in the body, then a call that needs the space back
+      "numeric-ids.status.carries-id",
+      "user-control.blocked.no-side-effect",
+      // the cleanup closes a handed-off (or operator-blocked) space after a take-over
+      "browser-version.not-task-scoped",
+      "task-spaces.hand-off.delegated",
+      "task-spaces.hand-off.status",
+      "task-spaces.hand-off.twice",
+      "task-spaces.list.entry-shape",
+      "task-spaces.take-over.status",
+      "user-control.blocked.animationHighlightMouseToPosition",
+      "user-control.blocked.closeTaskSpace",
+      "user-control.blocked.completeTaskSpace",
+      "user-control.blocked.createTab",
+      "user-control.blocked.listTabs",
+      "user-control.blocked.sendCDPMessage",
+      "user-control.blocked.setAgentTaskState",
+      "user-control.blocked.snapshot",
+      "user-control.cdp.no-reason-key",
+      "user-control.reason-key.hand-off",
+      "user-control.reason-key.is-key",
+      "user-control.reason-key.passes-through",
+      "user-control.reason-key.unknown",
+      "user-control.unlisted.createTaskSpace",
+      "user-control.unlisted.getBrowserVersion",
+      "user-control.unlisted.handOffTaskSpace",
+      "user-control.unlisted.listProfiles",
+      "user-control.unlisted.listTaskSpaces",
+      "user-control.unlisted.takeOverTaskSpace",
+      "user-control.unlisted.useTaskSpace",
+    ],
+  },
 } satisfies Record<string, Expected>);
 
 /**

@@ -2,8 +2,9 @@ import { expect, test } from "vitest";
 import type { TestCase, TestModule } from "vitest/node";
 import { clauseOfTest, outcomeOfTest, ProgressReporter } from "../../src/report/progress-reporter.js";
 
-function tc(name: string, state: string, outcome?: string, mode: "run" | "skip" = "run"): TestCase {
-  return { id: name, name, options: { mode }, result: () => ({ state }), meta: () => (outcome === undefined ? {} : { outcome }) } as unknown as TestCase;
+function tc(name: string, state: string, outcome?: string, mode: "run" | "skip" = "run", preconditionOwner?: string): TestCase {
+  const meta = { ...(outcome === undefined ? {} : { outcome }), ...(preconditionOwner === undefined ? {} : { preconditionOwner }) };
+  return { id: name, name, options: { mode }, result: () => ({ state }), meta: () => meta } as unknown as TestCase;
 }
 
 test("the progress line counts clauses, as the totals do, with the worst outcome of their tests", () => {
@@ -11,16 +12,30 @@ test("the progress line counts clauses, as the totals do, with the worst outcome
   const stream = { isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
   const tests = [
     tc("a.b [x]: title", "passed"),
-    tc("a.b [y]: title", "failed", "precondition-failed"),
+    tc("a.b [y]: title", "failed", "precondition-failed", "run", "a.f"),
     tc("a.c: title", "passed"),
     tc("a.d: title", "skipped", "not-applicable"),
     tc("a.e: title", "failed"),
+    tc("a.f: title", "failed", "failed"),
   ];
   const reporter = new ProgressReporter(stream);
   reporter.onTestModuleCollected({ children: { allTests: () => tests } } as unknown as TestModule);
   for (const t of tests) reporter.onTestCaseResult(t);
   reporter.onTestRunEnd([], []);
-  expect(out.join("")).toBe("conformance [4/4 clauses] passed 1, failed 0, precondition failed 1, broken 1, not applicable 1 done\n");
+  expect(out.join("")).toBe("conformance [5/5 clauses] passed 1, failed 1, precondition failed 1, broken 1, not applicable 1 done\n");
+});
+
+test("the last line attributes as the judge does: a precondition failure whose owner did not fail in the run is broken (src/outcomes/attribution.ts)", () => {
+  const out: string[] = [];
+  const stream = { isTTY: true, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
+  const tests = [tc("a.owner: title", "passed"), tc("a.dep: title", "failed", "precondition-failed", "run", "a.owner"), tc("a.unnamed: title", "failed", "precondition-failed")];
+  const reporter = new ProgressReporter(stream);
+  reporter.onTestModuleCollected({ children: { allTests: () => tests } } as unknown as TestModule);
+  for (const t of tests) reporter.onTestCaseResult(t);
+  // as the results come in, the precondition failures count as such
+  expect(out.at(-1)).toContain("precondition failed 2");
+  reporter.onTestRunEnd([], []);
+  expect(out.at(-1)).toBe("\rconformance [3/3 clauses] passed 1, failed 0, broken 2 done\u001b[K\n");
 });
 
 test("a test's clause and outcome", () => {

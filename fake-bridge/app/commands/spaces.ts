@@ -48,8 +48,10 @@ export function claimTaskSpace(ctx: CommandContext, key: SpaceKey, name: string 
   if (space === undefined) return fail(failures.notFound(key));
   // the claim-ignores-name fault: claimed, not renamed
   claim(space, ctx.app.behaviour.claimIgnoresName ? undefined : name);
-  if (ctx.app.behaviour.claimSelects) ctx.select(ctx.app.behaviour.numericIds ? space.id : space.name);
-  return ok(taskSpaceRef(space, ctx.app.behaviour));
+  // the claim-new-id fault: the claimed space is listed under a new id from now on
+  const claimed = ctx.app.behaviour.claimNewId ? ctx.app.rekeySpace(space) : space;
+  if (ctx.app.behaviour.claimSelects) ctx.select(ctx.app.behaviour.numericIds ? claimed.id : claimed.name);
+  return ok(taskSpaceRef(claimed, ctx.app.behaviour));
 }
 
 export function closeTaskSpace(ctx: CommandContext): MaybePromise<Outcome<string>> {
@@ -76,7 +78,8 @@ export function handOffTaskSpace(ctx: CommandContext): Outcome<string> {
 
 export function takeOverTaskSpace(ctx: CommandContext): Outcome<string> {
   return onSelectedSpace(ctx, "takeOverTaskSpace", (space) => {
-    takeOver(space);
+    // the take-over-leaves-block fault: the status string, and nothing changes
+    if (!ctx.app.behaviour.takeOverLeavesBlock) takeOver(space);
     return ok(statusText("takeOverTaskSpace", space, ctx.app.behaviour.numericIds));
   });
 }
