@@ -27,7 +27,7 @@ import { parseArgs } from "node:util";
 import { createHash, randomInt } from "node:crypto";
 import { createFakeAppServer } from "../fake-bridge/server/app-server.js";
 import { installFakeEgoLite } from "../fake-bridge/server/install.js";
-import type { InfraFaultPlan } from "../fake-bridge/infra-faults/plan.js";
+import type { InfraFaultPlan } from "../src/contract/infra-fault-plan.js";
 import { infraCheckedSession } from "../src/faults/infrastructure.js";
 import { withInfraRetries, type AttemptResult } from "../src/faults/retry.js";
 import { emptyOutcomeCounts, type Outcome } from "../src/outcomes/statuses.js";

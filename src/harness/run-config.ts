@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
+import { InfraFaultPlan } from "../contract/infra-fault-plan.js";
 import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../targets/detect/detected-target.js";
 
 export const RUN_ENV = {

@@ -15,9 +15,10 @@
  *     <- src/targets (reaches a target): the Target interface at its root; cli/ the installed
  *        CLI target; src/targets/fake is the one door to the fake (its in-process browser, its app
  *        process and its operator client, fake-app.ts); detect/ finds an installed build; choose/
- *        picks the run's target from detect/ and fake/. Other harness folders read only the
- *        infrastructure-fault plan's schema (src/harness, src/run; owed to src/contract), and
- *        scripts/ what they measure; persona names are contract data (src/contract/personas.ts)
+ *        picks the run's target from detect/ and fake/. No other harness folder imports the
+ *        fake (scripts/ reach what they measure); what they read of it is contract data:
+ *        persona names (src/contract/personas.ts), the infrastructure-fault plan's schema
+ *        (src/contract/infra-fault-plan.ts)
  *     <- src/probe, src/harness (clauses, fixtures) <- suites (target-agnostic: never fake-bridge)
  *     <- src/labels (the result labels' names: a leaf every writer and reader of results stands on)
  *     <- src/outcomes <- src/safety <- src/report, src/expectations, src/gate, src/faults
@@ -73,7 +74,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
+  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
@@ -90,7 +91,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults",
+    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults",
     "src/outcomes", // the judge phase applies the attribution rule (src/outcomes/attribution.ts) to the run's results
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
@@ -100,7 +101,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
   "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli"],
-  "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server",
+  "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser
   ],
 };

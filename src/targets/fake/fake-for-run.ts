@@ -4,7 +4,7 @@
  */
 import { NEWEST_BUILD } from "../../contract/build-features.js";
 import { FAULT_NAMES, type FaultName } from "../../../fake-bridge/index.js";
-import type { InfraFaultPlan } from "../../../fake-bridge/infra-faults/plan.js";
+import type { InfraFaultPlan } from "../../contract/infra-fault-plan.js";
 import { UnknownPersonaError } from "../../contract/personas.js";
 import { fakeBuild, FakeBuildError } from "../../../fake-bridge/personas/index.js";
 import { createFakeTarget } from "./fake-target.js";

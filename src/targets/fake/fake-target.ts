@@ -10,7 +10,7 @@ import { asJson, probeProgram } from "../../probe/program.js";
 import { tryParseEgoVersion } from "../../version/index.js";
 import { createFakeBrowser, resolvePages, type FaultName, type PagesChoice } from "../../../fake-bridge/index.js";
 import { InfraFaultInjector } from "../../../fake-bridge/infra-faults/inject.js";
-import type { InfraFaultPlan } from "../../../fake-bridge/infra-faults/plan.js";
+import type { InfraFaultPlan } from "../../contract/infra-fault-plan.js";
 import { ProbeTimeoutError } from "../probe-timeout.js";
 import type { Session, Target, TargetInfo } from "../target.js";
 
