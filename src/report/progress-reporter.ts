@@ -124,9 +124,18 @@ export class ProgressReporter implements Reporter {
   }
 
   private line(): string {
-    const n = (o: Outcome) => this.counts.get(o) ?? 0;
-    const total = Math.max(this.pending.size, this.done);
-    const others = OUTCOMES.filter((o) => o !== "passed" && o !== "failed" && n(o) > 0).map((o) => `${o.replace("-", " ")} ${n(o)}`);
-    return `conformance${this.target !== undefined ? ` ${this.target}` : ""} [${this.done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
+    return progressLine(this.target, this.done, Math.max(this.pending.size, this.done), this.counts);
   }
+}
+
+/**
+ * One progress line: `conformance [TARGET] [DONE/TOTAL clauses] passed P, failed F[, OUTCOME N...]`.
+ * The vitest phases print it as their clauses end; the run prints one more for the clause it
+ * judges itself after them (safety.user-spaces.unchanged, src/run/execute.ts), so the lines'
+ * last counts add up to the run's totals.
+ */
+export function progressLine(target: string | undefined, done: number, total: number, counts: ReadonlyMap<Outcome, number>): string {
+  const n = (o: Outcome) => counts.get(o) ?? 0;
+  const others = OUTCOMES.filter((o) => o !== "passed" && o !== "failed" && n(o) > 0).map((o) => `${o.replace("-", " ")} ${n(o)}`);
+  return `conformance${target !== undefined && target !== "" ? ` ${target}` : ""} [${done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
 }

@@ -15,7 +15,7 @@ import { environmentEntries, writeEnvironment } from "../report/allure-report.js
 import { UNKNOWN_VERSION } from "../labels/labels.js";
 import { readResults, type TestResult } from "../report/results-reader.js";
 import { summarize, summaryPassed } from "../report/summary.js";
-import { PROGRESS_TARGET_ENV } from "../report/progress-reporter.js";
+import { PROGRESS_TARGET_ENV, progressLine } from "../report/progress-reporter.js";
 import { writeClauseResult } from "../safety/clause-result.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
@@ -135,7 +135,10 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     for (const line of describeGroupsEnd(await endGroups({ only: "recorded" }), "the run's vitest workers")) process.stderr.write(`${line}\n`);
     // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
     const keepOnFailure = options.installed?.keepOnFailure ?? false;
-    interrupted = (await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure })).interrupted;
+    const ended = await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure });
+    interrupted = ended.interrupted;
+    // the clause the run judges itself, after vitest, gets its progress line too (one count on every surface)
+    if (ended.invarianceOutcome !== undefined) process.stderr.write(`${progressLine(options.progressTarget, 1, 1, new Map([[ended.invarianceOutcome, 1]]))} done\n`);
     // after an interrupt, closing the target is bounded too: a session cut short by the cleanup's bound may still be in flight
     if (detected) await (interrupted === null ? target.close() : Promise.race([target.close(), new Promise<void>((r) => setTimeout(r, 2000).unref())]));
     await scratch.remove();

@@ -31,6 +31,8 @@ export interface RunGuardEnd {
   interrupted: NodeJS.Signals | null;
   cleanup?: CleanupReport;
   invariance?: InvarianceVerdict;
+  /** the invariance clause's outcome when the guard wrote its result (judged, or not applicable in process) */
+  invarianceOutcome?: "passed" | "failed" | "broken" | "not-applicable";
 }
 
 export class RunGuard {
@@ -85,8 +87,9 @@ export class RunGuard {
     const log = this.options.log!;
     try {
       if (!this.safety) {
-        if (this.options.invarianceSelected) await writeInvarianceNotApplicable(this.options.resultsDir, this.options.info);
-        return { interrupted: this.trap.signal };
+        if (!this.options.invarianceSelected) return { interrupted: this.trap.signal };
+        await writeInvarianceNotApplicable(this.options.resultsDir, this.options.info);
+        return { interrupted: this.trap.signal, invarianceOutcome: "not-applicable" };
       }
       const keep = options.keepOnFailure && options.runFailed && this.trap.signal === null;
       const cleanup = await this.safety.cleanup({ keep });
@@ -99,7 +102,7 @@ export class RunGuard {
         for (const p of problems) log(`ego-conformance: cleanup: ${p}`);
       }
       const invariance = this.options.invarianceSelected ? await this.safety.finish() : undefined;
-      return { interrupted: this.trap.signal, cleanup, ...(invariance ? { invariance } : {}) };
+      return { interrupted: this.trap.signal, cleanup, ...(invariance ? { invariance, invarianceOutcome: invariance.status } : {}) };
     } finally {
       try {
         this.safety?.end();

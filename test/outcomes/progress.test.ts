@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { TestCase, TestModule } from "vitest/node";
-import { clauseOfTest, outcomeOfTest, ProgressReporter } from "../../src/report/progress-reporter.js";
+import { clauseOfTest, outcomeOfTest, ProgressReporter, progressLine } from "../../src/report/progress-reporter.js";
 
 function tc(name: string, state: string, outcome?: string, mode: "run" | "skip" = "run", preconditionOwner?: string): TestCase {
   const meta = { ...(outcome === undefined ? {} : { outcome }), ...(preconditionOwner === undefined ? {} : { preconditionOwner }) };
@@ -77,4 +77,10 @@ test("the line names its target, so the matrix's two targets at once stay apart"
   for (const t of tests) reporter.onTestCaseResult(t);
   reporter.onTestRunEnd([], []);
   expect(out.join("")).toBe("conformance persona:pre-error-codes [1/1 clauses] passed 1, failed 0 done\n");
+});
+
+test("the line of the clause a run judges itself (safety.user-spaces.unchanged) has the vitest lines' form, so the lines add up to the totals", () => {
+  expect(progressLine("persona:current", 1, 1, new Map([["not-applicable", 1]]))).toBe("conformance persona:current [1/1 clauses] passed 0, failed 0, not applicable 1");
+  expect(progressLine(undefined, 1, 1, new Map([["passed", 1]]))).toBe("conformance [1/1 clauses] passed 1, failed 0");
+  expect(progressLine("", 1, 1, new Map([["failed", 1]]))).toBe("conformance [1/1 clauses] passed 0, failed 1");
 });
