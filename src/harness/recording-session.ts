@@ -1,21 +1,39 @@
-/** A session that keeps what every probe sent and got back, for the report. */
+/**
+ * A session that keeps what every probe sent and got back, for the report, and, when the run
+ * records (`run --record`), every native call the probe made (src/probe/call-recorder.ts).
+ */
 import type { Json } from "../contract/arguments.js";
+import { probeThrew, recordedArgs, recordedCalls, recordedProbe, type RecordedCall, type RecordedEnvelope } from "../probe/call-recorder.js";
 import type { Session } from "../targets/target.js";
 
 export type ProbeLog = { probe: string; args: Json[]; result?: unknown; error?: string }[];
+
+/** The native calls of a clause's probes, in probe order; `probes` counts the probes run. */
+export interface NativeCalls {
+  probes: number;
+  calls: RecordedCall[];
+}
 
 function firstLine(fn: (...args: never[]) => unknown): string {
   const text = fn.toString().replace(/\s+/g, " ");
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }
 
-export function recordingSession(inner: Session, log: ProbeLog): Session {
+export function recordingSession(inner: Session, log: ProbeLog, native?: NativeCalls): Session {
+  const run = async (fn: (p: never, ...a: Json[]) => unknown, args: Json[]): Promise<unknown> => {
+    if (!native) return inner.evaluate(fn as never, ...args);
+    const probe = ++native.probes;
+    const envelope = (await inner.evaluate(recordedProbe as never, ...recordedArgs(fn, args))) as RecordedEnvelope;
+    native.calls.push(...recordedCalls(envelope.calls, probe));
+    if (envelope.threw) throw probeThrew(envelope.threw);
+    return envelope.value;
+  };
   return {
     async evaluate<A extends Json[], R>(fn: (p: never, ...a: A) => R, ...args: A): Promise<Awaited<R>> {
       const entry: ProbeLog[number] = { probe: firstLine(fn), args: args as Json[] };
       log.push(entry);
       try {
-        const result = await inner.evaluate(fn as never, ...args) as Awaited<R>;
+        const result = (await run(fn as never, args as Json[])) as Awaited<R>;
         entry.result = result;
         return result;
       } catch (error) {
