@@ -131,6 +131,12 @@ export const RUN_FLAGS = {
     value: "FILE",
     help: "the run's per-clause outcomes for gate and baseline (default: reports/outcomes.json)",
   },
+  record: {
+    type: "string",
+    value: "FILE",
+    help: "write the run's transcript to FILE: each clause's verdict and every native call its probes made (method, arguments, channel, the value's shape, its documented fields), normalised and with nothing of a space the run did not create (docs/verified-fake.md); a run with --target installed writes one into its results directory by default",
+  },
+  "no-record": { type: "boolean", default: false, help: "write no transcript (not even the installed run's default one)" },
   "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow (they end not applicable, with the reason); without it they run, beside the rest" },
   "ego-browser": { ...EGO_BROWSER, section: "installed" },
   operator: {

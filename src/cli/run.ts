@@ -33,10 +33,11 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   for (const f of values["harness-fault"]) if (!isHarnessFault(f)) throw new UsageError(`unknown harness fault '${f}' (known: ${HARNESS_FAULT_NAMES.join(", ")})`);
   if (values["ego-version"] !== undefined && tryParseEgoVersion(values["ego-version"]) === null) throw new UsageError(`--ego-version must be a four-part Ego Lite version like 0.5.0.19, not '${values["ego-version"]}'`);
   if (values.persona !== undefined && !PERSONA_NAMES.includes(values.persona)) throw new UsageError(`unknown persona '${values.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
+  if (values.record !== undefined && values["no-record"]) throw new UsageError("--record and --no-record exclude each other");
   if (values.expectations !== undefined && values["no-expectations"]) throw new UsageError("--expectations and --no-expectations exclude each other");
   if (values.write && !values["update-expectations"]) throw new UsageError("--write writes what --update-expectations suggests: give both");
   if (values["update-expectations"] && values["no-expectations"]) throw new UsageError("--update-expectations needs an expectations file: drop --no-expectations");
-  for (const flag of ["results", "report", "outcomes", "expectations"] as const) {
+  for (const flag of ["results", "report", "outcomes", "expectations", "record"] as const) {
     if (values[flag] !== undefined && values[flag].trim() === "") throw new OutputPathError(`--${flag} is empty: give a path (an unset variable in a script?)`);
   }
   const expectationsFile = values["no-expectations"] ? undefined : expectationsFileFor(values.expectations, cwd);
@@ -68,6 +69,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     ...(values.faults !== undefined ? { faultsFile: resolve(cwd, values.faults) } : {}),
     ...(values["fail-on-flaky"] ? { failOnFlaky: true } : {}),
     ...(values["no-slow"] ? { noSlow: true } : {}),
+    ...(values.record !== undefined ? { record: resolve(cwd, values.record) } : values["no-record"] ? { record: false as const } : {}),
     ...(values.target === "installed"
       ? {
           installed: {
@@ -85,9 +87,10 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
-  const { summary, reportPath, interrupted, expectationUpdate, flaky = [] } = await runConformance(options);
+  const { summary, reportPath, interrupted, expectationUpdate, flaky = [], transcript } = await runConformance(options);
   if (options.json) process.stdout.write(`${JSON.stringify({ ...renderJson(summary), ...(reportPath ? { report: reportPath } : {}) }, null, 2)}\n`);
   else process.stdout.write(`${renderTerminal(summary, { ...(reportPath ? { reportPath } : {}), color: colorWanted(process.stdout) })}\n`);
+  if (transcript && !options.json) process.stdout.write(`transcript: ${transcript}\n`);
   if (expectationUpdate) (options.json ? process.stderr : process.stdout).write(renderUpdates(expectationUpdate.update, expectationUpdate.file, expectationUpdate.written));
   if (flaky.length && options.failOnFlaky) {
     process.stderr.write(`ego-conformance: --fail-on-flaky: ${flaky.length} flaky result${flaky.length === 1 ? "" : "s"} (passed only after an infrastructure retry) fail${flaky.length === 1 ? "s" : ""} the run\n`);

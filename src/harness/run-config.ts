@@ -19,6 +19,7 @@ export const RUN_ENV = {
   infraFaults: "EGO_CONFORMANCE_INFRA_FAULTS",
   pages: "EGO_CONFORMANCE_PAGES",
   noSlow: "EGO_CONFORMANCE_NO_SLOW",
+  record: "EGO_CONFORMANCE_RECORD",
 } as const;
 
 export const RunConfig = z.object({
@@ -41,6 +42,8 @@ export const RunConfig = z.object({
   pages: z.enum(["chromium", "model"]).optional(),
   /** skip the clauses tagged slow (`run --no-slow`) */
   noSlow: z.boolean().optional(),
+  /** keep every native call of each clause for the run's transcript (`run --record`, src/recording) */
+  record: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -62,6 +65,7 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     infraFaults: env[RUN_ENV.infraFaults] ? (JSON.parse(env[RUN_ENV.infraFaults]!) as unknown) : undefined,
     pages: env[RUN_ENV.pages] || undefined,
     noSlow: env[RUN_ENV.noSlow] === "1" || undefined,
+    record: env[RUN_ENV.record] === "1" || undefined,
   });
 }
 
@@ -78,5 +82,6 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
     [RUN_ENV.infraFaults]: config.infraFaults ? JSON.stringify(config.infraFaults) : "",
     [RUN_ENV.pages]: config.pages ?? "",
     [RUN_ENV.noSlow]: config.noSlow ? "1" : "",
+    [RUN_ENV.record]: config.record ? "1" : "",
   };
 }

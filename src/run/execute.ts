@@ -74,6 +74,7 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     // the fault plan goes to the in-process fake; an installed fake app was started with it
     ...(!options.installed && plan.infraFaults ? { infraFaults: plan.infraFaults } : {}),
     ...(options.noSlow ? { noSlow: true } : {}),
+    ...(plan.record !== undefined ? { record: true } : {}),
   };
   const target = await resolveTarget(config);
   const info = target.info;

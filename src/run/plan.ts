@@ -4,7 +4,8 @@
  * nothing), the fault plan, the expectations file, the options that exclude each other.
  */
 import { existsSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { DEFAULT_TRANSCRIPT_FILE } from "../recording/transcript.js";
 import type { Clause } from "../contract/clause.js";
 import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError } from "../safety/output-dir.js";
@@ -28,6 +29,15 @@ export interface RunPlan {
   infraFaults?: InfraFaultPlan;
   /** the expectations the results are judged by; none without a file, or when the update is about to create it */
   expectations?: LoadedExpectations;
+  /** where the run's transcript goes (src/recording); none when the run does not record */
+  record?: string;
+}
+
+/** Where the run's transcript goes: `record`, else the results directory of an installed run. */
+export function transcriptFileOf(options: Pick<RunOptions, "record" | "target" | "resultsDir">): string | undefined {
+  if (options.record === false) return undefined;
+  if (options.record !== undefined) return options.record;
+  return options.target === "installed" ? join(options.resultsDir, DEFAULT_TRANSCRIPT_FILE) : undefined;
 }
 
 export async function planRun(given: RunOptions): Promise<RunPlan> {
@@ -40,7 +50,9 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
   if (options.installed !== undefined) new Ledger().read();
   const infraFaults = options.faultsFile !== undefined ? await faultPlanOrThrow(options.faultsFile) : undefined;
   const expectations = await expectationsForRun(options);
+  const record = transcriptFileOf(options);
   return {
+    ...(record !== undefined ? { record } : {}),
     options,
     selected: selectedFor(options),
     phases: vitestPhases(options.installed !== undefined, options.installed?.workers, serialFilesOf(options.areas)),
@@ -81,6 +93,9 @@ export async function checkRunOutputs(options: RunOptions): Promise<void> {
   }
   const files: { flag: string; path: string }[] = [];
   if (options.outcomesFile !== undefined) files.push({ flag: "--outcomes", path: await checkOutputFile(options.outcomesFile, { what: "--outcomes" }) });
+  // a transcript inside the results directory is written after the run, like the judged results
+  const transcript = transcriptFileOf(options);
+  if (transcript !== undefined && !inside(resolve(transcript), resolve(options.resultsDir))) await checkOutputFile(transcript, { what: "--record" });
   if (options.updateExpectations === "write" && options.expectationsFile !== undefined) {
     files.push({ flag: "--expectations (with --write)", path: await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)" }) });
   }
