@@ -10,6 +10,8 @@ import { gateCommand } from "./gate.js";
 import { baselineCommand } from "./baseline.js";
 import { reportCommand } from "./report.js";
 import { runCommand } from "./run.js";
+import { verifyFakeCommand } from "./verify-fake.js";
+import { diffCommand } from "./diff.js";
 import { USAGE, usageFor } from "./usage.js";
 import { UsageError } from "./usage-error.js";
 import { errorParagraph } from "./messages.js";
@@ -28,6 +30,8 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   gate: gateCommand,
   baseline: baselineCommand,
   report: reportCommand,
+  "verify-fake": verifyFakeCommand,
+  diff: diffCommand,
   help: (argv) => {
     const [topic, ...more] = argv;
     if (topic === undefined) {

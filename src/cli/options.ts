@@ -287,6 +287,16 @@ export const BASELINE_SAVE_FLAGS = {
   json: { ...JSON_FLAG, help: "print what was stored as JSON" },
 } as const satisfies FlagTable;
 
+export const VERIFY_FAKE_FLAGS = {
+  pages: { type: "string", value: "chromium|model", help: "the replaying fake's pages, as for run (default: chromium wherever a browser is found)" },
+  results: { type: "string", value: "DIR", help: "where the replay's Allure results and transcript go (default: a temporary directory, removed after)" },
+  json: { ...JSON_FLAG, help: "print the differences as JSON" },
+} as const satisfies FlagTable;
+
+export const DIFF_FLAGS = {
+  json: { ...JSON_FLAG, help: "print the differences as JSON" },
+} as const satisfies FlagTable;
+
 /** `help [COMMAND]` takes no flags. */
 export const HELP_FLAGS = {} satisfies FlagTable;
 
@@ -347,6 +357,16 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     "store a run's outcomes as fixtures/baselines/<version>.json (installed) or <version>-<persona|fake>.json (the fake)",
     BASELINE_SAVE_FLAGS,
   ),
+  command(
+    "verify-fake",
+    "RECORDING [--pages chromium|model] [--results DIR] [--json]",
+    "replay a recording's clauses on the fake configured as the recorded build (its persona or version) and compare call by call",
+    VERIFY_FAKE_FLAGS,
+    ["Exit status: 0 when only what is not judged differs (free text, undocumented keys, arguments, open details); 1 when a verdict, a call, a channel, an error code or a documented field differs (a defect of the fake, or of the persona); 2 when the recording cannot be read. See docs/verified-fake.md."],
+  ),
+  command("diff", "RECORDING_A RECORDING_B [--json]", "what changed between two recordings, call by call, the unspecified details included", DIFF_FLAGS, [
+    "Exit status: 0 when nothing judged differs, 1 when something does, 2 when a recording cannot be read.",
+  ]),
   command("detect", "[options]", "find the installed ego-browser, its Ego Lite version and bridge methods", DETECT_FLAGS, [
     "Exit status: 0 the build was asked; 1 its bridge could not be asked; 2 no CLI found.",
   ]),

@@ -42,6 +42,8 @@ export interface TranscriptClause {
   verdict: ClauseStatus;
   /** on unspecified clauses: "as-the-fake-chose" or "differs-from-the-fake" */
   openDetail?: string;
+  /** why a not-applicable clause did not run: `version`, `feature:<name>`, `needs:<capability>` */
+  notApplicable?: string;
   tests: TranscriptTest[];
 }
 
@@ -88,7 +90,7 @@ export async function buildTranscript(files: readonly ResultFile[], dir: string,
   const clauses: TranscriptClause[] = summary.clauses.map((c) => {
     const results = files.filter((f) => labelValue(f.result, LABEL.clause) === c.id);
     const openDetail = results.map((f) => labelValue(f.result, LABEL.unspecifiedOutcome)).find((v) => v !== undefined);
-    return { id: c.id, verdict: c.status, ...(openDetail ? { openDetail } : {}), tests: (tests.get(c.id) ?? []).sort((a, b) => a.name.localeCompare(b.name)) };
+    return { id: c.id, verdict: c.status, ...(openDetail ? { openDetail } : {}), ...(c.notApplicable ? { notApplicable: c.notApplicable } : {}), tests: (tests.get(c.id) ?? []).sort((a, b) => a.name.localeCompare(b.name)) };
   });
   return { format: TRANSCRIPT_FORMAT, target: targetOf(summary, faults), clauses };
 }
@@ -96,7 +98,7 @@ export async function buildTranscript(files: readonly ResultFile[], dir: string,
 const TranscriptSchema = z.object({
   format: z.literal(TRANSCRIPT_FORMAT),
   target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), faults: z.array(z.string()) }),
-  clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string() })) })) })),
+  clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string() })) })) })),
 });
 
 export class TranscriptError extends Error {

@@ -17,7 +17,8 @@
  *        fake's operator protocol (the operator wire client lives with the fake's server); other
  *        harness folders read only the fake's data: its fault plans, persona names and app
  *        options (src/harness, src/run, src/matrix, src/cli, scripts)
- *     <- src/probe, src/harness (clauses, fixtures) <- suites (target-agnostic: never fake-bridge)
+ *     <- src/probe <- src/recording (a run's transcript: the probes' native calls made private and
+ *        normalised, read back from the results, compared) <- src/harness (clauses, fixtures) <- suites (target-agnostic: never fake-bridge)
  *     <- src/safety, src/outcomes, src/report, src/expectations, src/gate, src/faults
  *     <- src/run (the run as a library) <- src/matrix
  *     <- src/cli <- bin; scripts/ are developer tools and may reach anything they measure.
@@ -68,9 +69,13 @@ export const ALLOWED_IMPORTS: ImportTable = {
   ],
   "src/targets/fake": ["src/contract", "src/version", "src/probe", "src/targets", "fake-bridge", "fake-bridge/bin", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
 
+  // --- the recording of a run: the probes' calls (src/probe), made private and normalised in the
+  // worker (src/harness writes them), assembled from the results (src/report) by the run, compared by the CLI
+  "src/recording": ["src/contract", "src/probe", "src/report", "src/files"],
+
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
+  "src/harness": ["src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults", "fake-bridge/infra-faults"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
@@ -87,14 +92,14 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
+    "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/recording", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
   ],
 
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
+  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "fake-bridge/personas", "fake-bridge/server"],
   "bin": ["src/cli"],
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser
