@@ -23,7 +23,8 @@ const SPACE_ID_PATH = /(^|\.)id$|^value$/;
 const SPACE_ID_METHODS = new Set<string>(["createTaskSpace", "claimTaskSpace", "listTaskSpaces", "useTaskSpace"]);
 
 class Placeholders {
-  readonly spaces = new Map<number, string>();
+  /** by the id's text: a build that gives string ids ("7") is told apart by the value's shape, not here */
+  readonly spaces = new Map<string, string>();
   readonly strings = new Map<string, string>();
   private counts = new Map<string, number>();
 
@@ -33,8 +34,12 @@ class Placeholders {
     return `<${kind}:${n}>`;
   }
 
-  space(id: number): void {
-    if (!this.spaces.has(id)) this.spaces.set(id, this.next("space"));
+  space(id: Json): void {
+    if ((typeof id === "number" || (typeof id === "string" && /^\d+$/.test(id))) && !this.spaces.has(String(id))) this.spaces.set(String(id), this.next("space"));
+  }
+
+  spaceOf(id: Json): Json {
+    return typeof id === "number" || typeof id === "string" ? (this.spaces.get(String(id)) ?? id) : id;
   }
 
   string(kind: string, value: string): void {
@@ -49,13 +54,13 @@ function isIdParam(method: string, index: number): boolean {
 function collect(calls: readonly RecordedCall[], p: Placeholders): void {
   for (const call of calls) {
     call.args.forEach((a, i) => {
-      if (typeof a === "number" && isIdParam(call.method, i)) p.space(a);
+      if (isIdParam(call.method, i)) p.space(a);
       for (const [, v] of leaves(a)) if (typeof v === "string") for (const m of v.matchAll(QUOTED_ID)) p.string(m[1]!, m[2]!);
     });
     for (const part of [call.fields, call.text]) {
       for (const [path, v] of Object.entries(part)) {
         const key = path.replace(/^.*\./, "").replace(/\[\d+\]$/, "");
-        if (typeof v === "number" && SPACE_ID_METHODS.has(call.method) && SPACE_ID_PATH.test(path)) p.space(v);
+        if (SPACE_ID_METHODS.has(call.method) && SPACE_ID_PATH.test(path)) p.space(v);
         if (typeof v === "string" && /Id$/.test(key)) p.string(key, v);
         if (typeof v === "number" && key === "backendNodeId") p.string(key, String(v));
       }
@@ -66,7 +71,7 @@ function collect(calls: readonly RecordedCall[], p: Placeholders): void {
 function normaliseText(text: string, runId: string, p: Placeholders): string {
   let out = text.split(runId).join("<run>").replace(FIXTURE_ORIGIN, "<fixture>").replace(ISO_TIME, "<time>");
   for (const [value, holder] of p.strings) if (out.includes(value)) out = out.split(value).join(holder);
-  if (p.spaces.size) out = out.replace(/(?<![\w.<:])\d+(?![\w.>])/g, (n) => p.spaces.get(Number(n)) ?? n);
+  if (p.spaces.size) out = out.replace(/(?<![\w.<:])\d+(?![\w.>])/g, (n) => p.spaces.get(n) ?? n);
   return out;
 }
 
@@ -74,7 +79,7 @@ function normaliseFields(fields: FieldValues, method: string, runId: string, p: 
   const out: FieldValues = {};
   for (const [path, v] of Object.entries(fields)) {
     const key = path.replace(/^.*\./, "");
-    if (typeof v === "number" && SPACE_ID_METHODS.has(method) && SPACE_ID_PATH.test(path)) out[path] = p.spaces.get(v) ?? v;
+    if (SPACE_ID_METHODS.has(method) && SPACE_ID_PATH.test(path)) out[path] = p.spaceOf(v);
     else if (typeof v === "number" && key === "backendNodeId") out[path] = p.strings.get(String(v)) ?? v;
     else out[path] = mapStrings(v, (t) => normaliseText(t, runId, p));
   }
@@ -87,7 +92,7 @@ export function normaliseCalls(calls: RecordedCall[], runId: string): RecordedCa
   collect(calls, p);
   const text = (t: string): Json => normaliseText(t, runId, p);
   for (const call of calls) {
-    call.args = call.args.map((a, i) => (typeof a === "number" && isIdParam(call.method, i) ? (p.spaces.get(a) ?? a) : mapStrings(a, text)));
+    call.args = call.args.map((a, i) => (isIdParam(call.method, i) ? p.spaceOf(a) : mapStrings(a, text)));
     call.fields = normaliseFields(call.fields, call.method, runId, p);
     call.text = normaliseFields(call.text, call.method, runId, p);
   }
