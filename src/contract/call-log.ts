@@ -40,6 +40,8 @@ export interface CallNote {
   channel?: CallChannel;
   value?: unknown;
   settled?: number;
+  /** how many calls had settled when this one began (where it was noted) */
+  after?: number;
 }
 
 export interface CallFilter {

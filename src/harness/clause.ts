@@ -204,7 +204,7 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
     }
   } finally {
     if (log.length) await allure.attachment(`probes${suffix}`, JSON.stringify(log, null, 2), "application/json");
-    if (native) await allure.attachment(`${NATIVE_CALLS_ATTACHMENT}${suffix}`, JSON.stringify(clauseRecording(native, run.runId)), "application/json");
+    if (native) await allure.attachment(`${NATIVE_CALLS_ATTACHMENT}${suffix}`, JSON.stringify(clauseRecording(native, run.runId, spec.id)), "application/json");
     const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
     if (diagnostics) await allure.attachment(`${DIAGNOSTICS_ATTACHMENT}${suffix}`, diagnostics, "text/plain");
     try {

@@ -28,6 +28,8 @@ export interface RecordedCall {
   fields: FieldValues;
   /** documented free text (names, titles, URLs, messages), by path */
   text: FieldValues;
+  /** it began while an earlier call of its probe was still pending (Promise.all): the order of their answers is no build's promise */
+  concurrent?: true;
 }
 
 /** What a recorded probe brings back: the probe's value (or what it threw) and its calls. */
@@ -64,13 +66,21 @@ export function callLogOf(notes: readonly Json[]): CallLog {
   return CallLog.fromNotes(notes as unknown as CallNote[]);
 }
 
+/** Whether note `i` began while an earlier one was pending (`after`: how many had settled when it began). */
+function overlaps(notes: readonly { settled?: number; after?: number }[], i: number): boolean {
+  const after = notes[i]!.after ?? 0;
+  return notes.slice(0, i).some((n) => n.settled === undefined || n.settled > after);
+}
+
 /** The calls of probe number `probe`, as the recording keeps them. */
 export function recordedCalls(notes: readonly Json[], probe: number): RecordedCall[] {
+  const raw = notes as unknown as { settled?: number; after?: number }[];
   return callLogOf(notes)
     .list()
-    .map((entry) => {
+    .map((entry, i) => {
       const call: RecordedCall = { probe, method: entry.method, args: entry.args as Json[], channel: entry.channel, failed: entry.failed ?? false, ...callValue(entry) };
       if (entry.errorCode !== undefined) call.errorCode = entry.errorCode;
+      if (overlaps(raw, i)) call.concurrent = true;
       return call;
     });
 }

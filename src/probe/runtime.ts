@@ -84,7 +84,7 @@ export function createProbeScope(ego: any): ProbeScope {
   /** Notes a call (when recording) and returns how to settle it: once, on its channel, with its value. */
   function note(method: string, args: unknown[]): (channel: string, value?: unknown) => void {
     if (notes === undefined) return () => {};
-    const entry: Record<string, unknown> = { method, args: args.map((a) => toJson(a) ?? null) };
+    const entry: Record<string, unknown> = { method, args: args.map((a) => toJson(a) ?? null), after: settledCount };
     notes.push(entry);
     return (channel, value) => {
       if (entry.channel !== undefined) return;

@@ -11,7 +11,7 @@ import type { Json } from "../contract/arguments.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
 import type { Transcript, TranscriptClause, TranscriptTest } from "./transcript.js";
 
-export type DifferenceKind = "clause" | "verdict" | "open-detail" | "test" | "calls" | "channel" | "failed" | "error-code" | "field" | "text" | "shape" | "args";
+export type DifferenceKind = "clause" | "verdict" | "open-detail" | "test" | "calls" | "channel" | "failed" | "error-code" | "field" | "concurrent-id" | "text" | "shape" | "args";
 
 export interface Difference {
   clause: string;
@@ -29,10 +29,17 @@ export interface Difference {
 
 const JUDGED: ReadonlySet<DifferenceKind> = new Set(["clause", "verdict", "test", "calls", "channel", "failed", "error-code", "field"]);
 
-/** A clause the two runs could not both judge: not applicable for want of a capability of the target, not of the build. */
+/**
+ * A clause the two runs could not both judge: not applicable for a reason that is not the build's
+ * (a capability of the target, `needs:operator`; a run option, `slow`), where only a build's
+ * features and version (`feature:...`, `version`) say something of the build.
+ */
 function comparable(clause: TranscriptClause): boolean {
-  return !(clause.notApplicable ?? "").startsWith("needs:");
+  const key = clause.notApplicable;
+  return key === undefined || key === "version" || key.startsWith("feature:");
 }
+
+const SPACE_PLACEHOLDER = /^<space:\d+>$/;
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -48,7 +55,13 @@ function callDiffs(x: RecordedCall, y: RecordedCall): Omit<Difference, "clause" 
   if (x.channel !== y.channel) out.push({ kind: "channel", a: x.channel, b: y.channel });
   if (x.failed !== y.failed) out.push({ kind: "failed", a: x.failed, b: y.failed });
   if ((x.errorCode ?? null) !== (y.errorCode ?? null)) out.push({ kind: "error-code", a: x.errorCode ?? null, b: y.errorCode ?? null });
-  for (const d of fieldDiffs(x.fields, y.fields)) if (!(d.path === "error_code" && out.some((o) => o.kind === "error-code"))) out.push({ kind: "field", ...d });
+  // calls made side by side (Promise.all) are answered in an order no build promises: which of them got which id is not judged
+  const concurrent = x.concurrent === true || y.concurrent === true;
+  for (const d of fieldDiffs(x.fields, y.fields)) {
+    if (d.path === "error_code" && out.some((o) => o.kind === "error-code")) continue;
+    const idOrder = concurrent && typeof d.a === "string" && typeof d.b === "string" && SPACE_PLACEHOLDER.test(d.a) && SPACE_PLACEHOLDER.test(d.b);
+    out.push({ kind: idOrder ? "concurrent-id" : "field", ...d });
+  }
   for (const d of fieldDiffs(x.text, y.text)) out.push({ kind: "text", ...d });
   if (!same(x.shape, y.shape)) out.push({ kind: "shape", a: x.shape, b: y.shape });
   if (!same(x.args, y.args)) out.push({ kind: "args", a: x.args, b: y.args });

@@ -1,11 +1,12 @@
 /**
  * Normalisation of a recording: two recordings of the same build differ only in ids, names made
  * from the run id, times and the fixture server's URLs, so these are replaced by placeholders,
- * numbered per clause in the order they first appear:
- * - task-space ids (`<space:1>`): the `id` of a space result or listing entry, what useTaskSpace
+ * numbered per clause:
+ * - task-space ids (`<space:1>`, in the order of their values: a build numbers spaces as it makes
+ *   them, whoever asked first): the `id` of a space result or listing entry, what useTaskSpace
  *   returned, every argument the contract names `id` (src/contract/methods.ts), and the same
  *   number standing alone in a string (a status string, a message);
- * - string ids (`<targetId:1>`, `<sessionId:1>`, ...): a documented field or a CDP message key
+ * - string ids (`<targetId:1>`, `<sessionId:1>`, ..., in the order they first appear): a documented field or a CDP message key
  *   ending in `Id`, wherever the same string appears again;
  * - node ids (`<backendNodeId:1>`), which a page numbers as it likes;
  * - the run id (`<run>`), the fixture server's origin (`<fixture>`) and ISO times (`<time>`).
@@ -34,8 +35,15 @@ class Placeholders {
     return `<${kind}:${n}>`;
   }
 
+  private seen = new Set<string>();
+
   space(id: Json): void {
-    if ((typeof id === "number" || (typeof id === "string" && /^\d+$/.test(id))) && !this.spaces.has(String(id))) this.spaces.set(String(id), this.next("space"));
+    if (typeof id === "number" || (typeof id === "string" && /^\d+$/.test(id))) this.seen.add(String(id));
+  }
+
+  /** Numbers the space ids seen, in the order of their values. */
+  numberSpaces(): void {
+    for (const id of [...this.seen].sort((a, b) => Number(a) - Number(b))) this.spaces.set(id, this.next("space"));
   }
 
   spaceOf(id: Json): Json {
@@ -90,6 +98,7 @@ function normaliseFields(fields: FieldValues, method: string, runId: string, p: 
 export function normaliseCalls(calls: RecordedCall[], runId: string): RecordedCall[] {
   const p = new Placeholders();
   collect(calls, p);
+  p.numberSpaces();
   const text = (t: string): Json => normaliseText(t, runId, p);
   for (const call of calls) {
     call.args = call.args.map((a, i) => (isIdParam(call.method, i) ? p.spaceOf(a) : mapStrings(a, text)));

@@ -2,9 +2,10 @@
  * The privacy filter of a recording, a safety rule (issue 22): a transcript never holds anything
  * from a space the run did not create, no title, URL or name of the user's tabs and spaces; at
  * most counts and ids. Applied to a clause's calls before they leave the worker:
- * - a listing keeps the run's own spaces (named `ego-conformance <run id> ...`, src/harness
- *   clause.ts spacePrefix) and counts the rest (`otherSpaces`); a space result that is not the
- *   run's keeps its id only;
+ * - a listing keeps the clause's own spaces (named `ego-conformance <run id> <clause id> ...`,
+ *   src/harness/clause.ts spacePrefix), counts the run's other clauses' (`otherClauseSpaces`: on
+ *   an installed build clauses run side by side) and the rest (`otherSpaces`); a space result
+ *   that is not the run's keeps its id only;
  * - a tab whose URL is not the run's (the fixture server, about:, data:) loses its URL and title;
  * - profile names are dropped (a profile is the user's);
  * - every string the dropped entries held is scrubbed from everything else the clause recorded
@@ -20,12 +21,21 @@ const OWN_URL = /^(https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/|about:|d
 const SPACE_ENTRY = /^taskSpaces\[(\d+)\]\.(.+)$/;
 const SPACE_RESULT_METHODS = new Set(["createTaskSpace", "claimTaskSpace"]);
 
-function ownName(name: Json | undefined, runPrefix: string): boolean {
-  return typeof name === "string" && name.startsWith(runPrefix);
+/** Whether a space's name is `prefix` or starts with it, then a space. */
+function ownName(name: Json | undefined, prefix: string): boolean {
+  return typeof name === "string" && (name === prefix || name.startsWith(`${prefix} `));
+}
+
+/** What of a space not the run's is scrubbed from the rest: its name and its tabs' titles (a profile id is no one's secret). */
+const SCRUBBED_KEY = /^(name|taskId|recentTabTitles\[\d+\])$/;
+
+interface Owners {
+  run: string;
+  clause: string;
 }
 
 /** A listing's entries: the run's renumbered from 0, the others counted and their strings kept for scrubbing. */
-function filterListing(call: RecordedCall, runPrefix: string, scrub: Set<string>): void {
+function filterListing(call: RecordedCall, owners: Owners, scrub: Set<string>): void {
   const entries = new Map<number, { fields: FieldValues; text: FieldValues }>();
   const of = (i: number) => entries.get(i) ?? (entries.set(i, { fields: {}, text: {} }), entries.get(i)!);
   for (const part of ["fields", "text"] as const) {
@@ -38,20 +48,27 @@ function filterListing(call: RecordedCall, runPrefix: string, scrub: Set<string>
   }
   let own = 0;
   let others = 0;
+  let otherClauses = 0;
   for (const [, entry] of [...entries].sort((a, b) => a[0] - b[0])) {
-    if (!ownName(entry.text.name ?? entry.text.taskId, runPrefix)) {
+    const name = entry.text.name ?? entry.text.taskId;
+    if (!ownName(name, owners.run)) {
       others++;
-      for (const v of Object.values(entry.text)) if (typeof v === "string") scrub.add(v);
+      for (const [k, v] of Object.entries(entry.text)) if (typeof v === "string" && SCRUBBED_KEY.test(k)) scrub.add(v);
+      continue;
+    }
+    if (!ownName(name, owners.clause)) {
+      otherClauses++;
       continue;
     }
     for (const part of ["fields", "text"] as const) for (const [k, v] of Object.entries(entry[part])) call[part][`taskSpaces[${own}].${k}`] = v;
     own++;
   }
-  if (entries.size) call.text.otherSpaces = others;
+  if (entries.size) Object.assign(call.text, { otherSpaces: others, otherClauseSpaces: otherClauses });
 }
 
-function filterCall(call: RecordedCall, runPrefix: string, scrub: Set<string>): void {
-  if (call.method === "listTaskSpaces") filterListing(call, runPrefix, scrub);
+function filterCall(call: RecordedCall, owners: Owners, scrub: Set<string>): void {
+  const runPrefix = owners.run;
+  if (call.method === "listTaskSpaces") filterListing(call, owners, scrub);
   if (SPACE_RESULT_METHODS.has(call.method) && !call.failed && !ownName(call.text.name ?? call.text.taskId, runPrefix)) {
     for (const key of ["name", "taskId"]) {
       const v = call.text[key];
@@ -81,10 +98,10 @@ function scrubbed(text: string, scrub: readonly string[]): string {
 }
 
 /** A clause's calls with nothing of a space the run did not create (in place, and returned). */
-export function privateCalls(calls: RecordedCall[], runId: string): RecordedCall[] {
+export function privateCalls(calls: RecordedCall[], runId: string, clauseId: string): RecordedCall[] {
   const runPrefix = `ego-conformance ${runId}`;
   const scrub = new Set<string>();
-  for (const call of calls) filterCall(call, runPrefix, scrub);
+  for (const call of calls) filterCall(call, { run: runPrefix, clause: `${runPrefix} ${clauseId}` }, scrub);
   // the shortest strings are too common to scrub without wrecking the rest ("", "a")
   const list = [...scrub].filter((s) => s.length >= 3 && s !== NOT_THE_RUNS && !s.startsWith(runPrefix)).sort((a, b) => b.length - a.length);
   if (!list.length) return calls;

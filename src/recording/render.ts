@@ -10,7 +10,7 @@ function cell(value: Json): string {
 }
 
 function where(d: Difference): string {
-  return [d.call ?? "", d.kind === "field" || d.kind === "text" ? d.path : d.kind].filter(Boolean).join(" ");
+  return [d.call ?? "", d.kind === "field" || d.kind === "text" || d.kind === "concurrent-id" ? d.path : d.kind].filter(Boolean).join(" ");
 }
 
 /** `heads`: the two sides' column titles ("build", "fake"). */
