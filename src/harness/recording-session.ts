@@ -12,6 +12,9 @@ export type ProbeLog = { probe: string; args: Json[]; result?: unknown; error?: 
 export interface NativeCalls {
   probes: number;
   calls: RecordedCall[];
+  /** probes running now, and those that ran while another did (their calls are concurrent) */
+  running?: Set<number>;
+  overlapping?: Set<number>;
 }
 
 function firstLine(fn: (...args: never[]) => unknown): string {
@@ -23,8 +26,18 @@ export function recordingSession(inner: Session, log: ProbeLog, native?: NativeC
   const run = async (fn: (p: never, ...a: Json[]) => unknown, args: Json[]): Promise<unknown> => {
     if (!native) return inner.evaluate(fn as never, ...args);
     const probe = ++native.probes;
-    const envelope = (await inner.evaluate(recordedProbe as never, ...recordedArgs(fn, args))) as RecordedEnvelope;
-    native.calls.push(...recordedCalls(envelope.calls, probe));
+    const running = (native.running ??= new Set());
+    const overlapping = (native.overlapping ??= new Set());
+    if (running.size) for (const p of [...running, probe]) overlapping.add(p);
+    running.add(probe);
+    let envelope: RecordedEnvelope;
+    try {
+      envelope = (await inner.evaluate(recordedProbe as never, ...recordedArgs(fn, args))) as RecordedEnvelope;
+    } finally {
+      running.delete(probe);
+    }
+    // probes of one clause run side by side (sessions of separate invocations): their calls are concurrent
+    native.calls.push(...recordedCalls(envelope.calls, probe).map((c) => (overlapping.has(probe) ? { ...c, concurrent: true as const } : c)));
     if (envelope.threw) throw probeThrew(envelope.threw);
     return envelope.value;
   };

@@ -15,7 +15,7 @@ export interface ClauseRecording {
   calls: RecordedCall[];
 }
 
-export function clauseRecording(native: ClauseRecording, runId: string, clauseId: string): ClauseRecording {
+export function clauseRecording(native: Pick<ClauseRecording, "probes" | "calls">, runId: string, clauseId: string): ClauseRecording {
   const copy = structuredClone(native.calls);
   return { probes: native.probes, calls: normaliseCalls(privateCalls(copy, runId, clauseId), runId) };
 }

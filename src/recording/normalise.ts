@@ -5,7 +5,8 @@
  * - task-space ids (`<space:1>`, in the order of their values: a build numbers spaces as it makes
  *   them, whoever asked first): the `id` of a space result or listing entry, what useTaskSpace
  *   returned, every argument the contract names `id` (src/contract/methods.ts), and the same
- *   number standing alone in a string (a status string, a message);
+ *   number standing alone in a documented field's string (a status string) or a message (a
+ *   name's number is the harness's own counter, left as it is);
  * - string ids (`<targetId:1>`, `<sessionId:1>`, ..., in the order they first appear): a documented field or a CDP message key
  *   ending in `Id`, wherever the same string appears again;
  * - node ids (`<backendNodeId:1>`), which a page numbers as it likes;
@@ -76,20 +77,23 @@ function collect(calls: readonly RecordedCall[], p: Placeholders): void {
   }
 }
 
-function normaliseText(text: string, runId: string, p: Placeholders): string {
+function normaliseText(text: string, runId: string, p: Placeholders, numbers: boolean): string {
   let out = text.split(runId).join("<run>").replace(FIXTURE_ORIGIN, "<fixture>").replace(ISO_TIME, "<time>");
   for (const [value, holder] of p.strings) if (out.includes(value)) out = out.split(value).join(holder);
-  if (p.spaces.size) out = out.replace(/(?<![\w.<:])\d+(?![\w.>])/g, (n) => p.spaces.get(n) ?? n);
+  if (numbers && p.spaces.size) out = out.replace(/(?<![\w.<:])\d+(?![\w.>])/g, (n) => p.spaces.get(n) ?? n);
   return out;
 }
 
-function normaliseFields(fields: FieldValues, method: string, runId: string, p: Placeholders): FieldValues {
+/** Where a space id may stand alone in a string: a documented field the doc constrains (a status string), a message. */
+const ID_IN_TEXT = (part: "fields" | "text", path: string) => part === "fields" || /(^|\.)(message|error)$/.test(path);
+
+function normaliseFields(fields: FieldValues, part: "fields" | "text", method: string, runId: string, p: Placeholders): FieldValues {
   const out: FieldValues = {};
   for (const [path, v] of Object.entries(fields)) {
     const key = path.replace(/^.*\./, "");
     if (SPACE_ID_METHODS.has(method) && SPACE_ID_PATH.test(path)) out[path] = p.spaceOf(v);
     else if (typeof v === "number" && key === "backendNodeId") out[path] = p.strings.get(String(v)) ?? v;
-    else out[path] = mapStrings(v, (t) => normaliseText(t, runId, p));
+    else out[path] = mapStrings(v, (t) => normaliseText(t, runId, p, ID_IN_TEXT(part, path)));
   }
   return out;
 }
@@ -99,11 +103,11 @@ export function normaliseCalls(calls: RecordedCall[], runId: string): RecordedCa
   const p = new Placeholders();
   collect(calls, p);
   p.numberSpaces();
-  const text = (t: string): Json => normaliseText(t, runId, p);
+  const text = (t: string): Json => normaliseText(t, runId, p, false);
   for (const call of calls) {
     call.args = call.args.map((a, i) => (isIdParam(call.method, i) ? p.spaceOf(a) : mapStrings(a, text)));
-    call.fields = normaliseFields(call.fields, call.method, runId, p);
-    call.text = normaliseFields(call.text, call.method, runId, p);
+    call.fields = normaliseFields(call.fields, "fields", call.method, runId, p);
+    call.text = normaliseFields(call.text, "text", call.method, runId, p);
   }
   return calls;
 }
