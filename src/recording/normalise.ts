@@ -70,7 +70,8 @@ function collect(calls: readonly RecordedCall[], p: Placeholders): void {
       for (const [path, v] of Object.entries(part)) {
         const key = path.replace(/^.*\./, "").replace(/\[\d+\]$/, "");
         if (SPACE_ID_METHODS.has(call.method) && SPACE_ID_PATH.test(path)) p.space(v);
-        if (typeof v === "string" && /Id$/.test(key)) p.string(key, v);
+        // taskId is a display copy of the name, not an id
+        if (typeof v === "string" && /Id$/.test(key) && key !== "taskId") p.string(key, v);
         if (typeof v === "number" && key === "backendNodeId") p.string(key, String(v));
       }
     }
