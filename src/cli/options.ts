@@ -102,6 +102,7 @@ export const RUN_FLAGS = {
   },
   "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },
   persona: { type: "string", value: "NAME", help: "the fake emulates this persona (an older or differently launched build; see ego-conformance personas)" },
+  "persona-file": { type: "string", value: "FILE", help: "the fake plays the build a persona file describes (its version and features; written by persona derive from a recording, docs/verified-fake.md); excludes --persona and --ego-version" },
   pages: {
     type: "string",
     value: "chromium|model",
@@ -202,6 +203,7 @@ const FAKE_DIR = {
 export const FAKE_START_FLAGS = {
   dir: { ...APP_OPTION_SPEC.dir, value: FAKE_DIR.value, help: FAKE_DIR.help },
   persona: { ...APP_OPTION_SPEC.persona, value: "P", help: "the fake emulates this persona (see ego-conformance personas); excludes --ego-version" },
+  "persona-file": { ...APP_OPTION_SPEC["persona-file"], value: "FILE", help: "the fake plays the build a persona file describes (persona derive); excludes --persona and --ego-version" },
   "ego-version": { ...APP_OPTION_SPEC["ego-version"], value: "V", help: "the fake emulates Ego Lite V (features from the build-feature table)" },
   fault: { ...APP_OPTION_SPEC.fault, value: "F", help: "a deliberately broken fake (harness self-tests; repeatable)" },
   "close-delay-ms": { ...APP_OPTION_SPEC["close-delay-ms"], value: "N", range: CLOSE_DELAY_MS_RANGE, help: "how long a closed task space stays listed until the close settles, in milliseconds (closeTaskSpace is eventually consistent)" },
@@ -293,6 +295,12 @@ export const VERIFY_FAKE_FLAGS = {
   json: { ...JSON_FLAG, help: "print the differences as JSON" },
 } as const satisfies FlagTable;
 
+export const PERSONA_DERIVE_FLAGS = {
+  name: { type: "string", value: "NAME", help: "the persona's name (required): lower-case letters, digits, dots and dashes" },
+  out: { type: "string", value: "FILE", help: "where the persona file goes (default: NAME.persona.json)" },
+  json: { ...JSON_FLAG, help: "print the persona as JSON instead of a summary" },
+} as const satisfies FlagTable;
+
 export const DIFF_FLAGS = {
   json: { ...JSON_FLAG, help: "print the differences as JSON" },
 } as const satisfies FlagTable;
@@ -364,6 +372,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     VERIFY_FAKE_FLAGS,
     ["Exit status: 0 when only what is not judged differs (free text, undocumented keys, arguments, open details); 1 when a verdict, a call, a channel, an error code or a documented field differs (a defect of the fake, or of the persona); 2 when the recording cannot be read. See docs/verified-fake.md."],
   ),
+  command("persona derive", "RECORDING --name NAME [--out FILE] [--json]", "write a persona file from a recording: its version, the features its verdicts show, the open details it chose; run --persona-file plays it", PERSONA_DERIVE_FLAGS),
   command("diff", "RECORDING_A RECORDING_B [--json]", "what changed between two recordings, call by call, the unspecified details included", DIFF_FLAGS, [
     "Exit status: 0 when nothing judged differs, 1 when something does, 2 when a recording cannot be read.",
   ]),

@@ -24,6 +24,8 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   const { values } = parseFlags(argv, RUN_FLAGS);
   if (values.target !== "fake" && values.target !== "installed") throw new UsageError(`--target must be fake or installed, not '${values.target}'`);
   for (const area of values.area) if (!(area in AREAS)) throw new UsageError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
+  if (values["persona-file"] !== undefined && (values.persona !== undefined || values["ego-version"] !== undefined)) throw new UsageError("--persona-file has its own version and features: it excludes --persona and --ego-version");
+  if (values["persona-file"] !== undefined && values.target !== "fake") throw new UsageError("--persona-file chooses what the fake plays: it needs --target fake");
   if (values.persona !== undefined && values["ego-version"] !== undefined) throw new UsageError("--persona and --ego-version exclude each other: a persona has its own version (see ego-conformance personas)");
   const pages = parsePagesFlag(values.pages);
   if (values.pages !== undefined && values.target !== "fake") throw new UsageError("--pages chooses the fake's pages: it needs --target fake (an installed fake app takes it at 'fake start')");
@@ -60,6 +62,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     report: !values["no-report"],
     faults: values.fault,
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
+    ...(values["persona-file"] !== undefined ? { personaFile: resolve(cwd, values["persona-file"]) } : {}),
     ...(pages !== undefined ? { pages } : {}),
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
     ...(values.ungated ? { ungated: true } : {}),

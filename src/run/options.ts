@@ -23,6 +23,8 @@ export interface RunOptions {
   faults: string[];
   /** the fake persona (`--persona NAME`, fake-bridge/personas) */
   persona?: string;
+  /** a persona file the fake plays (`--persona-file FILE`, from `persona derive`): a recorded build's version and features */
+  personaFile?: string;
   /** the fake's pages (`--pages chromium|model`; default chromium wherever a browser is found) */
   pages?: FakePages;
   /** the Ego Lite version the fake emulates (`--ego-version V`) */

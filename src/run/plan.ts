@@ -10,7 +10,9 @@ import type { Clause } from "../contract/clause.js";
 import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError } from "../safety/output-dir.js";
 import { tryParseEgoVersion } from "../version/index.js";
-import { PERSONA_NAMES } from "../../fake-bridge/personas/index.js";
+import { PERSONA_FILE_FORMAT, PERSONA_NAMES, PersonaFile } from "../../fake-bridge/personas/index.js";
+import { readInputFile } from "../files/input-file.js";
+import { z } from "zod";
 import { readInfraFaultPlan, type InfraFaultPlan } from "../../fake-bridge/infra-faults/plan.js";
 import { missingBrowser } from "../targets/fake/fake-target.js";
 import { RunInputError } from "./errors.js";
@@ -31,6 +33,8 @@ export interface RunPlan {
   expectations?: LoadedExpectations;
   /** where the run's transcript goes (src/recording); none when the run does not record */
   record?: string;
+  /** the `personaFile`, read and checked */
+  personaFile?: PersonaFile;
 }
 
 /** Where the run's transcript goes: `record`, else the results directory of an installed run. */
@@ -51,7 +55,9 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
   const infraFaults = options.faultsFile !== undefined ? await faultPlanOrThrow(options.faultsFile) : undefined;
   const expectations = await expectationsForRun(options);
   const record = transcriptFileOf(options);
+  const personaFile = options.personaFile !== undefined ? await personaFileOrThrow(options.personaFile) : undefined;
   return {
+    ...(personaFile ? { personaFile } : {}),
     ...(record !== undefined ? { record } : {}),
     options,
     selected: selectedFor(options),
@@ -66,6 +72,8 @@ export function checkOptions(options: RunOptions): void {
   if (options.persona !== undefined && options.egoVersion !== undefined) throw new RunInputError("a persona and an Ego Lite version exclude each other: a persona has its own version (see ego-conformance personas)");
   if (options.persona !== undefined && !PERSONA_NAMES.includes(options.persona)) throw new RunInputError(`unknown persona '${options.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
   if (options.egoVersion !== undefined && tryParseEgoVersion(options.egoVersion) === null) throw new RunInputError(`the Ego Lite version must have four parts like 0.5.0.19, not '${options.egoVersion}'`);
+  if (options.personaFile !== undefined && (options.persona !== undefined || options.egoVersion !== undefined)) throw new RunInputError("a persona file has its own version and features: it excludes a persona and an Ego Lite version");
+  if (options.personaFile !== undefined && options.target !== "fake") throw new RunInputError("a persona file is what the fake plays: it needs the fake target");
   if ((options.persona !== undefined || options.pages !== undefined) && options.target !== "fake") throw new RunInputError("a persona and the fake's pages are the fake's: they need the fake target");
   if (options.installed !== undefined && options.target !== "installed") throw new RunInputError("installed-target options need the installed target");
   checkPagesFound(options.pages);
@@ -113,6 +121,19 @@ const inside = (a: string, b: string) => {
   const rel = relative(resolve(b), resolve(a));
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 };
+
+/** A persona file (`persona derive`), read and checked before anything runs. */
+async function personaFileOrThrow(file: string): Promise<PersonaFile> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readInputFile(file, { kind: "persona" }));
+  } catch (error) {
+    throw new RunInputError(`--persona-file ${file}: ${(error as Error).message}`);
+  }
+  const parsed = PersonaFile.safeParse(raw);
+  if (!parsed.success) throw new RunInputError(`--persona-file ${file} is not a persona file (${PERSONA_FILE_FORMAT}):\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
 
 /** The fault plan, read and checked before anything runs: a bad plan is an input error naming the file and the path inside it. */
 async function faultPlanOrThrow(file: string): Promise<InfraFaultPlan> {

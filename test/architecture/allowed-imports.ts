@@ -94,6 +94,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/run": [
     "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/recording", "src/targets", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults", "fake-bridge/infra-faults", "fake-bridge/personas",
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
+    "src/files", // the persona file of --persona-file (plan.ts), read by the one reader of input files
   ],
 
   // --- the command line and tools
@@ -103,5 +104,6 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "bin": ["src/cli"],
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser
+    "src/harness", // the bench's recorded probe (recording-session.ts): what recording costs one probe
   ],
 };

@@ -35,6 +35,7 @@ const TABLE_OF: Record<string, { file: string; table: keyof typeof TABLES }> = {
   "fake install": { file: "fake.ts", table: "FAKE_INSTALL_FLAGS" },
   "verify-fake": { file: "verify-fake.ts", table: "VERIFY_FAKE_FLAGS" },
   diff: { file: "diff.ts", table: "DIFF_FLAGS" },
+  "persona derive": { file: "persona.ts", table: "PERSONA_DERIVE_FLAGS" },
   help: { file: "main.ts", table: "HELP_FLAGS" },
 };
 
