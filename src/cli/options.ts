@@ -240,6 +240,7 @@ export const FAKE_INSTALL_FLAGS = {
 export const MATRIX_FLAGS = {
   personas: { type: "string", multiple: true, value: "all|NAME,...", help: "fake personas (see ego-conformance personas)" },
   versions: { type: "string", multiple: true, default: [], value: "V,...", help: "the fake emulating each Ego Lite version" },
+  "persona-file": { type: "string", multiple: true, default: [], value: "FILE", help: "the fake playing a persona file (persona derive: a recorded build) as one more target (repeatable)" },
   installed: { type: "string", multiple: true, default: [], value: "PATH", help: "an installed ego-browser CLI (repeatable)" },
   fault: { type: "string", multiple: true, default: [], value: "NAME", help: "a deliberately broken fake as one more target (harness self-tests; repeatable)" },
   area: { type: "string", multiple: true, default: [], value: "AREA", help: "only the clauses of this area, as for run (repeatable)" },
