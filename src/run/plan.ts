@@ -103,7 +103,7 @@ export async function checkRunOutputs(options: RunOptions): Promise<void> {
   if (options.outcomesFile !== undefined) files.push({ flag: "--outcomes", path: await checkOutputFile(options.outcomesFile, { what: "--outcomes" }) });
   // a transcript inside the results directory is written after the run, like the judged results
   const transcript = transcriptFileOf(options);
-  if (transcript !== undefined && !inside(resolve(transcript), resolve(options.resultsDir))) await checkOutputFile(transcript, { what: "--record" });
+  if (transcript !== undefined && !inside(resolve(transcript), resolve(options.resultsDir))) files.push({ flag: "--record", path: await checkOutputFile(transcript, { what: "--record" }) });
   if (options.updateExpectations === "write" && options.expectationsFile !== undefined) {
     files.push({ flag: "--expectations (with --write)", path: await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)" }) });
   }
