@@ -3,7 +3,7 @@
  * records (`run --record`), every native call the probe made (src/probe/call-recorder.ts).
  */
 import type { Json } from "../contract/arguments.js";
-import { probeThrew, recordedArgs, recordedCalls, recordedProbe, type RecordedCall, type RecordedEnvelope } from "../probe/call-recorder.js";
+import { probeThrew, recordedCalls, recordedProbe, type RecordedCall, type RecordedEnvelope } from "../probe/call-recorder.js";
 import type { Session } from "../targets/target.js";
 
 export type ProbeLog = { probe: string; args: Json[]; result?: unknown; error?: string }[];
@@ -32,7 +32,7 @@ export function recordingSession(inner: Session, log: ProbeLog, native?: NativeC
     running.add(probe);
     let envelope: RecordedEnvelope;
     try {
-      envelope = (await inner.evaluate(recordedProbe as never, ...recordedArgs(fn, args))) as RecordedEnvelope;
+      envelope = (await inner.evaluate(recordedProbe(fn) as never, ...args)) as RecordedEnvelope;
     } finally {
       running.delete(probe);
     }

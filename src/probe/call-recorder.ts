@@ -40,25 +40,29 @@ export interface RecordedEnvelope {
 }
 
 /**
- * Runs inside the target in place of the probe: `source` is the probe's text (./program.ts
- * probeSource), evaluated where it stands so it sees the program's helpers, as the probe would.
+ * The probe, recorded: a probe function whose text (what travels into the target, ./program.ts)
+ * is the given probe's inside a wrapper that starts the runtime's notes, runs it, and brings back
+ * its value (or what it threw) with the calls. The text is composed here, so the target compiles
+ * it once with the rest of the program; the function itself is never called on this side.
  */
-export async function recordedProbe(p: ProbeScope, source: string, methods: string[], args: Json[]): Promise<RecordedEnvelope> {
-  p.startRecording(methods);
-  // eslint-disable-next-line no-eval
-  const fn = eval(`(${source})`) as (p: ProbeScope, ...args: Json[]) => unknown;
-  try {
-    const value = await fn(p, ...args);
-    return { value: p.toJson(value), calls: p.recorded() };
-  } catch (error) {
-    const e = error as { name?: unknown; message?: unknown };
-    return { threw: { name: typeof e?.name === "string" ? e.name : "Error", message: typeof e?.message === "string" ? e.message : String(error) }, calls: p.recorded() };
-  }
-}
-
-/** The arguments that make a probe recorded: its source and the methods to note. */
-export function recordedArgs(fn: (...args: never[]) => unknown, args: readonly Json[]): [string, string[], Json[]] {
-  return [probeSource(fn), [...METHOD_NAMES], [...args]];
+export function recordedProbe(fn: (...args: never[]) => unknown): (p: ProbeScope, ...args: Json[]) => Promise<RecordedEnvelope> {
+  const source = [
+    "async (p, ...args) => {",
+    `  p.startRecording(${JSON.stringify(METHOD_NAMES)});`,
+    `  const probe = (${probeSource(fn)});`,
+    "  try {",
+    "    const value = await probe(p, ...args);",
+    "    return { value: p.toJson(value), calls: p.recorded() };",
+    "  } catch (error) {",
+    "    const e = error;",
+    '    return { threw: { name: e && typeof e.name === "string" ? e.name : "Error", message: e && typeof e.message === "string" ? e.message : String(error) }, calls: p.recorded() };',
+    "  }",
+    "}",
+  ].join("\n");
+  const stand = async (): Promise<RecordedEnvelope> => {
+    throw new Error("a recorded probe runs inside the target only");
+  };
+  return Object.assign(stand, { toString: () => source });
 }
 
 /** A probe's notes as the CallLog the fake's library keeps. */
