@@ -19,6 +19,9 @@
  *      (snapshot.page.refs-match-lines: open a fixture page in a new space, take a snapshot; not
  *      the file's first page clause, which also pays the file's Chromium start) next to the run's
  *      median clause, read from that run's own results (./clause-cost.ts).
+ *   7. what recording costs (`run --record`, src/recording): one probe in process with its native
+ *      calls recorded against the same unrecorded, and, in each page-model round, one more
+ *      page-model run with `--record`: the ratio is the median of the rounds' (target: at most 1.1x).
  *   6. what one task space costs Chromium, by process (./space-cost.ts; Linux, where Chromium is
  *      found): a space with its blank default tab, and one with a fixture page loaded, each opened
  *      and closed `--spaces` times (default 15) in the fake's own browser. A run with real pages
@@ -43,6 +46,7 @@ import { createCliTarget, RAW_BRIDGE_SDK_PATH } from "../src/targets/cli/cli-tar
 import { NEWEST_BUILD } from "../src/contract/build-features.js";
 import { createFakeTarget } from "../src/targets/fake/fake-target.js";
 import type { Session, Target, TargetInfo } from "../src/targets/target.js";
+import { recordingSession } from "../src/harness/recording-session.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 /** one snapshot clause on a real page: open a fixture page, take a snapshot, pair refs with lines */
@@ -181,6 +185,7 @@ async function main(): Promise<void> {
     const cli = createCliTarget({ cliPath, info: INFO, share: false });
     const probeInProcess = await timeProbes(await inProcess.openSession(), N);
     const probeLoop = await timeProbes(await cli.openSession(), N);
+    const probeRecorded = await timeProbes(recordingSession(await inProcess.openSession(), [], { probes: 0, calls: [] }), N);
 
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < ONE_SHOT; i++) await runOneShotProbe({ cliPath, sdkPath: RAW_BRIDGE_SDK_PATH }, async (p) => p.call("listTaskSpaces", []));
@@ -198,6 +203,7 @@ async function main(): Promise<void> {
     let pages:
       | { rounds: number; chromiumSeconds: number[]; modelSeconds: number[]; ratios: number[]; ratio: number; cdpRoundTrip: { clause: string; ms: number | null; status: string } }
       | undefined;
+    let recording: { rounds: number; plainSeconds: number[]; recordedSeconds: number[]; ratios: number[]; ratio: number } | undefined;
     let suite: { inProcess: Awaited<ReturnType<typeof timeRun>>; cli: Awaited<ReturnType<typeof timeRun>>; ratio: number; cpuRatio?: number } | undefined;
     if (runSuite) {
       const inProcessResults = join(root, "in-process-results");
@@ -212,10 +218,14 @@ async function main(): Promise<void> {
       // round 1 reuses the run above; each later round is one more real-pages run, then one more page-model run
       const chromiumSeconds = [inProc.seconds];
       const modelSeconds: number[] = [];
+      const recordedSeconds: number[] = [];
       for (let k = 1; k <= PAGE_ROUNDS; k++) {
         if (k > 1) chromiumSeconds.push((await timeRun(["--results", join(root, `in-process-results-${k}`)])).seconds);
         modelSeconds.push((await timeRun(["--pages", "model", "--results", join(root, `model-results-${k}`)])).seconds);
+        recordedSeconds.push((await timeRun(["--pages", "model", "--results", join(root, `recorded-results-${k}`), "--record", join(root, `transcript-${k}.json`)])).seconds);
       }
+      const recordingRatios = recordedSeconds.map((s, i) => s / modelSeconds[i]!);
+      recording = { rounds: PAGE_ROUNDS, plainSeconds: modelSeconds.map((s) => round(s, 1)), recordedSeconds: recordedSeconds.map((s) => round(s, 1)), ratios: recordingRatios.map((r) => round(r)), ratio: round(median(recordingRatios)) };
       const ratios = chromiumSeconds.map((s, i) => s / modelSeconds[i]!);
       const cdp = costs.get(CDP_CLAUSE);
       pages = {
@@ -253,6 +263,8 @@ async function main(): Promise<void> {
         loopMs: round(probeLoop, 3),
         oneShotMs: round(probeOneShot, 1),
         loopRatio: round(probeLoop / probeInProcess, 1),
+        recordedMs: round(probeRecorded, 3),
+        recordedRatio: round(probeRecorded / probeInProcess, 2),
         oneShotRatio: round(probeOneShot / probeInProcess, 0),
       },
       session: {
@@ -280,6 +292,7 @@ async function main(): Promise<void> {
         : {}),
       ...(snapshotClause ? { snapshotClause } : {}),
       ...(pages ? { pages } : {}),
+      ...(recording ? { recording } : {}),
       spaceCost,
     };
     if (values.json) {
@@ -293,6 +306,7 @@ async function main(): Promise<void> {
       `one probe (mean of ${N}, listTaskSpaces):`,
       `  in process                 ${r.probe.inProcessMs} ms`,
       `  CLI target, probe loop     ${r.probe.loopMs} ms   (${r.probe.loopRatio}x)`,
+      `  in process, recorded       ${r.probe.recordedMs} ms   (${r.probe.recordedRatio}x: every native call kept, run --record)`,
       `  one ego-browser per probe  ${r.probe.oneShotMs} ms   (${r.probe.oneShotRatio}x, mean of ${ONE_SHOT})`,
       "",
       `one session with one probe (mean of ${SESSIONS}):`,
@@ -322,6 +336,15 @@ async function main(): Promise<void> {
         pages.cdpRoundTrip.ms === null
           ? `  one CDP round trip (${pages.cdpRoundTrip.clause})   not measured: ${pages.cdpRoundTrip.status}`
           : `  one CDP round trip (${pages.cdpRoundTrip.clause})   ${pages.cdpRoundTrip.ms} ms (${pages.cdpRoundTrip.status})`,
+      );
+    }
+    if (recording) {
+      lines.push(
+        "",
+        `recording (run --record) against the same run unrecorded (page model; ${recording.rounds} round${recording.rounds === 1 ? "" : "s"}):`,
+        `  unrecorded                              ${round(median(recording.plainSeconds), 1)} s   (median; ${range(recording.plainSeconds, 1)} s)`,
+        `  recorded                                ${round(median(recording.recordedSeconds), 1)} s   (median; ${range(recording.recordedSeconds, 1)} s)`,
+        `  ratio                                   ${recording.ratio}x   (median of the rounds' ratios; ${range(recording.ratios, 2)}x; target: at most 1.1x)`,
       );
     }
     if (soak) {

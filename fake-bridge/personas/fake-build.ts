@@ -6,6 +6,7 @@ import { CURRENT_BUILD_VERSION, featuresForVersion } from "../../src/contract/bu
 import type { Feature } from "../../src/contract/features.js";
 import { tryParseEgoVersion } from "../../src/version/index.js";
 import { personaByName } from "../../src/contract/personas.js";
+import type { PersonaFile } from "../../src/contract/persona-file.js";
 
 export interface FakeBuild {
   version: string;
@@ -19,7 +20,12 @@ export class FakeBuildError extends Error {
   override name = "FakeBuildError";
 }
 
-export function fakeBuild(choice: { persona?: string | undefined; egoVersion?: string | undefined }): FakeBuild {
+export function fakeBuild(choice: { persona?: string | undefined; egoVersion?: string | undefined; personaFile?: Pick<PersonaFile, "name" | "version" | "features"> | undefined }): FakeBuild {
+  if (choice.personaFile !== undefined) {
+    if (choice.persona !== undefined || choice.egoVersion !== undefined) throw new FakeBuildError("a persona file has its own version and features: give it alone, without a persona or a version");
+    const file = choice.personaFile;
+    return { version: file.version, features: new Set(file.features), persona: file.name, versionSource: `persona file ${file.name} (derived from a recording)` };
+  }
   if (choice.persona !== undefined && choice.egoVersion !== undefined) {
     throw new FakeBuildError(`choose a persona or an Ego Lite version, not both (persona '${choice.persona}' is Ego Lite ${personaByName(choice.persona).version})`);
   }

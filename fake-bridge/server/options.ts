@@ -1,7 +1,8 @@
 /**
  * The fake app's command-line options, shared by the server process (./main.ts) and
- * `ego-conformance fake start`: which build it emulates (a persona, an Ego Lite version from the
- * build-feature table, or the default build), faults, close delay, and its directory.
+ * `ego-conformance fake start`: which build it emulates (a persona, a persona file derived from a
+ * recording, an Ego Lite version from the build-feature table, or the default build), faults,
+ * close delay, and its directory.
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -9,6 +10,7 @@ import type { Feature } from "../../src/contract/features.js";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import { FAULT_NAMES, type FaultName } from "../faults/faults.js";
 import { fakeBuild } from "../personas/index.js";
+import { PERSONA_FILE_FORMAT, PersonaFile } from "../../src/contract/persona-file.js";
 import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/plan.js";
 import { readInputFileSync } from "../../src/files/input-file.js";
 import type { FakeAppServerOptions } from "./app-server.js";
@@ -21,6 +23,7 @@ export class AppOptionsError extends Error {
 export const APP_OPTION_SPEC = {
   dir: { type: "string" },
   persona: { type: "string" },
+  "persona-file": { type: "string" },
   "ego-version": { type: "string" },
   fault: { type: "string", multiple: true },
   "close-delay-ms": { type: "string" },
@@ -37,6 +40,8 @@ export const CLOSE_DELAY_MS_RANGE = { min: 0, max: 2 ** 31 - 1 } as const;
 export interface AppChoice {
   dir?: string;
   persona?: string;
+  /** a persona file (`persona derive`), absolute */
+  personaFile?: string;
   egoVersion?: string;
   faults?: string[];
   closeDelayMs?: number;
@@ -54,11 +59,12 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
     if (!(FAULT_NAMES as readonly string[]).includes(fault)) throw new AppOptionsError(`unknown fault '${fault}' (known: ${FAULT_NAMES.join(", ")})`);
   }
   let build: { version: string; features: ReadonlySet<Feature>; persona?: string };
-  if (choice.persona === undefined && choice.egoVersion === undefined) {
+  if (choice.persona === undefined && choice.egoVersion === undefined && choice.personaFile === undefined) {
     build = { version: NEWEST_BUILD.version, features: NEWEST_BUILD.features };
   } else {
+    const personaFile = choice.personaFile !== undefined ? readPersonaFile(choice.personaFile) : undefined;
     try {
-      build = fakeBuild({ persona: choice.persona, egoVersion: choice.egoVersion });
+      build = fakeBuild({ persona: choice.persona, egoVersion: choice.egoVersion, personaFile });
     } catch (error) {
       throw new AppOptionsError((error as Error).message);
     }
@@ -79,6 +85,18 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
   };
 }
 
+function readPersonaFile(file: string): PersonaFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readInputFileSync(file, { kind: "persona" }));
+  } catch (error) {
+    throw new AppOptionsError(`--persona-file: ${(error as Error).message}`);
+  }
+  const parsed = PersonaFile.safeParse(raw);
+  if (!parsed.success) throw new AppOptionsError(`--persona-file ${file} is not a persona file (${PERSONA_FILE_FORMAT}): ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
 function readPlan(file: string): InfraFaultPlan {
   let text: string;
   try {
@@ -94,7 +112,7 @@ function readPlan(file: string): InfraFaultPlan {
   }
 }
 
-export function appChoiceFromValues(values: { dir?: string; persona?: string; "ego-version"?: string; fault?: string[]; "close-delay-ms"?: string; "infra-faults"?: string; pages?: string }): AppChoice {
+export function appChoiceFromValues(values: { dir?: string; persona?: string; "persona-file"?: string; "ego-version"?: string; fault?: string[]; "close-delay-ms"?: string; "infra-faults"?: string; pages?: string }): AppChoice {
   if (values.pages !== undefined && !isPagesChoice(values.pages)) throw new AppOptionsError(`--pages must be chromium or model, not '${values.pages}'`);
   let closeDelayMs: number | undefined;
   if (values["close-delay-ms"] !== undefined) {
@@ -107,6 +125,7 @@ export function appChoiceFromValues(values: { dir?: string; persona?: string; "e
   return {
     ...(values.dir !== undefined ? { dir: values.dir } : {}),
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
+    ...(values["persona-file"] !== undefined ? { personaFile: resolve(values["persona-file"]) } : {}),
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
     faults: values.fault ?? [],
     ...(closeDelayMs !== undefined ? { closeDelayMs } : {}),
@@ -120,6 +139,7 @@ export function appChoiceArgs(choice: AppChoice): string[] {
   return [
     ...(choice.dir !== undefined ? ["--dir", choice.dir] : []),
     ...(choice.persona !== undefined ? ["--persona", choice.persona] : []),
+    ...(choice.personaFile !== undefined ? ["--persona-file", choice.personaFile] : []),
     ...(choice.egoVersion !== undefined ? ["--ego-version", choice.egoVersion] : []),
     ...(choice.faults ?? []).flatMap((f) => ["--fault", f]),
     ...(choice.closeDelayMs !== undefined ? ["--close-delay-ms", String(choice.closeDelayMs)] : []),

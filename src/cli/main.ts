@@ -10,6 +10,9 @@ import { gateCommand } from "./gate.js";
 import { baselineCommand } from "./baseline.js";
 import { reportCommand } from "./report.js";
 import { runCommand } from "./run.js";
+import { verifyFakeCommand } from "./verify-fake.js";
+import { diffCommand } from "./diff.js";
+import { personaCommand } from "./persona.js";
 import { USAGE, usageFor } from "./usage.js";
 import { UsageError } from "./usage-error.js";
 import { errorParagraph } from "./messages.js";
@@ -28,6 +31,9 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
   gate: gateCommand,
   baseline: baselineCommand,
   report: reportCommand,
+  "verify-fake": verifyFakeCommand,
+  diff: diffCommand,
+  persona: personaCommand,
   help: (argv) => {
     const [topic, ...more] = argv;
     if (topic === undefined) {
@@ -42,7 +48,7 @@ const COMMANDS: Record<string, (argv: string[]) => number | Promise<number>> = {
 };
 
 /** Commands with subcommands: their messages name both ("fake start"). */
-const WITH_SUBCOMMANDS = new Set(["fake", "baseline", "expectations"]);
+const WITH_SUBCOMMANDS = new Set(["fake", "baseline", "expectations", "persona"]);
 
 export async function main(argv: string[]): Promise<number> {
   // --debug is global: wherever it stands, it only adds the stack trace to a failure

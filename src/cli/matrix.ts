@@ -52,6 +52,7 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
       versions: splitList(values.versions),
       installed: values.installed,
       faults: splitList(values.fault),
+      personaFiles: values["persona-file"].map((f) => resolve(cwd, f)),
     },
     personas,
   );

@@ -102,6 +102,7 @@ export const RUN_FLAGS = {
   },
   "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },
   persona: { type: "string", value: "NAME", help: "the fake emulates this persona (an older or differently launched build; see ego-conformance personas)" },
+  "persona-file": { type: "string", value: "FILE", help: "the fake plays the build a persona file describes (its version and features; written by persona derive from a recording, docs/verified-fake.md); excludes --persona and --ego-version" },
   pages: {
     type: "string",
     value: "chromium|model",
@@ -131,6 +132,12 @@ export const RUN_FLAGS = {
     value: "FILE",
     help: "the run's per-clause outcomes for gate and baseline (default: reports/outcomes.json)",
   },
+  record: {
+    type: "string",
+    value: "FILE",
+    help: "write the run's transcript to FILE: each clause's verdict and every native call its probes made (method, arguments, channel, the value's shape, its documented fields), normalised and with nothing of a space the run did not create (docs/verified-fake.md); a run with --target installed writes one into its results directory by default",
+  },
+  "no-record": { type: "boolean", default: false, help: "write no transcript (not even the installed run's default one)" },
   "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow (they end not applicable, with the reason); without it they run, beside the rest" },
   "ego-browser": { ...EGO_BROWSER, section: "installed" },
   operator: {
@@ -196,6 +203,7 @@ const FAKE_DIR = {
 export const FAKE_START_FLAGS = {
   dir: { ...APP_OPTION_SPEC.dir, value: FAKE_DIR.value, help: FAKE_DIR.help },
   persona: { ...APP_OPTION_SPEC.persona, value: "P", help: "the fake emulates this persona (see ego-conformance personas); excludes --ego-version" },
+  "persona-file": { ...APP_OPTION_SPEC["persona-file"], value: "FILE", help: "the fake plays the build a persona file describes (persona derive); excludes --persona and --ego-version" },
   "ego-version": { ...APP_OPTION_SPEC["ego-version"], value: "V", help: "the fake emulates Ego Lite V (features from the build-feature table)" },
   fault: { ...APP_OPTION_SPEC.fault, value: "F", help: "a deliberately broken fake (harness self-tests; repeatable)" },
   "close-delay-ms": { ...APP_OPTION_SPEC["close-delay-ms"], value: "N", range: CLOSE_DELAY_MS_RANGE, help: "how long a closed task space stays listed until the close settles, in milliseconds (closeTaskSpace is eventually consistent)" },
@@ -232,6 +240,7 @@ export const FAKE_INSTALL_FLAGS = {
 export const MATRIX_FLAGS = {
   personas: { type: "string", multiple: true, value: "all|NAME,...", help: "fake personas (see ego-conformance personas)" },
   versions: { type: "string", multiple: true, default: [], value: "V,...", help: "the fake emulating each Ego Lite version" },
+  "persona-file": { type: "string", multiple: true, default: [], value: "FILE", help: "the fake playing a persona file (persona derive: a recorded build) as one more target (repeatable)" },
   installed: { type: "string", multiple: true, default: [], value: "PATH", help: "an installed ego-browser CLI (repeatable)" },
   fault: { type: "string", multiple: true, default: [], value: "NAME", help: "a deliberately broken fake as one more target (harness self-tests; repeatable)" },
   area: { type: "string", multiple: true, default: [], value: "AREA", help: "only the clauses of this area, as for run (repeatable)" },
@@ -279,6 +288,22 @@ export const BASELINE_SAVE_FLAGS = {
   ...RUN_SOURCE,
   dir: { type: "string", value: "DIR", help: "where baselines are stored (default: fixtures/baselines)" },
   json: { ...JSON_FLAG, help: "print what was stored as JSON" },
+} as const satisfies FlagTable;
+
+export const VERIFY_FAKE_FLAGS = {
+  pages: { type: "string", value: "chromium|model", help: "the replaying fake's pages, as for run (default: chromium wherever a browser is found)" },
+  results: { type: "string", value: "DIR", help: "where the replay's Allure results and transcript go (default: a temporary directory, removed after)" },
+  json: { ...JSON_FLAG, help: "print the differences as JSON" },
+} as const satisfies FlagTable;
+
+export const PERSONA_DERIVE_FLAGS = {
+  name: { type: "string", value: "NAME", help: "the persona's name (required): lower-case letters, digits, dots and dashes" },
+  out: { type: "string", value: "FILE", help: "where the persona file goes (default: NAME.persona.json)" },
+  json: { ...JSON_FLAG, help: "print the persona as JSON instead of a summary" },
+} as const satisfies FlagTable;
+
+export const DIFF_FLAGS = {
+  json: { ...JSON_FLAG, help: "print the differences as JSON" },
 } as const satisfies FlagTable;
 
 /** `help [COMMAND]` takes no flags. */
@@ -341,6 +366,17 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     "store a run's outcomes as fixtures/baselines/<version>.json (installed) or <version>-<persona|fake>.json (the fake)",
     BASELINE_SAVE_FLAGS,
   ),
+  command(
+    "verify-fake",
+    "RECORDING [--pages chromium|model] [--results DIR] [--json]",
+    "replay a recording's clauses on the fake configured as the recorded build (its persona or version) and compare call by call",
+    VERIFY_FAKE_FLAGS,
+    ["Exit status: 0 when only what is not judged differs (free text, undocumented keys, arguments, open details); 1 when a verdict, a call, a channel, an error code or a documented field differs (a defect of the fake, or of the persona); 2 when the recording cannot be read. See docs/verified-fake.md."],
+  ),
+  command("persona derive", "RECORDING --name NAME [--out FILE] [--json]", "write a persona file from a recording: its version, the features its verdicts show, the open details it chose; run --persona-file plays it", PERSONA_DERIVE_FLAGS),
+  command("diff", "RECORDING_A RECORDING_B [--json]", "what changed between two recordings, call by call, the unspecified details included", DIFF_FLAGS, [
+    "Exit status: 0 when nothing judged differs, 1 when something does, 2 when a recording cannot be read.",
+  ]),
   command("detect", "[options]", "find the installed ego-browser, its Ego Lite version and bridge methods", DETECT_FLAGS, [
     "Exit status: 0 the build was asked; 1 its bridge could not be asked; 2 no CLI found.",
   ]),

@@ -24,10 +24,11 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   // flags that map into the installed target's options: refused by name without it
   const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-fault", "workers"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
   if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);
+  if (values.record !== undefined && values["no-record"]) throw new UsageError("--record and --no-record exclude each other");
   if (values.expectations !== undefined && values["no-expectations"]) throw new UsageError("--expectations and --no-expectations exclude each other");
   if (values.write && !values["update-expectations"]) throw new UsageError("--write writes what --update-expectations suggests: give both");
   if (values["update-expectations"] && values["no-expectations"]) throw new UsageError("--update-expectations needs an expectations file: drop --no-expectations");
-  for (const flag of ["results", "report", "outcomes", "expectations"] as const) {
+  for (const flag of ["results", "report", "outcomes", "expectations", "record"] as const) {
     if (values[flag] !== undefined && values[flag].trim() === "") throw new OutputPathError(`--${flag} is empty: give a path (an unset variable in a script?)`);
   }
   const expectationsFile = values["no-expectations"] ? undefined : expectationsFileFor(values.expectations, cwd);
@@ -50,6 +51,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     report: !values["no-report"],
     faults: values.fault,
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
+    ...(values["persona-file"] !== undefined ? { personaFile: resolve(cwd, values["persona-file"]) } : {}),
     ...(pages !== undefined ? { pages } : {}),
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
     ...(values.ungated ? { ungated: true } : {}),
@@ -59,6 +61,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     ...(values.faults !== undefined ? { faultsFile: resolve(cwd, values.faults) } : {}),
     ...(values["fail-on-flaky"] ? { failOnFlaky: true } : {}),
     ...(values["no-slow"] ? { noSlow: true } : {}),
+    ...(values.record !== undefined ? { record: resolve(cwd, values.record) } : values["no-record"] ? { record: false as const } : {}),
     ...(values.target === "installed"
       ? {
           installed: {
@@ -78,13 +81,14 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
 }
 
 /** How the library's rules name each option on the command line. */
-const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: "--persona", egoVersion: "--ego-version", pages: "--pages", installed: "--target installed's flags", harnessFaults: "--harness-fault" };
+const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: "--persona", personaFile: "--persona-file", egoVersion: "--ego-version", pages: "--pages", installed: "--target installed's flags", harnessFaults: "--harness-fault" };
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
-  const { summary, reportPath, interrupted, expectationUpdate, flaky = [] } = await runConformance(options);
+  const { summary, reportPath, interrupted, expectationUpdate, flaky = [], transcript } = await runConformance(options);
   if (options.json) process.stdout.write(`${JSON.stringify({ ...renderJson(summary), ...(reportPath ? { report: reportPath } : {}) }, null, 2)}\n`);
   else process.stdout.write(`${renderTerminal(summary, { ...(reportPath ? { reportPath } : {}), color: colorWanted(process.stdout) })}\n`);
+  if (transcript && !options.json) process.stdout.write(`transcript: ${transcript}\n`);
   if (expectationUpdate) (options.json ? process.stderr : process.stdout).write(renderUpdates(expectationUpdate.update, expectationUpdate.file, expectationUpdate.written));
   if (flaky.length && options.failOnFlaky) {
     process.stderr.write(`ego-conformance: --fail-on-flaky: ${flaky.length} flaky result${flaky.length === 1 ? "" : "s"} (passed only after an infrastructure retry) fail${flaky.length === 1 ? "s" : ""} the run\n`);

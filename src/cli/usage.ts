@@ -18,6 +18,8 @@ result; 1 otherwise (a missing shard included); report exits 2 when the bundles 
 gate: 0 ship (no regression, no new failure, nothing newly not applicable, missing or unknown, at
 least --min-clauses clauses ran); 1 do not ship (a table says why); 2 cannot decide (usage, a
 missing or unreadable baseline or run). expectations lint: 0 clean, 1 problems, 2 unreadable file.
+verify-fake and diff: 0 when nothing judged differs; 1 when a verdict, call, channel, error code
+or documented field differs; 2 when a recording cannot be read.
 `;
 
 /** Words of `text` in lines of at most `width - indent` characters, each line indented. */

@@ -30,7 +30,8 @@ import { Ledger } from "../safety/ledger.js";
 import { infraCheckedTarget, infrastructureCause } from "../faults/infrastructure.js";
 import { withInfraRetries, type AttemptResult } from "../faults/retry.js";
 import { asSdkWrapperPrecondition } from "./sdk-wrapper-precondition.js";
-import { recordingSession, sessionDiagnostics, type ProbeLog } from "./recording-session.js";
+import { recordingSession, sessionDiagnostics, type NativeCalls, type ProbeLog } from "./recording-session.js";
+import { clauseRecording, NATIVE_CALLS_ATTACHMENT } from "../recording/clause-recording.js";
 
 expect.extend(contractMatchers);
 
@@ -145,9 +146,11 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
 async function attemptClause(spec: Clause, title: string, target: Target, run: RunConfig, body: (ctx: ClauseContext) => Promise<void>, attempt: number): Promise<AttemptResult> {
   const checked = infraCheckedTarget(target);
   const log: ProbeLog = [];
+  // `run --record`: every native call of the attempt, for the run's transcript (src/recording)
+  const native: NativeCalls | undefined = run.record ? { probes: 0, calls: [] } : undefined;
   const sessions: Session[] = [];
   const open = async () => {
-    const s = recordingSession(await checked.openSession(), log);
+    const s = recordingSession(await checked.openSession(), log, native);
     sessions.push(s);
     return s;
   };
@@ -204,6 +207,7 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
     }
   } finally {
     if (log.length) await allure.attachment(`probes${suffix}`, JSON.stringify(log, null, 2), "application/json");
+    if (native) await allure.attachment(`${NATIVE_CALLS_ATTACHMENT}${suffix}`, JSON.stringify(clauseRecording(native, run.runId, spec.id)), "application/json");
     const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
     if (diagnostics) await allure.attachment(`${DIAGNOSTICS_ATTACHMENT}${suffix}`, diagnostics, "text/plain");
     try {

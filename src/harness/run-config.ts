@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { FeatureName } from "../contract/features.js";
 import { InfraFaultPlan } from "../contract/infra-fault-plan.js";
 import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../targets/detect/detected-target.js";
 
@@ -19,6 +20,8 @@ export const RUN_ENV = {
   infraFaults: "EGO_CONFORMANCE_INFRA_FAULTS",
   pages: "EGO_CONFORMANCE_PAGES",
   noSlow: "EGO_CONFORMANCE_NO_SLOW",
+  record: "EGO_CONFORMANCE_RECORD",
+  personaFile: "EGO_CONFORMANCE_PERSONA_FILE",
 } as const;
 
 export const RunConfig = z.object({
@@ -41,6 +44,10 @@ export const RunConfig = z.object({
   pages: z.enum(["chromium", "model"]).optional(),
   /** skip the clauses tagged slow (`run --no-slow`) */
   noSlow: z.boolean().optional(),
+  /** the build the fake plays, from a persona file (`run --persona-file FILE`, derived from a recording) */
+  personaFile: z.object({ name: z.string(), version: z.string(), features: z.array(FeatureName) }).optional(),
+  /** keep every native call of each clause for the run's transcript (`run --record`, src/recording) */
+  record: z.boolean().optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
@@ -62,6 +69,8 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
     infraFaults: env[RUN_ENV.infraFaults] ? (JSON.parse(env[RUN_ENV.infraFaults]!) as unknown) : undefined,
     pages: env[RUN_ENV.pages] || undefined,
     noSlow: env[RUN_ENV.noSlow] === "1" || undefined,
+    record: env[RUN_ENV.record] === "1" || undefined,
+    personaFile: env[RUN_ENV.personaFile] ? (JSON.parse(env[RUN_ENV.personaFile]!) as unknown) : undefined,
   });
 }
 
@@ -78,5 +87,7 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
     [RUN_ENV.infraFaults]: config.infraFaults ? JSON.stringify(config.infraFaults) : "",
     [RUN_ENV.pages]: config.pages ?? "",
     [RUN_ENV.noSlow]: config.noSlow ? "1" : "",
+    [RUN_ENV.record]: config.record ? "1" : "",
+    [RUN_ENV.personaFile]: config.personaFile ? JSON.stringify(config.personaFile) : "",
   };
 }

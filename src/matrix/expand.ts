@@ -1,12 +1,12 @@
 /**
  * The matrix's flags -> its target list (the plan order the shard split uses):
  * personas (in the persona list's order for `all`, else as given), then `--versions`, then
- * `--installed` CLIs, then `--fault` fakes. A target named twice is kept once. With no target
+ * `--persona-file` fakes, then `--installed` CLIs, then `--fault` fakes. A target named twice is kept once. With no target
  * flag at all the matrix covers every persona.
  */
 import { MatrixInputError } from "./errors.js";
 import { tryParseEgoVersion } from "../version/index.js";
-import { faultTarget, installedTarget, personaTarget, versionTarget, type TargetSpec } from "./target-spec.js";
+import { faultTarget, installedTarget, personaFileTarget, personaTarget, versionTarget, type TargetSpec } from "./target-spec.js";
 
 export interface TargetRequest {
   /** "all", some names, or null when not asked for */
@@ -14,6 +14,8 @@ export interface TargetRequest {
   versions: string[];
   installed: string[];
   faults: string[];
+  /** persona files (`--persona-file`, from `persona derive`), absolute */
+  personaFiles?: string[];
 }
 
 export function splitList(values: readonly string[]): string[] {
@@ -21,7 +23,8 @@ export function splitList(values: readonly string[]): string[] {
 }
 
 export function expandTargets(request: TargetRequest, personaList: readonly string[]): TargetSpec[] {
-  const nothingAsked = request.personas === null && request.versions.length === 0 && request.installed.length === 0 && request.faults.length === 0;
+  const personaFiles = request.personaFiles ?? [];
+  const nothingAsked = request.personas === null && request.versions.length === 0 && request.installed.length === 0 && request.faults.length === 0 && personaFiles.length === 0;
   const personas = nothingAsked || request.personas === "all" ? [...personaList] : (request.personas ?? []);
   for (const p of personas) {
     if (!personaList.includes(p)) throw new MatrixInputError(`unknown persona '${p}' (personas: ${personaList.join(", ")}; see ego-conformance personas)`);
@@ -35,6 +38,7 @@ export function expandTargets(request: TargetRequest, personaList: readonly stri
   const specs = [
     ...personas.map(personaTarget),
     ...versions.map(versionTarget),
+    ...personaFiles.map(personaFileTarget),
     ...request.installed.map(installedTarget),
     ...request.faults.map(faultTarget),
   ];

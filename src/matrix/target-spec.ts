@@ -23,6 +23,8 @@ export const FakeTargetSpec = z
     egoVersion: z.string().min(1).nullable(),
     /** deliberately broken fakes (harness self-tests) */
     faults: z.array(z.string().min(1)),
+    /** a persona file the fake plays (`--persona-file`, from `persona derive`), absolute */
+    personaFile: z.string().min(1).optional(),
   })
   .strict();
 
@@ -71,6 +73,11 @@ export function faultTarget(fault: string): FakeTargetSpec {
   return { key: fit(`fault-${slug(fault)}`), kind: "fake", persona: null, egoVersion: null, faults: [fault] };
 }
 
+/** A persona file derived from a recording: two files of one name stay apart (a hash of the path). */
+export function personaFileTarget(file: string): FakeTargetSpec {
+  return { key: fit(`persona-file-${slug(basename(file).replace(/\.json$/, "")) || "file"}-${shortHash(file)}`), kind: "fake", persona: null, egoVersion: null, faults: [], personaFile: file };
+}
+
 export function defaultFakeTarget(): FakeTargetSpec {
   return { key: "fake-default", kind: "fake", persona: null, egoVersion: null, faults: [] };
 }
@@ -85,6 +92,7 @@ export function describeSpec(spec: TargetSpec): string {
   if (spec.kind === "installed") return `installed ${spec.egoBrowser}`;
   const parts = ["fake"];
   if (spec.persona !== null) parts.push(`persona ${spec.persona}`);
+  if (spec.personaFile !== undefined) parts.push(`persona file ${basename(spec.personaFile)}`);
   if (spec.egoVersion !== null) parts.push(`as ${spec.egoVersion}`);
   if (spec.faults.length > 0) parts.push(`with fault ${spec.faults.join("+")}`);
   if (parts.length === 1) parts.push("(default build)");
@@ -95,12 +103,13 @@ export function describeSpec(spec: TargetSpec): string {
  * The run options that select this target (src/run/options.ts; without selection and output
  * paths): the matrix runs every target through the same library a user's `run` goes through.
  */
-export function targetRunOptions(spec: TargetSpec): Pick<RunOptions, "target" | "faults" | "persona" | "egoVersion" | "installed"> {
+export function targetRunOptions(spec: TargetSpec): Pick<RunOptions, "target" | "faults" | "persona" | "egoVersion" | "installed" | "personaFile"> {
   if (spec.kind === "installed") return { target: "installed", faults: [], installed: { egoBrowser: spec.egoBrowser, keepOnFailure: false, harnessFaults: [] } };
   return {
     target: "fake",
     faults: [...spec.faults],
     ...(spec.persona !== null ? { persona: spec.persona } : {}),
     ...(spec.egoVersion !== null ? { egoVersion: spec.egoVersion } : {}),
+    ...(spec.personaFile !== undefined ? { personaFile: spec.personaFile } : {}),
   };
 }

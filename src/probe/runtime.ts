@@ -76,6 +76,67 @@ export function createProbeScope(ego: any): ProbeScope {
     return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
   }
 
+  // ---- the recording of a run (./call-recorder.ts): every native call a probe makes, noted when asked ----
+  let notes: any[] | undefined;
+  let recordedMethods: string[] = [];
+  let settledCount = 0;
+
+  /** Notes a call (when recording) and returns how to settle it: once, on its channel, with its value. */
+  function note(method: string, args: unknown[]): (channel: string, value?: unknown) => void {
+    if (notes === undefined) return () => {};
+    const entry: Record<string, unknown> = { method, args: args.map((a) => toJson(a) ?? null), after: settledCount };
+    notes.push(entry);
+    return (channel, value) => {
+      if (entry.channel !== undefined) return;
+      entry.channel = channel;
+      const json = toJson(value);
+      if (json !== undefined) entry.value = json;
+      entry.settled = ++settledCount;
+    };
+  }
+
+  /** Settles a note from an observation: a timeout stays pending; an error is noted as the probe described it. */
+  function settleFrom(done: (channel: string, value?: unknown) => void, obs: any): void {
+    if (obs.channel === "timeout") return;
+    done(obs.channel, obs.channel === "threw" || obs.channel === "rejected" ? obs.error : obs.value);
+  }
+
+  /** `ego` as a probe body sees it while recording: each method call noted, everything else the object's own. */
+  function recordingView(): any {
+    return new Proxy(ego, {
+      get(target: any, key: PropertyKey) {
+        const value = target[key];
+        if (typeof key !== "string" || typeof value !== "function" || !recordedMethods.includes(key)) return value;
+        return function recordedCall(...args: unknown[]) {
+          const done = note(key, args);
+          let returned: unknown;
+          try {
+            returned = value.apply(target, args);
+          } catch (error) {
+            done("threw", describeError(error));
+            throw error;
+          }
+          if (!isThenable(returned)) {
+            done("returned", returned);
+            return returned;
+          }
+          return Promise.resolve(returned).then(
+            (v) => (done("resolved", v), v),
+            (e) => {
+              done("rejected", describeError(e));
+              throw e;
+            },
+          );
+        };
+      },
+      set(target: any, key: PropertyKey, value: unknown) {
+        target[key] = value;
+        return true;
+      },
+    });
+  }
+  let view: any;
+
   async function observe(thunk: () => unknown, options: { timeoutMs?: number; call?: string } = {}): Promise<any> {
     const call = options.call ?? "call";
     let returned: unknown;
@@ -114,7 +175,10 @@ export function createProbeScope(ego: any): ProbeScope {
   async function call(method: string, args: unknown[] = [], options: { timeoutMs?: number } = {}): Promise<any> {
     const decoded = args.map(decodeArg);
     const label = `${method}(${args.map(describeArg).join(", ")})`;
-    return observe(() => ego[method](...decoded), { ...options, call: label });
+    const done = note(method, args);
+    const obs = await observe(() => ego[method](...decoded), { ...options, call: label });
+    settleFrom(done, obs);
+    return obs;
   }
 
   function sleep(ms: number): Promise<void> {
@@ -136,6 +200,7 @@ export function createProbeScope(ego: any): ProbeScope {
       callbacks.push({ slot: "onSendCDPMessageError", args: args.map((a) => toJson(a) ?? null), afterReturn: returned });
     ego.onCDPMessage = (...args: unknown[]) =>
       callbacks.push({ slot: "onCDPMessage", args: args.map((a) => toJson(a) ?? null), afterReturn: returned });
+    const done = note("sendCDPMessage", [message]);
     try {
       const obs = await observe(
         () => {
@@ -150,6 +215,9 @@ export function createProbeScope(ego: any): ProbeScope {
       const deadline = Date.now() + (options.waitMs ?? DEFAULT_TIMEOUT_MS);
       while (callbacks.length === 0 && Date.now() < deadline) await sleep(10);
       await sleep(options.settleMs ?? 50);
+      const first = callbacks[0] as { slot: string; args: unknown[] } | undefined;
+      if (obs.channel === "threw") settleFrom(done, obs);
+      else if (first) done(first.slot === "onCDPMessage" ? "cdp-answer" : "error-callback", first.slot === "onCDPMessage" ? first.args[0] : first.args);
       return { ...obs, callbacks };
     } finally {
       ego.onSendCDPMessageError = previousError;
@@ -211,15 +279,20 @@ export function createProbeScope(ego: any): ProbeScope {
         const message: Record<string, unknown> = { id, method };
         if (params !== undefined) message.params = params;
         if (sessionId !== undefined) message.sessionId = sessionId;
+        const text = JSON.stringify(message);
+        const done = note("sendCDPMessage", [text]);
         return new Promise((resolve) => {
           const timer = setTimeout(() => settle(id, { timeout: true, id, method }), timeoutMs);
-          pending.set(id, (answer) => {
+          pending.set(id, (answer: any) => {
             clearTimeout(timer);
+            if (answer && answer.sendError) done("error-callback", [answer.sendError.message, answer.sendError.code]);
+            else if (answer && answer.threw) done("threw", answer.threw);
+            else if (!(answer && answer.timeout)) done("cdp-answer", answer);
             resolve(answer);
           });
           order.push(id);
           try {
-            ego.sendCDPMessage(JSON.stringify(message));
+            ego.sendCDPMessage(text);
           } catch (error) {
             settle(id, { threw: describeError(error) });
           }
@@ -283,7 +356,9 @@ export function createProbeScope(ego: any): ProbeScope {
     const fallback = bare(method);
     if (fallback === undefined) return first;
     const decoded = args.map(decodeArg);
+    const done = note(method, args);
     const second = await observe(() => fallback(...decoded), { ...options, call: `${first.call} (bare)` });
+    settleFrom(done, second);
     return second.channel === "threw" || second.channel === "rejected" ? first : second;
   }
 
@@ -341,8 +416,24 @@ export function createProbeScope(ego: any): ProbeScope {
     return entry.id ?? entry.taskId ?? entry.name;
   }
 
+  /** Starts noting every call to `methods` (the contract's method names) until recorded() is read. */
+  function startRecording(methods: string[]): void {
+    notes = [];
+    recordedMethods = methods;
+    view = recordingView();
+  }
+
+  /** The calls noted since startRecording(), in the order they began. */
+  function recorded(): unknown[] {
+    return notes ?? [];
+  }
+
   return {
-    ego,
+    get ego() {
+      return notes === undefined ? ego : view;
+    },
+    startRecording,
+    recorded,
     observe,
     call,
     cdp,

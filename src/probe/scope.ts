@@ -87,6 +87,11 @@ export interface ProbeScope {
   spaces(): Promise<{ ok: boolean; entries: Record<string, Json>[]; reason?: string; observation: Observation }>;
   /** The entry of a space known by its key (id, or name before numeric ids) and name: by id, else by name. */
   findEntry(entries: Record<string, Json>[], key: Json, name?: Json): Record<string, Json> | undefined;
+  // ---- for the recording of a run (./call-recorder.ts), never for a probe body ----
+  /** Note every call to `methods` from now on: through call(), step(), cdp(), the CDP client and `ego` itself. */
+  startRecording(methods: readonly string[]): void;
+  /** The calls noted since startRecording(), in the order they began (src/contract/call-log.ts CallNote). */
+  recorded(): Json[];
   /** What to pass to useTaskSpace for a listed entry: its id, else its taskId or name. */
   keyOf(entry: Record<string, Json>): Json;
 }

@@ -16,18 +16,21 @@ export interface OptionNames {
   target: string;
   areas: string;
   persona: string;
+  personaFile: string;
   egoVersion: string;
   pages: string;
   installed: string;
   harnessFaults: string;
 }
 
-export const OPTION_NAMES: OptionNames = { target: "target", areas: "areas", persona: "persona", egoVersion: "egoVersion", pages: "pages", installed: "installed", harnessFaults: "harnessFaults" };
+export const OPTION_NAMES: OptionNames = { target: "target", areas: "areas", persona: "persona", personaFile: "personaFile", egoVersion: "egoVersion", pages: "pages", installed: "installed", harnessFaults: "harnessFaults" };
 
 export function checkOptions(options: RunOptions, names: OptionNames = OPTION_NAMES, env: NodeJS.ProcessEnv = process.env): void {
   const n = names;
   if (options.target !== "fake" && options.target !== "installed") throw new RunInputError(`${n.target} must be fake or installed, not '${String(options.target)}'`);
   for (const area of options.areas) if (!(area in AREAS)) throw new RunInputError(`unknown area '${area}' (areas: ${Object.keys(AREAS).join(", ")})`);
+  if (options.personaFile !== undefined && (options.persona !== undefined || options.egoVersion !== undefined)) throw new RunInputError(`${n.personaFile} has its own version and features: it excludes ${n.persona} and ${n.egoVersion}`);
+  if (options.personaFile !== undefined && options.target !== "fake") throw new RunInputError(`${n.personaFile} chooses what the fake plays: it needs ${n.target} fake`);
   if (options.persona !== undefined && options.egoVersion !== undefined) throw new RunInputError(`${n.persona} and ${n.egoVersion} exclude each other: a persona has its own version (see ego-conformance personas)`);
   if (options.pages !== undefined && options.target !== "fake") throw new RunInputError(`${n.pages} chooses the fake's pages: it needs ${n.target} fake (an installed fake app takes it at 'fake start')`);
   if (options.persona !== undefined && options.target !== "fake") throw new RunInputError(`${n.persona} chooses what the fake emulates: it needs ${n.target} fake`);

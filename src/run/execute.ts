@@ -74,6 +74,8 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     // the fault plan goes to the in-process fake; an installed fake app was started with it
     ...(!options.installed && plan.infraFaults ? { infraFaults: plan.infraFaults } : {}),
     ...(options.noSlow ? { noSlow: true } : {}),
+    ...(plan.record !== undefined ? { record: true } : {}),
+    ...(plan.personaFile ? { personaFile: { name: plan.personaFile.name, version: plan.personaFile.version, features: plan.personaFile.features } } : {}),
   };
   const target = await resolveTarget(config);
   const info = target.info;

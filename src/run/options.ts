@@ -23,6 +23,8 @@ export interface RunOptions {
   faults: string[];
   /** the fake persona (`--persona NAME`, fake-bridge/personas) */
   persona?: string;
+  /** a persona file the fake plays (`--persona-file FILE`, from `persona derive`): a recorded build's version and features */
+  personaFile?: string;
   /** the fake's pages (`--pages chromium|model`; default chromium wherever a browser is found) */
   pages?: FakePages;
   /** the Ego Lite version the fake emulates (`--ego-version V`) */
@@ -43,6 +45,12 @@ export interface RunOptions {
   failOnFlaky?: boolean;
   /** skip the clauses tagged slow (`--no-slow`): they end not applicable, with the reason */
   noSlow?: boolean;
+  /**
+   * the run's transcript (`--record FILE`, src/recording): every clause's native calls and verdict;
+   * false: none (`--no-record`); unset: a run against an installed target writes one into its
+   * results directory (ego-conformance-transcript.json), a run on the fake none
+   */
+  record?: string | false;
   /** names the target on the progress line (the matrix: the target's key, as two targets run at once) */
   progressTarget?: string;
 }

@@ -4,13 +4,17 @@
  * nothing), the fault plan, the expectations file, the options that exclude each other.
  */
 import { existsSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { DEFAULT_TRANSCRIPT_FILE } from "../recording/transcript.js";
 import type { Clause } from "../contract/clause.js";
 import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError } from "../files/output-dir.js";
 import type { InfraFaultPlan } from "../contract/infra-fault-plan.js";
 import { readInfraFaultPlan } from "../targets/fake/fake-app.js";
 import { checkOptions } from "./check-options.js";
+import { PERSONA_FILE_FORMAT, PersonaFile } from "../contract/persona-file.js";
+import { readInputFile } from "../files/input-file.js";
+import { z } from "zod";
 import { RunInputError } from "./errors.js";
 import { Ledger } from "../safety/ledger.js";
 import type { RunOptions } from "./options.js";
@@ -29,6 +33,17 @@ export interface RunPlan {
   infraFaults?: InfraFaultPlan;
   /** the expectations the results are judged by; none without a file, or when the update is about to create it */
   expectations?: LoadedExpectations;
+  /** where the run's transcript goes (src/recording); none when the run does not record */
+  record?: string;
+  /** the `personaFile`, read and checked */
+  personaFile?: PersonaFile;
+}
+
+/** Where the run's transcript goes: `record`, else the results directory of an installed run. */
+export function transcriptFileOf(options: Pick<RunOptions, "record" | "target" | "resultsDir">): string | undefined {
+  if (options.record === false) return undefined;
+  if (options.record !== undefined) return options.record;
+  return options.target === "installed" ? join(options.resultsDir, DEFAULT_TRANSCRIPT_FILE) : undefined;
 }
 
 export async function planRun(given: RunOptions): Promise<RunPlan> {
@@ -41,7 +56,11 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
   if (options.installed !== undefined) new Ledger().read();
   const infraFaults = options.faultsFile !== undefined ? await faultPlanOrThrow(options.faultsFile) : undefined;
   const expectations = await expectationsForRun(options);
+  const record = transcriptFileOf(options);
+  const personaFile = options.personaFile !== undefined ? await personaFileOrThrow(options.personaFile) : undefined;
   return {
+    ...(personaFile ? { personaFile } : {}),
+    ...(record !== undefined ? { record } : {}),
     options,
     selected: selectedFor(options),
     phases: vitestPhases(options.installed !== undefined, options.installed?.workers, serialFilesOf(options.areas)),
@@ -65,6 +84,9 @@ export async function checkRunOutputs(options: RunOptions): Promise<void> {
   }
   const files: { flag: string; path: string }[] = [];
   if (options.outcomesFile !== undefined) files.push({ flag: "--outcomes", path: await checkOutputFile(options.outcomesFile, { what: "--outcomes" }) });
+  // a transcript inside the results directory is written after the run, like the judged results
+  const transcript = transcriptFileOf(options);
+  if (transcript !== undefined && !inside(resolve(transcript), resolve(options.resultsDir))) files.push({ flag: "--record", path: await checkOutputFile(transcript, { what: "--record" }) });
   if (options.updateExpectations === "write" && options.expectationsFile !== undefined) {
     files.push({ flag: "--expectations (with --write)", path: await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)" }) });
   }
@@ -82,6 +104,19 @@ const inside = (a: string, b: string) => {
   const rel = relative(resolve(b), resolve(a));
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 };
+
+/** A persona file (`persona derive`), read and checked before anything runs. */
+async function personaFileOrThrow(file: string): Promise<PersonaFile> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readInputFile(file, { kind: "persona" }));
+  } catch (error) {
+    throw new RunInputError(`--persona-file ${file}: ${(error as Error).message}`);
+  }
+  const parsed = PersonaFile.safeParse(raw);
+  if (!parsed.success) throw new RunInputError(`--persona-file ${file} is not a persona file (${PERSONA_FILE_FORMAT}):\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
 
 /** The fault plan, read and checked before anything runs: a bad plan is an input error naming the file and the path inside it. */
 async function faultPlanOrThrow(file: string): Promise<InfraFaultPlan> {

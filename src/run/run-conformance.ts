@@ -14,12 +14,16 @@ import { planRun, type RunPlan } from "./plan.js";
 import { newRunId } from "../harness/run-config.js";
 import { lockResultsDir } from "../safety/results-lock.js";
 import { writeRunOutputs, type WrittenRun } from "./write.js";
+import { buildTranscript } from "../recording/transcript.js";
+import { writeFileAtomic } from "../files/output-dir.js";
 
 export interface RunOutcome {
   summary: RunSummary;
   /** the run's results as judged (what the summary was made from) */
   results: ResultsCollection;
   reportPath?: string;
+  /** the transcript written (`record`), when the run recorded */
+  transcript?: string;
   /** the signal that stopped the run or its report */
   interrupted?: NodeJS.Signals;
   expectations?: ExpectationsOutcome;
@@ -45,11 +49,15 @@ async function runLocked(plan: RunPlan, runId: string): Promise<RunOutcome> {
   const results = await collectResults(plan.options.resultsDir);
   const judged = judgeResults(results, plan, executed);
   const written = await writeRunOutputs(plan, executed, judged);
+  if (plan.record !== undefined && !executed.interrupted && !executed.unreachable) {
+    await writeFileAtomic(plan.record, `${JSON.stringify(await buildTranscript(results.files, results.dir, judged.summary, runId, plan.options.faults), null, 1)}\n`);
+  }
   const interrupted = executed.interrupted ?? written.interrupted;
   return {
     summary: judged.summary,
     results,
     ...(written.reportPath !== undefined ? { reportPath: written.reportPath } : {}),
+    ...(plan.record !== undefined && !executed.interrupted && !executed.unreachable ? { transcript: plan.record } : {}),
     ...(interrupted ? { interrupted } : {}),
     ...(judged.expectations ? { expectations: judged.expectations } : {}),
     ...(judged.flaky ? { flaky: judged.flaky } : {}),

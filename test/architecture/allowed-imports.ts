@@ -18,8 +18,10 @@
  *        picks the run's target from detect/ and fake/. No other harness folder imports the
  *        fake (scripts/ reach what they measure); what they read of it is contract data:
  *        persona names (src/contract/personas.ts), the infrastructure-fault plan's schema
- *        (src/contract/infra-fault-plan.ts)
- *     <- src/probe, src/harness (clauses, fixtures) <- suites (target-agnostic: never fake-bridge)
+ *        (src/contract/infra-fault-plan.ts), the persona file's (src/contract/persona-file.ts)
+ *     <- src/probe <- src/recording (a run's transcript: the probes' native calls made private and
+ *        normalised, read back from the results, compared) <- src/harness (clauses, fixtures)
+ *        <- suites (target-agnostic: never fake-bridge)
  *     <- src/labels (the result labels' names: a leaf every writer and reader of results stands on)
  *     <- src/outcomes <- src/safety <- src/report, src/expectations, src/gate, src/faults
  *     <- src/run (the run as a library) <- src/matrix
@@ -72,9 +74,13 @@ export const ALLOWED_IMPORTS: ImportTable = {
   ],
   "src/targets/fake": ["src/contract", "src/version", "src/probe", "src/targets", "fake-bridge", "fake-bridge/infra-faults", "fake-bridge/personas", "fake-bridge/server"],
 
+  // --- the recording of a run: the probes' calls (src/probe), made private and normalised in the
+  // worker (src/harness writes them), assembled from the results (src/report) by the run, compared by the CLI
+  "src/recording": ["src/labels", "src/contract", "src/probe", "src/report", "src/files"],
+
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults"],
+  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
@@ -91,17 +97,19 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults",
+    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/recording", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults",
     "src/outcomes", // the judge phase applies the attribution rule (src/outcomes/attribution.ts) to the run's results
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
+    "src/files", // the persona file of --persona-file (plan.ts), read by the one reader of input files
   ],
 
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
+  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli"],
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser
+    "src/harness", // the bench's recorded probe (recording-session.ts): what recording costs one probe
   ],
 };

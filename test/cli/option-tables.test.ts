@@ -33,6 +33,9 @@ const TABLE_OF: Record<string, { file: string; table: keyof typeof TABLES }> = {
   "fake stop": { file: "fake.ts", table: "FAKE_STOP_FLAGS" },
   "fake status": { file: "fake.ts", table: "FAKE_STATUS_FLAGS" },
   "fake install": { file: "fake.ts", table: "FAKE_INSTALL_FLAGS" },
+  "verify-fake": { file: "verify-fake.ts", table: "VERIFY_FAKE_FLAGS" },
+  diff: { file: "diff.ts", table: "DIFF_FLAGS" },
+  "persona derive": { file: "persona.ts", table: "PERSONA_DERIVE_FLAGS" },
   help: { file: "main.ts", table: "HELP_FLAGS" },
 };
 

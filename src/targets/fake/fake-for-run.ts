@@ -17,6 +17,8 @@ export interface FakeRunChoice {
   egoVersion?: string | undefined;
   infraFaults?: InfraFaultPlan | undefined;
   pages?: "chromium" | "model" | undefined;
+  /** a persona file's build (`run --persona-file`) */
+  personaFile?: { name: string; version: string; features: readonly string[] } | undefined;
 }
 
 function faultNames(names: readonly string[]): FaultName[] {
@@ -31,7 +33,7 @@ function faultNames(names: readonly string[]): FaultName[] {
 export function fakeTargetForRun(config: FakeRunChoice): Target {
   const infra = config.infraFaults ? { infraFaults: config.infraFaults } : {};
   const pages = config.pages !== undefined ? { pages: config.pages } : {};
-  if (config.persona === undefined && config.egoVersion === undefined) {
+  if (config.persona === undefined && config.egoVersion === undefined && config.personaFile === undefined) {
     return createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features, faults: faultNames(config.faults), ...infra, ...pages });
   }
   const build = fakeBuildOrThrow(config);
@@ -41,7 +43,7 @@ export function fakeTargetForRun(config: FakeRunChoice): Target {
 /** The persona or version the fake emulates (fake-bridge/personas); bad names are unavailable targets. */
 function fakeBuildOrThrow(config: FakeRunChoice) {
   try {
-    return fakeBuild({ persona: config.persona, egoVersion: config.egoVersion });
+    return fakeBuild({ persona: config.persona, egoVersion: config.egoVersion, personaFile: config.personaFile as Parameters<typeof fakeBuild>[0]["personaFile"] });
   } catch (error) {
     if (error instanceof UnknownPersonaError || error instanceof FakeBuildError) throw new TargetUnavailableError(error.message);
     throw error;

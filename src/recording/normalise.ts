@@ -1,0 +1,119 @@
+/**
+ * Normalisation of a recording: two recordings of the same build differ only in ids, names made
+ * from the run id, times and the fixture server's URLs, so these are replaced by placeholders,
+ * numbered per clause:
+ * - task-space ids (`<space:1>`, in the order of their values: a build numbers spaces as it makes
+ *   them, whoever asked first): the `id` of a space result or listing entry, what useTaskSpace
+ *   returned, every argument the contract names `id` (src/contract/methods.ts), and the same
+ *   number standing alone in a documented field's string (a status string) or a message (a
+ *   name's number is the harness's own counter, left as it is);
+ * - string ids (`<targetId:1>`, `<sessionId:1>`, ..., in the order they first appear): a documented field or a CDP message key
+ *   ending in `Id`, wherever the same string appears again;
+ * - node ids (`<backendNodeId:1>`), which a page numbers as it likes;
+ * - the run id (`<run>`), the fixture server's origin (`<fixture>`) and ISO times (`<time>`).
+ */
+import type { Json } from "../contract/arguments.js";
+import { METHODS, type MethodName } from "../contract/methods.js";
+import type { RecordedCall } from "../probe/call-recorder.js";
+import type { FieldValues } from "../probe/call-fields.js";
+import { leaves, mapStrings } from "./walk.js";
+
+const FIXTURE_ORIGIN = /https?:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+/g;
+const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z\b/g;
+const QUOTED_ID = /"(\w*Id)":"([^"]+)"/g;
+const SPACE_ID_PATH = /(^|\.)id$|^value$/;
+const SPACE_ID_METHODS = new Set<string>(["createTaskSpace", "claimTaskSpace", "listTaskSpaces", "useTaskSpace"]);
+
+class Placeholders {
+  /** by the id's text: a build that gives string ids ("7") is told apart by the value's shape, not here */
+  readonly spaces = new Map<string, string>();
+  readonly strings = new Map<string, string>();
+  private counts = new Map<string, number>();
+
+  private next(kind: string): string {
+    const n = (this.counts.get(kind) ?? 0) + 1;
+    this.counts.set(kind, n);
+    return `<${kind}:${n}>`;
+  }
+
+  private seen = new Set<string>();
+
+  space(id: Json): void {
+    if (typeof id === "number" || (typeof id === "string" && /^\d+$/.test(id))) this.seen.add(String(id));
+  }
+
+  /** Numbers the space ids seen, in the order of their values. */
+  numberSpaces(): void {
+    for (const id of [...this.seen].sort((a, b) => Number(a) - Number(b))) this.spaces.set(id, this.next("space"));
+  }
+
+  spaceOf(id: Json): Json {
+    return typeof id === "number" || typeof id === "string" ? (this.spaces.get(String(id)) ?? id) : id;
+  }
+
+  string(kind: string, value: string): void {
+    if (value.length >= 4 && !this.strings.has(value) && !/^<.*>$/.test(value)) this.strings.set(value, this.next(kind));
+  }
+}
+
+function isIdParam(method: string, index: number): boolean {
+  return METHODS[method as MethodName]?.params[index]?.name === "id";
+}
+
+function collect(calls: readonly RecordedCall[], p: Placeholders): void {
+  for (const call of calls) {
+    call.args.forEach((a, i) => {
+      if (isIdParam(call.method, i)) p.space(a);
+      for (const [, v] of leaves(a)) if (typeof v === "string") for (const m of v.matchAll(QUOTED_ID)) p.string(m[1]!, m[2]!);
+    });
+    for (const part of [call.fields, call.text]) {
+      for (const [path, v] of Object.entries(part)) {
+        const key = path.replace(/^.*\./, "").replace(/\[\d+\]$/, "");
+        if (SPACE_ID_METHODS.has(call.method) && SPACE_ID_PATH.test(path)) p.space(v);
+        // taskId is a display copy of the name, not an id
+        if (typeof v === "string" && /Id$/.test(key) && key !== "taskId") p.string(key, v);
+        if (typeof v === "number" && key === "backendNodeId") p.string(key, String(v));
+      }
+    }
+  }
+}
+
+function normaliseText(text: string, runId: string, p: Placeholders, numbers: boolean): string {
+  let out = text.split(runId).join("<run>").replace(FIXTURE_ORIGIN, "<fixture>").replace(ISO_TIME, "<time>");
+  for (const [value, holder] of p.strings) if (out.includes(value)) out = out.split(value).join(holder);
+  if (numbers && p.spaces.size) out = out.replace(/(?<![\w.<:])\d+(?![\w.>])/g, (n) => p.spaces.get(n) ?? n);
+  return out;
+}
+
+/** Where a space id may stand alone in a string: a documented field the doc constrains (a status string), a message. */
+const ID_IN_TEXT = (part: "fields" | "text", path: string) => part === "fields" || /(^|\.)(message|error)$/.test(path);
+
+function normaliseFields(fields: FieldValues, part: "fields" | "text", method: string, runId: string, p: Placeholders): FieldValues {
+  const out: FieldValues = {};
+  for (const [path, v] of Object.entries(fields)) {
+    const key = path.replace(/^.*\./, "");
+    if (SPACE_ID_METHODS.has(method) && SPACE_ID_PATH.test(path)) out[path] = p.spaceOf(v);
+    else if (typeof v === "number" && key === "backendNodeId") out[path] = p.strings.get(String(v)) ?? v;
+    else out[path] = mapStrings(v, (t) => normaliseText(t, runId, p, ID_IN_TEXT(part, path)));
+  }
+  return out;
+}
+
+/** A clause's calls with ids, run names, times and fixture URLs as placeholders (in place, and returned). */
+export function normaliseCalls(calls: RecordedCall[], runId: string): RecordedCall[] {
+  const p = new Placeholders();
+  collect(calls, p);
+  p.numberSpaces();
+  const text = (t: string): Json => normaliseText(t, runId, p, false);
+  for (const call of calls) {
+    call.args = call.args.map((a, i) => (isIdParam(call.method, i) ? p.spaceOf(a) : mapStrings(a, text)));
+    call.fields = normaliseFields(call.fields, "fields", call.method, runId, p);
+    call.text = normaliseFields(call.text, "text", call.method, runId, p);
+  }
+  return calls;
+}
+
+/** A test's title or any other text of the run, with its run id and fixture origin as placeholders. */
+export function normaliseRunText(text: string, runId: string): string {
+  return text.split(runId).join("<run>").replace(FIXTURE_ORIGIN, "<fixture>").replace(ISO_TIME, "<time>");
+}

@@ -1,0 +1,120 @@
+/**
+ * The transcript of a run (`run --record FILE`): the target it ran against (kind, version,
+ * persona) and, clause by clause, its verdict and each test's native calls (./clause-recording.ts).
+ * Made from the results directory after the run is judged; written as one JSON file.
+ */
+import { basename, join } from "node:path";
+import { z } from "zod";
+import { readInputFile } from "../files/input-file.js";
+import { LABEL } from "../labels/labels.js";
+import { effectiveStatus, type ClauseStatus, type RunSummary } from "../report/summary.js";
+import { labelValue, type ResultFile } from "../report/results-reader.js";
+import type { RecordedCall } from "../probe/call-recorder.js";
+import { NATIVE_CALLS_ATTACHMENT, type ClauseRecording } from "./clause-recording.js";
+import { normaliseRunText } from "./normalise.js";
+
+export const TRANSCRIPT_FORMAT = "ego-conformance-transcript/1";
+/** The file a run against an installed target writes into its results directory by default. */
+export const DEFAULT_TRANSCRIPT_FILE = "ego-conformance-transcript.json";
+
+export interface TranscriptTarget {
+  kind: string | null;
+  /** what the report calls the target: for an installed build, the launcher's file name only (a path may name the user) */
+  name: string | null;
+  egoVersion: string | null;
+  versionSource: string | null;
+  persona: string | null;
+  /** the fake's contract faults (mutants), when it ran with any */
+  faults: string[];
+}
+
+export interface TranscriptTest {
+  /** the test's title, normalised */
+  name: string;
+  verdict: ClauseStatus;
+  /** whether its native calls were recorded (a test skipped before it ran has none) */
+  recorded: boolean;
+  calls: RecordedCall[];
+}
+
+export interface TranscriptClause {
+  id: string;
+  verdict: ClauseStatus;
+  /** on unspecified clauses: "as-the-fake-chose" or "differs-from-the-fake" */
+  openDetail?: string;
+  /** why a not-applicable clause did not run: `version`, `feature:<name>`, `needs:<capability>` */
+  notApplicable?: string;
+  tests: TranscriptTest[];
+}
+
+export interface Transcript {
+  format: typeof TRANSCRIPT_FORMAT;
+  target: TranscriptTarget;
+  clauses: TranscriptClause[];
+}
+
+interface RawAttachment {
+  name: string;
+  source: string;
+}
+
+/** A result's attachments, its own and its steps' (allure-vitest files a runtime attachment as a step), in order. */
+function attachmentsOf(node: { attachments?: unknown; steps?: unknown }): RawAttachment[] {
+  const own = Array.isArray(node.attachments) ? (node.attachments as RawAttachment[]) : [];
+  const steps = Array.isArray(node.steps) ? (node.steps as { attachments?: unknown; steps?: unknown }[]) : [];
+  return [...own, ...steps.flatMap(attachmentsOf)];
+}
+
+async function recordingOf(file: ResultFile, dir: string): Promise<ClauseRecording | undefined> {
+  const attachments = attachmentsOf(file.raw).filter((a) => a.name.startsWith(NATIVE_CALLS_ATTACHMENT));
+  const last = attachments.pop();
+  if (!last) return undefined;
+  return JSON.parse(await readInputFile(join(dir, basename(last.source)), { kind: "Allure attachment" })) as ClauseRecording;
+}
+
+function targetOf(summary: RunSummary, faults: readonly string[]): TranscriptTarget {
+  const name = summary.target === "installed" && summary.targetName ? basename(summary.targetName) : summary.targetName;
+  return { kind: summary.target, name, egoVersion: summary.egoVersion, versionSource: summary.versionSource, persona: summary.persona, faults: [...faults] };
+}
+
+/** The transcript of a judged run: its results directory, its summary, its id. */
+export async function buildTranscript(files: readonly ResultFile[], dir: string, summary: RunSummary, runId: string, faults: readonly string[] = []): Promise<Transcript> {
+  const tests = new Map<string, TranscriptTest[]>();
+  for (const file of files) {
+    const id = labelValue(file.result, LABEL.clause);
+    if (id === undefined) continue;
+    const recording = await recordingOf(file, dir);
+    const list = tests.get(id) ?? (tests.set(id, []), tests.get(id)!);
+    list.push({ name: normaliseRunText(file.result.name, runId), verdict: effectiveStatus(file.result), recorded: recording !== undefined, calls: recording?.calls ?? [] });
+  }
+  const clauses: TranscriptClause[] = summary.clauses.map((c) => {
+    const results = files.filter((f) => labelValue(f.result, LABEL.clause) === c.id);
+    const openDetail = results.map((f) => labelValue(f.result, LABEL.unspecifiedOutcome)).find((v) => v !== undefined);
+    return { id: c.id, verdict: c.status, ...(openDetail ? { openDetail } : {}), ...(c.notApplicable ? { notApplicable: c.notApplicable } : {}), tests: (tests.get(c.id) ?? []).sort((a, b) => a.name.localeCompare(b.name)) };
+  });
+  return { format: TRANSCRIPT_FORMAT, target: targetOf(summary, faults), clauses };
+}
+
+const TranscriptSchema = z.object({
+  format: z.literal(TRANSCRIPT_FORMAT),
+  target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), faults: z.array(z.string()) }),
+  clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string() })) })) })),
+});
+
+export class TranscriptError extends Error {
+  override name = "TranscriptError";
+}
+
+/** A transcript file, read and checked (a file that is not one is an error naming it). */
+export async function readTranscript(file: string): Promise<Transcript> {
+  const text = await readInputFile(file, { kind: "transcript" });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new TranscriptError(`${file} is not a transcript: not JSON (${(error as Error).message})`);
+  }
+  const parsed = TranscriptSchema.safeParse(raw);
+  if (!parsed.success) throw new TranscriptError(`${file} is not a transcript (${TRANSCRIPT_FORMAT}):\n${z.prettifyError(parsed.error)}`);
+  return parsed.data as unknown as Transcript;
+}
