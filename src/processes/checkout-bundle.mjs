@@ -1,6 +1,6 @@
 // One esbuild bundle per entry point of a checkout (the CLI, the fake app), so a process starts
-// as plain JavaScript instead of loading tsx and transforming some 300 TypeScript modules one by
-// one: `--help` went from about 1.9 to 0.55 CPU-seconds (docs/speed.md). Only the checkout's own
+// as plain JavaScript instead of loading tsx and transforming some 260 TypeScript modules one by
+// one: `--help` went from 1.2-1.35 to 0.45-0.6 CPU-seconds (docs/speed.md). Only the checkout's own
 // modules are bundled; packages stay imports, resolved from node_modules as before.
 //
 // The bundle is cached under .cache/bundles with the list of its inputs (path, size, mtime) and
