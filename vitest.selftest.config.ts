@@ -44,6 +44,7 @@ export const E2E_TESTS = [
   "test/matrix/matrix-cli.test.ts",
   "test/mutants/**/*.test.ts",
   "test/outcomes/one-cause-cli.test.ts",
+  "test/processes/checkout-bundle.test.ts",
   "test/outcomes/runner-outcomes.test.ts",
   "test/personas/persona-pages.test.ts",
   "test/personas/persona-runs.test.ts",

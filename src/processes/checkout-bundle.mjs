@@ -14,8 +14,7 @@ import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const CACHE = join(ROOT, ".cache", "bundles");
+const CHECKOUT = resolve(import.meta.dirname, "../..");
 const OWN_TS = /\.(ts|mts)$/;
 
 /** @param {string} file */
@@ -24,12 +23,12 @@ function stamp(file) {
   return `${s.size}:${s.mtimeMs}`;
 }
 
-/** @param {string} manifestFile @param {string} version */
-function fresh(manifestFile, version) {
+/** @param {string} root @param {string} manifestFile @param {string} version */
+function fresh(root, manifestFile, version) {
   try {
     const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
-    if (manifest.esbuild !== version || manifest.root !== ROOT) return false;
-    return Object.entries(manifest.inputs).every(([file, s]) => stamp(join(ROOT, file)) === s);
+    if (manifest.esbuild !== version || manifest.root !== root) return false;
+    return Object.entries(manifest.inputs).every(([file, s]) => stamp(join(root, file)) === s);
   } catch {
     return false;
   }
@@ -56,21 +55,25 @@ const sourceMeta = {
 /**
  * The bundle of `entry` (a path relative to the checkout), built if it is missing or stale.
  * @param {string} entry
+ * @param {{ root?: string }} [options] the checkout (default: this one; tests give another)
  * @returns {Promise<string | undefined>} the bundle's path, or undefined (use tsx instead)
  */
-export async function checkoutBundle(entry) {
+export async function checkoutBundle(entry, options = {}) {
+  const root = options.root ?? CHECKOUT;
   // a packed build (dist/, scripts/build-package.ts) runs its compiled JavaScript, never a bundle
-  if (process.env.EGO_CONFORMANCE_NO_BUNDLE === "1" || existsSync(join(ROOT, ".ego-conformance-build"))) return undefined;
+  if (process.env.EGO_CONFORMANCE_NO_BUNDLE === "1" || existsSync(join(root, ".ego-conformance-build"))) return undefined;
   try {
+    const cache = join(root, ".cache", "bundles");
     const name = entry.replace(/\.[cm]?ts$/, "").replaceAll(/[\\/]/g, "_");
-    const out = join(CACHE, `${name}.mjs`);
-    const manifestFile = join(CACHE, `${name}.inputs.json`);
+    const out = join(cache, `${name}.mjs`);
+    const manifestFile = join(cache, `${name}.inputs.json`);
     const require = createRequire(import.meta.url);
     const version = require("esbuild/package.json").version;
-    if (fresh(manifestFile, version)) return out;
+    if (fresh(root, manifestFile, version)) return out;
     const { build } = await import("esbuild");
     const result = await build({
-      entryPoints: [join(ROOT, entry)],
+      absWorkingDir: root,
+      entryPoints: [join(root, entry)],
       bundle: true,
       format: "esm",
       platform: "node",
@@ -85,15 +88,15 @@ export async function checkoutBundle(entry) {
     });
     const inputs = {};
     for (const file of Object.keys(result.metafile.inputs)) {
-      const abs = resolve(ROOT, file);
-      inputs[relative(ROOT, abs)] = stamp(abs);
+      const abs = resolve(root, file);
+      inputs[relative(root, abs)] = stamp(abs);
     }
-    mkdirSync(CACHE, { recursive: true });
+    mkdirSync(cache, { recursive: true });
     // written beside, then renamed: a process reading the cache never sees half a file
     const tmp = `.${process.pid}.${Date.now()}`;
     writeFileSync(out + tmp, result.outputFiles[0].text);
     renameSync(out + tmp, out);
-    writeFileSync(manifestFile + tmp, JSON.stringify({ esbuild: version, root: ROOT, inputs }));
+    writeFileSync(manifestFile + tmp, JSON.stringify({ esbuild: version, root, inputs }));
     renameSync(manifestFile + tmp, manifestFile);
     return out;
   } catch {
