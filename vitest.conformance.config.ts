@@ -3,6 +3,7 @@
  * (src/harness/run-config.ts). `ego-conformance run` starts vitest with this file and asks for
  * the one-line progress display; run directly, vitest uses its default reporter.
  */
+import { existsSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { PROGRESS_TARGET_ENV, ProgressReporter } from "./src/report/progress-reporter.js";
@@ -23,8 +24,17 @@ class SlowFilesFirst extends BaseSequencer {
 // the listener moves a not-applicable skip's reason into the result's message (src/harness/status-message.ts)
 const allureOptions = { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false, listeners: [statusMessageListener] };
 
+/**
+ * In a checkout, vitest keeps its module transforms on disk (keyed by each file's content), so a
+ * run after the first transforms nothing again: the self-tests make some 50 runs in a row. About
+ * 1.5 CPU-seconds of a run's vitest (docs/speed.md). A packed build (its marker file beside this
+ * config, scripts/build-package.ts) may be read-only and keeps vitest's default.
+ */
+const moduleCache = existsSync(new URL("./.ego-conformance-build", import.meta.url)) ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: ".cache/vitest-modules" } };
+
 export default defineConfig({
   test: {
+    ...moduleCache,
     include: ["suites/**/*.test.ts"],
     pool: "threads",
     // the parent-death watchdog: if the CLI dies, its workers and launchers die with it

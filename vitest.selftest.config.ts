@@ -13,11 +13,10 @@
  * A file goes to e2e when it spawns any of those (measured file by file with strace, 2026-12-01);
  * In the unit project every way of starting a child process throws (test/support/no-child-processes.ts).
  */
-import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import { E2E_WORKERS } from "./test/support/e2e-workers.js";
 
-/** e2e files run at once: one per core, at least two (test/README.md, the time budget) */
-export const E2E_WORKERS = Math.max(2, availableParallelism());
+export { E2E_WORKERS };
 
 export const E2E_TESTS = [
   "test/chromium/browser-lifetime.test.ts",
@@ -45,6 +44,7 @@ export const E2E_TESTS = [
   "test/matrix/matrix-cli.test.ts",
   "test/mutants/**/*.test.ts",
   "test/outcomes/one-cause-cli.test.ts",
+  "test/processes/checkout-bundle.test.ts",
   "test/outcomes/runner-outcomes.test.ts",
   "test/personas/persona-pages.test.ts",
   "test/personas/persona-runs.test.ts",

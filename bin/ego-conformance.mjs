@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// The ego-conformance CLI. In a checkout the harness is TypeScript and tsx loads it without a
-// build step; an installed package runs the JavaScript `npm pack` compiled (dist/, see
-// scripts/build-package.ts), with no TypeScript loader. tsx writes its cache under the temporary
+// The ego-conformance CLI. In a checkout the harness is TypeScript: it runs as one cached esbuild
+// bundle (src/processes/checkout-bundle.mjs), or through tsx when that cannot be built; an
+// installed package runs the JavaScript `npm pack` compiled (dist/, see scripts/build-package.ts),
+// with no TypeScript loader. tsx writes its cache under the temporary
 // directory, so that is checked first (exit 2, one line).
 import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 
 const checkout = existsSync(new URL("../src/cli/main.ts", import.meta.url));
 // the packed tree has no src/ beside bin/: its compiled modules are under dist/
@@ -16,9 +18,15 @@ if (problem !== undefined) {
 }
 let main;
 if (checkout) {
-  const { register } = await import("tsx/esm/api");
-  register();
-  ({ main } = await import("../src/cli/main.ts"));
+  // one cached esbuild bundle of the CLI (src/processes/checkout-bundle.mjs); tsx when it cannot be had
+  const { checkoutBundle } = await import("../src/processes/checkout-bundle.mjs");
+  const bundle = await checkoutBundle("src/cli/main.ts");
+  if (bundle !== undefined) ({ main } = await import(pathToFileURL(bundle).href));
+  else {
+    const { register } = await import("tsx/esm/api");
+    register();
+    ({ main } = await import("../src/cli/main.ts"));
+  }
 } else {
   ({ main } = await import(new URL("main.js", cli).href));
 }

@@ -26,6 +26,10 @@
  *      found): a space with its blank default tab, and one with a fixture page loaded, each opened
  *      and closed `--spaces` times (default 15) in the fake's own browser. A run with real pages
  *      pays the second for every space that opens a page; it is the floor under the ratio above.
+ *   7. the matrix on real pages: `ego-conformance matrix --personas all --pages chromium` against
+ *      one `ego-conformance run --pages chromium` timed just before it (both with the slow
+ *      clause, as a user runs them), and their ratio (issue 20's target: at most 5x);
+ *      `--no-matrix` skips it.
  * Prints the figures and the ratios; `--json` prints them as one object. The load average is
  * printed too: on a busy machine every figure grows, the through-the-CLI ones most; the runs'
  * CPU time (measured with GNU time where there is one) hardly depends on the load.
@@ -66,6 +70,7 @@ const { values } = parseArgs({
     "no-suite": { type: "boolean", default: false },
     soak: { type: "string", default: "1000" },
     "no-soak": { type: "boolean", default: false },
+    "no-matrix": { type: "boolean", default: false },
     json: { type: "boolean", default: false },
   },
 });
@@ -76,6 +81,7 @@ const runSuite = !values["no-suite"];
 const SOAK = values["no-soak"] ? 0 : Number(values.soak);
 const PAGE_ROUNDS = Math.max(1, Number(values["page-rounds"]));
 const SPACES = Math.max(1, Number(values.spaces));
+const runMatrixStep = !values["no-matrix"];
 
 const INFO: TargetInfo = {
   kind: "installed",
@@ -135,6 +141,34 @@ async function timeRun(args: string[]): Promise<{ seconds: number; cpuSeconds?: 
   const summary = JSON.parse(run.stdout) as { totals: Record<string, number>; passed: boolean };
   const cpu = /ego-conformance-cpu ([\d.]+) ([\d.]+)/.exec(run.stderr);
   return { seconds, ...(cpu ? { cpuSeconds: Number(cpu[1]) + Number(cpu[2]) } : {}), totals: summary.totals, passed: summary.passed };
+}
+
+/**
+ * `matrix --personas all` on real pages against one real-pages run, back to back: wall and CPU
+ * seconds of each (GNU time, as timeRun), the targets the matrix ran, and the ratio of the walls.
+ */
+async function timeMatrix(root: string): Promise<{ run: { seconds: number; cpuSeconds?: number }; matrix: { seconds: number; cpuSeconds?: number; targets: number; ran: number }; ratio: number; cpuRatio?: number }> {
+  const measureCpu = existsSync(GNU_TIME);
+  const timed = async (args: string[]) => {
+    const command = [process.execPath, BIN, ...args];
+    const t0 = process.hrtime.bigint();
+    const child = measureCpu
+      ? await execa(GNU_TIME, ["-f", "ego-conformance-cpu %U %S", ...command], { cwd: ROOT, reject: false, stdin: "ignore" })
+      : await execa(command[0]!, command.slice(1), { cwd: ROOT, reject: false, stdin: "ignore" });
+    const seconds = ms(t0) / 1000;
+    if (child.exitCode === 2) throw new Error(`ego-conformance ${args.join(" ")} could not run:\n${child.stderr.slice(-2000)}`);
+    const cpu = /ego-conformance-cpu ([\d.]+) ([\d.]+)/.exec(child.stderr);
+    return { seconds, ...(cpu ? { cpuSeconds: Number(cpu[1]) + Number(cpu[2]) } : {}), stdout: child.stdout };
+  };
+  const run = await timed(["run", "--no-report", "--json", "--pages", "chromium", "--results", join(root, "matrix-reference-results")]);
+  const matrix = await timed(["matrix", "--personas", "all", "--pages", "chromium", "--no-allure", "--json", "--out", join(root, "matrix")]);
+  const targets = (JSON.parse(matrix.stdout) as { targets: { availability: string }[] }).targets;
+  return {
+    run: { seconds: run.seconds, ...(run.cpuSeconds !== undefined ? { cpuSeconds: run.cpuSeconds } : {}) },
+    matrix: { seconds: matrix.seconds, ...(matrix.cpuSeconds !== undefined ? { cpuSeconds: matrix.cpuSeconds } : {}), targets: targets.length, ran: targets.filter((t) => t.availability === "ran").length },
+    ratio: round(matrix.seconds / run.seconds),
+    ...(run.cpuSeconds && matrix.cpuSeconds ? { cpuRatio: round(matrix.cpuSeconds / run.cpuSeconds) } : {}),
+  };
 }
 
 interface SoakReport {
@@ -245,6 +279,7 @@ async function main(): Promise<void> {
       };
     }
 
+    const matrix = runMatrixStep ? await timeMatrix(root) : undefined;
     const soak = SOAK > 0 ? await timeSoak(SOAK) : undefined;
 
     const chromium = locateChromium();
@@ -293,6 +328,7 @@ async function main(): Promise<void> {
       ...(snapshotClause ? { snapshotClause } : {}),
       ...(pages ? { pages } : {}),
       ...(recording ? { recording } : {}),
+      ...(matrix ? { matrix } : {}),
       spaceCost,
     };
     if (values.json) {
@@ -345,6 +381,16 @@ async function main(): Promise<void> {
         `  unrecorded                              ${round(median(recording.plainSeconds), 1)} s   (median; ${range(recording.plainSeconds, 1)} s)`,
         `  recorded                                ${round(median(recording.recordedSeconds), 1)} s   (median; ${range(recording.recordedSeconds, 1)} s)`,
         `  ratio                                   ${recording.ratio}x   (median of the rounds' ratios; ${range(recording.ratios, 2)}x; target: at most 1.1x)`,
+      );
+    }
+    if (matrix) {
+      const cpu = (x: { cpuSeconds?: number }) => (x.cpuSeconds === undefined ? "" : `, ${round(x.cpuSeconds, 1)} CPU-s`);
+      lines.push(
+        "",
+        "the matrix on real pages against one run (both --pages chromium, back to back):",
+        `  one run (ego-conformance run)           ${round(matrix.run.seconds, 1)} s${cpu(matrix.run)}`,
+        `  matrix --personas all                   ${round(matrix.matrix.seconds, 1)} s${cpu(matrix.matrix)}   (${matrix.matrix.ran} of ${matrix.matrix.targets} targets ran)`,
+        `  ratio                                   ${matrix.ratio}x${matrix.cpuRatio === undefined ? "" : ` (CPU ${matrix.cpuRatio}x)`}   (target: at most 5x${matrix.ratio <= 5 ? ": met" : ": NOT met"})`,
       );
     }
     if (soak) {

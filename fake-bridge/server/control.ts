@@ -8,6 +8,7 @@
  * - status: the state file checked against the live endpoint.
  */
 import { startGroup } from "../../src/processes/groups.js";
+import { checkoutBundle } from "../../src/processes/checkout-bundle.mjs";
 import { open, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
@@ -21,6 +22,16 @@ import { readAppState, removeAppState, type AppState } from "./state-file.js";
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const SERVER_MAIN = resolve(import.meta.dirname, "main.ts");
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+
+/**
+ * How the app's process loads ./main.ts: in a checkout, as one cached esbuild bundle
+ * (src/processes/checkout-bundle.mjs: no TypeScript loader to start in it); through tsx in a
+ * packed build, or when the bundle cannot be had.
+ */
+async function serverEntry(): Promise<string[]> {
+  const bundle = await checkoutBundle("fake-bridge/server/main.ts");
+  return bundle === undefined ? ["--import", TSX_LOADER, SERVER_MAIN] : [bundle];
+}
 
 export interface RunningApp {
   readonly pid: number;
@@ -83,7 +94,7 @@ export async function startFakeApp(options: StartOptions = {}): Promise<RunningA
   const log = await open(paths.logFile, "a", 0o600);
   let child;
   try {
-    child = startGroup(process.execPath, ["--import", TSX_LOADER, SERVER_MAIN, ...appChoiceArgs({ ...options, dir: paths.dir })], {
+    child = startGroup(process.execPath, [...(await serverEntry()), ...appChoiceArgs({ ...options, dir: paths.dir })], {
       cwd: PROJECT_ROOT,
       // the app writes its log itself (a descriptor it inherits), not through this process
       stdio: ["ignore", log.fd, log.fd] as unknown as ["ignore", "inherit", "inherit"],

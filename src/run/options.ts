@@ -53,6 +53,11 @@ export interface RunOptions {
   record?: string | false;
   /** names the target on the progress line (the matrix: the target's key, as two targets run at once) */
   progressTarget?: string;
+  /**
+   * clause files at once on the in-process fake (default FAKE_WORKERS, src/run/vitest-phases.ts);
+   * not a flag: the matrix, running targets side by side, gives each its share of the cores
+   */
+  fakeWorkers?: number;
 }
 
 export interface InstalledRunOptions {

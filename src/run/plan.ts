@@ -63,7 +63,7 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
     ...(record !== undefined ? { record } : {}),
     options,
     selected: selectedFor(options),
-    phases: vitestPhases(options.installed !== undefined, options.installed?.workers, serialFilesOf(options.areas)),
+    phases: vitestPhases(options.installed !== undefined, options.installed?.workers, serialFilesOf(options.areas), options.fakeWorkers),
     ...(infraFaults ? { infraFaults } : {}),
     ...(expectations ? { expectations } : {}),
   };

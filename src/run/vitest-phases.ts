@@ -44,9 +44,9 @@ export function serialFilesOf(areas: readonly string[], root = PROJECT_ROOT): st
     .map((f) => `suites/${f}`);
 }
 
-/** The vitest invocations of a run (see the top of this file). */
-export function vitestPhases(installed: boolean, workers = DEFAULT_INSTALLED_WORKERS, serialFiles: readonly string[] = []): VitestPhase[] {
-  if (!installed) return [{ args: ["--maxWorkers", String(FAKE_WORKERS)] }];
+/** The vitest invocations of a run (see the top of this file); `fakeWorkers` overrides FAKE_WORKERS (the matrix's targets side by side). */
+export function vitestPhases(installed: boolean, workers = DEFAULT_INSTALLED_WORKERS, serialFiles: readonly string[] = [], fakeWorkers = FAKE_WORKERS): VitestPhase[] {
+  if (!installed) return [{ args: ["--maxWorkers", String(Math.max(1, Math.floor(fakeWorkers)))] }];
   const parallel = workers === 1 ? ["--no-file-parallelism", "--maxWorkers", "1"] : ["--maxWorkers", String(workers)];
   const phases: VitestPhase[] = [{ args: [...parallel, "--exclude", SERIAL_FILES, "--passWithNoTests"] }];
   if (serialFiles.length > 0) phases.push({ args: ["--no-file-parallelism", "--maxWorkers", "1", "--passWithNoTests"], files: [...serialFiles] });

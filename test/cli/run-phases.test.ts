@@ -9,6 +9,11 @@ describe("run phases", () => {
     expect(vitestPhases(false, 4, ["suites/task-spaces/concurrent.serial.test.ts"])).toEqual([{ args: ["--maxWorkers", String(FAKE_WORKERS)] }]);
   });
 
+  it("the fake takes fewer workers when asked (the matrix's targets side by side), never none", () => {
+    expect(vitestPhases(false, undefined, [], 1)).toEqual([{ args: ["--maxWorkers", "1"] }]);
+    expect(vitestPhases(false, undefined, [], 0.5)).toEqual([{ args: ["--maxWorkers", "1"] }]);
+  });
+
   it("an installed target runs the rest with --workers files at once, then the serial files one at a time", () => {
     const serial = serialFilesOf([]);
     expect(serial).toEqual(["suites/task-spaces/concurrent.serial.test.ts"]);

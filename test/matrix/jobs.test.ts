@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makePlan } from "../../src/matrix/plan.js";
+import { FAKE_WORKERS } from "../../src/run/index.js";
 import { matrixJobs, runMatrix } from "../../src/matrix/run-matrix.js";
 import { installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
 import { tempDir } from "../support/temp-dir.js";
@@ -40,6 +41,18 @@ describe("matrix jobs", () => {
     expect(seen.ended).not.toEqual(FAKES.map((s) => s.key));
     expect(loaded.bundle.targets.map((t) => t.key)).toEqual(FAKES.map((s) => s.key));
     expect(loaded.bundle.targets.every((t) => t.availability === "error" && t.reason?.includes(t.key))).toBe(true);
+  });
+
+  it("gives each of the targets side by side its share of the cores: FAKE_WORKERS / jobs vitest workers, at least one", async () => {
+    const workers: (number | undefined)[] = [];
+    const share = async (jobs: number) => {
+      workers.length = 0;
+      await runMatrix({ plan: makePlan(FAKES.slice(0, 2), SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs-workers"), "b"), runTarget: async (_spec, options) => void workers.push(options.fakeWorkers), jobs });
+      return [...new Set(workers)];
+    };
+    expect(await share(2)).toEqual([Math.max(1, Math.floor(FAKE_WORKERS / 2))]);
+    expect(await share(1)).toEqual([FAKE_WORKERS]);
+    expect(await share(64)).toEqual([1]);
   });
 
   it("runs one target at a time when an installed one is in the shard", async () => {

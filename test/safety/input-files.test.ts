@@ -78,6 +78,7 @@ const OWN_FILES: Record<string, string> = {
   "fake-bridge/bin/launcher.ts": "the launcher's config, written by `fake install` next to it",
   "src/processes/proc.ts": "the kernel's /proc entries of a pid (stat, cmdline)",
   "src/processes/groups.ts": "the record of process groups the run's own workers wrote in its scratch directory",
+  "src/processes/checkout-bundle.mjs": "the checkout's own sources it bundles, and the manifest of the bundle it wrote under .cache/bundles",
 };
 const READERS = /\b(readFile|readFileSync|createReadStream|openSync|readSync)\s*\(/;
 
