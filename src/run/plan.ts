@@ -21,7 +21,6 @@ import type { RunOptions } from "./options.js";
 import { selectedFor } from "./select.js";
 import { serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
 
-export { checkOptions, checkPagesFound } from "./check-options.js";
 
 export interface RunPlan {
   options: RunOptions;

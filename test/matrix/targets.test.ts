@@ -7,7 +7,7 @@ import { makePlan } from "../../src/matrix/plan.js";
 import { defaultFakeTarget, faultTarget, installedTarget, personaTarget, TARGET_KEY, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
 import { targetOptions } from "../../src/matrix/run-matrix.js";
 import { targetOutcomesFile } from "../../src/matrix/bundle.js";
-import { checkOptions } from "../../src/run/plan.js";
+import { checkOptions } from "../../src/run/check-options.js";
 import { FAULT_NAMES } from "../../fake-bridge/index.js";
 
 const none = { personas: null, versions: [], installed: [], faults: [] };
