@@ -6,8 +6,9 @@
  *   browser.operator.takeControl(id, "location");
  *
  * `features` chooses the emulated build (src/contract/features.ts; default: every feature except
- * dialog-fallback-key), `faults` breaks named rules on purpose (./faults). Both are read through
- * ./behaviour, the one place a persona for an older build plugs into.
+ * dialog-fallback-key) and `openDetails` the choices it made where the docs are silent (what a
+ * persona switches: ./personas/persona-behaviour.ts), `faults` breaks named rules on purpose
+ * (./faults). All are read through ./behaviour.
  *
  * The binding reaches the app through a BrowserPort (./binding/port.ts): in process here; in an
  * `ego-browser nodejs` process over the fake app server's socket (./server/index.ts, the fake as
@@ -38,6 +39,8 @@ export interface FakeBrowserOptions {
   closeDelayMs?: number;
   /** the build features to emulate (default: the newest build's, NEWEST_BUILD.features) */
   features?: ReadonlySet<Feature>;
+  /** the open details the build chose, per unspecified clause (a persona file's; default: the fake's own choices) */
+  openDetails?: Readonly<Record<string, string>>;
   /** infrastructure faults (./infra-faults): each new binding is one invocation of the injector */
   infraFaults?: InfraFaultInjector;
   /** real pages from this Chromium (./chromium/pages-choice.ts resolves `--pages`); omitted: the page model */
@@ -58,6 +61,7 @@ export interface FakeBrowser {
 export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser {
   const behaviour = resolveBehaviour({
     features: options.features ?? NEWEST_BUILD.features,
+    ...(options.openDetails ? { openDetails: options.openDetails } : {}),
     faults: parseFaults(options.faults ?? []),
     ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
   });

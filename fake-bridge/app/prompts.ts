@@ -2,16 +2,15 @@
  * What happens when a real page asks the user something (issue 9 item 4, research 1.4 and 1.7):
  * - a permission prompt (geolocation) hands the space to the user with the reason key `location`
  *   (a display sentence on builds before reason keys), until the operator answers it;
- * - a JavaScript dialog hands the space over with the dialog fallback key
- *   (`fallback_site_dialog_required_notice`) on builds that have that key, and on builds before
- *   reason keys (their "site dialog" cause, a sentence). On current builds a dialog stays under
- *   agent control (research 1.7, requirement ad239e3): the agent sees Page.javascriptDialogOpening
+ * - a JavaScript dialog hands the space over with the persona's dialogReasonKey (the dialog
+ *   fallback key `fallback_site_dialog_required_notice` on builds that have that key, and on
+ *   builds before reason keys, their "site dialog" cause, a sentence;
+ *   ../personas/persona-behaviour.ts). On current builds a dialog stays under agent control (research 1.7, requirement ad239e3): the agent sees Page.javascriptDialogOpening
  *   on its CDP session and answers with Page.handleJavaScriptDialog; the operator may answer too.
  * Answering the prompt that handed a space over gives control back when no other such prompt of
  * that space is still open; so does its dialog going away otherwise (answered on a CDP session,
  * or its page closed), which also takes it off the prompts the operator can answer.
  */
-import { DIALOG_FALLBACK_REASON_KEY } from "../../src/contract/reason-keys.js";
 import type { Behaviour } from "../behaviour/behaviour.js";
 import type { Prompt } from "../chromium/space-pages.js";
 import { returnControl, takeControl } from "./ownership.js";
@@ -33,8 +32,7 @@ export interface OpenPrompt {
 /** The reason a prompt hands the space over with, or undefined when it leaves the agent in control. */
 export function handOverReason(app: Pick<PromptHost, "behaviour">, prompt: Prompt): string | undefined {
   if (prompt.kind === "permission") return app.behaviour.promptFaults.geolocationKeepsControl ? undefined : prompt.permission;
-  const b = app.behaviour;
-  return b.features.has("dialog-fallback-key") || !b.reasonKeys ? DIALOG_FALLBACK_REASON_KEY : undefined;
+  return app.behaviour.dialogReasonKey;
 }
 
 /** Installs the rule on the app (called once per app with real pages). */

@@ -1,48 +1,32 @@
 /**
- * The one place where "which build, which faults" becomes behaviour. Every branch in the fake
- * that depends on a build feature (src/contract/features.ts) or on a fault plan (../faults)
- * reads a named switch of `Behaviour`, never the feature set or fault list directly, so a
- * persona (an older build) is just another feature set passed to `resolveBehaviour`.
+ * The one place where "which build, which faults, which close delay" becomes behaviour. Every
+ * branch in the fake that depends on a build (a persona: its features and open details), on a
+ * fault plan (../faults) or on the close's delay reads a named switch of `Behaviour`, never the
+ * feature set, the open details or the fault list directly. What a persona switches is
+ * ../personas/persona-behaviour.ts (`personaBehaviour`); this module adds the faults and the
+ * close's eventual consistency (`closeDelayMs`).
  */
 import type { Feature } from "../../src/contract/features.js";
 import type { FaultName } from "../faults/faults.js";
+import { personaBehaviour, type PersonaSwitches } from "../personas/persona-behaviour.js";
 
 /**
- * Every switch the fake reads. `dialog-fallback-key` has no switch: the operator raises any reason
- * key verbatim (fallback_site_dialog_required_notice included), so the feature only tells the
- * harness whether a build may send that key.
+ * Every switch the fake reads: the persona's (../personas/persona-behaviour.ts), the faults', and
+ * the close's delay. The persona's hrefLocatorsAbsolute is read with the page-snapshot faults
+ * (`pageSnapshotFaults.hrefLocatorsAbsolute`: the persona's open detail or the allowed deviation).
  */
-export interface Behaviour {
+export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute"> {
   /**
    * closeTaskSpace is eventually consistent: a closed space is unusable at once and stays listed
-   * (marked closing) for this many ms before it goes (research Q12; 0: it goes at once). The open
-   * detail of the close clauses; `--close-delay-ms` sets it.
+   * (marked closing) for this many ms before it goes (research 1.5 closeTaskSpace, Q12; 0: it
+   * goes at once). Only app/app.ts `closeSpace` reads it (the operator's close goes through it
+   * too); `--close-delay-ms` and the options' `closeDelayMs` set it. A run's option, not a
+   * persona's: no clause's open detail observes how long the close takes (task-spaces.close.removes
+   * polls until the space is gone).
    */
   readonly closeDelayMs: number;
   readonly features: ReadonlySet<Feature>;
   readonly faults: ReadonlySet<FaultName>;
-
-  // ---- build features ----
-  /** `error_code` on every failure channel (without it: `{error}`, plain Errors, callback gets the message only) */
-  readonly errorCodes: boolean;
-  /** numeric ids; without it spaces are located by their name (useTaskSpace(taskId), claimTaskSpace(name)) */
-  readonly numericIds: boolean;
-  /** listTaskSpaces resolves `{taskSpaces:[...]}` entries; without it `{taskIds:[names]}` */
-  readonly listingV2: boolean;
-  /** a handed-off space is listed as agentDelegatedToUser; without it it is still listed as agent */
-  readonly delegatedOwnership: boolean;
-  /** the getBrowserVersion method exists */
-  readonly browserVersionMethod: boolean;
-  /** listProfiles exists, createTaskSpace takes profileId, listing entries carry the profile */
-  readonly profiles: boolean;
-  /** USER_IN_CONTROL carries a reason key; without it a display sentence */
-  readonly reasonKeys: boolean;
-  /** an ambiguous locator is omitted; otherwise printed as `unstable` */
-  readonly locatorOmission: boolean;
-  /** snapshot scope 'subtree' exists */
-  readonly snapshotSubtree: boolean;
-  /** CDP Browser.getVersion is answered; otherwise it is an unknown CDP method */
-  readonly cdpBrowserGetVersion: boolean;
 
   // ---- faults (each changes exactly one rule) ----
   readonly invalidArgumentsResolve: boolean;
@@ -91,8 +75,7 @@ export interface Behaviour {
   readonly claimNewId: boolean;
   /** takeOverTaskSpace answers but leaves the space blocked (fault take-over-leaves-block) */
   readonly takeOverLeavesBlock: boolean;
-  /** snapshot's includeActionMarks defaults to true (fault action-marks-by-default: allowed, the doc states no default) */
-  readonly actionMarksByDefault: boolean;
+  // actionMarksByDefault (PersonaSwitches): also the fault action-marks-by-default (allowed, the doc states no default)
   /** listing entries carry a touchedAt that moves with every listing (fault listing-bookkeeping-moves: allowed) */
   readonly listingBookkeepingMoves: boolean;
 }
@@ -125,7 +108,7 @@ export interface PageSnapshotFaults {
   readonly refsRawBackendIds: boolean;
   /** refs of nodes inside iframes carry no frameId (issue 21) */
   readonly frameIdsOmitted: boolean;
-  /** href locators print the link's absolute URL, also for a link of the frame's own origin (an allowed deviation) */
+  /** href locators print the link's absolute URL, also for a link of the frame's own origin (an allowed deviation; also the persona's PersonaSwitches.hrefLocatorsAbsolute) */
   readonly hrefLocatorsAbsolute: boolean;
 }
 
@@ -137,6 +120,8 @@ export interface BehaviourInput {
    * build-feature table (read from disk and validated with zod at load) cannot be loaded.
    */
   features: ReadonlySet<Feature>;
+  /** the open details the build chose, per unspecified clause (a persona file's `openDetails`; default: the fake's own choices) */
+  openDetails?: Readonly<Record<string, string>>;
   faults?: Iterable<FaultName>;
   /** how long a closed space stays listed (ms, default 0); see Behaviour.closeDelayMs */
   closeDelayMs?: number;
@@ -147,22 +132,15 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
   if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new Error(`closeDelayMs must be a non-negative number, got ${closeDelayMs}`);
   const features: ReadonlySet<Feature> = new Set(input.features);
   const faults: ReadonlySet<FaultName> = new Set(input.faults ?? []);
-  const has = (f: Feature) => features.has(f);
   const fault = (f: FaultName) => faults.has(f);
+  const { hrefLocatorsAbsolute, ...persona } = personaBehaviour(features, input.openDetails);
   return Object.freeze({
+    ...persona,
     features,
     faults,
     closeDelayMs,
-    errorCodes: has("error-codes"),
-    numericIds: has("numeric-ids"),
-    listingV2: has("task-space-listing-v2"),
-    delegatedOwnership: has("delegated-ownership"),
-    browserVersionMethod: has("browser-version"),
-    profiles: has("profiles"),
-    reasonKeys: has("reason-keys"),
-    locatorOmission: has("locator-omission") && !fault("unstable-locators"),
-    snapshotSubtree: has("snapshot-subtree"),
-    cdpBrowserGetVersion: has("cdp-browser-getversion"),
+    locatorOmission: persona.locatorOmission && !fault("unstable-locators"),
+    actionMarksByDefault: persona.actionMarksByDefault || fault("action-marks-by-default"),
     invalidArgumentsResolve: fault("resolve-invalid-arguments"),
     stringIds: fault("string-ids"),
     listTabsIgnoresUserControl: fault("listtabs-ignores-user-control"),
@@ -185,7 +163,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
       subtreeRootIgnored: fault("subtree-root-ignored"),
       refsRawBackendIds: fault("refs-raw-backend-ids"),
       frameIdsOmitted: fault("frame-ids-omitted"),
-      hrefLocatorsAbsolute: fault("href-locators-absolute"),
+      hrefLocatorsAbsolute: hrefLocatorsAbsolute || fault("href-locators-absolute"),
     }),
     cdpFaults: Object.freeze({
       attachCrossesSpaces: fault("cdp-attach-crosses-spaces"),
@@ -212,7 +190,6 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     listingClosesIdleSpaces: fault("listing-closes-idle-spaces"),
     claimNewId: fault("claim-new-id"),
     takeOverLeavesBlock: fault("take-over-leaves-block"),
-    actionMarksByDefault: fault("action-marks-by-default"),
     listingBookkeepingMoves: fault("listing-bookkeeping-moves"),
   });
 }

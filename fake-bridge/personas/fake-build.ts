@@ -1,6 +1,8 @@
 /**
- * What build the fake emulates for a run: a persona (`--persona NAME`), a version
- * (`--ego-version V`: the build-feature table's features for it), or the current build.
+ * What build the fake emulates for a run: a persona (`--persona NAME`), a persona file
+ * (`--persona-file FILE`: its features and open details), a version (`--ego-version V`: the
+ * build-feature table's features for it), or the current build. What the build then does is
+ * ./persona-behaviour.ts.
  */
 import { CURRENT_BUILD_VERSION, featuresForVersion } from "../../src/contract/build-features.js";
 import type { Feature } from "../../src/contract/features.js";
@@ -11,6 +13,8 @@ import type { PersonaFile } from "../../src/contract/persona-file.js";
 export interface FakeBuild {
   version: string;
   features: ReadonlySet<Feature>;
+  /** the open details the build chose, per unspecified clause (a persona file's: ./persona-behaviour.ts plays them) */
+  openDetails?: Readonly<Record<string, string>>;
   persona?: string;
   /** where the version came from, for the report */
   versionSource: string;
@@ -20,11 +24,11 @@ export class FakeBuildError extends Error {
   override name = "FakeBuildError";
 }
 
-export function fakeBuild(choice: { persona?: string | undefined; egoVersion?: string | undefined; personaFile?: Pick<PersonaFile, "name" | "version" | "features"> | undefined }): FakeBuild {
+export function fakeBuild(choice: { persona?: string | undefined; egoVersion?: string | undefined; personaFile?: Pick<PersonaFile, "name" | "version" | "features"> & { openDetails?: Readonly<Record<string, string>> | undefined } | undefined }): FakeBuild {
   if (choice.personaFile !== undefined) {
     if (choice.persona !== undefined || choice.egoVersion !== undefined) throw new FakeBuildError("a persona file has its own version and features: give it alone, without a persona or a version");
     const file = choice.personaFile;
-    return { version: file.version, features: new Set(file.features), persona: file.name, versionSource: `persona file ${file.name} (derived from a recording)` };
+    return { version: file.version, features: new Set(file.features), openDetails: { ...file.openDetails }, persona: file.name, versionSource: `persona file ${file.name} (derived from a recording)` };
   }
   if (choice.persona !== undefined && choice.egoVersion !== undefined) {
     throw new FakeBuildError(`choose a persona or an Ego Lite version, not both (persona '${choice.persona}' is Ego Lite ${personaByName(choice.persona).version})`);

@@ -58,7 +58,7 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
   for (const fault of choice.faults ?? []) {
     if (!(FAULT_NAMES as readonly string[]).includes(fault)) throw new AppOptionsError(`unknown fault '${fault}' (known: ${FAULT_NAMES.join(", ")})`);
   }
-  let build: { version: string; features: ReadonlySet<Feature>; persona?: string };
+  let build: { version: string; features: ReadonlySet<Feature>; openDetails?: Readonly<Record<string, string>>; persona?: string };
   if (choice.persona === undefined && choice.egoVersion === undefined && choice.personaFile === undefined) {
     build = { version: NEWEST_BUILD.version, features: NEWEST_BUILD.features };
   } else {
@@ -73,6 +73,7 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
   return {
     version: build.version,
     features: build.features,
+    ...(build.openDetails ? { openDetails: build.openDetails } : {}),
     pages: pages.pages,
     ...(pages.chromium ? { chromium: pages.chromium } : {}),
     ...(pages.warning ? { pagesWarning: pages.warning } : {}),

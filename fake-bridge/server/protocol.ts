@@ -2,7 +2,7 @@
  * The fake app server's two endpoints, as messages (JSON lines, src/wire/json-lines.ts).
  *
  * Bridge endpoint (`app.sock`), one connection per `ego-browser nodejs` invocation:
- *   server -> { t: "welcome", version, features, faults }      on connect: the build the binding emulates
+ *   server -> { t: "welcome", version, features, openDetails, faults }  on connect: the build the binding emulates
  * then the client's first message decides what the connection is. A launcher asks the app to run
  * its script in a process of the app's own (./script-processes.ts), as Ego Lite's app does:
  *   client -> RunRequest { t: "run", ... }                     start the script as the app's child
@@ -34,6 +34,8 @@ export interface Welcome {
   t: "welcome";
   version: string;
   features: Feature[];
+  /** the open details the build chose (a persona file's), for the binding's switches */
+  openDetails: Record<string, string>;
   faults: FaultName[];
   /** an infrastructure fault the launcher acts out before running the script (../infra-faults) */
   launch?: LaunchFault;

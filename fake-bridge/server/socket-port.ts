@@ -31,7 +31,7 @@ export class AppUnreachableError extends Error {
 
 /** The build the app's welcome says the binding emulates, as switches. */
 export function behaviourOf(welcome: Welcome): Behaviour {
-  return resolveBehaviour({ features: new Set(welcome.features), faults: welcome.faults });
+  return resolveBehaviour({ features: new Set(welcome.features), openDetails: welcome.openDetails, faults: welcome.faults });
 }
 
 /** Connects to the bridge endpoint and waits for the app's welcome. */

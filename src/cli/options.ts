@@ -102,7 +102,7 @@ export const RUN_FLAGS = {
   },
   "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },
   persona: { type: "string", value: "NAME", help: "the fake emulates this persona (an older or differently launched build; see ego-conformance personas)" },
-  "persona-file": { type: "string", value: "FILE", help: "the fake plays the build a persona file describes (its version and features; written by persona derive from a recording, docs/verified-fake.md); excludes --persona and --ego-version" },
+  "persona-file": { type: "string", value: "FILE", help: "the fake plays the build a persona file describes (its version, features and open details; written by persona derive from a recording, docs/verified-fake.md); excludes --persona and --ego-version" },
   pages: {
     type: "string",
     value: "chromium|model",

@@ -1,13 +1,16 @@
 /**
  * A persona file (`persona derive RECORDING --name NAME`, src/recording/derive-persona.ts): a
- * build as recorded, which the fake then plays (`run --persona-file FILE`): its version and the
- * build features its verdicts showed. The shape only; src/run reads the file (src/files).
+ * build as recorded, which the fake then plays (`run --persona-file FILE`): its version, the
+ * build features its verdicts showed and the open details it chose. The shape only; src/run reads the file (src/files).
  */
 import { z } from "zod";
 import { FeatureName } from "./features.js";
 import { tryParseEgoVersion } from "../version/index.js";
 
 export const PERSONA_FILE_FORMAT = "ego-conformance-persona/1";
+
+/** What a run observed of an unspecified clause's open detail (the label the harness writes). */
+export const OPEN_DETAIL_OUTCOMES = ["as-the-fake-chose", "differs-from-the-fake"] as const;
 
 export const PersonaFile = z.object({
   format: z.literal(PERSONA_FILE_FORMAT),
@@ -16,8 +19,12 @@ export const PersonaFile = z.object({
   features: z.array(FeatureName),
   /** how each feature was decided: `verdicts` (its clauses' verdicts) or `version` (no clause of it was recorded: the build-feature table's answer) */
   basis: z.record(z.string(), z.enum(["verdicts", "version"])).default({}),
-  /** the open details the recorded build chose, clause by clause: what its unspecified clauses observed */
-  openDetails: z.record(z.string(), z.string()).default({}),
+  /**
+   * the open details the recorded build chose, clause by clause: what its unspecified clauses
+   * observed (src/harness/clause.ts), as the fake chose or otherwise. The fake plays them where
+   * it has the other choice (fake-bridge/personas/persona-behaviour.ts OPEN_DETAIL_SWITCHES)
+   */
+  openDetails: z.record(z.string(), z.enum(OPEN_DETAIL_OUTCOMES)).default({}),
   /** the recording it was derived from */
   derivedFrom: z.object({ kind: z.string().nullable(), egoVersion: z.string().nullable(), persona: z.string().nullable() }).optional(),
 });

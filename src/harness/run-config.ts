@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { FeatureName } from "../contract/features.js";
 import { InfraFaultPlan } from "../contract/infra-fault-plan.js";
+import { OPEN_DETAIL_OUTCOMES } from "../contract/persona-file.js";
 import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../targets/detect/detected-target.js";
 
 export const RUN_ENV = {
@@ -45,7 +46,7 @@ export const RunConfig = z.object({
   /** skip the clauses tagged slow (`run --no-slow`) */
   noSlow: z.boolean().optional(),
   /** the build the fake plays, from a persona file (`run --persona-file FILE`, derived from a recording) */
-  personaFile: z.object({ name: z.string(), version: z.string(), features: z.array(FeatureName) }).optional(),
+  personaFile: z.object({ name: z.string(), version: z.string(), features: z.array(FeatureName), openDetails: z.record(z.string(), z.enum(OPEN_DETAIL_OUTCOMES)).default({}) }).optional(),
   /** keep every native call of each clause for the run's transcript (`run --record`, src/recording) */
   record: z.boolean().optional(),
 });

@@ -75,7 +75,7 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     ...(!options.installed && plan.infraFaults ? { infraFaults: plan.infraFaults } : {}),
     ...(options.noSlow ? { noSlow: true } : {}),
     ...(plan.record !== undefined ? { record: true } : {}),
-    ...(plan.personaFile ? { personaFile: { name: plan.personaFile.name, version: plan.personaFile.version, features: plan.personaFile.features } } : {}),
+    ...(plan.personaFile ? { personaFile: { name: plan.personaFile.name, version: plan.personaFile.version, features: plan.personaFile.features, openDetails: plan.personaFile.openDetails } } : {}),
   };
   const target = await resolveTarget(config);
   const info = target.info;

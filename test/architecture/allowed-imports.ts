@@ -49,7 +49,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the fake: the contract, and itself; never the harness
   "fake-bridge": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/operator", "src/contract"],
   "fake-bridge/faults": [],
-  "fake-bridge/behaviour": ["fake-bridge/faults", "src/contract"],
+  "fake-bridge/behaviour": ["fake-bridge/faults", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/page-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
   "fake-bridge/chromium": ["fake-bridge/behaviour", "src/scratch"],
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"],

@@ -18,7 +18,7 @@ export interface FakeRunChoice {
   infraFaults?: InfraFaultPlan | undefined;
   pages?: "chromium" | "model" | undefined;
   /** a persona file's build (`run --persona-file`) */
-  personaFile?: { name: string; version: string; features: readonly string[] } | undefined;
+  personaFile?: { name: string; version: string; features: readonly string[]; openDetails?: Readonly<Record<string, string>> } | undefined;
 }
 
 function faultNames(names: readonly string[]): FaultName[] {

@@ -19,6 +19,8 @@ export interface FakeTargetOptions {
   version: string;
   /** the build features the fake emulates */
   features: ReadonlySet<Feature>;
+  /** the open details the build chose (a persona file's; default: the fake's own choices) */
+  openDetails?: Readonly<Record<string, string>>;
   persona?: string;
   /** where the version came from (default: the persona, or "fake default") */
   versionSource?: string;
@@ -55,6 +57,7 @@ export function createFakeTarget(options: FakeTargetOptions): Target {
   const browser = createFakeBrowser({
     version: options.version,
     features: options.features,
+    ...(options.openDetails ? { openDetails: options.openDetails } : {}),
     faults: options.faults ?? [],
     timeScale,
     ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
