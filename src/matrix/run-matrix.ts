@@ -131,9 +131,9 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
     shard: { ...options.shard },
     targets: [...outcomes],
   };
-  await writeBundle(dir, bundle);
+  const written = await writeBundle(dir, bundle);
   await rm(join(dir, IN_PROGRESS), { force: true });
-  return { dir, bundle, ...(interrupted !== undefined ? { interrupted } : {}) };
+  return { dir, bundle: written, ...(interrupted !== undefined ? { interrupted } : {}) };
 }
 
 /**

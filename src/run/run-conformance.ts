@@ -13,7 +13,6 @@ import { executeRun } from "./execute.js";
 import { judgeResults } from "./judge.js";
 import type { RunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
-import { newRunId } from "../harness/run-config.js";
 import { lockResultsDir } from "../safety/results-lock.js";
 import { writeRunOutputs, type WrittenRun } from "./write.js";
 
@@ -35,17 +34,16 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const plan = await planRun(options);
   // one results directory belongs to one run (issue 18, case 9): a second run on it is refused;
   // the lock is held from before the target is reached until the outputs are written
-  const runId = newRunId();
-  const lock = await lockResultsDir(plan.options.resultsDir, runId);
+  const lock = await lockResultsDir(plan.options.resultsDir, plan.runId);
   try {
-    return await runLocked(plan, runId);
+    return await runLocked(plan);
   } finally {
     await lock.release();
   }
 }
 
-async function runLocked(plan: RunPlan, runId: string): Promise<RunOutcome> {
-  const executed = await executeRun(plan, runId);
+async function runLocked(plan: RunPlan): Promise<RunOutcome> {
+  const executed = await executeRun(plan);
   const results = await collectResults(plan.options.resultsDir);
   const judged = judgeResults(results, plan, executed);
   const written = await writeRunOutputs(plan, executed, results, judged);
