@@ -56,11 +56,11 @@ export function targetOutcomesFile(resultsDir: string): string {
   return join(dirname(resultsDir), "outcomes.json");
 }
 
-export async function writeBundle(dir: string, bundle: Bundle): Promise<string> {
+/** Writes the bundle (checked against its schema) and returns it as checked: what a reader of the file gets. */
+export async function writeBundle(dir: string, bundle: Bundle): Promise<Bundle> {
   const checked = Bundle.parse(bundle);
-  const file = join(dir, BUNDLE_FILE);
-  await writeFileAtomic(file, `${JSON.stringify(checked, null, 2)}\n`);
-  return file;
+  await writeFileAtomic(join(dir, BUNDLE_FILE), `${JSON.stringify(checked, null, 2)}\n`);
+  return checked;
 }
 
 export async function readBundle(dir: string): Promise<LoadedBundle> {

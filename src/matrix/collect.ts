@@ -1,15 +1,19 @@
 /**
- * One target's results (as the run collected them, src/run/collect.ts, or a directory read once
- * here) -> its column of the matrix (a TargetOutcome): the per-clause
- * summary (src/report/summary.ts) turned into cells, with the not-applicable reasons, unspecified
- * outcomes and observations the results carry, and the run's target, version and persona.
+ * One target's run (what src/run handed back: its results as judged, in memory, and its summary)
+ * -> its column of the matrix (a TargetOutcome): the per-clause summary (src/report/summary.ts)
+ * turned into cells, with the not-applicable reasons, unspecified outcomes and observations the
+ * results carry, and the run's target, version and persona. Nothing is read from disk here.
+ *
+ * The run's own summary is the column's when it covers exactly the matrix's clauses; a run that
+ * covered more (an installed run always judges the safety check too, src/run/select.ts) is
+ * summarized again from its results, over the matrix's clauses only.
  */
 import { basename } from "node:path";
 import type { Clause } from "../contract/clause.js";
-import { clauseBucket, describeProblem, summarize, type ClauseSummary } from "../report/summary.js";
+import { clauseBucket, describeProblem, summarize, type ClauseSummary, type RunSummary } from "../report/summary.js";
 import type { CompatCell, TargetOutcome } from "./compat-schema.js";
 import { clauseExtrasOf, shorten, type ClauseExtras } from "./result-extras.js";
-import { collectResults, resultsOf, type ResultsCollection } from "../run/collect.js";
+import { resultsOf, type ResultsCollection } from "../run/collect.js";
 import type { Shard } from "./shard.js";
 import { compatStatusOf } from "./status.js";
 import type { TargetSpec } from "./target-spec.js";
@@ -25,16 +29,18 @@ export interface RunFacts {
   shard: Shard;
 }
 
-export async function collectTarget(
-  spec: TargetSpec,
-  results: ResultsCollection | string,
-  catalogue: readonly Clause[],
-  selected: (clause: Clause) => boolean,
-  facts: RunFacts,
-): Promise<TargetOutcome> {
-  const collection = typeof results === "string" ? await collectResults(results) : results;
-  const summary = summarize(resultsOf(collection), catalogue, { selected });
-  const extras = await clauseExtrasOf(collection.files, collection.dir);
+/** What a target's run hands the matrix (src/run's RunOutcome has both). */
+export interface TargetRun {
+  /** the run's results as judged */
+  results: ResultsCollection;
+  /** the run's summary, when it made one */
+  summary?: RunSummary;
+}
+
+export function collectTarget(spec: TargetSpec, run: TargetRun, catalogue: readonly Clause[], selected: (clause: Clause) => boolean, facts: RunFacts): TargetOutcome {
+  const collection = run.results;
+  const summary = summaryOver(run, catalogue, selected);
+  const extras = clauseExtrasOf(collection.files);
   const environment = collection.environment;
   const cells: Record<string, CompatCell> = {};
   for (const clause of summary.clauses) cells[clause.id] = cellOf(clause, extras.get(clause.id));
@@ -58,6 +64,14 @@ export async function collectTarget(
     problems: summary.problems.map(describeProblem),
     cells,
   };
+}
+
+/** The run's summary when it covers exactly the selected clauses of `catalogue`; else one made from its results. */
+function summaryOver(run: TargetRun, catalogue: readonly Clause[], selected: (clause: Clause) => boolean): RunSummary {
+  const wanted = catalogue.filter(selected).map((c) => c.id);
+  const own = run.summary?.clauses.map((c) => c.id);
+  if (run.summary !== undefined && own !== undefined && own.length === wanted.length && own.every((id, i) => id === wanted[i])) return run.summary;
+  return summarize(resultsOf(run.results), catalogue, { selected });
 }
 
 /** A target that gave no results: every selected clause is unknown, with the reason. */

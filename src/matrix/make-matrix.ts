@@ -1,7 +1,7 @@
 /**
  * `ego-conformance matrix` as a library: typed options in (MatrixOptions), the matrix out. Every
  * output path is checked before the first target runs; the shard's targets run (./run-matrix.ts)
- * into their bundle; a whole matrix is then merged and written (compat.json, compat.html, the
+ * into their bundle; a whole matrix is then merged (from the bundle in memory) and written (compat.json, compat.html, the
  * Allure report), a shard stops at its bundle for `report --merge`, which merges the bundles of
  * all shards the same way (mergeMatrix).
  */
@@ -49,7 +49,8 @@ export async function makeMatrix(options: MatrixOptions, progress: (line: string
   const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}) });
   if (loaded.interrupted !== undefined) return { kind: "interrupted", signal: loaded.interrupted, bundle: loaded };
   if (options.sharded) return { kind: "shard", clean: loaded.bundle.targets.every(targetClean), bundle: loaded };
-  const merged = mergeBundles([await readBundle(loaded.dir)]);
+  // the bundle as written (and checked), in memory: the matrix does not read back what it just wrote
+  const merged = mergeBundles([loaded]);
   const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT });
   return { kind: "matrix", clean: matrixClean(outputs.compat), outputs };
 }

@@ -19,10 +19,10 @@ import { formatShard, shardSlice, type Shard } from "./shard.js";
 import { CATALOGUE } from "../contract/catalogue.js";
 import type { Clause } from "../contract/clause.js";
 import { selectedBy } from "../run/select.js";
+import { namedError } from "../errors/named-error.js";
 
-export class MergeError extends Error {
-  override name = "MergeError";
-}
+/** Bundles that are not the shards of one matrix: nothing is merged. */
+export class MergeError extends namedError("MergeError") {}
 
 export interface MergedMatrix {
   plan: MatrixPlan;

@@ -1,8 +1,9 @@
 /**
  * Running a matrix (or one shard of it): each target of the shard goes through the run library
  * (src/run) exactly as `ego-conformance run` would take it (typed options, the same defaults),
- * into its own results directory inside the bundle; its column is made from the results the run
- * collected; the bundle is written at the end.
+ * into its own results directory inside the bundle; its column is made from what the run returns
+ * (its results and summary, in memory: no results directory is read again); the bundle is written
+ * at the end.
  *
  * A target this build of the harness cannot reach (options the run refuses, an installed CLI
  * that cannot be found) is recorded as `unavailable` with the reason, never faked; a run that
@@ -14,9 +15,9 @@ import { availableParallelism } from "node:os";
 import { prepareOwnedDir } from "../files/output-dir.js";
 import { join, resolve } from "node:path";
 import { defaultRunOptions, FAKE_WORKERS, runConformance, RunInputError, type RunOptions } from "../run/index.js";
-import type { ResultsCollection } from "../run/collect.js";
+import { collectResults } from "../run/collect.js";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetOutcomesFile, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
-import { collectTarget, outcomeWithoutResults } from "./collect.js";
+import { collectTarget, outcomeWithoutResults, type TargetRun } from "./collect.js";
 import type { TargetOutcome } from "./compat-schema.js";
 import { selectionOf, selectionPredicate } from "./merge.js";
 import { harnessInfo, type MatrixPlan } from "./plan.js";
@@ -38,10 +39,10 @@ export interface MatrixRunOptions {
   fakePages?: "chromium" | "model";
   /**
    * runs one target with the options given (default: the real thing); tests replace it. Says when
-   * Ctrl-C stopped it, and may hand back the results it collected (else they are read from its
-   * results directory).
+   * Ctrl-C stopped it, and hands back its run (results and summary), which the column is made
+   * from; a replacement that hands back nothing has its results directory read instead.
    */
-  runTarget?: (spec: TargetSpec, options: RunOptions) => Promise<{ interrupted?: string; results?: ResultsCollection } | void>;
+  runTarget?: (spec: TargetSpec, options: RunOptions) => Promise<({ interrupted?: string } & Partial<TargetRun>) | void>;
   now?: () => Date;
   /** how many targets run at a time (default: matrixJobs) */
   jobs?: number;
@@ -101,7 +102,8 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
         interrupted ??= ran.interrupted;
         throw new Error(`interrupted (${ran.interrupted}) before it finished`);
       }
-      outcome = await collectTarget(spec, ran?.results ?? resultsDir, CATALOGUE, selected, { runId: null, startedAt, finishedAt: now().toISOString(), shard: options.shard });
+      const run: TargetRun = ran && ran.results !== undefined ? { results: ran.results, ...(ran.summary !== undefined ? { summary: ran.summary } : {}) } : { results: await collectResults(resultsDir) };
+      outcome = collectTarget(spec, run, CATALOGUE, selected, { runId: null, startedAt, finishedAt: now().toISOString(), shard: options.shard });
     } catch (error) {
       const finishedAt = now().toISOString();
       const { availability, reason } = classifyFailure(error);
@@ -129,9 +131,9 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
     shard: { ...options.shard },
     targets: [...outcomes],
   };
-  await writeBundle(dir, bundle);
+  const written = await writeBundle(dir, bundle);
   await rm(join(dir, IN_PROGRESS), { force: true });
-  return { dir, bundle, ...(interrupted !== undefined ? { interrupted } : {}) };
+  return { dir, bundle: written, ...(interrupted !== undefined ? { interrupted } : {}) };
 }
 
 /**
@@ -153,10 +155,10 @@ export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "are
   };
 }
 
-/** The real run, in-process. */
-async function runTargetForReal(_spec: TargetSpec, options: RunOptions): Promise<{ interrupted?: string; results: ResultsCollection }> {
-  const { interrupted, results } = await runConformance(options);
-  return { results, ...(interrupted ? { interrupted } : {}) };
+/** The real run, in-process: the column is made from what it returns (its results and summary in memory). */
+async function runTargetForReal(_spec: TargetSpec, options: RunOptions): Promise<{ interrupted?: string } & TargetRun> {
+  const { interrupted, results, summary } = await runConformance(options);
+  return { results, summary, ...(interrupted ? { interrupted } : {}) };
 }
 
 /**

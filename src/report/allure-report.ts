@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { startGroup } from "../processes/groups.js";
 import { stageAllureView } from "./allure-view-dir.js";
 import { findExternalRequests, stripAnalytics } from "./offline.js";
+import type { ResultFile } from "./results-reader.js";
 import { OutputPathError, replaceDirAtomically } from "../files/output-dir.js";
 
 export { findExternalRequests, stripAnalytics } from "./offline.js";
@@ -33,6 +34,8 @@ export interface GenerateOptions {
   what?: string;
   /** aborting it stops the generation; the earlier report stays as it was */
   signal?: AbortSignal;
+  /** the result files of `resultsDir` as a run read and judged them: shown from memory, not read again */
+  results?: readonly ResultFile[];
 }
 
 export interface GeneratedReport {
@@ -75,7 +78,7 @@ export async function generateAllureReport(options: GenerateOptions): Promise<Ge
   // generation leaves the earlier report whole (src/files/output-dir.ts).
   const stripped = await replaceDirAtomically(outputDir, "report", { what: options.what ?? "the report directory", cwd }, async (temporary) => {
     // Allure is shown the view of the results (./allure-view.ts), never the files as they are
-    const view = await stageAllureView(resultsDir);
+    const view = await stageAllureView(resultsDir, options.results);
     try {
       return await generateFrom(view.dir, temporary, { ...options, cwd, configPath });
     } finally {

@@ -2,13 +2,14 @@
  * The Allure view of a whole results directory (./allure-view.ts), staged in a temporary directory
  * for `allure generate`: result files are rewritten, everything else (attachments, containers,
  * environment.properties) is hard-linked, or copied where a link cannot be made. The results
- * directory itself is never written.
+ * directory itself is never written. A run hands over the result files it judged in memory
+ * (src/run/write.ts): their view is made from those, and the directory's result files are not read again.
  */
 import { copyFile, link, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { allureView } from "./allure-view.js";
-import { RESULT_FILE_SUFFIX } from "./results-reader.js";
+import { RESULT_FILE_SUFFIX, type ResultFile } from "./results-reader.js";
 
 export interface StagedView {
   dir: string;
@@ -16,7 +17,9 @@ export interface StagedView {
   dispose(): Promise<void>;
 }
 
-export async function stageAllureView(resultsDir: string): Promise<StagedView> {
+/** `inMemory`: the directory's result files as read (and judged), each staged from its JSON in memory. */
+export async function stageAllureView(resultsDir: string, inMemory: readonly ResultFile[] = []): Promise<StagedView> {
+  const known = new Map(inMemory.map((f) => [basename(f.result.file), f.raw]));
   const dir = await mkdtemp(join(tmpdir(), "ego-conformance-allure-view-"));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
@@ -24,7 +27,9 @@ export async function stageAllureView(resultsDir: string): Promise<StagedView> {
       if (!entry.isFile()) continue;
       const from = join(resultsDir, entry.name);
       const to = join(dir, entry.name);
-      if (entry.name.endsWith(RESULT_FILE_SUFFIX)) await writeFile(to, viewOf(await readFile(from, "utf8")), "utf8");
+      const raw = entry.name.endsWith(RESULT_FILE_SUFFIX) ? known.get(entry.name) : undefined;
+      if (raw !== undefined) await writeFile(to, JSON.stringify(allureView(raw)), "utf8");
+      else if (entry.name.endsWith(RESULT_FILE_SUFFIX)) await writeFile(to, viewOf(await readFile(from, "utf8")), "utf8");
       else await link(from, to).catch(() => copyFile(from, to));
     }
   } catch (error) {

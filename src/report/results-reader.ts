@@ -37,6 +37,16 @@ const ResultFileSchema = z.object({
   attachments: z.array(z.object({ name: z.string(), source: z.string() }).loose()).default([]),
 });
 
+/** An attachment of a result or of one of its steps (allure-vitest files a runtime attachment as a step), as the raw JSON has it. */
+interface RawAttachment {
+  name?: unknown;
+  source?: unknown;
+}
+interface RawStep {
+  attachments?: RawAttachment[];
+  steps?: RawStep[];
+}
+
 export interface Label {
   name: string;
   value: string;
@@ -64,6 +74,12 @@ export interface TestResult {
 
 /** The attachment clause() adds to a result that did not pass: what the target printed on stderr. */
 export const DIAGNOSTICS_ATTACHMENT = "target diagnostics (ego-browser stderr)";
+
+/**
+ * The attachment clause() adds when an unspecified clause differs from the fake's choice
+ * (src/harness/clause.ts): "observed (differs from the fake's choice)". The matrix shows its text.
+ */
+export const OBSERVATION_ATTACHMENT = /^observed\b/;
 const DIAGNOSTICS_CHARS = 4000;
 
 export const RESULT_FILE_SUFFIX = "-result.json";
@@ -106,13 +122,21 @@ export async function readResults(dir: string): Promise<TestResult[]> {
   return (await readResultFiles(dir)).map((f) => f.result);
 }
 
-/** One `*-result.json` file as read: the typed result, and the file's JSON as it is on disk (to rewrite it). */
+/**
+ * One `*-result.json` file as read: the typed result, the file's JSON as it is on disk (to rewrite
+ * it), and the texts of its observation attachments (the later phases read none of the directory).
+ */
 export interface ResultFile {
   result: TestResult;
   raw: Record<string, unknown>;
+  /** the texts of the result's (and its steps') observation attachments, in order; the ones that cannot be read are left out */
+  observations: string[];
 }
 
-/** Every result file in `dir`, typed and raw, in file-name order; the directory's listing and each file are read once. */
+/**
+ * Every result file in `dir`, typed and raw, in file-name order, with the attachments the later
+ * phases show (the diagnostics, the observations); the directory's listing and each file are read once.
+ */
 export async function readResultFiles(dir: string): Promise<ResultFile[]> {
   const info = await stat(dir).catch((error: NodeJS.ErrnoException) => {
     throw new Error(`cannot read Allure results directory ${dir}: ${error.code ?? error.message}`);
@@ -130,9 +154,25 @@ export async function readResultFiles(dir: string): Promise<ResultFile[]> {
       const diagnostics = await readInputFile(join(dir, basename(source)), { kind: "Allure attachment" }).catch(() => undefined);
       if (diagnostics !== undefined && diagnostics.trim() !== "") result.diagnostics = diagnostics.slice(0, DIAGNOSTICS_CHARS);
     }
-    files.push({ result, raw: JSON.parse(text) as Record<string, unknown> });
+    const raw = JSON.parse(text) as Record<string, unknown>;
+    const observations: string[] = [];
+    for (const source of observationSources(raw)) {
+      const observed = await readInputFile(join(dir, source), { kind: "Allure attachment" }).catch(() => undefined);
+      if (observed !== undefined) observations.push(observed);
+    }
+    files.push({ result, raw, observations });
   }
   return files;
+}
+
+/** The file names of a result's observation attachments, its own and its steps', in order. */
+function observationSources(step: RawStep): string[] {
+  const own = (step.attachments ?? [])
+    .filter((a) => typeof a.name === "string" && OBSERVATION_ATTACHMENT.test(a.name) && typeof a.source === "string")
+    .map((a) => a.source as string)
+    // the source is a file name in the results directory, never a path out of it
+    .filter((source) => !source.includes("/") && !source.includes("\\"));
+  return [...own, ...(step.steps ?? []).flatMap(observationSources)];
 }
 
 /** The typed result of a raw result that was changed in memory (its diagnostics, an attachment's text, are kept). */

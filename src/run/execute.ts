@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { CATALOGUE, clauseById, type Clause } from "../contract/index.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
-import { newRunId, runConfigEnv, type RunConfig } from "../harness/run-config.js";
+import { runConfigEnv, type RunConfig } from "../harness/run-config.js";
 import { environmentEntries, writeEnvironment } from "../report/allure-report.js";
 import { UNKNOWN_VERSION } from "../labels/labels.js";
 import { readResults, type TestResult } from "../report/results-reader.js";
@@ -43,8 +43,9 @@ export interface ExecutedRun {
   unreachable: boolean;
 }
 
-/** `runId`: the run's id (its results lock, src/safety/results-lock.ts, already names it); a new one by default. */
-export async function executeRun(plan: RunPlan, runId: string = newRunId()): Promise<ExecutedRun> {
+/** The run's id is the plan's (its results lock, src/safety/results-lock.ts, already names it). */
+export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
+  const { runId } = plan;
   const { options } = plan;
   const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
   const fakeApp = cli ? await startFakeAppIfNeeded(cli.path, options.faultsFile !== undefined ? { infraFaults: options.faultsFile } : {}) : undefined;

@@ -4,14 +4,16 @@
  *
  *   options.ts        RunOptions, the typed request (and the defaults of a run given no flags)
  *   select.ts         which clauses a run covers
- *   plan.ts           phase 1: options -> RunPlan; output paths, fault plan, expectations checked first
+ *   plan.ts           phase 1: options -> RunPlan (and the run id); output paths, fault plan, expectations checked first
  *   vitest-phases.ts  the vitest invocations of a plan
  *   execute.ts        phase 2: fake app, detection, target, environment, run guard, vitest
- *   collect.ts        phase 3: the results directory, read once
- *   judge.ts          phase 4: expectations, flaky results, the summary (in memory)
- *   write.ts          phase 5: judged results, outcomes, expectations update, HTML report
+ *   collect.ts        phase 3: the results directory, read once (results, diagnostics, observations, environment)
+ *   judge.ts          phase 4: attribution, expectations, flaky results, the summary (in memory)
+ *   write.ts          phase 5: judged results, outcomes, expectations update, HTML report, transcript (from memory)
  *   sweep.ts          the sweep: list the spaces left by runs, close those the ledger proves over
  *   errors.ts         RunInputError, SweepError: the library's own
+ * The results go one way: written by vitest and the run guard, read once, judged in memory,
+ * written once; the RunOutcome (its summary, its results) is what the matrix makes a column of.
  */
 export { runConformance, type RunOutcome } from "./run-conformance.js";
 export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, type FakePages, type InstalledRunOptions, type RunOptions } from "./options.js";

@@ -5,8 +5,8 @@
  * failures known and unexpected passes failed (src/expectations), unless the run was interrupted;
  * passes after an infrastructure retry are marked flaky (src/faults/flaky-results.ts); then the
  * per-clause summary (src/report/summary.ts) is made from the judged results. The result files
- * that changed are returned for the write phase, which writes them back before anything else reads
- * the directory (the HTML report, the gate).
+ * that changed are returned for the write phase, which writes them back (for whatever reads the
+ * directory later: `gate --results`, Allure by hand) and makes the HTML report from memory.
  */
 import { CATALOGUE } from "../contract/index.js";
 import { applyExpectationsToFiles, type ExpectationsOutcome } from "../expectations/index.js";

@@ -20,10 +20,13 @@ import { Ledger } from "../safety/ledger.js";
 import type { RunOptions } from "./options.js";
 import { selectedFor } from "./select.js";
 import { serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
+import { newRunId } from "../harness/run-config.js";
 
 
 export interface RunPlan {
   options: RunOptions;
+  /** the run's id (src/harness/run-config.ts): its results lock, its results, its outcomes and transcript name it */
+  runId: string;
   /** the clauses the run covers (src/run/select.ts) */
   selected: (clause: Clause) => boolean;
   /** the vitest invocations, in order (src/run/vitest-phases.ts) */
@@ -61,6 +64,7 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
     ...(personaFile ? { personaFile } : {}),
     ...(record !== undefined ? { record } : {}),
     options,
+    runId: newRunId(),
     selected: selectedFor(options),
     phases: vitestPhases(options.installed !== undefined, options.installed?.workers, serialFilesOf(options.areas), options.fakeWorkers),
     ...(infraFaults ? { infraFaults } : {}),

@@ -1,7 +1,9 @@
 /**
- * A conformance run, phase by phase: plan (typed options -> a RunPlan, everything that can refuse
- * the run checked first), execute (the target and vitest), collect (the results directory, read
- * once), judge (expectations, flaky results, the summary), write (results, outcomes, report).
+ * A conformance run, phase by phase, one way: plan (typed options -> a RunPlan, everything that
+ * can refuse the run checked first), execute (the target and vitest, which write the results
+ * directory), collect (the results directory, read once), judge (attribution, expectations, flaky
+ * results, the summary: in memory), write (results, outcomes, report, transcript: once, from
+ * memory). What the run returns (its summary, its results) is what the matrix makes a column of.
  */
 import type { ExpectationsOutcome } from "../expectations/index.js";
 import type { TestResult } from "../report/results-reader.js";
@@ -11,11 +13,8 @@ import { executeRun } from "./execute.js";
 import { judgeResults } from "./judge.js";
 import type { RunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
-import { newRunId } from "../harness/run-config.js";
 import { lockResultsDir } from "../safety/results-lock.js";
 import { writeRunOutputs, type WrittenRun } from "./write.js";
-import { buildTranscript } from "../recording/transcript.js";
-import { writeFileAtomic } from "../files/output-dir.js";
 
 export interface RunOutcome {
   summary: RunSummary;
@@ -35,29 +34,25 @@ export async function runConformance(options: RunOptions): Promise<RunOutcome> {
   const plan = await planRun(options);
   // one results directory belongs to one run (issue 18, case 9): a second run on it is refused;
   // the lock is held from before the target is reached until the outputs are written
-  const runId = newRunId();
-  const lock = await lockResultsDir(plan.options.resultsDir, runId);
+  const lock = await lockResultsDir(plan.options.resultsDir, plan.runId);
   try {
-    return await runLocked(plan, runId);
+    return await runLocked(plan);
   } finally {
     await lock.release();
   }
 }
 
-async function runLocked(plan: RunPlan, runId: string): Promise<RunOutcome> {
-  const executed = await executeRun(plan, runId);
+async function runLocked(plan: RunPlan): Promise<RunOutcome> {
+  const executed = await executeRun(plan);
   const results = await collectResults(plan.options.resultsDir);
   const judged = judgeResults(results, plan, executed);
-  const written = await writeRunOutputs(plan, executed, judged);
-  if (plan.record !== undefined && !executed.interrupted && !executed.unreachable) {
-    await writeFileAtomic(plan.record, `${JSON.stringify(await buildTranscript(results.files, results.dir, judged.summary, runId, plan.options.faults), null, 1)}\n`);
-  }
+  const written = await writeRunOutputs(plan, executed, results, judged);
   const interrupted = executed.interrupted ?? written.interrupted;
   return {
     summary: judged.summary,
     results,
     ...(written.reportPath !== undefined ? { reportPath: written.reportPath } : {}),
-    ...(plan.record !== undefined && !executed.interrupted && !executed.unreachable ? { transcript: plan.record } : {}),
+    ...(written.transcript !== undefined ? { transcript: written.transcript } : {}),
     ...(interrupted ? { interrupted } : {}),
     ...(judged.expectations ? { expectations: judged.expectations } : {}),
     ...(judged.flaky ? { flaky: judged.flaky } : {}),

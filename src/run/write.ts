@@ -1,8 +1,10 @@
 /**
  * Phase 5, write: the judged result files back into the results directory, then the run's
- * outcomes (for the gate and baselines), the expectations update when asked, and the HTML report,
- * swapped in when complete (Ctrl-C while it is made keeps the earlier one). An interrupted run
- * writes only its results: no outcomes, no report.
+ * outcomes (for the gate and baselines), the expectations update when asked, the HTML report,
+ * swapped in when complete (Ctrl-C while it is made keeps the earlier one), and the transcript
+ * when the run records. Everything is written from the judged run in memory: the report is made
+ * from the results as judged, not from the directory read again. An interrupted run writes only
+ * its results: no outcomes, no report, no transcript.
  */
 import { isAbsolute, relative } from "node:path";
 import { CATALOGUE } from "../contract/index.js";
@@ -10,6 +12,8 @@ import { suggestUpdates, todayUtc, writeUpdates, type ExpectationUpdate } from "
 import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes-file.js";
 import { generateAllureReport, ReportInterruptedError } from "../report/allure-report.js";
 import type { ResultFile } from "../report/results-reader.js";
+import { buildTranscript } from "../recording/transcript.js";
+import type { ResultsCollection } from "./collect.js";
 import { trapInterrupts } from "../safety/interrupts.js";
 import { writeFileAtomic } from "../files/output-dir.js";
 import type { ExecutedRun } from "./execute.js";
@@ -25,9 +29,12 @@ export interface WrittenRun {
   interrupted?: NodeJS.Signals;
   /** what `updateExpectations` suggests for the expectations file, and whether it was written */
   expectationUpdate?: { file: string; update: ExpectationUpdate; written: boolean };
+  /** the transcript written (`record`), when the run recorded */
+  transcript?: string;
 }
 
-export async function writeRunOutputs(plan: RunPlan, executed: ExecutedRun, judged: JudgedRun): Promise<WrittenRun> {
+/** `results`: the run's results as judged (the collection `judged` was made from). */
+export async function writeRunOutputs(plan: RunPlan, executed: ExecutedRun, results: ResultsCollection, judged: JudgedRun): Promise<WrittenRun> {
   const { options } = plan;
   await writeResultFiles(judged.changed);
   if (executed.interrupted) return {};
@@ -35,8 +42,15 @@ export async function writeRunOutputs(plan: RunPlan, executed: ExecutedRun, judg
     await writeOutcomes(options.outcomesFile, outcomesFromSummary(judged.summary, { runId: executed.runId, ungated: executed.ungated, catalogueClauses: CATALOGUE.length, expectations: plan.expectations ? shownPath(plan.expectations.file) : null }));
   }
   const expectationUpdate = await updateExpectations(plan, judged);
-  const report = options.report ? await reportFor(options) : {};
-  return { ...report, ...(expectationUpdate ? { expectationUpdate } : {}) };
+  const report = options.report ? await reportFor(options, results.files) : {};
+  const transcript = plan.record !== undefined && !executed.unreachable ? await writeTranscript(plan.record, plan, executed, results, judged) : undefined;
+  return { ...report, ...(expectationUpdate ? { expectationUpdate } : {}), ...(transcript !== undefined ? { transcript } : {}) };
+}
+
+/** `run --record FILE`: the transcript of the judged run. */
+async function writeTranscript(file: string, plan: RunPlan, executed: ExecutedRun, results: ResultsCollection, judged: JudgedRun): Promise<string> {
+  await writeFileAtomic(file, `${JSON.stringify(await buildTranscript(results.files, results.dir, judged.summary, executed.runId, plan.options.faults), null, 1)}\n`);
+  return file;
 }
 
 /** Result files judged in memory, written back where they were read. */
@@ -56,12 +70,12 @@ async function updateExpectations(plan: RunPlan, judged: JudgedRun): Promise<Wri
 }
 
 /** The HTML report, swapped in when complete; Ctrl-C while it is made keeps the earlier one. */
-async function reportFor(options: RunOptions): Promise<{ reportPath?: string; interrupted?: NodeJS.Signals }> {
+async function reportFor(options: RunOptions, results: readonly ResultFile[]): Promise<{ reportPath?: string; interrupted?: NodeJS.Signals }> {
   const abort = new AbortController();
   const trap = trapInterrupts(() => process.stderr.write("ego-conformance run: interrupted while writing the report; the earlier report is kept\n"));
   trap.onInterrupt(() => abort.abort());
   try {
-    const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT, what: "--report", signal: abort.signal });
+    const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT, what: "--report", signal: abort.signal, results });
     return { reportPath: report.indexHtml };
   } catch (error) {
     if (error instanceof ReportInterruptedError && trap.signal !== null) return { interrupted: trap.signal };

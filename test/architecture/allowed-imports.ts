@@ -11,7 +11,8 @@
  *     <- fake-bridge/* (the fake reads the contract and nothing else of the harness, but for
  *        src/wire, a leaf beside src/version: the JSON-lines codec it shares with the CLI target,
  *        src/scratch, another: where a run's processes make temporary directories, and
- *        src/processes, a third: the process groups every started process is in)
+ *        src/processes, a third: the process groups every started process is in; src/errors, a
+ *        fourth, below everything that throws: the one shape of the harness's error classes)
  *     <- src/targets (reaches a target): the Target interface at its root; cli/ the installed
  *        CLI target; src/targets/fake is the one door to the fake (its in-process browser, its app
  *        process and its operator client, fake-app.ts); detect/ finds an installed build; choose/
@@ -40,6 +41,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
+  "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); the run, the matrix and the CLI target declare theirs with it
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
   "src/files": [], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's fault plans and app options are inputs too
   "src/contract": ["src/version"],
@@ -67,7 +69,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/targets": ["src/contract", "src/version", "src/probe"],
   // the choice of target for a run (resolve.ts): the installed build as detected, or the fake
   "src/targets/choose": ["src/targets", "src/targets/detect", "src/targets/fake"],
-  "src/targets/cli": ["src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
+  "src/targets/cli": ["src/errors", "src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
   "src/targets/detect": [
     "src/files", "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start, its operator client
@@ -91,13 +93,13 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
   "src/faults": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
   "src/matrix": [
-    "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
+    "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
     "src/run", // each target is a run of the run library, with typed options
   ],
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/recording", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults",
+    "src/errors", "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/recording", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults",
     "src/outcomes", // the judge phase applies the attribution rule (src/outcomes/attribution.ts) to the run's results
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
     "src/files", // the persona file of --persona-file (plan.ts), read by the one reader of input files

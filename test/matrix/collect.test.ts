@@ -2,7 +2,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cellOf, collectTarget, outcomeWithoutResults, reasonSentence } from "../../src/matrix/collect.js";
 import { TargetOutcome } from "../../src/matrix/compat-schema.js";
-import { readClauseExtras } from "../../src/matrix/result-extras.js";
+import { clauseExtrasOf } from "../../src/matrix/result-extras.js";
+import { summarize } from "../../src/report/summary.js";
+import { collectResults, resultsOf } from "../../src/run/collect.js";
+import { readdir, rm } from "node:fs/promises";
 import { personaTarget } from "../../src/matrix/target-spec.js";
 import { LABEL } from "../../src/labels/labels.js";
 import { clause } from "../report/helpers.js";
@@ -19,6 +22,8 @@ const catalogue = [
   clause("cdp.e"),
 ];
 const all = () => true;
+/** A target's run as src/run hands it back, from a results directory (without a summary of its own). */
+const ranFrom = async (dir: string) => ({ results: await collectResults(dir) });
 const facts = { runId: null, startedAt: "2026-11-30T10:00:00.000Z", finishedAt: "2026-11-30T10:00:05.000Z", shard: { index: 1, count: 1 } };
 
 describe("collectTarget", () => {
@@ -36,7 +41,7 @@ describe("collectTarget", () => {
       ],
       { persona: "pre-error-codes", egoVersion: "0.5.1.13", versionSource: "persona", runId: "20261130-100000-aaaaaa" },
     );
-    const outcome = await collectTarget(personaTarget("pre-error-codes"), dir, catalogue, all, facts);
+    const outcome = collectTarget(personaTarget("pre-error-codes"), await ranFrom(dir), catalogue, all, facts);
     expect(() => TargetOutcome.parse(outcome)).not.toThrow();
     expect(outcome).toMatchObject({
       key: "persona-pre-error-codes",
@@ -65,10 +70,38 @@ describe("collectTarget", () => {
     const dir = join(root, "r");
     await writeResultsDir(dir, [{ clause: "tabs.a", status: "passed" }], { egoVersion: "0.5.1.13" });
     await writeResultsDir(dir, [{ clause: "tabs.b", status: "passed" }], { egoVersion: "0.4.4.0" });
-    const outcome = await collectTarget(personaTarget("current"), dir, catalogue, (c) => c.area === "tabs", facts);
+    const outcome = collectTarget(personaTarget("current"), await ranFrom(dir), catalogue, (c) => c.area === "tabs", facts);
     expect(Object.keys(outcome.cells)).toEqual(["tabs.a", "tabs.b", "tabs.c", "tabs.d", "tabs.u", "tabs.v"]);
     expect(outcome.egoVersion).toBeNull();
     expect(outcome.problems.join("\n")).toMatch(/disagree on label 'ego_version'/);
+  });
+});
+
+describe("what the run hands back", () => {
+  it("is all the column needs: observations come with the results, nothing is read from the directory", async () => {
+    const dir = await writeResultsDir(join(await tempDir("collect-memory"), "r"), [
+      { clause: "tabs.v", status: "passed", unspecifiedOutcome: "differs-from-the-fake", observation: "claimTaskSpace accepted an agent-owned space" },
+    ]);
+    const run = await ranFrom(dir);
+    for (const name of await readdir(dir)) await rm(join(dir, name));
+    const outcome = collectTarget(personaTarget("current"), run, catalogue, (c) => c.id === "tabs.v", facts);
+    expect(outcome.cells["tabs.v"]).toEqual({ status: "unspecified", outcome: "differs-from-the-fake", observed: ["claimTaskSpace accepted an agent-owned space"], results: 1 });
+  });
+
+  it("uses the run's summary when it covers the matrix's clauses, and summarizes again when it covers more", async () => {
+    const dir = await writeResultsDir(join(await tempDir("collect-summary"), "r"), [
+      { clause: "tabs.a", status: "passed" },
+      { clause: "tabs.b", status: "passed" },
+    ]);
+    const { results } = await ranFrom(dir);
+    const onlyA = (c: { id: string }) => c.id === "tabs.a";
+    // the run's summary says what the run judged; the column shows it, not a second judgement
+    const judged = summarize(resultsOf(results), catalogue, { selected: onlyA });
+    judged.clauses[0]!.status = "failed";
+    expect(collectTarget(personaTarget("current"), { results, summary: judged }, catalogue, onlyA, facts).cells).toEqual({ "tabs.a": { status: "failed", results: 1 } });
+    // a run that judged more clauses (an installed run judges the safety check too): only the matrix's, from the results
+    const wider = summarize(resultsOf(results), catalogue, { selected: (c) => c.id === "tabs.a" || c.id === "tabs.b" });
+    expect(collectTarget(personaTarget("current"), { results, summary: wider }, catalogue, onlyA, facts).cells).toEqual({ "tabs.a": { status: "passed", results: 1 } });
   });
 });
 
@@ -78,7 +111,7 @@ describe("expected failures", () => {
       { clause: "tabs.a", status: "failed", message: "expected EGO_X", labels: { [LABEL.expectation]: "known", [LABEL.expectationBug]: "https://bugs.example/1" } },
       { clause: "tabs.b", status: "failed", message: "a new failure" },
     ]);
-    const outcome = await collectTarget(personaTarget("current"), dir, catalogue, (c) => c.id === "tabs.a" || c.id === "tabs.b", facts);
+    const outcome = collectTarget(personaTarget("current"), await ranFrom(dir), catalogue, (c) => c.id === "tabs.a" || c.id === "tabs.b", facts);
     expect(outcome.cells["tabs.a"]).toEqual({ status: "known", messages: ["expected EGO_X"], bugs: ["https://bugs.example/1"], results: 1 });
     expect(outcome.cells["tabs.b"]).toMatchObject({ status: "failed" });
   });
@@ -112,7 +145,7 @@ describe("cell details", () => {
       { clause: "tabs.v", status: "passed", unspecifiedOutcome: "differs-from-the-fake", observation: "did z" },
       { clause: "tabs.v", status: "passed", unspecifiedOutcome: "differs-from-the-fake", observation: "did z" },
     ]);
-    const extras = await readClauseExtras(dir);
+    const extras = clauseExtrasOf((await collectResults(dir)).files);
     expect(extras.get("tabs.v")).toEqual({ notApplicable: [], outcomes: ["differs-from-the-fake"], observed: ["did z"] });
   });
 });

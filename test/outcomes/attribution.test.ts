@@ -18,7 +18,7 @@ const [OWNER, DEPENDENT, OTHER] = CATALOGUE.filter((c) => !c.unspecified).map((c
 const CREATE = "task-spaces.create.result-shape";
 
 function file(r: TestResult): ResultFile {
-  return { result: r, raw: { name: r.name, status: r.status, statusDetails: r.message === undefined ? {} : { message: r.message }, labels: r.labels, parameters: [] } };
+  return { result: r, raw: { name: r.name, status: r.status, statusDetails: r.message === undefined ? {} : { message: r.message }, labels: r.labels, parameters: [] }, observations: [] };
 }
 
 function preconditionFailed(clause: string, owner: string, what: string): TestResult {

@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { allureView } from "../../src/report/allure-view.js";
 import { resultOutcome } from "../../src/outcomes/index.js";
 import { LABEL } from "../../src/labels/labels.js";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { stageAllureView } from "../../src/report/allure-view-dir.js";
+import { readResultFiles, type ResultFile } from "../../src/report/results-reader.js";
+import { writeResultsDir } from "../matrix/helpers.js";
+import { tempDir } from "../support/temp-dir.js";
 
 const precondition = [
   { name: LABEL.outcome, value: "precondition-failed" },
@@ -48,5 +54,27 @@ describe("the Allure view of a result (what the HTML report is made from)", () =
   it("leaves a skipped result without a message alone", () => {
     const raw = { status: "skipped" as const, labels: [] };
     expect(allureView(raw)).toBe(raw);
+  });
+});
+
+describe("the staged view of a results directory", () => {
+  it("is made from the judged results in memory when the run hands them over, and from the files otherwise", async () => {
+    const dir = await writeResultsDir(join(await tempDir("view-memory"), "r"), [{ clause: "tabs.a", status: "passed" }, { clause: "tabs.b", status: "passed" }]);
+    const files = await readResultFiles(dir);
+    // judged in memory (and, in a run, written back before the report is made): the view shows the judgement
+    files[0]!.raw.status = "failed";
+    const judged = files[0]!;
+    const staged = async (inMemory?: ResultFile[]) => {
+      const view = await stageAllureView(dir, inMemory);
+      try {
+        return await Promise.all((await readdir(view.dir)).filter((n) => n.endsWith("-result.json")).sort().map(async (n) => (JSON.parse(await readFile(join(view.dir, n), "utf8")) as { status: string }).status));
+      } finally {
+        await view.dispose();
+      }
+    };
+    // files and view alike in file-name order: the judged one is the first
+    expect((await staged([judged]))[0]).toBe("failed");
+    expect((await staged())[0]).toBe("passed");
+    expect(await staged(files)).toEqual(files.map((f) => f.raw.status));
   });
 });

@@ -51,7 +51,7 @@ describe("collect", () => {
     expect(collection.environment.get("run id")).toBe("20261130-000000-abcdef");
     const judged = judgeResults(collection, { selected }, { interrupted: null, unreachable: false });
     expect(judged.summary.clauses.map((cl) => cl.status)).toEqual(onDisk.clauses.map((cl) => cl.status));
-    const column = await collectTarget(personaTarget("current"), collection, CATALOGUE, selected, { runId: null, startedAt: "s", finishedAt: "f", shard: { index: 1, count: 1 } });
+    const column = collectTarget(personaTarget("current"), { results: collection, summary: judged.summary }, CATALOGUE, selected, { runId: null, startedAt: "s", finishedAt: "f", shard: { index: 1, count: 1 } });
     expect(column.runId).toBe("20261130-000000-abcdef");
     expect(Object.keys(column.cells)).toEqual([a, b, c, d].map((x) => x!.id));
   });

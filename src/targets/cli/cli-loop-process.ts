@@ -5,6 +5,7 @@
  * exit quirk) with its stderr, and a timeout kills its whole process group.
  */
 import type { Json } from "../../contract/arguments.js";
+import { namedError } from "../../errors/named-error.js";
 import type { ErrorCode } from "../../contract/error-codes.js";
 import { newNonce, readFramed, rejectsSdkPath, tail } from "./cli-output.js";
 import { ConnectBack } from "./cli-connect-back.js";
@@ -16,9 +17,7 @@ import { describeExit, spawnCli, type CliExit, type CliProcess } from "./cli-pro
 const NOT_SELECTED: ErrorCode = "EGO_TASK_SPACE_NOT_SELECTED";
 
 /** A harness/infrastructure failure of the CLI target (never a contract outcome). */
-export class CliTargetError extends Error {
-  override name = "CliTargetError";
-}
+export class CliTargetError extends namedError("CliTargetError") {}
 
 export class LoopStartError extends CliTargetError {
   override name = "LoopStartError";
