@@ -1,6 +1,8 @@
 // Every wait has a bound: the process's own exit plus a timer, never its output streams. Each
 // launcher misbehaves in one way (fake-bridge/bin launcher options): it leaves a child in its own
 // session holding stdout and stderr, it hangs, it floods its output, or it dies mid-session.
+// Every app here runs on the page model: what is bounded is the launcher's and the app's
+// processes and calls, never a page (real pages would add a Chromium for nothing checked here).
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,7 +13,8 @@ import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, worldLedger
 import { tempDir } from "../support/temp-dir.js";
 import { expectEscapes } from "../support/leak-check.js";
 
-const world = worldsClosedAfterAll();
+const worlds = worldsClosedAfterAll();
+const world = (options: Parameters<typeof worlds>[0] = {}) => worlds({ ...options, app: { ...options.app, pages: "model" } });
 
 /** The children a background-child launcher left (killed after the tests: they are not in any group of ours). */
 const leftBehind: string[] = [];
@@ -150,11 +153,10 @@ describe("a slow browser (every call 2 s late)", () => {
     const run = "20250101-000000-5105f0";
     const ledger = worldLedger(w.home);
     ledger.startRun(run, await deadPid());
-    for (let i = 1; i <= 8; i++) {
-      const name = `ego-conformance ${run} slow.clause space-${i}`;
-      ledger.recorder(run).name(name);
-      await agentSpace(w.installed.cliPath, name);
-    }
+    const names = Array.from({ length: 8 }, (_, i) => `ego-conformance ${run} slow.clause space-${i + 1}`);
+    for (const name of names) ledger.recorder(run).name(name);
+    // made side by side: each is its own invocation, and every call of each one is 2 s late
+    await Promise.all(names.map((name) => agentSpace(w.installed.cliPath, name)));
     expect(await harnessSpaces(w.operator)).toHaveLength(8);
     // one probe for all eight would need about 8 x 6 s: far beyond the 20 s bound of a probe
     const swept = await egoConformance(["sweep", "--ego-browser", w.installed.cliPath, "--yes", "--probe-timeout", "20000"], { env: cliEnv(w), timeoutMs: 280_000 });
