@@ -1,9 +1,7 @@
 // The target dies mid-run: the fake app behind the installed launcher goes away after some
 // clauses have results. What was written before survives as it was; nothing after the death is
 // green (each later clause is retried as an infrastructure error, then broken, or has no result
-// and is unknown); the run exits non-zero. The app runs on the page model: what dies is the app
-// and its sockets, and what is judged is the harness's results, not pages (real pages would add a
-// Chromium for the task-spaces area's tabs).
+// and is unknown); the run exits non-zero.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,7 +15,7 @@ const world = worldsClosedAfterAll();
 
 describe("a target that dies mid-run", () => {
   it("keeps the results written before, makes nothing after it green, and exits non-zero", { timeout: 240_000 }, async () => {
-    const w = await world({ app: { pages: "model" } });
+    const w = await world();
     const results = await tempDir("inst-dying");
     const run = egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-spaces", "--no-slow", "--no-report", "--json", "--results", results, "--outcomes", join(await tempDir("inst-dying-o"), "outcomes.json")], { env: cliEnv(w), timeoutMs: 220_000 });
     // progress: six clauses have their results written (the progress line is printed only every 25 clauses off a terminal)
