@@ -2,8 +2,6 @@
 // The wrappers are the W scripts, written into a temp dir; every run here also goes
 // through the leak check after each test (test/support/leak-check.ts): no process with the
 // run's tag may be left, whatever the wrapper did.
-// Every app here runs on the page model: what must not outlive a command is its processes (the
-// launchers, vitest, the workers), which real pages do not change; they would add a Chromium.
 import { chmod, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,8 +11,7 @@ import { gone } from "../support/processes.js";
 import { tempDir } from "../support/temp-dir.js";
 import { cliEnv, egoConformance, worldsClosedAfterAll } from "./support.js";
 
-const worlds = worldsClosedAfterAll();
-const world = (options: Parameters<typeof worlds>[0] = {}) => worlds({ ...options, app: { ...options.app, pages: "model" } });
+const world = worldsClosedAfterAll();
 
 /** the ids of the run's spaces that are open (listed, and not closed) */
 async function openRunSpaces(operator: Awaited<ReturnType<typeof world>>["operator"]): Promise<number[]> {
