@@ -1,8 +1,6 @@
 // Every wait has a bound: the process's own exit plus a timer, never its output streams. Each
 // launcher misbehaves in one way (fake-bridge/bin launcher options): it leaves a child in its own
 // session holding stdout and stderr, it hangs, it floods its output, or it dies mid-session.
-// Every app here runs on the page model: what is bounded is the launcher's and the app's
-// processes and calls, never a page (real pages would add a Chromium for nothing checked here).
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,8 +11,7 @@ import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, worldLedger
 import { tempDir } from "../support/temp-dir.js";
 import { expectEscapes } from "../support/leak-check.js";
 
-const worlds = worldsClosedAfterAll();
-const world = (options: Parameters<typeof worlds>[0] = {}) => worlds({ ...options, app: { ...options.app, pages: "model" } });
+const world = worldsClosedAfterAll();
 
 /** The children a background-child launcher left (killed after the tests: they are not in any group of ours). */
 const leftBehind: string[] = [];
