@@ -150,11 +150,10 @@ describe("a slow browser (every call 2 s late)", () => {
     const run = "20250101-000000-5105f0";
     const ledger = worldLedger(w.home);
     ledger.startRun(run, await deadPid());
-    for (let i = 1; i <= 8; i++) {
-      const name = `ego-conformance ${run} slow.clause space-${i}`;
-      ledger.recorder(run).name(name);
-      await agentSpace(w.installed.cliPath, name);
-    }
+    const names = Array.from({ length: 8 }, (_, i) => `ego-conformance ${run} slow.clause space-${i + 1}`);
+    for (const name of names) ledger.recorder(run).name(name);
+    // made side by side: each is its own invocation, and every call of each one is 2 s late
+    await Promise.all(names.map((name) => agentSpace(w.installed.cliPath, name)));
     expect(await harnessSpaces(w.operator)).toHaveLength(8);
     // one probe for all eight would need about 8 x 6 s: far beyond the 20 s bound of a probe
     const swept = await egoConformance(["sweep", "--ego-browser", w.installed.cliPath, "--yes", "--probe-timeout", "20000"], { env: cliEnv(w), timeoutMs: 280_000 });

@@ -3,6 +3,11 @@
 // before the script runs, so the clause passes. With the app's environment-forwarded fault the
 // launcher hands the environment on, and exactly that clause fails (the whole catalogue runs,
 // --no-slow: the idle clause waits 150 s of real time on an installed target).
+// The environment-forwarded run is on the page model, as the mutant check runs every fault that
+// does not need pages (test/mutants/table.ts): the fault changes only the environment the script
+// starts with (fake-bridge/server/script-processes.ts), never what a page does. The
+// sdk-path-hook-differs run stays on real pages: with it the harness falls back to the SDK's
+// wrappers, and the page clauses are among what must still hold through them.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { preconditionOwnerOf } from "../../src/outcomes/of-error.js";
@@ -14,9 +19,9 @@ import { tempDir } from "../support/temp-dir.js";
 const world = worldsClosedAfterAll();
 const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
 
-/** The whole catalogue (--no-slow) on an installed fake whose app has `fault`: it must exit 1. */
-async function wholeRunWithFault(fault: string): Promise<{ summary: JsonSummary; outcomes: string }> {
-  const w = await world({ app: { faults: [fault] } });
+/** The whole catalogue (--no-slow) on an installed fake whose app has `fault` (real pages wherever a browser is found, unless `pages`): it must exit 1. */
+async function wholeRunWithFault(fault: string, pages?: "model"): Promise<{ summary: JsonSummary; outcomes: string }> {
+  const w = await world({ app: { faults: [fault], ...(pages ? { pages } : {}) } });
   const outcomes = join(await tempDir(`${fault}-outcomes`), "outcomes.json");
   const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempDir(fault), "--outcomes", outcomes], {
     env: cliEnv(w, { PATH: w.pathWithLauncher }),
@@ -39,7 +44,7 @@ describe("the launcher, on an installed target", () => {
   });
 
   it("the environment-forwarded fault is caught by exactly launcher.environment.not-forwarded", { timeout: 180_000 }, async () => {
-    const { summary } = await wholeRunWithFault("environment-forwarded");
+    const { summary } = await wholeRunWithFault("environment-forwarded", "model");
     expect(statusOf(summary, "failed")).toEqual(["launcher.environment.not-forwarded"]);
     expect(statusOf(summary, "broken")).toEqual([]);
     expect(statusOf(summary, "unknown")).toEqual([]);

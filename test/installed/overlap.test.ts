@@ -10,6 +10,11 @@
 // Both runs skip the slow clause (--no-slow, as the other installed run tests do): on an installed
 // target it waits 150 s of real time, which made this test take three minutes for nothing it
 // checks; A still lasts well beyond B's start, and the test asserts that overlap.
+// The app runs on the page model: what overlaps is spaces and the ledger, not pages (two whole
+// real-pages runs cost about 60 CPU-seconds of Chromium for nothing this test checks); the
+// whole catalogue still runs, so each run creates and closes its spaces while the other one is
+// under way. B's space is planted before A ends (asserted), so A's invariance clause must leave
+// out a space that appeared during A.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { labelValue, readResults } from "../../src/report/results-reader.js";
@@ -43,7 +48,7 @@ async function firstResultsOf(results: string): Promise<number> {
 
 describe("two installed runs that overlap", () => {
   it("both pass and both clean up", { timeout: 300_000 }, async () => {
-    const w = await world();
+    const w = await world({ app: { pages: "model" } });
     const user = await w.operator.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
     const before = (await w.operator.snapshotState()).spaces.find((s) => s.id === user.id);
     const env = cliEnv(w);
@@ -68,10 +73,12 @@ describe("two installed runs that overlap", () => {
     let bEnded = 0;
     void b.then(() => (bEnded = Date.now()));
     await plant(await runIdOf(join(out, "b")));
+    const bPlanted = Date.now();
     const [ra, rb] = await Promise.all([a, b]);
     expect(aEnded).toBeLessThan(bEnded); // A ended while B's space was there
     expect(bStart).toBeGreaterThan(aStart);
     expect(aEnded).toBeGreaterThan(bStart);
+    expect(aEnded, "run A was still under way when B's long-lived space was planted").toBeGreaterThan(bPlanted);
     for (const [run, name] of [[ra, "a"], [rb, "b"]] as const) {
       expect(run.exitCode, `run ${name}: ${run.stderr}`).toBe(0);
       const summary = JSON.parse(run.stdout) as JsonSummary;
