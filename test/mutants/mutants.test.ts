@@ -6,10 +6,12 @@
 // run on the page model records (`--record`), and its recording is compared with ONE recording of
 // the plain fake made the same way (src/recording/compare.ts, what verify-fake and diff use). The
 // judged differences must be exactly at the clauses the table names for the mutant, none
-// elsewhere, and name the fake as the defect. Which clauses may differ comes from the table: the
-// owners (failed, and failedWithPages on real pages) and the clauses that stand on the broken rule
-// (precondition failed): their verdict moved, and they stopped making their calls. One mutant's
-// recording also goes through the `verify-fake` CLI itself (exit 1, its JSON).
+// elsewhere, and name the fake as the defect. Which clauses may differ comes from the table
+// (mayDiffer below): the owners and the clauses that stand on the broken rule, whose verdicts move;
+// and the clauses whose verdict holds but whose calls the mutant changes, named in the table
+// (alsoDiffers) or, for a mutant that changes every answer of one method, every clause the plain
+// fake answered through it (differsAtCallsOf), at those calls only. One mutant's recording also goes through the
+// `verify-fake` CLI itself (exit 1, its JSON).
 // Runs on real pages do not record yet: two recordings of the plain fake on real pages differ,
 // judged, in the polls a probe makes while a page loads (how many listTabs or snapshot calls until
 // the title shows) and in the pages' node ids, so no exact comparison can be made there yet.
@@ -64,9 +66,17 @@ const runs = new RunAhead<Run>(E2E_WORKERS, (suite: string, key: string) => {
   return runRecorded(`mutant-${key}`, ["--pages", pages, "--fault", key], pages === "model");
 });
 
-/** The clauses whose calls or verdict differ, judged, between two recordings; and who answers for them. */
-function judgedClauses(plain: Transcript, mutant: Transcript): string[] {
-  return [...new Set(compareTranscripts(plain, mutant).differences.filter((d) => d.judged).map((d) => d.clause))].sort();
+/**
+ * The clauses a mutant's recording may differ in, judged, from the plain fake's, all from the
+ * table: its owners (failed) and the clauses standing on its rule (precondition failed), whose
+ * verdicts move; the clauses it names whose verdict holds but whose calls it changes
+ * (alsoDiffers); and, for a mutant that changes every answer of a method (differsAtCallsOf), each
+ * clause the plain fake's recording shows answered by it (a call that returned: a refusal, a
+ * thrown TypeError, stays as it was).
+ */
+function mayDiffer(expected: (typeof MUTANTS)[string], plain: Transcript): string[] {
+  const calling = expected.differsAtCallsOf === undefined ? [] : plain.clauses.filter((c) => c.tests.some((t) => t.calls.some((call) => call.method === expected.differsAtCallsOf && call.channel === "returned"))).map((c) => c.id);
+  return [...new Set([...expected.failed, ...(expected.preconditionFailed ?? []), ...(expected.alsoDiffers ?? []), ...calling])].sort();
 }
 
 // the runs of the tests that will run, in their order (a suite's name is `<kind> <fault>`)
@@ -110,11 +120,16 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (fault, expected) =
     // nor is launcher.exit.pending-cdp (test/installed/pending-cdp.test.ts catches pending-cdp-holds-script)
     if (run.transcript === undefined) return; // on real pages: not recorded (the file's head says why)
     // the verified fake: the recording differs from the plain fake's, judged, exactly where the table says
-    const owners = [...expected.failed, ...(expected.preconditionFailed ?? [])].sort();
-    const plain = await runs.result(PLAIN_SUITE, "model");
+    const plain = await readTranscript((await runs.result(PLAIN_SUITE, "model")).transcript!);
     const recording = await readTranscript(run.transcript);
     expect(recording.target.faults).toEqual([fault]);
-    expect(judgedClauses(await readTranscript(plain.transcript!), recording), "clauses with judged differences from the plain fake").toEqual(owners);
+    const judged = compareTranscripts(recording, plain).differences.filter((d) => d.judged);
+    const owners = mayDiffer(expected, plain);
+    expect([...new Set(judged.map((d) => d.clause))].sort(), "clauses with judged differences from the plain fake").toEqual(owners);
+    // a clause that differs only for calling the changed method differs at those calls, and nowhere else
+    const verdictHolds = new Set([...expected.failed, ...(expected.preconditionFailed ?? []), ...(expected.alsoDiffers ?? [])]);
+    const elsewhere = judged.filter((d) => !verdictHolds.has(d.clause) && !(d.call ?? "").endsWith(` ${expected.differsAtCallsOf}`));
+    expect(elsewhere, `differences not at calls of ${expected.differsAtCallsOf}`).toEqual([]);
     expect(defectOf(recording)).toBe("the fake");
     if (fault !== VERIFIED_BY_CLI) return;
     const verify = await runCli(["verify-fake", run.transcript, "--pages", "model", "--json"], { timeoutMs: 200_000 });
