@@ -35,6 +35,11 @@ function asRecorded(recording: Transcript): Pick<RunOptions, "persona" | "egoVer
   return egoVersion && tryParseEgoVersion(egoVersion) ? { egoVersion } : {};
 }
 
+/** Selects the clauses `ids` (`id: title`) and every test of theirs (`id [variant]: title`), nothing else. */
+export function replayGrep(ids: readonly string[]): RegExp {
+  return new RegExp(`^(?:${ids.map(escapeRegExp).join("|")})(?: \\[[^\\]]*\\])?: `);
+}
+
 export async function replayOnFake(recording: Transcript, options: { resultsDir: string; pages?: RunOptions["pages"] }): Promise<Transcript> {
   const ids = recording.clauses.map((c) => c.id);
   const record = join(options.resultsDir, "ego-conformance-transcript.json");
@@ -42,7 +47,7 @@ export async function replayOnFake(recording: Transcript, options: { resultsDir:
     ...defaultRunOptions(),
     ...asRecorded(recording),
     ...(options.pages ? { pages: options.pages } : {}),
-    grep: new RegExp(`^(?:${ids.map(escapeRegExp).join("|")}): `),
+    grep: replayGrep(ids),
     json: true,
     resultsDir: options.resultsDir,
     report: false,

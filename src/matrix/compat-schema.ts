@@ -9,7 +9,10 @@
  *   cell        status: an outcome of the outcome model (src/outcomes: passed, failed,
  *               precondition-failed, broken, not-applicable, known, flaky, unspecified, unknown),
  *               with the reason when not applicable, the outcome and observation when unspecified,
- *               the messages when it did not pass
+ *               the messages when it did not pass, and where the target's recording differs,
+ *               judged, from the fake column that plays its build (differsFromFake: which call,
+ *               build vs fake; src/matrix/fake-differences.ts). A file without that field (an
+ *               older compat.json of this version) still reads: it is optional
  *   interop     the share of required clauses that hold on every target where they apply
  *
  * Score of a target (interop-style, one point per clause, documented in SCORE_DEFINITION):
@@ -51,6 +54,25 @@ export const NotApplicableReason = z.strictObject({
   text: z.string(),
 });
 
+/** One judged difference of a clause between the target's recording and the fake's (src/recording/compare.ts). */
+export const FakeDifference = z.strictObject({
+  /** the test's title, where the clause has several (variants) */
+  test: z.string().optional(),
+  /** `#3 listTabs`: the call's place in its test; absent for the clause's verdict */
+  call: z.string().optional(),
+  /** what differs: verdict, calls (the sequence of methods), channel, failed, error-code, field, ... */
+  kind: z.string(),
+  /** a documented field's path */
+  path: z.string().optional(),
+  /** what the build did, and what the fake did */
+  build: z.unknown(),
+  fake: z.unknown(),
+});
+export type FakeDifference = z.infer<typeof FakeDifference>;
+
+/** At most this many differences are kept per cell (the count says how many there were). */
+export const MAX_FAKE_DIFFERENCES = 20;
+
 export const CompatCell = z.strictObject({
   status: CompatStatus,
   /** unspecified clauses: whether the build did what the fake does */
@@ -63,6 +85,19 @@ export const CompatCell = z.strictObject({
   messages: z.array(z.string()).optional(),
   /** known: the bug links of the expectation entries that made it known */
   bugs: z.array(z.string()).optional(),
+  /**
+   * the target's recording differs, judged, from the fake column that plays the same build
+   * (`fake`: its key), for any clause, unspecified or not: a defect of the fake, or a build that
+   * does something else. Absent when nothing judged differs, or nothing was compared
+   */
+  differsFromFake: z
+    .strictObject({
+      fake: TargetKey,
+      /** how many judged differences there were (the first MAX_FAKE_DIFFERENCES are listed) */
+      count: z.number().int().min(1),
+      differences: z.array(FakeDifference),
+    })
+    .optional(),
   /** how many results reported the clause (variants of one clause count separately; 0 = none) */
   results: z.number().int().min(0),
 });
@@ -99,6 +134,14 @@ export const TargetOutcome = z.strictObject({
   shard: ShardRef,
   /** results that made the run untrustworthy (mixed labels, unknown clauses...) */
   problems: z.array(z.string()),
+  /**
+   * the target's recording against the fake column that plays the same build (set when compat is
+   * built, src/matrix/fake-differences.ts): that column's key (null: none, with the reason), how
+   * many clauses both judged, and how many of them differ, judged. Absent on a fake column itself
+   */
+  fakeComparison: z
+    .strictObject({ fake: TargetKey.nullable(), reason: z.string().optional(), compared: z.number().int().min(0), differing: z.number().int().min(0) })
+    .optional(),
   /** one cell per selected clause */
   cells: z.record(z.string(), CompatCell),
 });

@@ -18,6 +18,7 @@ import { defaultRunOptions, FAKE_WORKERS, runConformance, RunInputError, type Ru
 import { collectResults } from "../run/collect.js";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetOutcomesFile, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
 import { collectTarget, outcomeWithoutResults, type TargetRun } from "./collect.js";
+import { targetTranscriptFile } from "./fake-differences.js";
 import type { TargetOutcome } from "./compat-schema.js";
 import { selectionOf, selectionPredicate } from "./merge.js";
 import { harnessInfo, type MatrixPlan } from "./plan.js";
@@ -140,7 +141,8 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
  * The run options of one target: what `ego-conformance run` with the target's flags, the matrix's
  * selection and `--results DIR --outcomes FILE --no-report` would get. The outcomes (what `gate`
  * and `baseline save` read) go next to the results, in the bundle, never over the user's
- * reports/outcomes.json. `pages` is the fake targets' (an installed target shows its own).
+ * reports/outcomes.json. Every target records its transcript into its results directory (an
+ * installed one would by default; a fake one is asked). `pages` is the fake targets' (an installed target shows its own).
  */
 export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "areas" | "grep">, resultsDir: string, pages?: "chromium" | "model"): RunOptions {
   return {
@@ -150,6 +152,8 @@ export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "are
     ...(spec.kind !== "installed" && pages !== undefined ? { pages } : {}),
     resultsDir,
     outcomesFile: targetOutcomesFile(resultsDir),
+    // every target records, into its results: compat compares each with its build's fake column (fake-differences.ts)
+    record: targetTranscriptFile(resultsDir),
     report: false,
     progressTarget: spec.key,
   };

@@ -16,6 +16,7 @@ import { MatrixInputError } from "./errors.js";
 import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
 import { buildCompat } from "./build-compat.js";
+import { markFakeDifferences } from "./fake-differences.js";
 import { targetOutcomesFile } from "./bundle.js";
 import type { CompatJson } from "./compat-schema.js";
 import type { MergedMatrix } from "./merge.js";
@@ -43,7 +44,8 @@ export async function writeMatrixOutputs(
   // every input is read before anything is written: a truncated result or outcomes file is named, and leaves no output
   const outcomesTexts = await readInputs(merged);
   await mkdir(out, { recursive: true });
-  const compat = buildCompat(merged, options.now);
+  // compat's "differs from the fake": each target's recording against its build's fake column
+  const compat = buildCompat(await markFakeDifferences(merged), options.now);
   const compatJson = join(out, "compat.json");
   const compatHtml = join(out, "compat.html");
   await writeFileAtomic(compatJson, `${JSON.stringify(compat, null, 2)}\n`);

@@ -95,6 +95,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/matrix": [
     "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
     "src/run", // each target is a run of the run library, with typed options
+    "src/recording", // compat's "differs from the fake": the targets' recordings compared as verify-fake compares them (fake-differences.ts)
   ],
 
   // --- the run as a library: plan, execute, collect, judge, write

@@ -99,6 +99,33 @@ describe("ego-conformance matrix (real runs)", () => {
     }
   });
 
+  it("marks where an installed build differs from the fake column of its build, call by call, for clauses that are not unspecified too", { timeout: 240_000 }, async () => {
+    // the installed fake plays a build that selects the space it claims (mutant claim-selects);
+    // persona current is the fake playing that build's version: the comparison of the two
+    // recordings (src/recording/compare.ts) names the one clause that owns the rule, nothing else
+    // (the claim and create clauses: the owner and its neighbours, to stay small)
+    const world = await installedWorld({ app: { faults: ["claim-selects"], pages: "model" } });
+    try {
+      const out = await tempDir("matrix-installed-mutant");
+      const run = await egoConformance(["matrix", "--personas", "current", "--installed", world.installed.cliPath, "--grep", "^task-spaces\\.(claim|create)\\.", "--pages", "model", "--no-allure", "--out", out, "--json"], { env: cliEnv(world), timeoutMs: 220_000 });
+      expect(run.exitCode, run.stderr).toBe(1);
+      const compat = parseCompatJson(await readFile(join(out, "compat.json"), "utf8"));
+      const installed = compat.targets.find((t) => t.kind === "installed")!;
+      expect(installed.availability).toBe("ran");
+      const owner = compat.clauses.find((c) => c.id === "task-spaces.claim.does-not-select")!;
+      expect(owner.unspecified).toBeNull();
+      expect(owner.cells[installed.key]).toMatchObject({ status: "failed", differsFromFake: { fake: "persona-current" } });
+      const differences = owner.cells[installed.key]!.differsFromFake!.differences;
+      expect(differences).toContainEqual({ kind: "verdict", build: "failed", fake: "passed" });
+      expect(differences).toContainEqual(expect.objectContaining({ call: "#2 listTabs", kind: "error-code", build: null, fake: "EGO_TASK_SPACE_NOT_SELECTED" }));
+      const differing = (key: string) => compat.clauses.filter((c) => c.cells[key]!.differsFromFake !== undefined).map((c) => c.id);
+      expect(differing(installed.key)).toEqual(["task-spaces.claim.does-not-select"]);
+      expect(differing("persona-current"), "the fake column is what the others are compared with").toEqual([]);
+    } finally {
+      await world.close();
+    }
+  });
+
   it("reports an installed target it cannot reach as not run, every clause unknown", { timeout: 60_000 }, async () => {
     const out = await tempDir("matrix-installed");
     const run = await runCli(["matrix", "--installed", "/nonexistent/ego-browser", "--area", "task-state", "--out", out, "--no-allure", "--json"]);

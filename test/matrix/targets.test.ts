@@ -6,6 +6,7 @@ import { personaNames } from "../../src/matrix/personas.js";
 import { makePlan } from "../../src/matrix/plan.js";
 import { defaultFakeTarget, faultTarget, installedTarget, personaTarget, TARGET_KEY, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
 import { targetOptions } from "../../src/matrix/run-matrix.js";
+import { targetTranscriptFile } from "../../src/matrix/fake-differences.js";
 import { targetOutcomesFile } from "../../src/matrix/bundle.js";
 import { checkOptions } from "../../src/run/check-options.js";
 import { FAULT_NAMES } from "../../fake-bridge/index.js";
@@ -51,7 +52,8 @@ describe("targetOptions", () => {
 
   it("are the options `run` parses from the target's flags, the selection and the bundle's paths", () => {
     const dir = "/bundle/results/t";
-    const paths = ["--results", dir, "--outcomes", targetOutcomesFile(dir), "--no-report"];
+    // every target records into its results (compat compares it with its build's fake column)
+    const paths = ["--results", dir, "--outcomes", targetOutcomesFile(dir), "--no-report", "--record", targetTranscriptFile(dir)];
     const specs = [...personaNames().map(personaTarget), versionTarget("0.4.4.2"), faultTarget(FAULT_NAMES[0]!), defaultFakeTarget(), installedTarget("/opt/ego-browser")];
     for (const spec of specs) {
       const { reportDir: _ignored, progressTarget, ...typed } = targetOptions(spec, { areas: ["tabs", "cdp"], grep: /send/ }, dir, "model");

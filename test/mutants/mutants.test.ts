@@ -2,6 +2,22 @@
 // be caught by exactly the clauses that own the broken rule (failed), while clauses that merely
 // stand on it end as precondition failed (src/outcomes). Nothing else may move, and nothing breaks.
 //
+// Each mutant is also "a real build" for the verified fake (issue 22, docs/verified-fake.md): a
+// run on the page model records (`--record`), and its recording is compared with ONE recording of
+// the plain fake made the same way (src/recording/compare.ts, what verify-fake and diff use). The
+// judged differences must be exactly at the clauses the table names for the mutant, none
+// elsewhere, and name the fake as the defect. Which clauses may differ comes from the table
+// (mayDiffer below): the owners and the clauses that stand on the broken rule, whose verdicts move;
+// and the clauses whose verdict holds but whose calls the mutant changes, named in the table
+// (alsoDiffers) or, for a mutant that changes every answer of one method, every clause the plain
+// fake answered through it (differsAtCallsOf), at those calls only. One mutant's recording also
+// goes through the `verify-fake` CLI itself (exit 1, its JSON).
+// Runs on real pages do not record yet: two recordings of the plain fake on real pages differ,
+// judged, in the polls a probe makes while a page loads (how many listTabs or snapshot calls until
+// the title shows, a transient EGO_WEB_CONTENTS_UNAVAILABLE) and in the pages' backendNodeId
+// numbers (src/recording/normalise.ts leaves ids under four characters as they are), so no exact
+// comparison can be made there yet.
+//
 // How it runs (not what it checks): every entry is one CLI run, and E2E_WORKERS of them run at once
 // in table order, started before the tests that read them (./run-ahead.ts); each test waits for its
 // own run and judges it. A test filtered out (-t) starts no run.
@@ -11,25 +27,72 @@ import { ALLOWED, MUTANTS, PAGES_PROBE_CLAUSE } from "./table.js";
 import { tempDir } from "../support/temp-dir.js";
 import { E2E_WORKERS } from "../support/e2e-workers.js";
 import { RunAhead } from "./run-ahead.js";
+import { join } from "node:path";
+import { compareTranscripts } from "../../src/recording/compare.js";
+import { readTranscript, type Transcript } from "../../src/recording/transcript.js";
+import { defectOf } from "../../src/cli/verify-fake.js";
 
 const ALLOWED_SUITE = "allowed deviation";
 const MUTANT_SUITE = "mutant";
+const PLAIN_SUITE = "plain fake";
+/** the mutant whose recording also goes through the verify-fake CLI (the docs' worked example) */
+const VERIFIED_BY_CLI = "claim-selects";
 
-const runs = new RunAhead(E2E_WORKERS, (suite: string, fault: string) => {
+interface Run {
+  exitCode: number | undefined;
+  stdout: string;
+  stderr: string;
+  /** the run's transcript (`--record`), for runs on the page model */
+  transcript?: string;
+}
+
+const pagesOf = (expected: (typeof MUTANTS)[string]) => (expected.pagesOnly || expected.failedWithPages ? "chromium" : "model");
+
+async function runRecorded(name: string, args: string[], record: boolean): Promise<Run> {
+  const dir = await tempDir(name);
+  const transcript = record ? join(dir, "transcript.json") : undefined;
+  const run = await runCli(["run", "--json", "--no-report", ...args, "--results", join(dir, "results"), ...(transcript ? ["--record", transcript] : [])]);
+  return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, ...(transcript ? { transcript } : {}) };
+}
+
+const runs = new RunAhead<Run>(E2E_WORKERS, (suite: string, key: string) => {
   if (suite === ALLOWED_SUITE) {
-    const allowed = ALLOWED[fault]!;
-    return tempDir(`allowed-${fault}`).then((dir) => runCli(["run", "--json", "--no-report", "--pages", allowed.pages, "--area", allowed.area, "--fault", fault, "--results", dir]));
+    const allowed = ALLOWED[key]!;
+    return runRecorded(`allowed-${key}`, ["--pages", allowed.pages, "--area", allowed.area, "--fault", key], false);
   }
-  const expected = MUTANTS[fault]!;
+  // the recording every mutant's is compared with: the plain fake, the whole catalogue, as the mutants run
+  if (suite === PLAIN_SUITE) return runRecorded(`plain-${key}`, ["--pages", key], true);
   // a rule that does not depend on pages is judged on the page model: the whole suite on real
   // pages costs minutes per mutant, and the page clauses cannot tell such a fault apart
-  const pages = expected.pagesOnly || expected.failedWithPages ? "chromium" : "model";
-  return tempDir(`mutant-${fault}`).then((dir) => runCli(["run", "--json", "--no-report", "--pages", pages, "--fault", fault, "--results", dir]));
+  const pages = pagesOf(MUTANTS[key]!);
+  return runRecorded(`mutant-${key}`, ["--pages", pages, "--fault", key], pages === "model");
 });
+
+/**
+ * The clauses a mutant's recording may differ in, judged, from the plain fake's, all from the
+ * table: its owners (failed) and the clauses standing on its rule (precondition failed), whose
+ * verdicts move; the clauses it names whose verdict holds but whose calls it changes
+ * (alsoDiffers); and, for a mutant that changes every answer of a method (differsAtCallsOf), each
+ * clause the plain fake's recording shows answered by it (a call that returned: a refusal, a
+ * thrown TypeError, stays as it was).
+ */
+function mayDiffer(expected: (typeof MUTANTS)[string], plain: Transcript): string[] {
+  const calling = expected.differsAtCallsOf === undefined ? [] : plain.clauses.filter((c) => c.tests.some((t) => t.calls.some((call) => call.method === expected.differsAtCallsOf && call.channel === "returned"))).map((c) => c.id);
+  return [...new Set([...expected.failed, ...(expected.preconditionFailed ?? []), ...(expected.alsoDiffers ?? []), ...calling])].sort();
+}
 
 // the runs of the tests that will run, in their order (a suite's name is `<kind> <fault>`)
 // eslint-disable-next-line no-empty-pattern
-beforeAll(({}, file) => runs.plan(file, [ALLOWED_SUITE, MUTANT_SUITE]));
+beforeAll(({}, file) => runs.plan(file, [PLAIN_SUITE, ALLOWED_SUITE, MUTANT_SUITE]));
+
+// first in the file, so its run is queued first: the mutants' comparisons wait for it
+describe(`${PLAIN_SUITE} model`, () => {
+  it("passes, recorded (what each mutant's recording is compared with)", { timeout: 240_000 }, async () => {
+    const run = await runs.result(PLAIN_SUITE, "model");
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect((await readTranscript(run.transcript!)).target.faults).toEqual([]);
+  });
+});
 
 describe.each(Object.entries(ALLOWED))(`${ALLOWED_SUITE} %s`, (fault, allowed) => {
   it(`passes (${allowed.why})`, { timeout: 240_000 }, async ({ skip }) => {
@@ -57,5 +120,24 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (fault, expected) =
     // the in-process fake has no launcher: launcher.environment.not-forwarded is not applicable here
     // (test/installed/launcher.test.ts catches the environment-forwarded fault)
     // nor is launcher.exit.pending-cdp (test/installed/pending-cdp.test.ts catches pending-cdp-holds-script)
+    if (run.transcript === undefined) return; // on real pages: not recorded (the file's head says why)
+    // the verified fake: the recording differs from the plain fake's, judged, exactly where the table says
+    const plain = await readTranscript((await runs.result(PLAIN_SUITE, "model")).transcript!);
+    const recording = await readTranscript(run.transcript);
+    expect(recording.target.faults).toEqual([fault]);
+    const judged = compareTranscripts(recording, plain).differences.filter((d) => d.judged);
+    const owners = mayDiffer(expected, plain);
+    expect([...new Set(judged.map((d) => d.clause))].sort(), "clauses with judged differences from the plain fake").toEqual(owners);
+    // a clause that differs only for calling the changed method differs at those calls, and nowhere else
+    const verdictHolds = new Set([...expected.failed, ...(expected.preconditionFailed ?? []), ...(expected.alsoDiffers ?? [])]);
+    const elsewhere = judged.filter((d) => !verdictHolds.has(d.clause) && !(d.call ?? "").endsWith(` ${expected.differsAtCallsOf}`));
+    expect(elsewhere, `differences not at calls of ${expected.differsAtCallsOf}`).toEqual([]);
+    expect(defectOf(recording)).toBe("the fake");
+    if (fault !== VERIFIED_BY_CLI) return;
+    const verify = await runCli(["verify-fake", run.transcript, "--pages", "model", "--json"], { timeoutMs: 200_000 });
+    expect(verify.exitCode, verify.stderr).toBe(1);
+    const out = JSON.parse(verify.stdout) as { defect: string; differences: { clause: string; judged: boolean }[] };
+    expect(out.defect).toBe("the fake");
+    expect([...new Set(out.differences.filter((d) => d.judged).map((d) => d.clause))].sort()).toEqual(owners);
   });
 });

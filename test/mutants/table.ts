@@ -16,17 +16,36 @@ export interface Expected {
   failedWithPages?: string[];
   /** the fault only shows on real pages: without them the check is skipped, never passed */
   pagesOnly?: boolean;
+  /**
+   * The verified fake (issue 22): clauses whose verdict holds under the mutant but whose recorded
+   * calls it changes, so a recording of the mutant differs from the plain fake's there too, judged.
+   * Each makes a call the broken rule answers otherwise, and judges something else of it.
+   */
+  alsoDiffers?: string[];
+  /** every clause whose probes this method answered (a call that returned) differs at those calls and nowhere else: the mutant changes each of its answers, not its refusals */
+  differsAtCallsOf?: string;
 }
+
+/**
+ * Makes the documented refused createTaskSpace calls and judges only that no space of the run's
+ * came of them: how a refusal is delivered (thrown or resolved, its code own or inherited) is the
+ * argument clauses', and a space made from a missing or empty name carries no name of the run's.
+ */
+const NO_SPACE_ON_THROW = "arguments.createTaskSpace.no-space-on-throw";
+/** Makes the usual failing calls (an argument error, a snapshot with nothing selected) and judges only that each code is a documented one. */
+const CODES_DOCUMENTED = "error-codes.codes-are-documented";
 
 /** A clause that runs exactly when the fake has real pages behind its tabs. */
 export const PAGES_PROBE_CLAUSE = "snapshot.page.content-tree";
 
 export const MUTANTS: Record<string, Expected> = {
   "resolve-invalid-arguments": {
+    alsoDiffers: [NO_SPACE_ON_THROW, CODES_DOCUMENTED],
     why: "argument errors resolve {error, error_code} instead of throwing: every argument clause (the unspecified ones on their core: a refusal is a TypeError)",
     failed: allArgumentClauses,
   },
   "inherited-error-code": {
+    alsoDiffers: [NO_SPACE_ON_THROW, CODES_DOCUMENTED],
     why: "argument TypeErrors inherit error_code from their prototype instead of owning it: every argument clause (the unspecified ones on their core)",
     failed: allArgumentClauses,
   },
@@ -57,6 +76,7 @@ export const MUTANTS: Record<string, Expected> = {
     ],
   },
   "snapshot-resolves-errors": {
+    alsoDiffers: [CODES_DOCUMENTED],
     why: "snapshot resolves error objects instead of rejecting",
     failed: ["error-codes.not-selected.snapshot", "error-codes.snapshot.rejects-error", "user-control.blocked.snapshot", "user-control.reason-key.passes-through"],
   },
@@ -125,9 +145,22 @@ export const MUTANTS: Record<string, Expected> = {
 // every argument clause: the unspecified ones on their core (a refusal is a TypeError with its own code)
 const argumentClauses = allArgumentClauses;
 Object.assign(MUTANTS, {
-  "async-use-task-space": { why: "useTaskSpace returns a Promise: the clauses of useTaskSpace whose core is its synchronous answer (the harness awaits its own selections)", failed: ["task-context.use.synchronous", "user-control.unlisted.useTaskSpace"] },
-  "plain-error-arguments": { why: "argument errors are plain Errors without error_code: every documented argument clause and the documented-codes clause", failed: [...argumentClauses, "error-codes.codes-are-documented"] },
+  "async-use-task-space": {
+    // every answer of useTaskSpace is a Promise (the harness awaits it): each clause the plain fake answered through it differs at those calls
+    differsAtCallsOf: "useTaskSpace",
+    // it selects the new space without awaiting useTaskSpace and lists at once: that listing finds nothing selected yet; it judges the listing before the selection
+    alsoDiffers: ["task-spaces.create.does-not-select"],
+    why: "useTaskSpace returns a Promise: the clauses of useTaskSpace whose core is its synchronous answer (the harness awaits its own selections)",
+    failed: ["task-context.use.synchronous", "user-control.unlisted.useTaskSpace"],
+  },
+  "plain-error-arguments": {
+    alsoDiffers: [NO_SPACE_ON_THROW],
+    why: "argument errors are plain Errors without error_code: every documented argument clause and the documented-codes clause",
+    failed: [...argumentClauses, "error-codes.codes-are-documented"],
+  },
   "malformed-browser-version": {
+    // the reader survives the shape (its clause), and the unlisted clause judges only that the call is not blocked
+    alsoDiffers: ["browser-version.reader.never-crashes", "user-control.unlisted.getBrowserVersion"],
     why: "getBrowserVersion answers in another shape: the browser-version clauses (the reader survives; that is not conformance)",
     failed: ["browser-version.result-shape", "browser-version.not-task-scoped", "browser-version.four-part", "browser-version.reader.available"],
   },
@@ -139,6 +172,7 @@ Object.assign(MUTANTS, {
   "claim-ignores-name": { why: "a claim keeps the old name: the rename clauses", failed: ["numeric-ids.task-id.display-copy", "numeric-ids.lookup.by-id-after-rename", "task-spaces.claim.renames"] },
   // issue 19: the bad names make spaces (`task <id>`, "42", ""); the argument clauses own that, and the run closes them (test/installed/probe-spaces.test.ts)
   "create-accepts-invalid-names": {
+    alsoDiffers: [NO_SPACE_ON_THROW],
     why: "createTaskSpace makes spaces from a missing, non-string or empty name: its documented argument clauses",
     failed: ["arguments.createTaskSpace.name-missing", "arguments.createTaskSpace.name-not-a-string", "arguments.createTaskSpace.name-empty"],
   },
@@ -159,6 +193,8 @@ Object.assign(MUTANTS, {
 // Issue 19: deviations of an independent host the clauses once passed; each now fails exactly its owners.
 Object.assign(MUTANTS, {
   "listtabs-unscoped-when-unselected": {
+    // it lists tabs before selecting anything and judges the selection by useTaskSpace's answer, not by NOT_SELECTED
+    alsoDiffers: ["task-spaces.create.does-not-select"],
     why: "listTabs with nothing selected lists the whole browser: the scoping clause, and the clauses that judge 'nothing selected' (or 'selects nothing') by listTabs' NOT_SELECTED answer",
     failed: [
       "tabs.list.scoped-to-space",
@@ -178,6 +214,8 @@ Object.assign(MUTANTS, {
   },
   // the harness's own setup and cleanup lean on these rules; test/installed/mutant-verdicts.test.ts runs them through --target installed too
   "claim-new-id": {
+    // both claim and then judge something other than the id answered (the selection, that the call is not blocked)
+    alsoDiffers: ["task-spaces.claim.does-not-select", "user-control.unlisted.claimTaskSpace"],
     why: "a claim moves the space to a new id and answers that one: every clause that judges the claimed space by its id (the claim clauses, the rename lookups); cleanup follows the answered id where the listing shows it under the space's name",
     failed: [
       "numeric-ids.claim.id-is-number",

@@ -78,6 +78,12 @@ interface State {
     if (cell.outcome === "as-the-fake-chose") parts.push("the build did what the fake does");
     if (cell.reason) parts.push(cell.reason.text);
     if (cell.messages && cell.messages[0]) parts.push(cell.messages[0].split("\n")[0] || "");
+    if (cell.differsFromFake) {
+      const { fake, count, differences } = cell.differsFromFake;
+      const first = differences[0];
+      const where = first ? `${first.call ?? ""} ${first.kind}${first.path ? ` ${first.path}` : ""}: build ${JSON.stringify(first.build)}, fake ${JSON.stringify(first.fake)}` : "";
+      parts.push(`differs from the fake (${fake}): ${count} judged difference${count === 1 ? "" : "s"}${where ? `, first ${where.trim()}` : ""}`);
+    }
     return parts.filter(Boolean).join(". ");
   }
 
