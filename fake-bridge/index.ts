@@ -7,8 +7,8 @@
  *
  * `features` chooses the emulated build (src/contract/features.ts; default: every feature except
  * dialog-fallback-key) and `openDetails` the choices it made where the docs are silent (what a
- * persona switches: ./personas/persona-behaviour.ts), `faults` breaks named rules on purpose
- * (./faults). All are read through ./behaviour.
+ * persona switches: ./personas/persona-behaviour.ts), `mutants` breaks named rules on purpose
+ * (./mutants). All are read through ./behaviour.
  *
  * The binding reaches the app through a BrowserPort (./binding/port.ts): in process here; in an
  * `ego-browser nodejs` process over the fake app server's socket (./server/index.ts, the fake as
@@ -23,7 +23,7 @@ import { resolveBehaviour } from "./behaviour/behaviour.js";
 import { NEWEST_BUILD } from "../src/contract/build-features.js";
 import { appPort } from "./binding/app-port.js";
 import { createPortBinding, type BindingOptions } from "./binding/create-binding.js";
-import { parseFaults, type FaultName } from "./faults/faults.js";
+import { parseMutants, type MutantName } from "./mutants/mutants.js";
 import { faultyPort } from "./infra-faults/faulty-port.js";
 import type { InfraFaultInjector } from "./infra-faults/inject.js";
 import { FakeOperator } from "./operator/fake-operator.js";
@@ -33,8 +33,8 @@ export interface FakeBrowserOptions {
   version?: string;
   /** the profiles listProfiles offers (default: Default/Personal, Profile 2/Work); exactly one default */
   profiles?: readonly ProfileSpec[];
-  /** named fault plans (FAULT_NAMES); an unknown name throws */
-  faults?: readonly FaultName[];
+  /** named mutant plans (MUTANT_NAMES); an unknown name throws */
+  mutants?: readonly MutantName[];
   /** how long a closed space stays listed (default 0: removed at once) */
   closeDelayMs?: number;
   /** the build features to emulate (default: the newest build's, NEWEST_BUILD.features) */
@@ -62,7 +62,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
   const behaviour = resolveBehaviour({
     features: options.features ?? NEWEST_BUILD.features,
     ...(options.openDetails ? { openDetails: options.openDetails } : {}),
-    faults: parseFaults(options.faults ?? []),
+    mutants: parseMutants(options.mutants ?? []),
     ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
   });
   const app = new FakeApp({
@@ -92,6 +92,6 @@ export { createBinding, createPortBinding, type BindingOptions } from "./binding
 export { appPort } from "./binding/app-port.js";
 export type { BrowserPort } from "./binding/port.js";
 export { executeRequest, type BridgeRequest, type BridgeResponse } from "./app/requests.js";
-export { FAULTS, FAULT_NAMES, isFaultName, parseFaults, type FaultName } from "./faults/faults.js";
+export { MUTANTS, MUTANT_NAMES, isMutantName, parseMutants, type MutantName } from "./mutants/mutants.js";
 export { FakeOperator } from "./operator/fake-operator.js";
 export { isPagesChoice, PAGES_CHOICES, resolvePages, type PagesChoice, type ResolvedPages } from "./chromium/pages-choice.js";

@@ -3,7 +3,7 @@
  * fake app (in this process, in a temporary directory) behind its installed `ego-browser`
  * launcher -- with seeded infrastructure faults at 5% (fake-bridge/infra-faults; the seed is
  * printed, `--seed N` replays it). Each invocation creates a task space, lists its tabs and
- * closes it; it is retried only after an infrastructure error (src/faults), like a clause.
+ * closes it; it is retried only after an infrastructure error (src/retries), like a clause.
  *
  * Afterwards it checks, rather than assumes, that nothing leaked:
  *   - processes: no child of this process is left (beyond those before the first invocation:
@@ -28,8 +28,8 @@ import { createHash, randomInt } from "node:crypto";
 import { createFakeAppServer } from "../fake-bridge/server/app-server.js";
 import { installFakeEgoLite } from "../fake-bridge/server/install.js";
 import type { InfraFaultPlan } from "../src/contract/infra-fault-plan.js";
-import { infraCheckedSession } from "../src/faults/infrastructure.js";
-import { withInfraRetries, type AttemptResult } from "../src/faults/retry.js";
+import { infraCheckedSession } from "../src/retries/infrastructure.js";
+import { withInfraRetries, type AttemptResult } from "../src/retries/retry.js";
 import { emptyOutcomeCounts, type Outcome } from "../src/outcomes/statuses.js";
 import { outcomeOfError } from "../src/outcomes/of-error.js";
 import { createCliTarget } from "../src/targets/cli/cli-target.js";

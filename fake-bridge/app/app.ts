@@ -31,13 +31,13 @@ export interface FakeAppOptions {
   chromium?: { executablePath: string };
   /**
    * The fake's time scale: how many milliseconds of app time pass per real millisecond (default
-   * 1). Only app-time rules read it (idle spaces, the idle-spaces-close fault), so a test can let
+   * 1). Only app-time rules read it (idle spaces, the idle-spaces-close mutant), so a test can let
    * 150 s of app time pass in a fraction of a second.
    */
   timeScale?: number;
 }
 
-/** The idle-spaces-close fault: an agent space nobody touched for this long (app time) closes by itself. */
+/** The idle-spaces-close mutant: an agent space nobody touched for this long (app time) closes by itself. */
 export const IDLE_CLOSE_AFTER_MS = 120_000;
 
 export interface NewSpace {
@@ -102,7 +102,7 @@ export class FakeApp {
     const relay = new CdpRelay(
       deliverEvent,
       pages === undefined ? undefined : (frameId, contexts) => pages.frameContext(frameId, contexts),
-      // the fault cdp-restarts-on-new-invocation: the other invocations' sessions in that space end
+      // the mutant cdp-restarts-on-new-invocation: the other invocations' sessions in that space end
       (entering, spaceId) => {
         for (const other of this.relays) if (other !== entering && other.holdsSessionIn(spaceId)) other.restart();
       },
@@ -137,8 +137,8 @@ export class FakeApp {
   }
 
   /**
-   * The idle-spaces-close fault: agent spaces untouched for IDLE_CLOSE_AFTER_MS (app time) close;
-   * `userOwnedToo` (the listing-closes-idle-spaces fault): user-owned ones as well.
+   * The idle-spaces-close mutant: agent spaces untouched for IDLE_CLOSE_AFTER_MS (app time) close;
+   * `userOwnedToo` (the listing-closes-idle-spaces mutant): user-owned ones as well.
    */
   closeIdleSpaces(options: { userOwnedToo?: boolean } = {}): void {
     const now = this.now();
@@ -148,14 +148,14 @@ export class FakeApp {
     }
   }
 
-  /** The id the next created space gets (the racy-create-ids fault reads it when a request arrives). */
+  /** The id the next created space gets (the racy-create-ids mutant reads it when a request arrives). */
   peekSpaceId(): number {
     return this.spaceIds.peek();
   }
 
   /**
    * Creates a Space with a fresh id (never reused) and its tabs; the last tab is active. `staleId`
-   * (the racy-create-ids fault only) is an id read when the request arrived: the space takes it,
+   * (the racy-create-ids mutant only) is an id read when the request arrived: the space takes it,
    * replacing any space a concurrent create gave it meanwhile, as a host without a lock does.
    */
   createSpace(init: NewSpace, staleId?: number): TaskSpace {
@@ -195,9 +195,9 @@ export class FakeApp {
   }
 
   /**
-   * The claim-new-id fault: the space moves to a fresh id (never reused); its old id finds
+   * The claim-new-id mutant: the space moves to a fresh id (never reused); its old id finds
    * nothing from now on. The space's state (name, ownership, tabs, profile) moves with it. Real
-   * pages stay under the old key: the fault is the page model's.
+   * pages stay under the old key: the mutant is the page model's.
    */
   rekeySpace(space: TaskSpace): TaskSpace {
     const moved: TaskSpace = { ...space, id: this.spaceIds.take() };
@@ -240,7 +240,7 @@ export class FakeApp {
 
   /**
    * The usable space a selection key points at. Numbers are ids; numeric strings are ids only
-   * under the string-ids fault; on builds before numeric ids the key is a name (first match).
+   * under the string-ids mutant; on builds before numeric ids the key is a name (first match).
    */
   locate(key: SpaceKey): TaskSpace | undefined {
     const b = this.behaviour;

@@ -106,7 +106,7 @@ export async function prepareRealCdp(ctx: CommandContext, raw: string, relay: Cd
   if (local !== undefined) return ok(async () => local);
   const space = await spaceContext(ctx.app, access.value);
   const message = JSON.parse(raw) as CdpMessage;
-  const forward = () => relay.forward(space, message, raw, { browserGetVersion: ctx.app.behaviour.cdpBrowserGetVersion, faults: ctx.app.behaviour.cdpFaults });
+  const forward = () => relay.forward(space, message, raw, { browserGetVersion: ctx.app.behaviour.cdpBrowserGetVersion, mutants: ctx.app.behaviour.cdpMutants });
   if (!activates(message) || ctx.app.behaviour.cdpActivateIgnored) return ok(forward);
   const record = access.value;
   return ok(async () => {

@@ -31,7 +31,7 @@ export interface OpenPrompt {
 
 /** The reason a prompt hands the space over with, or undefined when it leaves the agent in control. */
 export function handOverReason(app: Pick<PromptHost, "behaviour">, prompt: Prompt): string | undefined {
-  if (prompt.kind === "permission") return app.behaviour.promptFaults.geolocationKeepsControl ? undefined : prompt.permission;
+  if (prompt.kind === "permission") return app.behaviour.promptMutants.geolocationKeepsControl ? undefined : prompt.permission;
   return app.behaviour.dialogReasonKey;
 }
 

@@ -39,7 +39,7 @@ export async function syncRealTabs(app: FakeApp, space: TaskSpace): Promise<Spac
     kept.push(tab);
   }
   for (const info of byId.values()) {
-    // the popup-unlisted fault: a page opened by a page (it has an opener) lands in no space
+    // the popup-unlisted mutant: a page opened by a page (it has an opener) lands in no space
     if (app.behaviour.popupsUnlisted && info.openerId !== undefined && info.openerId !== "") continue;
     kept.push(app.realTab(info.targetId, info.url, info.title));
   }

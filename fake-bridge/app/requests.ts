@@ -25,7 +25,7 @@ export type BridgeRequest =
 
 /**
  * The browser's answer. `select` changes the calling invocation's selection (only the
- * claim-selects fault does); `crash` is a fake-bridge bug surfacing, never a contract outcome.
+ * claim-selects mutant does); `crash` is a fake-bridge bug surfacing, never a contract outcome.
  */
 export type BridgeResponse = { readonly outcome: Outcome<unknown>; readonly select?: SpaceKey } | { readonly crash: unknown };
 
@@ -63,7 +63,7 @@ export function isAsyncMethodName(name: unknown): name is AsyncMethodName {
 
 /**
  * What the app read when a request arrived, before it answers it (a later turn in process, a
- * later moment over the socket). Only the racy-create-ids fault reads anything early: the next
+ * later moment over the socket). Only the racy-create-ids mutant reads anything early: the next
  * space id, so creates that overlap in time get the same one. `deferMs`: how long a server waits
  * before answering, so that creates from separate processes overlap as they would on such a host.
  */
@@ -72,7 +72,7 @@ export interface Arrival {
   readonly deferMs?: number;
 }
 
-/** The racy-create-ids fault's window between reading the next id and writing it back (over the socket). */
+/** The racy-create-ids mutant's window between reading the next id and writing it back (over the socket). */
 export const RACY_CREATE_WINDOW_MS = 150;
 
 export function receiveRequest(app: FakeApp, request: BridgeRequest): Arrival {
@@ -87,7 +87,7 @@ export function receiveRequest(app: FakeApp, request: BridgeRequest): Arrival {
  */
 export function executeRequest(app: FakeApp, request: BridgeRequest, invocation?: Invocation, arrival: Arrival = {}): MaybePromise<BridgeResponse> {
   let select: SpaceKey | undefined;
-  // the idle-spaces-close fault: spaces idle for too long (app time) are gone before anything is answered
+  // the idle-spaces-close mutant: spaces idle for too long (app time) are gone before anything is answered
   if (app.behaviour.idleSpacesClose) app.closeIdleSpaces();
   const ctx: CommandContext = {
     app,

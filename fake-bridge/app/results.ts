@@ -7,7 +7,7 @@ import type { FakeApp } from "./app.js";
 import { recentTabTitles } from "./tabs.js";
 import type { TaskSpace } from "./task-space.js";
 
-/** A task-space id as returned: a number (a string "7" under the string-ids fault). */
+/** A task-space id as returned: a number (a string "7" under the string-ids mutant). */
 export function idOut(id: number, b: Behaviour): number | string {
   return b.stringIds ? String(id) : id;
 }
@@ -38,7 +38,7 @@ function listEntry(app: FakeApp, space: TaskSpace, b: Behaviour): Record<string,
 export function taskSpaceListing(app: FakeApp, b: Behaviour): Record<string, unknown> {
   const spaces = app.listed();
   if (!b.listingV2) return { taskIds: spaces.map((s) => s.name) };
-  // the fault listing-bookkeeping-moves (allowed): each entry also carries the build's own touchedAt, the app time of this listing
+  // the mutant listing-bookkeeping-moves (allowed): each entry also carries the build's own touchedAt, the app time of this listing
   const now = b.listingBookkeepingMoves ? app.now() : undefined;
   return { taskSpaces: spaces.map((s) => (now === undefined ? listEntry(app, s, b) : { ...listEntry(app, s, b), touchedAt: now })) };
 }

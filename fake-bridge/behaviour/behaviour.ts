@@ -1,19 +1,19 @@
 /**
- * The one place where "which build, which faults, which close delay" becomes behaviour. Every
+ * The one place where "which build, which mutants, which close delay" becomes behaviour. Every
  * branch in the fake that depends on a build (a persona: its features and open details), on a
- * fault plan (../faults) or on the close's delay reads a named switch of `Behaviour`, never the
- * feature set, the open details or the fault list directly. What a persona switches is
- * ../personas/persona-behaviour.ts (`personaBehaviour`); this module adds the faults and the
+ * mutant plan (../mutants) or on the close's delay reads a named switch of `Behaviour`, never the
+ * feature set, the open details or the mutant list directly. What a persona switches is
+ * ../personas/persona-behaviour.ts (`personaBehaviour`); this module adds the mutants and the
  * close's eventual consistency (`closeDelayMs`).
  */
 import type { Feature } from "../../src/contract/features.js";
-import type { FaultName } from "../faults/faults.js";
+import type { MutantName } from "../mutants/mutants.js";
 import { personaBehaviour, type PersonaSwitches } from "../personas/persona-behaviour.js";
 
 /**
- * Every switch the fake reads: the persona's (../personas/persona-behaviour.ts), the faults', and
- * the close's delay. The persona's hrefLocatorsAbsolute is read with the page-snapshot faults
- * (`pageSnapshotFaults.hrefLocatorsAbsolute`: the persona's open detail or the allowed deviation).
+ * Every switch the fake reads: the persona's (../personas/persona-behaviour.ts), the mutants', and
+ * the close's delay. The persona's hrefLocatorsAbsolute is read with the page-snapshot mutants
+ * (`pageSnapshotMutants.hrefLocatorsAbsolute`: the persona's open detail or the allowed deviation).
  */
 export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute"> {
   /**
@@ -26,9 +26,9 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
    */
   readonly closeDelayMs: number;
   readonly features: ReadonlySet<Feature>;
-  readonly faults: ReadonlySet<FaultName>;
+  readonly mutants: ReadonlySet<MutantName>;
 
-  // ---- faults (each changes exactly one rule) ----
+  // ---- mutants (each changes exactly one rule) ----
   readonly invalidArgumentsResolve: boolean;
   readonly stringIds: boolean;
   readonly listTabsIgnoresUserControl: boolean;
@@ -43,12 +43,12 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly malformedBrowserVersion: boolean;
   readonly missingListProfiles: boolean;
   readonly claimIgnoresName: boolean;
-  /** snapshot faults that only pages from Chromium show (fake-bridge/app/page-snapshot) */
-  readonly pageSnapshotFaults: PageSnapshotFaults;
+  /** snapshot mutants that only pages from Chromium show (fake-bridge/app/page-snapshot) */
+  readonly pageSnapshotMutants: PageSnapshotMutants;
   /** raw CDP on real pages (--pages chromium); the page model ignores these */
-  readonly cdpFaults: CdpFaults;
+  readonly cdpMutants: CdpMutants;
   /** what real pages' prompts do (--pages chromium); the page model ignores these */
-  readonly promptFaults: PromptFaults;
+  readonly promptMutants: PromptMutants;
   readonly snapshotIgnoresMaxResultLength: boolean;
   readonly environmentForwarded: boolean;
   /** Target.activateTarget over raw CDP leaves the space's active tab where it was */
@@ -57,35 +57,35 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly pendingCdpHoldsScript: boolean;
   /** a popup a space's page opened is left out of the space's listTabs (real pages) */
   readonly popupsUnlisted: boolean;
-  /** the launcher's --sdk-path hook loads <path>/dist/out/index.js (fault sdk-path-hook-differs) */
+  /** the launcher's --sdk-path hook loads <path>/dist/out/index.js (mutant sdk-path-hook-differs) */
   readonly sdkPathHookDiffers: boolean;
   readonly idleSpacesClose: boolean;
   readonly racyCreateIds: boolean;
-  /** the create-accepts-invalid-names fault: createTaskSpace takes any name, and makes a space with it */
+  /** the create-accepts-invalid-names mutant: createTaskSpace takes any name, and makes a space with it */
   readonly createAcceptsInvalidNames: boolean;
-  /** listTabs with nothing selected resolves every tab of the browser (fault listtabs-unscoped-when-unselected) */
+  /** listTabs with nothing selected resolves every tab of the browser (mutant listtabs-unscoped-when-unselected) */
   readonly listTabsUnscopedWhenUnselected: boolean;
-  /** listTabs of a space with no tabs resolves every tab of the browser (fault listtabs-unscoped-when-empty) */
+  /** listTabs of a space with no tabs resolves every tab of the browser (mutant listtabs-unscoped-when-empty) */
   readonly listTabsUnscopedWhenEmpty: boolean;
-  /** a createTab blocked under user control still navigates the space's blank tab (fault blocked-create-tab-navigates) */
+  /** a createTab blocked under user control still navigates the space's blank tab (mutant blocked-create-tab-navigates) */
   readonly blockedCreateTabNavigates: boolean;
-  /** listTaskSpaces closes spaces idle for 120 s of app time, user-owned ones too (fault listing-closes-idle-spaces) */
+  /** listTaskSpaces closes spaces idle for 120 s of app time, user-owned ones too (mutant listing-closes-idle-spaces) */
   readonly listingClosesIdleSpaces: boolean;
-  /** claimTaskSpace re-keys the claimed space under a new id and answers it (fault claim-new-id) */
+  /** claimTaskSpace re-keys the claimed space under a new id and answers it (mutant claim-new-id) */
   readonly claimNewId: boolean;
-  /** takeOverTaskSpace answers but leaves the space blocked (fault take-over-leaves-block) */
+  /** takeOverTaskSpace answers but leaves the space blocked (mutant take-over-leaves-block) */
   readonly takeOverLeavesBlock: boolean;
-  // actionMarksByDefault (PersonaSwitches): also the fault action-marks-by-default (allowed, the doc states no default)
-  /** listing entries carry a touchedAt that moves with every listing (fault listing-bookkeeping-moves: allowed) */
+  // actionMarksByDefault (PersonaSwitches): also the mutant action-marks-by-default (allowed, the doc states no default)
+  /** listing entries carry a touchedAt that moves with every listing (mutant listing-bookkeeping-moves: allowed) */
   readonly listingBookkeepingMoves: boolean;
 }
 
-export interface PromptFaults {
+export interface PromptMutants {
   /** a page asking for geolocation leaves the agent in control */
   readonly geolocationKeepsControl: boolean;
 }
 
-export interface CdpFaults {
+export interface CdpMutants {
   /** Target.attachToTarget (and the other targetId methods) reach any target of the browser */
   readonly attachCrossesSpaces: boolean;
   /** Target.getTargets lists every target of the browser */
@@ -94,11 +94,11 @@ export interface CdpFaults {
   readonly sessionCrossesSpaces: boolean;
   /** Browser.grantPermissions is forwarded to the browser */
   readonly grantPermissionsForwarded: boolean;
-  /** an invocation's first message in a space restarts the connections of the other invocations holding sessions there (fault cdp-restarts-on-new-invocation) */
+  /** an invocation's first message in a space restarts the connections of the other invocations holding sessions there (mutant cdp-restarts-on-new-invocation) */
   readonly restartsOnNewInvocation: boolean;
 }
 
-export interface PageSnapshotFaults {
+export interface PageSnapshotMutants {
   readonly ambiguousLocatorsPrinted: boolean;
   readonly viewportScopeIgnored: boolean;
   readonly interactiveOnlyIgnored: boolean;
@@ -122,7 +122,7 @@ export interface BehaviourInput {
   features: ReadonlySet<Feature>;
   /** the open details the build chose, per unspecified clause (a persona file's `openDetails`; default: the fake's own choices) */
   openDetails?: Readonly<Record<string, string>>;
-  faults?: Iterable<FaultName>;
+  mutants?: Iterable<MutantName>;
   /** how long a closed space stays listed (ms, default 0); see Behaviour.closeDelayMs */
   closeDelayMs?: number;
 }
@@ -131,65 +131,65 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
   const closeDelayMs = input.closeDelayMs ?? 0;
   if (!Number.isFinite(closeDelayMs) || closeDelayMs < 0) throw new Error(`closeDelayMs must be a non-negative number, got ${closeDelayMs}`);
   const features: ReadonlySet<Feature> = new Set(input.features);
-  const faults: ReadonlySet<FaultName> = new Set(input.faults ?? []);
-  const fault = (f: FaultName) => faults.has(f);
+  const mutants: ReadonlySet<MutantName> = new Set(input.mutants ?? []);
+  const mutant = (f: MutantName) => mutants.has(f);
   const { hrefLocatorsAbsolute, ...persona } = personaBehaviour(features, input.openDetails);
   return Object.freeze({
     ...persona,
     features,
-    faults,
+    mutants,
     closeDelayMs,
-    locatorOmission: persona.locatorOmission && !fault("unstable-locators"),
-    actionMarksByDefault: persona.actionMarksByDefault || fault("action-marks-by-default"),
-    invalidArgumentsResolve: fault("resolve-invalid-arguments"),
-    stringIds: fault("string-ids"),
-    listTabsIgnoresUserControl: fault("listtabs-ignores-user-control"),
-    snapshotResolvesErrors: fault("snapshot-resolves-errors"),
-    syncCdpErrorCallback: fault("sync-cdp-error-callback"),
-    inheritedErrorCode: fault("inherited-error-code"),
-    claimSelects: fault("claim-selects"),
-    completeCloses: fault("complete-closes"),
-    asyncUseTaskSpace: fault("async-use-task-space"),
-    statusObjects: fault("status-objects"),
-    plainErrorArguments: fault("plain-error-arguments"),
-    malformedBrowserVersion: fault("malformed-browser-version"),
-    missingListProfiles: fault("missing-list-profiles"),
-    claimIgnoresName: fault("claim-ignores-name"),
-    pageSnapshotFaults: Object.freeze({
-      ambiguousLocatorsPrinted: fault("ambiguous-locators-printed"),
-      viewportScopeIgnored: fault("viewport-scope-ignored"),
-      interactiveOnlyIgnored: fault("interactive-only-ignored"),
-      frameRefsOmitted: fault("frame-refs-omitted"),
-      subtreeRootIgnored: fault("subtree-root-ignored"),
-      refsRawBackendIds: fault("refs-raw-backend-ids"),
-      frameIdsOmitted: fault("frame-ids-omitted"),
-      hrefLocatorsAbsolute: hrefLocatorsAbsolute || fault("href-locators-absolute"),
+    locatorOmission: persona.locatorOmission && !mutant("unstable-locators"),
+    actionMarksByDefault: persona.actionMarksByDefault || mutant("action-marks-by-default"),
+    invalidArgumentsResolve: mutant("resolve-invalid-arguments"),
+    stringIds: mutant("string-ids"),
+    listTabsIgnoresUserControl: mutant("listtabs-ignores-user-control"),
+    snapshotResolvesErrors: mutant("snapshot-resolves-errors"),
+    syncCdpErrorCallback: mutant("sync-cdp-error-callback"),
+    inheritedErrorCode: mutant("inherited-error-code"),
+    claimSelects: mutant("claim-selects"),
+    completeCloses: mutant("complete-closes"),
+    asyncUseTaskSpace: mutant("async-use-task-space"),
+    statusObjects: mutant("status-objects"),
+    plainErrorArguments: mutant("plain-error-arguments"),
+    malformedBrowserVersion: mutant("malformed-browser-version"),
+    missingListProfiles: mutant("missing-list-profiles"),
+    claimIgnoresName: mutant("claim-ignores-name"),
+    pageSnapshotMutants: Object.freeze({
+      ambiguousLocatorsPrinted: mutant("ambiguous-locators-printed"),
+      viewportScopeIgnored: mutant("viewport-scope-ignored"),
+      interactiveOnlyIgnored: mutant("interactive-only-ignored"),
+      frameRefsOmitted: mutant("frame-refs-omitted"),
+      subtreeRootIgnored: mutant("subtree-root-ignored"),
+      refsRawBackendIds: mutant("refs-raw-backend-ids"),
+      frameIdsOmitted: mutant("frame-ids-omitted"),
+      hrefLocatorsAbsolute: hrefLocatorsAbsolute || mutant("href-locators-absolute"),
     }),
-    cdpFaults: Object.freeze({
-      attachCrossesSpaces: fault("cdp-attach-crosses-spaces"),
-      targetsUnscoped: fault("cdp-targets-unscoped"),
-      sessionCrossesSpaces: fault("cdp-session-crosses-spaces"),
-      restartsOnNewInvocation: fault("cdp-restarts-on-new-invocation"),
-      grantPermissionsForwarded: fault("cdp-grant-permissions-forwarded"),
+    cdpMutants: Object.freeze({
+      attachCrossesSpaces: mutant("cdp-attach-crosses-spaces"),
+      targetsUnscoped: mutant("cdp-targets-unscoped"),
+      sessionCrossesSpaces: mutant("cdp-session-crosses-spaces"),
+      restartsOnNewInvocation: mutant("cdp-restarts-on-new-invocation"),
+      grantPermissionsForwarded: mutant("cdp-grant-permissions-forwarded"),
     }),
-    promptFaults: Object.freeze({
-      geolocationKeepsControl: fault("geolocation-keeps-control"),
+    promptMutants: Object.freeze({
+      geolocationKeepsControl: mutant("geolocation-keeps-control"),
     }),
-    snapshotIgnoresMaxResultLength: fault("snapshot-ignores-max-result-length"),
-    environmentForwarded: fault("environment-forwarded"),
-    sdkPathHookDiffers: fault("sdk-path-hook-differs"),
-    idleSpacesClose: fault("idle-spaces-close"),
-    racyCreateIds: fault("racy-create-ids"),
-    createAcceptsInvalidNames: fault("create-accepts-invalid-names"),
-    cdpActivateIgnored: fault("cdp-activate-ignored"),
-    pendingCdpHoldsScript: fault("pending-cdp-holds-script"),
-    popupsUnlisted: fault("popup-unlisted"),
-    listTabsUnscopedWhenUnselected: fault("listtabs-unscoped-when-unselected"),
-    listTabsUnscopedWhenEmpty: fault("listtabs-unscoped-when-empty"),
-    blockedCreateTabNavigates: fault("blocked-create-tab-navigates"),
-    listingClosesIdleSpaces: fault("listing-closes-idle-spaces"),
-    claimNewId: fault("claim-new-id"),
-    takeOverLeavesBlock: fault("take-over-leaves-block"),
-    listingBookkeepingMoves: fault("listing-bookkeeping-moves"),
+    snapshotIgnoresMaxResultLength: mutant("snapshot-ignores-max-result-length"),
+    environmentForwarded: mutant("environment-forwarded"),
+    sdkPathHookDiffers: mutant("sdk-path-hook-differs"),
+    idleSpacesClose: mutant("idle-spaces-close"),
+    racyCreateIds: mutant("racy-create-ids"),
+    createAcceptsInvalidNames: mutant("create-accepts-invalid-names"),
+    cdpActivateIgnored: mutant("cdp-activate-ignored"),
+    pendingCdpHoldsScript: mutant("pending-cdp-holds-script"),
+    popupsUnlisted: mutant("popup-unlisted"),
+    listTabsUnscopedWhenUnselected: mutant("listtabs-unscoped-when-unselected"),
+    listTabsUnscopedWhenEmpty: mutant("listtabs-unscoped-when-empty"),
+    blockedCreateTabNavigates: mutant("blocked-create-tab-navigates"),
+    listingClosesIdleSpaces: mutant("listing-closes-idle-spaces"),
+    claimNewId: mutant("claim-new-id"),
+    takeOverLeavesBlock: mutant("take-over-leaves-block"),
+    listingBookkeepingMoves: mutant("listing-bookkeeping-moves"),
   });
 }

@@ -15,7 +15,7 @@
  *
  * The launcher sends no environment: the script is the app's child and gets the app's own (the one
  * `fake start` was given; issue 21 defect 7), so the caller's variables never reach it; only the
- * app's environment-forwarded fault hands them on (clause launcher.environment.not-forwarded). It
+ * app's environment-forwarded mutant hands them on (clause launcher.environment.not-forwarded). It
  * runs in the config's working directory.
  *
  * argv: <config.json> <the caller's arguments...>, or SCRIPT_HOST_FLAG in the script's process.

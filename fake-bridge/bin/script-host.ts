@@ -42,7 +42,7 @@ export async function hostScript(): Promise<void> {
   let appSocket: string | undefined;
   let port;
   try {
-    // the synchronous channel (one fault needs it) has its own connection, opened on first use
+    // the synchronous channel (one mutant needs it) has its own connection, opened on first use
     const sendSync: NonNullable<BrowserPort["sendSync"]> = (request) => (sync ??= syncRequester(appSocket!))(request);
     port = await portOverSocket<HostWelcome>(new Socket({ fd: CHANNEL_FD, readable: true, writable: true }), { sendSync });
   } catch (error) {
@@ -53,7 +53,7 @@ export async function hostScript(): Promise<void> {
   const { run } = port.welcome;
   appSocket = run.appSocket;
   (globalThis as { ego?: unknown }).ego = createPortBinding(port);
-  // the sdk-path-hook-differs fault: a host whose hook takes the SDK's package folder
+  // the sdk-path-hook-differs mutant: a host whose hook takes the SDK's package folder
   const sdk = run.sdkPath === undefined ? run.bundledSdk : port.behaviour.sdkPathHookDiffers ? join(run.sdkPath, "dist", "out", "index.js") : run.sdkPath;
   try {
     await import(pathToFileURL(sdk).href);

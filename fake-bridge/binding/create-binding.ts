@@ -62,7 +62,7 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
   // events of a real browser's CDP sessions (responses come with their sends)
   port.onCdpEvent?.((text) => onCDPMessage.fire(text));
   if (b.syncCdpErrorCallback && port.sendSync === undefined) {
-    throw new Error("the sync-cdp-error-callback fault needs a port that answers synchronously");
+    throw new Error("the sync-cdp-error-callback mutant needs a port that answers synchronously");
   }
 
   /** The answer of the browser, with the selection change it asks for applied first. */
@@ -72,7 +72,7 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
     return response;
   }
 
-  /** An argument problem on its channel: thrown, or resolved under the resolve-invalid-arguments fault. */
+  /** An argument problem on its channel: thrown, or resolved under the resolve-invalid-arguments mutant. */
   function argumentFailure(problem: ArgumentProblem): Promise<unknown> {
     if (!b.invalidArgumentsResolve) throw typeErrorWithCode(problem.message, INVALID_ARGUMENT, b);
     const failure = { code: INVALID_ARGUMENT, message: problem.message };
@@ -98,7 +98,7 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
       port.send(request, (response) => {
         try {
           const { outcome } = received(response);
-          // the status-objects fault: a status string becomes {done: true}
+          // the status-objects mutant: a status string becomes {done: true}
           if (outcome.ok) resolve(b.statusObjects && typeof outcome.value === "string" ? { done: true } : outcome.value);
           else if (rejects) reject(rejectionOf(outcome.failure, b));
           else resolve(errorObjectOf(outcome.failure, b));
@@ -117,7 +117,7 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
   /** useTaskSpace(id): a local, synchronous selection; it validates nothing browser-side. */
   function useTaskSpace(...args: unknown[]): unknown {
     return validated("useTaskSpace", args, () => {
-      // the async-use-task-space fault: a Promise of the id; the selection changes when it settles
+      // the async-use-task-space mutant: a Promise of the id; the selection changes when it settles
       if (b.asyncUseTaskSpace) {
         return settleOnNextTurn((resolve) => {
           select(args[0] as SpaceKey);
@@ -140,7 +140,7 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
       if (!cdpConnected) throw typeErrorWithCode("The CDP channel is not connected.", CDP_CHANNEL_UNAVAILABLE, b);
       const request: BridgeRequest = { kind: "cdp", raw: args[0] as string, selection };
       if (b.syncCdpErrorCallback) {
-        // the sync-cdp-error-callback fault: a pre-send failure is reported inside the call
+        // the sync-cdp-error-callback mutant: a pre-send failure is reported inside the call
         const { outcome } = received(port.sendSync!(request));
         if (!outcome.ok) {
           reportSendError(outcome.failure);

@@ -15,7 +15,7 @@ export const CDP_CHANNEL_UNAVAILABLE: ErrorCode = "EGO_CDP_CHANNEL_UNAVAILABLE";
 function withCode<E extends Error>(error: E, code: ErrorCode, b: Behaviour): E {
   if (!b.errorCodes) return error;
   if (b.inheritedErrorCode) {
-    // the inherited-error-code fault: same value, but found on the prototype chain only
+    // the inherited-error-code mutant: same value, but found on the prototype chain only
     Object.setPrototypeOf(error, Object.create(Object.getPrototypeOf(error) as object, { error_code: { value: code } }));
     return error;
   }
@@ -25,7 +25,7 @@ function withCode<E extends Error>(error: E, code: ErrorCode, b: Behaviour): E {
 
 /** The synchronous TypeError of an invalid call (or a missing CDP channel). */
 export function typeErrorWithCode(message: string, code: ErrorCode, b: Behaviour): TypeError {
-  // the plain-error-arguments fault: a plain Error, no error_code
+  // the plain-error-arguments mutant: a plain Error, no error_code
   if (b.plainErrorArguments && code === INVALID_ARGUMENT) return new Error(message) as TypeError;
   return withCode(new TypeError(message), code, b);
 }

@@ -24,7 +24,7 @@ export interface ParamRule {
 const isTaskSpaceIdNumber = (v: unknown) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 const isDigitString = (v: unknown) => typeof v === "string" && /^\d+$/.test(v);
 
-/** A documented parameter, or one a fault widened to take anything. */
+/** A documented parameter, or one a mutant widened to take anything. */
 type RuleSpec = ParamSpec | (Omit<ParamSpec, "type"> & { type: "any" });
 
 function ruleOf(spec: RuleSpec, b: Behaviour): ParamRule {
@@ -32,7 +32,7 @@ function ruleOf(spec: RuleSpec, b: Behaviour): ParamRule {
   switch (spec.type) {
     case "number":
       if (spec.name === "id") {
-        // the string-ids fault: the string form of an id ("7") is accepted too
+        // the string-ids mutant: the string form of an id ("7") is accepted too
         return b.stringIds
           ? { name: spec.name, optional, expected: "a task-space id", accepts: (v) => isTaskSpaceIdNumber(v) || isDigitString(v) }
           : { name: spec.name, optional, expected: "a task-space id (a non-negative integer)", accepts: isTaskSpaceIdNumber };
@@ -54,7 +54,7 @@ export function paramSpecsFor(method: MethodName, b: Behaviour): readonly RuleSp
   const params = METHODS[method].params;
   // before profiles, createTaskSpace took the name only and rejected any second argument
   if (method === "createTaskSpace" && !b.profiles) return params.slice(0, 1);
-  // the create-accepts-invalid-names fault: the name may be missing, of any type, or empty
+  // the create-accepts-invalid-names mutant: the name may be missing, of any type, or empty
   if (method === "createTaskSpace" && b.createAcceptsInvalidNames) return params.map((p) => (p.name === "name" ? { ...p, type: "any" as const, optional: true } : p));
   if (!b.numericIds) {
     // before numeric ids: useTaskSpace(taskId) and claimTaskSpace(name) located spaces by name

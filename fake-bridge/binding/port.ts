@@ -13,7 +13,7 @@ export interface BrowserPort {
   readonly behaviour: Behaviour;
   /** Sends a request; `deliver` gets the answer on a later event-loop turn, never inside `send`. Requests are answered in the order they were sent. */
   send(request: BridgeRequest, deliver: (response: BridgeResponse) => void): void;
-  /** Answers inside the call. Only the sync-cdp-error-callback fault needs it; a port that cannot answer synchronously leaves it out. */
+  /** Answers inside the call. Only the sync-cdp-error-callback mutant needs it; a port that cannot answer synchronously leaves it out. */
   sendSync?(request: BridgeRequest): BridgeResponse;
   /** Where CDP events (messages that answer no send) go, on a later turn; only a port with a real browser behind it has any. */
   onCdpEvent?(listener: (text: string) => void): void;

@@ -26,7 +26,7 @@ export function scopesOf(b: Behaviour): readonly SnapshotScope[] {
 
 /** Parses an options value that already passed the generic check (a plain object or undefined). */
 export function parseSnapshotOptions(value: unknown, b: Behaviour): SnapshotOptions {
-  // the fault action-marks-by-default: marks unless the caller says false (the doc states no default)
+  // the mutant action-marks-by-default: marks unless the caller says false (the doc states no default)
   const options: SnapshotOptions = { ...DEFAULT_SNAPSHOT_OPTIONS, ...(b.actionMarksByDefault ? { includeActionMarks: true } : {}) };
   if (value === undefined) return options;
   const raw = value as Record<string, unknown>;

@@ -30,7 +30,7 @@ import {
   type Refusal,
 } from "./cdp-rules.js";
 import type { SpaceContext } from "./space-pages.js";
-import type { CdpFaults } from "../behaviour/behaviour.js";
+import type { CdpMutants } from "../behaviour/behaviour.js";
 import { withBound } from "./bound.js";
 
 /** The browser context of the page that runs frame `frameId` in its own process, among `contexts` (./space-pages.ts frameContext). */
@@ -56,10 +56,10 @@ function webSocketClient(): WsClient {
   return wsClient;
 }
 
-/** What the build (persona and fault plan) changes on the channel. */
+/** What the build (persona and mutant plan) changes on the channel. */
 export interface RelayOptions {
   browserGetVersion: boolean;
-  faults?: Partial<CdpFaults>;
+  mutants?: Partial<CdpMutants>;
 }
 
 export interface CdpMessage {
@@ -85,7 +85,7 @@ export class CdpRelay {
   /** downloads a frame of this invocation's spaces began (guid), from their begin until they end */
   private readonly downloads = new Set<string>();
   private closed = false;
-  /** the cdp-targets-unscoped fault */
+  /** the cdp-targets-unscoped mutant */
   private unscoped = false;
 
   /** download events wait here for the ones before them */
@@ -94,7 +94,7 @@ export class CdpRelay {
   constructor(
     private readonly deliverEvent: (text: string) => void,
     private readonly frameOwner?: FrameOwner,
-    /** the fault cdp-restarts-on-new-invocation: this invocation's first message in space `spaceId` */
+    /** the mutant cdp-restarts-on-new-invocation: this invocation's first message in space `spaceId` */
     private readonly enteredSpace?: (relay: CdpRelay, spaceId: number) => void,
   ) {}
 
@@ -104,7 +104,7 @@ export class CdpRelay {
   }
 
   /**
-   * The fault cdp-restarts-on-new-invocation: the browser's DevTools connections of this invocation
+   * The mutant cdp-restarts-on-new-invocation: the browser's DevTools connections of this invocation
    * restart, as a relaunched browser's would: its sessions end; later messages open new connections.
    */
   restart(): void {
@@ -115,10 +115,10 @@ export class CdpRelay {
 
   /** Forwards one message for the selected space; resolves with the response text to deliver. */
   async forward(space: SpaceContext, message: CdpMessage, raw: string, options: RelayOptions): Promise<string> {
-    if (options.faults?.restartsOnNewInvocation && !this.contexts.has(space.browserContextId)) this.enteredSpace?.(this, space.spaceId);
+    if (options.mutants?.restartsOnNewInvocation && !this.contexts.has(space.browserContextId)) this.enteredSpace?.(this, space.spaceId);
     this.contexts.set(space.browserContextId, space.spaceId);
     const refusal = await this.check(space, message, options);
-    this.unscoped = options.faults?.targetsUnscoped === true;
+    this.unscoped = options.mutants?.targetsUnscoped === true;
     if (refusal !== undefined) return JSON.stringify({ id: message.id, error: { code: refusal.code, message: refusal.message }, ...(message.sessionId !== undefined ? { sessionId: message.sessionId } : {}) });
     const outgoing = this.rewrite(space, message, raw);
     const connection = await this.connect(space.profile);
@@ -133,13 +133,13 @@ export class CdpRelay {
 
   private async check(space: SpaceContext, message: CdpMessage, options: RelayOptions): Promise<Refusal | undefined> {
     const { method, params = {}, sessionId } = message;
-    const faults = options.faults ?? {};
+    const mutants = options.mutants ?? {};
     if (sessionId !== undefined) {
       const owner = this.sessions.get(sessionId);
-      return owner === space.spaceId || (faults.sessionCrossesSpaces && owner !== undefined) ? undefined : NO_SUCH_SESSION();
+      return owner === space.spaceId || (mutants.sessionCrossesSpaces && owner !== undefined) ? undefined : NO_SUCH_SESSION();
     }
     if (method === "Browser.getVersion" && !options.browserGetVersion) return UNKNOWN_METHOD(method, "the build's persona: CDP Browser.getVersion is reported unsupported (feature cdp-browser-getversion)");
-    if (UNAVAILABLE[method] !== undefined && !(method === "Browser.grantPermissions" && faults.grantPermissionsForwarded)) return UNKNOWN_METHOD(method, UNAVAILABLE[method]!);
+    if (UNAVAILABLE[method] !== undefined && !(method === "Browser.grantPermissions" && mutants.grantPermissionsForwarded)) return UNKNOWN_METHOD(method, UNAVAILABLE[method]!);
     if (BROWSER_WIDE[method] !== undefined && !(method === "Browser.resetPermissions" && params.browserContextId === space.browserContextId)) {
       return NOT_ALLOWED(BROWSER_WIDE[method]!);
     }
@@ -151,7 +151,7 @@ export class CdpRelay {
       return undefined;
     }
     if (TARGET_PARAM_METHODS.has(method) && typeof params.targetId === "string") {
-      if (!faults.attachCrossesSpaces && !(await this.inSpace(space, params.targetId))) return NO_SUCH_TARGET();
+      if (!mutants.attachCrossesSpaces && !(await this.inSpace(space, params.targetId))) return NO_SUCH_TARGET();
       this.targets.set(params.targetId, space.browserContextId);
     }
     if (method === "Target.getTargetInfo" && params.targetId === undefined) return NOT_ALLOWED("isolation: the browser target is not a space's");

@@ -25,7 +25,7 @@ import type { ProfileSpec } from "../app/profiles.js";
 import type { Tab } from "../app/tabs.js";
 import type { TaskSpace } from "../app/task-space.js";
 import { appPort } from "../binding/app-port.js";
-import type { FaultName } from "../faults/faults.js";
+import type { MutantName } from "../mutants/mutants.js";
 import { fakeBuild } from "../personas/fake-build.js";
 import type { CallLog } from "./call-log.js";
 import { Hooks } from "./hooks.js";
@@ -48,8 +48,8 @@ export interface FakeEgoOptions {
   chromium?: { executablePath: string };
   /** behaviour no documented build has, on purpose */
   offContract?: {
-    /** the fake's contract mutants (fake-bridge/faults): each breaks one documented rule */
-    mutants?: readonly FaultName[];
+    /** the fake's contract mutants (fake-bridge/mutants): each breaks one documented rule */
+    mutants?: readonly MutantName[];
   };
 }
 
@@ -81,7 +81,7 @@ export function createFakeEgo(options: FakeEgoOptions = {}): FakeEgo {
   const browser = createFakeBrowser({
     version: build.version,
     features: build.features,
-    faults: options.offContract?.mutants ?? [],
+    mutants: options.offContract?.mutants ?? [],
     ...(options.profiles ? { profiles: options.profiles } : {}),
     ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
     ...(options.chromium ? { chromium: options.chromium } : {}),

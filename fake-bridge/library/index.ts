@@ -15,7 +15,7 @@ export { createBinding, createPortBinding, type BindingOptions } from "../bindin
 export { FakeOperator } from "../operator/fake-operator.js";
 export { DEFAULT_PROFILES, type ProfileSpec } from "../app/profiles.js";
 export { PERSONAS, PERSONA_NAMES, type Persona } from "../../src/contract/personas.js";
-export { FAULT_NAMES as MUTANT_NAMES } from "../faults/faults.js";
+export { MUTANT_NAMES } from "../mutants/mutants.js";
 export { ERROR_CODES, type ErrorCode } from "../../src/contract/error-codes.js";
 export { METHOD_NAMES, type MethodName } from "../../src/contract/methods.js";
 export type { EgoSurface } from "../../src/contract/ego-surface.js";

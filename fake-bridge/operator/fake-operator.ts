@@ -14,7 +14,7 @@ import type { SpaceKey, TaskSpace } from "../app/task-space.js";
 export class FakeOperator implements Operator {
   constructor(private readonly app: FakeApp) {}
 
-  /** Ids come back as the build handed them out (a string "7" under the string-ids fault). */
+  /** Ids come back as the build handed them out (a string "7" under the string-ids mutant). */
   private space(id: number): TaskSpace {
     const space = this.app.locate(id as SpaceKey);
     if (space === undefined) throw new Error(`operator: Task space not found: ${id}`);

@@ -5,7 +5,7 @@
  *   a persona file's `features`, src/contract/persona-file.ts);
  * - its open details: a persona file's `openDetails`, per unspecified clause of the catalogue
  *   (src/contract/clauses) whether the recorded build chose as the fake does or otherwise.
- * `personaBehaviour` turns both into switches; ../behaviour/behaviour.ts adds the fault plans and
+ * `personaBehaviour` turns both into switches; ../behaviour/behaviour.ts adds the mutant plans and
  * the close's delay (`closeDelayMs`, a run's option, no persona's) and is what the rest of the
  * fake reads. Nothing else in the fake reads a feature or an open detail. The words the switches
  * choose between are the app's (app/reasons.ts: the sentences of builds before reason keys).
@@ -64,7 +64,7 @@ type OpenDetailSwitch = "actionMarksByDefault" | "hrefLocatorsAbsolute";
  * off. At any other unspecified clause the fake has one choice only (its features may still make
  * it differ there: without reason-keys, an unknown cause is a sentence), so a recording that
  * differs there shows up in verify-fake and diff as an open-detail difference.
- * The mutant check's allowed deviations (../faults: action-marks-by-default,
+ * The mutant check's allowed deviations (../mutants: action-marks-by-default,
  * href-locators-absolute) set the same switches.
  */
 export const OPEN_DETAIL_SWITCHES: Readonly<Record<string, { switch: OpenDetailSwitch; plays: string; basis: string }>> = {

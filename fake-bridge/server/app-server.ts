@@ -88,8 +88,8 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
   const browser = createFakeBrowser(browserOptions);
   const infraFaults = infraFaultPlan ? new InfraFaultInjector(infraFaultPlan) : undefined;
   const features = [...(options.features ?? NEWEST_BUILD.features)];
-  const faults = [...(options.faults ?? [])];
-  const welcome: Welcome = { t: "welcome", version: browser.app.version, features, openDetails: { ...options.openDetails }, faults };
+  const mutants = [...(options.mutants ?? [])];
+  const welcome: Welcome = { t: "welcome", version: browser.app.version, features, openDetails: { ...options.openDetails }, mutants };
   const sockets = new Set<Socket>();
   let startedAt = new Date();
   let requestShutdown!: () => void;
@@ -99,7 +99,7 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
     pid: process.pid,
     version: browser.app.version,
     features,
-    faults,
+    mutants,
     ...(options.persona ? { persona: options.persona } : {}),
     closeDelayMs: browser.app.behaviour.closeDelayMs,
     pages: browser.app.pages !== undefined ? "chromium" : "model",

@@ -69,7 +69,7 @@ export function bridgeCalls(socket: Socket, app: FakeApp, faults?: InvocationFau
         if (isPromise(response)) void response.then(write);
         else write(response);
       };
-      // only the racy-create-ids fault defers an answer: the window in which another process's create reads the same id
+      // only the racy-create-ids mutant defers an answer: the window in which another process's create reads the same id
       if (arrival.deferMs === undefined) reply();
       else setTimeout(reply, arrival.deferMs);
       return;

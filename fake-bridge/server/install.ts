@@ -82,7 +82,7 @@ function wrapper(runtimeDir: string): string {
     `# ${INSTALLED_WRAPPER_MARK} (fake-bridge/server/install.ts).`,
     "# Like the real launcher it does not pass the caller's environment to the script: the launcher",
     "# sends none, and the app starts the script with its own (unless the app's environment-forwarded",
-    "# fault says otherwise), and the script runs in the app's working directory. NODE_OPTIONS is",
+    "# mutant says otherwise), and the script runs in the app's working directory. NODE_OPTIONS is",
     "# never the launcher's own.",
     `exec /usr/bin/env -u NODE_OPTIONS ${shellQuote(process.execPath)} ${shellQuote(join(runtimeDir, "launcher.mjs"))} ${shellQuote(join(runtimeDir, "config.json"))} "$@"`,
     "",

@@ -1,6 +1,6 @@
 /**
  * The fake Ego Lite app as a long-lived process: `node --import tsx fake-bridge/server/main.ts
- * [--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N]`. It listens on
+ * [--dir D] [--persona P | --ego-version V] [--mutant F]... [--close-delay-ms N]`. It listens on
  * its sockets, records itself in the state file, prints one `ready` JSON line, and runs until
  * SIGTERM, SIGINT or an operator `shutdown`; then it closes its sockets and removes its state.
  * `ego-conformance fake start|stop|status` and ./control.ts drive it.
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     operatorSocket: d.operatorSocket,
     version: d.version,
     features: d.features,
-    faults: d.faults,
+    mutants: d.mutants,
     ...(d.persona ? { persona: d.persona } : {}),
     closeDelayMs: d.closeDelayMs,
     startedAt: d.startedAt,

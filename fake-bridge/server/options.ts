@@ -1,14 +1,14 @@
 /**
  * The fake app's command-line options, shared by the server process (./main.ts) and
  * `ego-conformance fake start`: which build it emulates (a persona, a persona file derived from a
- * recording, an Ego Lite version from the build-feature table, or the default build), faults,
+ * recording, an Ego Lite version from the build-feature table, or the default build), mutants,
  * close delay, and its directory.
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Feature } from "../../src/contract/features.js";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
-import { FAULT_NAMES, type FaultName } from "../faults/faults.js";
+import { MUTANT_NAMES, type MutantName } from "../mutants/mutants.js";
 import { fakeBuild } from "../personas/index.js";
 import { PERSONA_FILE_FORMAT, PersonaFile } from "../../src/contract/persona-file.js";
 import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/plan.js";
@@ -25,7 +25,7 @@ export const APP_OPTION_SPEC = {
   persona: { type: "string" },
   "persona-file": { type: "string" },
   "ego-version": { type: "string" },
-  fault: { type: "string", multiple: true },
+  mutant: { type: "string", multiple: true },
   "close-delay-ms": { type: "string" },
   "infra-faults": { type: "string" },
   pages: { type: "string" },
@@ -43,7 +43,7 @@ export interface AppChoice {
   /** a persona file (`persona derive`), absolute */
   personaFile?: string;
   egoVersion?: string;
-  faults?: string[];
+  mutants?: string[];
   closeDelayMs?: number;
   /** an infrastructure-fault plan file (../infra-faults/plan.ts), absolute */
   infraFaults?: string;
@@ -53,10 +53,10 @@ export interface AppChoice {
   timeScale?: number;
 }
 
-/** The server options for a choice; unknown faults, personas and versions throw AppOptionsError. */
+/** The server options for a choice; unknown mutants, personas and versions throw AppOptionsError. */
 export function serverOptions(choice: AppChoice): FakeAppServerOptions {
-  for (const fault of choice.faults ?? []) {
-    if (!(FAULT_NAMES as readonly string[]).includes(fault)) throw new AppOptionsError(`unknown fault '${fault}' (known: ${FAULT_NAMES.join(", ")})`);
+  for (const mutant of choice.mutants ?? []) {
+    if (!(MUTANT_NAMES as readonly string[]).includes(mutant)) throw new AppOptionsError(`unknown mutant '${mutant}' (known: ${MUTANT_NAMES.join(", ")})`);
   }
   let build: { version: string; features: ReadonlySet<Feature>; openDetails?: Readonly<Record<string, string>>; persona?: string };
   if (choice.persona === undefined && choice.egoVersion === undefined && choice.personaFile === undefined) {
@@ -78,7 +78,7 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
     ...(pages.chromium ? { chromium: pages.chromium } : {}),
     ...(pages.warning ? { pagesWarning: pages.warning } : {}),
     ...(build.persona ? { persona: build.persona } : {}),
-    faults: (choice.faults ?? []) as FaultName[],
+    mutants: (choice.mutants ?? []) as MutantName[],
     ...(choice.closeDelayMs !== undefined ? { closeDelayMs: choice.closeDelayMs } : {}),
     ...(choice.timeScale !== undefined ? { timeScale: choice.timeScale } : {}),
     ...(choice.dir !== undefined ? { dir: choice.dir } : {}),
@@ -113,7 +113,7 @@ function readPlan(file: string): InfraFaultPlan {
   }
 }
 
-export function appChoiceFromValues(values: { dir?: string; persona?: string; "persona-file"?: string; "ego-version"?: string; fault?: string[]; "close-delay-ms"?: string; "infra-faults"?: string; pages?: string }): AppChoice {
+export function appChoiceFromValues(values: { dir?: string; persona?: string; "persona-file"?: string; "ego-version"?: string; mutant?: string[]; "close-delay-ms"?: string; "infra-faults"?: string; pages?: string }): AppChoice {
   if (values.pages !== undefined && !isPagesChoice(values.pages)) throw new AppOptionsError(`--pages must be chromium or model, not '${values.pages}'`);
   let closeDelayMs: number | undefined;
   if (values["close-delay-ms"] !== undefined) {
@@ -128,7 +128,7 @@ export function appChoiceFromValues(values: { dir?: string; persona?: string; "p
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
     ...(values["persona-file"] !== undefined ? { personaFile: resolve(values["persona-file"]) } : {}),
     ...(values["ego-version"] !== undefined ? { egoVersion: values["ego-version"] } : {}),
-    faults: values.fault ?? [],
+    mutants: values.mutant ?? [],
     ...(closeDelayMs !== undefined ? { closeDelayMs } : {}),
     ...(values["infra-faults"] !== undefined ? { infraFaults: resolve(values["infra-faults"]) } : {}),
     ...(values.pages !== undefined ? { pages: values.pages as PagesChoice } : {}),
@@ -142,7 +142,7 @@ export function appChoiceArgs(choice: AppChoice): string[] {
     ...(choice.persona !== undefined ? ["--persona", choice.persona] : []),
     ...(choice.personaFile !== undefined ? ["--persona-file", choice.personaFile] : []),
     ...(choice.egoVersion !== undefined ? ["--ego-version", choice.egoVersion] : []),
-    ...(choice.faults ?? []).flatMap((f) => ["--fault", f]),
+    ...(choice.mutants ?? []).flatMap((f) => ["--mutant", f]),
     ...(choice.closeDelayMs !== undefined ? ["--close-delay-ms", String(choice.closeDelayMs)] : []),
     ...(choice.infraFaults !== undefined ? ["--infra-faults", choice.infraFaults] : []),
     ...(choice.pages !== undefined ? ["--pages", choice.pages] : []),

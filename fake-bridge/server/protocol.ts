@@ -2,7 +2,7 @@
  * The fake app server's two endpoints, as messages (JSON lines, src/wire/json-lines.ts).
  *
  * Bridge endpoint (`app.sock`), one connection per `ego-browser nodejs` invocation:
- *   server -> { t: "welcome", version, features, openDetails, faults }  on connect: the build the binding emulates
+ *   server -> { t: "welcome", version, features, openDetails, mutants }  on connect: the build the binding emulates
  * then the client's first message decides what the connection is. A launcher asks the app to run
  * its script in a process of the app's own (./script-processes.ts), as Ego Lite's app does:
  *   client -> RunRequest { t: "run", ... }                     start the script as the app's child
@@ -26,7 +26,7 @@
  *   server -> { id, ok: true, value } | { id, ok: false, error }
  */
 import type { BridgeRequest, BridgeResponse } from "../app/requests.js";
-import type { FaultName } from "../faults/faults.js";
+import type { MutantName } from "../mutants/mutants.js";
 import type { LaunchFault } from "../infra-faults/inject.js";
 import type { Feature } from "../../src/contract/features.js";
 
@@ -36,7 +36,7 @@ export interface Welcome {
   features: Feature[];
   /** the open details the build chose (a persona file's), for the binding's switches */
   openDetails: Record<string, string>;
-  faults: FaultName[];
+  mutants: MutantName[];
   /** an infrastructure fault the launcher acts out before running the script (../infra-faults) */
   launch?: LaunchFault;
 }
@@ -68,7 +68,7 @@ export interface RunRequest {
   /** the script's working directory */
   cwd: string;
   /**
-   * the caller's environment, sent only by a launcher with the environment-forwarded fault; the
+   * the caller's environment, sent only by a launcher with the environment-forwarded mutant; the
    * script otherwise gets the app's own (./script-processes.ts)
    */
   env?: Record<string, string>;

@@ -61,7 +61,7 @@ export function scriptProcesses(options: { welcome: Welcome; appSocket: string; 
   function start(launcher: Socket, run: RunRequest, serveChannel: (channel: Socket) => void) {
     const child = spawn(process.execPath, [run.host, SCRIPT_HOST_FLAG], {
       cwd: run.cwd,
-      // the app's environment; a launcher with the environment-forwarded fault sends the caller's
+      // the app's environment; a launcher with the environment-forwarded mutant sends the caller's
       env: run.env ?? options.scriptEnv,
       detached: true,
       stdio: ["pipe", "pipe", "pipe", "pipe"],

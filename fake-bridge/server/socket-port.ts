@@ -31,7 +31,7 @@ export class AppUnreachableError extends Error {
 
 /** The build the app's welcome says the binding emulates, as switches. */
 export function behaviourOf(welcome: Welcome): Behaviour {
-  return resolveBehaviour({ features: new Set(welcome.features), openDetails: welcome.openDetails, faults: welcome.faults });
+  return resolveBehaviour({ features: new Set(welcome.features), openDetails: welcome.openDetails, mutants: welcome.mutants });
 }
 
 /** Connects to the bridge endpoint and waits for the app's welcome. */
@@ -52,7 +52,7 @@ function portOver<W extends Welcome>(socket: Socket, options: { sendSync?: Brows
     /** the pending requests that are raw CDP sends */
     const cdpWaiting = new Set<number>();
     let ended = false;
-    /** the pending-cdp-holds-script fault: a pending CDP request holds the process after the script ended */
+    /** the pending-cdp-holds-script mutant: a pending CDP request holds the process after the script ended */
     let holdCdpAfterEnd = false;
     const holdsProcess = () => waiting.size > cdpWaiting.size || (cdpWaiting.size > 0 && (!ended || holdCdpAfterEnd));
     const refresh = () => (holdsProcess() ? socket.ref() : socket.unref());

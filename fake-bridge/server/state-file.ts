@@ -7,7 +7,7 @@ export interface AppState {
   operatorSocket: string;
   version: string;
   features: string[];
-  faults: string[];
+  mutants: string[];
   persona?: string;
   closeDelayMs: number;
   /** ISO time the app started listening */

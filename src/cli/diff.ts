@@ -11,7 +11,7 @@ import { DIFF_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 function label(t: Transcript): string {
-  return t.target.persona ?? (t.target.faults.length ? `fake with ${t.target.faults.join(",")}` : `${t.target.kind ?? "?"} ${t.target.egoVersion ?? "?"}`);
+  return t.target.persona ?? (t.target.mutants.length ? `fake with ${t.target.mutants.join(",")}` : `${t.target.kind ?? "?"} ${t.target.egoVersion ?? "?"}`);
 }
 
 export async function diffCommand(argv: string[]): Promise<number> {

@@ -22,7 +22,7 @@ function statusText(status: AppStatus): string {
     `  socket    ${status.bridgeSocket}`,
     `  operator  ${status.operatorSocket}`,
     `  version   ${status.version}${status.persona ? ` (persona ${status.persona})` : ""}`,
-    `  faults    ${status.faults.length ? status.faults.join(", ") : "none"}`,
+    `  mutants    ${status.mutants.length ? status.mutants.join(", ") : "none"}`,
     `  uptime    ${seconds} s`,
     `  clients   ${status.bridgeConnections} ego-browser invocation(s) connected`,
   ].join("\n");
@@ -33,7 +33,7 @@ async function start(argv: string[]): Promise<number> {
   let choice;
   try {
     choice = appChoiceFromValues(values);
-    serverOptions(choice); // an unknown fault, persona or version is a usage error
+    serverOptions(choice); // an unknown mutant, persona or version is a usage error
   } catch (error) {
     if (error instanceof AppOptionsError) throw new UsageError(error.message);
     throw error;

@@ -51,7 +51,7 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
       personas: personaValues === null ? null : personaValues.includes("all") ? "all" : personaValues,
       versions: splitList(values.versions),
       installed: values.installed,
-      faults: splitList(values.fault),
+      mutants: splitList(values.mutant),
       personaFiles: values["persona-file"].map((f) => resolve(cwd, f)),
     },
     personas,

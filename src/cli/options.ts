@@ -94,11 +94,11 @@ export const RUN_FLAGS = {
     help: "where the HTML report goes (default: reports/allure-report); the same rule (.ego-conformance-report); replaced only when the new one is complete",
   },
   "no-report": { type: "boolean", default: false, help: "skip the HTML report (results and summary only)" },
-  fault: { type: "string", multiple: true, default: [], value: "NAME", help: "run against a deliberately broken fake (harness self-tests; repeatable)" },
-  faults: {
+  mutant: { type: "string", multiple: true, default: [], value: "NAME", help: "run against a deliberately broken fake (harness self-tests; repeatable)" },
+  "infra-faults": {
     type: "string",
     value: "FILE",
-    help: 'infrastructure faults for the fake, from a seeded plan (JSON: seed and faults, see docs/results.md "Faults and retries"); a clause is retried only after an infrastructure error, and a pass after a retry is flaky',
+    help: 'infrastructure faults for the fake, from a seeded plan (JSON: seed and faults, see docs/results.md "Mutants, infrastructure faults and retries"); a clause is retried only after an infrastructure error, and a pass after a retry is flaky',
   },
   "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },
   persona: { type: "string", value: "NAME", help: "the fake emulates this persona (an older or differently launched build; see ego-conformance personas)" },
@@ -148,7 +148,7 @@ export const RUN_FLAGS = {
   },
   "probe-timeout": { ...PROBE_TIMEOUT, section: "installed" },
   "keep-on-failure": { type: "boolean", default: false, section: "installed", help: "keep this run's task spaces when the run failed (sweep removes them)" },
-  "harness-fault": {
+  "harness-bug": {
     type: "string",
     multiple: true,
     default: [],
@@ -205,9 +205,9 @@ export const FAKE_START_FLAGS = {
   persona: { ...APP_OPTION_SPEC.persona, value: "P", help: "the fake emulates this persona (see ego-conformance personas); excludes --ego-version" },
   "persona-file": { ...APP_OPTION_SPEC["persona-file"], value: "FILE", help: "the fake plays the build a persona file describes (persona derive); excludes --persona and --ego-version" },
   "ego-version": { ...APP_OPTION_SPEC["ego-version"], value: "V", help: "the fake emulates Ego Lite V (features from the build-feature table)" },
-  fault: { ...APP_OPTION_SPEC.fault, value: "F", help: "a deliberately broken fake (harness self-tests; repeatable)" },
+  mutant: { ...APP_OPTION_SPEC.mutant, value: "F", help: "a deliberately broken fake (harness self-tests; repeatable)" },
   "close-delay-ms": { ...APP_OPTION_SPEC["close-delay-ms"], value: "N", range: CLOSE_DELAY_MS_RANGE, help: "how long a closed task space stays listed until the close settles, in milliseconds (closeTaskSpace is eventually consistent)" },
-  "infra-faults": { ...APP_OPTION_SPEC["infra-faults"], value: "FILE", help: "infrastructure faults from a seeded plan, as run --faults" },
+  "infra-faults": { ...APP_OPTION_SPEC["infra-faults"], value: "FILE", help: "infrastructure faults from a seeded plan, as run --infra-faults" },
   pages: { ...APP_OPTION_SPEC.pages, value: "chromium|model", help: "the fake's pages, as for run" },
   json: { ...JSON_FLAG, help: "print the status as JSON" },
 } as const satisfies FlagTable;
@@ -242,7 +242,7 @@ export const MATRIX_FLAGS = {
   versions: { type: "string", multiple: true, default: [], value: "V,...", help: "the fake emulating each Ego Lite version" },
   "persona-file": { type: "string", multiple: true, default: [], value: "FILE", help: "the fake playing a persona file (persona derive: a recorded build) as one more target (repeatable)" },
   installed: { type: "string", multiple: true, default: [], value: "PATH", help: "an installed ego-browser CLI (repeatable)" },
-  fault: { type: "string", multiple: true, default: [], value: "NAME", help: "a deliberately broken fake as one more target (harness self-tests; repeatable)" },
+  mutant: { type: "string", multiple: true, default: [], value: "NAME", help: "a deliberately broken fake as one more target (harness self-tests; repeatable)" },
   area: { type: "string", multiple: true, default: [], value: "AREA", help: "only the clauses of this area, as for run (repeatable)" },
   grep: { type: "string", value: "RE", help: "only clauses whose id or title matches, as for run" },
   pages: { type: "string", value: "chromium|model", help: "the fake targets' pages, as for run" },
@@ -385,7 +385,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   ]),
   command(
     "fake start",
-    "[--dir D] [--persona P | --ego-version V] [--fault F]... [--close-delay-ms N] [--json]",
+    "[--dir D] [--persona P | --ego-version V] [--mutant F]... [--close-delay-ms N] [--json]",
     "start the fake Ego Lite app detached (its sockets in D)",
     FAKE_START_FLAGS,
   ),

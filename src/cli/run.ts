@@ -8,7 +8,7 @@ import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { summaryPassed } from "../report/summary.js";
 import { OutputPathError } from "../files/output-dir.js";
 import { exitStatusFor } from "../safety/interrupts.js";
-import type { HarnessFault } from "../safety/harness-faults.js";
+import type { HarnessBug } from "../safety/harness-bugs.js";
 import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
 import { checkOptions, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
@@ -22,7 +22,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   const { values } = parseFlags(argv, RUN_FLAGS);
   const pages = parsePagesFlag(values.pages);
   // flags that map into the installed target's options: refused by name without it
-  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-fault", "workers"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
+  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-bug", "workers"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
   if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);
   if (values.record !== undefined && values["no-record"]) throw new UsageError("--record and --no-record exclude each other");
   if (values.expectations !== undefined && values["no-expectations"]) throw new UsageError("--expectations and --no-expectations exclude each other");
@@ -49,7 +49,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     resultsDir: resolve(cwd, values.results),
     reportDir: resolve(cwd, values.report),
     report: !values["no-report"],
-    faults: values.fault,
+    mutants: values.mutant,
     ...(values.persona !== undefined ? { persona: values.persona } : {}),
     ...(values["persona-file"] !== undefined ? { personaFile: resolve(cwd, values["persona-file"]) } : {}),
     ...(pages !== undefined ? { pages } : {}),
@@ -58,7 +58,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     ...(expectationsFile !== undefined ? { expectationsFile } : {}),
     ...(values["update-expectations"] ? { updateExpectations: values.write ? ("write" as const) : ("print" as const) } : {}),
     outcomesFile: resolve(cwd, values.outcomes),
-    ...(values.faults !== undefined ? { faultsFile: resolve(cwd, values.faults) } : {}),
+    ...(values["infra-faults"] !== undefined ? { infraFaultsFile: resolve(cwd, values["infra-faults"]) } : {}),
     ...(values["fail-on-flaky"] ? { failOnFlaky: true } : {}),
     ...(values["no-slow"] ? { noSlow: true } : {}),
     ...(values.record !== undefined ? { record: resolve(cwd, values.record) } : values["no-record"] ? { record: false as const } : {}),
@@ -69,7 +69,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
             ...(values.operator !== undefined ? { operator: values.operator } : {}),
             keepOnFailure: values["keep-on-failure"],
             ...(values["probe-timeout"] !== undefined ? { probeTimeoutMs: numberFlag(values["probe-timeout"])! } : {}),
-            harnessFaults: values["harness-fault"] as HarnessFault[],
+            harnessBugs: values["harness-bug"] as HarnessBug[],
             ...(workers !== undefined ? { workers } : {}),
           },
         }
@@ -81,7 +81,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
 }
 
 /** How the library's rules name each option on the command line. */
-const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: "--persona", personaFile: "--persona-file", egoVersion: "--ego-version", pages: "--pages", installed: "--target installed's flags", harnessFaults: "--harness-fault" };
+const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: "--persona", personaFile: "--persona-file", egoVersion: "--ego-version", pages: "--pages", installed: "--target installed's flags", harnessBugs: "--harness-bug" };
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);

@@ -34,7 +34,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /**
  * The codes that say the infrastructure around the bridge failed, not that the build answered a
  * call against its contract: a probe whose answer carries one is retried, then broken, never
- * failed (src/probe/infra-watch.ts, src/faults/retry.ts). Each with its basis.
+ * failed (src/probe/infra-watch.ts, src/retries/retry.ts). Each with its basis.
  */
 export const INFRASTRUCTURE_ERROR_CODES = [
   // the harness's reading: the reference lists the code with no rule of any method; the task host is the

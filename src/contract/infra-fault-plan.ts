@@ -1,9 +1,9 @@
 /**
  * An infrastructure-fault plan, as data: what can go wrong around the bridge (not a contract
- * deviation: those are fake-bridge/faults), each fault with a probability, all drawn from one
+ * deviation: those are fake-bridge/mutants), each fault with a probability, all drawn from one
  * seed. The fake injects them (fake-bridge/infra-faults), the harness reads the plan a run is
  * given (through src/targets/fake) and hands it to the fake. A plan is a JSON
- * file (`ego-conformance run --faults FILE`, `fake start --infra-faults FILE`):
+ * file (`ego-conformance run --infra-faults FILE`, `fake start --infra-faults FILE`):
  *
  *   { "seed": 42, "faults": [
  *       { "kind": "task-host-disconnect", "afterCalls": 3, "probability": 0.05 },

@@ -1,6 +1,6 @@
 /**
  * The one way the harness reads a file it was given or finds on disk (outcomes, baselines,
- * expectations, fault plans, matrix bundles and their results, the run ledger, app options):
+ * expectations, mutant plans, matrix bundles and their results, the run ledger, app options):
  *
  *   - only a regular file is read: a FIFO, a socket, a device or a directory is refused with a
  *     message naming the path. The file is opened with O_NONBLOCK, so opening a FIFO never waits

@@ -27,8 +27,8 @@ import { gateGapsOf, observingOpenDetail, registerClauseTest } from "./feature-r
 import { readRunConfig, type RunConfig } from "./run-config.js";
 import { RunSpaces } from "./spaces.js";
 import { Ledger } from "../safety/ledger.js";
-import { infraCheckedTarget, infrastructureCause } from "../faults/infrastructure.js";
-import { withInfraRetries, type AttemptResult } from "../faults/retry.js";
+import { infraCheckedTarget, infrastructureCause } from "../retries/infrastructure.js";
+import { withInfraRetries, type AttemptResult } from "../retries/retry.js";
 import { asSdkWrapperPrecondition } from "./sdk-wrapper-precondition.js";
 import { recordingSession, sessionDiagnostics, type NativeCalls, type ProbeLog } from "./recording-session.js";
 import { clauseRecording, NATIVE_CALLS_ATTACHMENT } from "../recording/clause-recording.js";
@@ -117,7 +117,7 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       skip(`not applicable: ${gate.reason}`);
       return;
     }
-    // Retried only after an infrastructure error (src/faults), never after a contract or precondition failure.
+    // Retried only after an infrastructure error (src/retries), never after a contract or precondition failure.
     const attempts = await withInfraRetries((n) => attemptClause(spec, title, target, run, body, n));
     const gaps = gateGapsOf(title);
     if (gaps.length) await allure.label(LABEL.gateGap, gaps.join("; "));

@@ -12,7 +12,7 @@ import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } f
 export const RUN_ENV = {
   target: "EGO_CONFORMANCE_TARGET",
   runId: "EGO_CONFORMANCE_RUN_ID",
-  faults: "EGO_CONFORMANCE_FAULTS",
+  mutants: "EGO_CONFORMANCE_MUTANTS",
   persona: "EGO_CONFORMANCE_PERSONA",
   egoVersion: "EGO_CONFORMANCE_EGO_VERSION",
   ungated: "EGO_CONFORMANCE_UNGATED",
@@ -28,7 +28,7 @@ export const RUN_ENV = {
 export const RunConfig = z.object({
   target: z.enum(["fake", "installed"]).default("fake"),
   runId: z.string().regex(/^[a-z0-9-]+$/),
-  faults: z.array(z.string()).default([]),
+  mutants: z.array(z.string()).default([]),
   /** the fake persona (fake-bridge/personas): an older or differently launched build */
   persona: z.string().optional(),
   /** the Ego Lite version the fake emulates (features from the build-feature table) */
@@ -39,7 +39,7 @@ export const RunConfig = z.object({
   installed: InstalledTargetConfig.optional(),
   /** a failed test's task spaces are kept, not closed (`run --keep-on-failure`) */
   keepOnFailure: z.boolean().optional(),
-  /** the infrastructure-fault plan the fake runs under (`run --faults FILE`, fake-bridge/infra-faults) */
+  /** the infrastructure-fault plan the fake runs under (`run --infra-faults FILE`, fake-bridge/infra-faults) */
   infraFaults: InfraFaultPlan.optional(),
   /** the fake's pages (`--pages chromium|model`); unset: chromium wherever a browser is found */
   pages: z.enum(["chromium", "model"]).optional(),
@@ -61,7 +61,7 @@ export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
   return RunConfig.parse({
     target: env[RUN_ENV.target] || undefined,
     runId: env[RUN_ENV.runId] || newRunId(),
-    faults: env[RUN_ENV.faults] ? env[RUN_ENV.faults]!.split(",").filter(Boolean) : undefined,
+    mutants: env[RUN_ENV.mutants] ? env[RUN_ENV.mutants]!.split(",").filter(Boolean) : undefined,
     persona: env[RUN_ENV.persona] || undefined,
     egoVersion: env[RUN_ENV.egoVersion] || undefined,
     ungated: env[RUN_ENV.ungated] === "1" || undefined,
@@ -79,7 +79,7 @@ export function runConfigEnv(config: RunConfig): Record<string, string> {
   return {
     [RUN_ENV.target]: config.target,
     [RUN_ENV.runId]: config.runId,
-    [RUN_ENV.faults]: config.faults.join(","),
+    [RUN_ENV.mutants]: config.mutants.join(","),
     [RUN_ENV.persona]: config.persona ?? "",
     [RUN_ENV.egoVersion]: config.egoVersion ?? "",
     [RUN_ENV.ungated]: config.ungated ? "1" : "",

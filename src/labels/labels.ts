@@ -41,7 +41,7 @@ export const LABEL = {
    * an infrastructure retry; `statusDetails.flaky: true` says the same)
    */
   outcome: "outcome",
-  /** on a result that was retried after infrastructure errors (src/faults): which errors, "; "-separated */
+  /** on a result that was retried after infrastructure errors (src/retries): which errors, "; "-separated */
   infraRetried: "infra_retried",
   /** on a precondition-failed result: the catalogue id of the clause that owns the broken rule */
   preconditionOwner: "precondition_owner",

@@ -6,7 +6,7 @@
  * label `matrix_target=<target key>` on the way, and the generated config (the repository's
  * allurerc.mjs plus `environments`) matches each environment by that label. The key is exact
  * where the other labels are not: two targets can share a version and have no persona (the
- * default fake and `--versions` of the same version, fakes with different faults). Allure keys
+ * default fake and `--versions` of the same version, fakes with different mutants). Allure keys
  * retries by test case, parameters *and* environment, so results of different targets never
  * collapse into retries; the `Ego Lite version` and `target` parameters keep them apart in
  * history too.

@@ -153,6 +153,6 @@ export function reasonSentence(key: string | null): string {
 export function targetLabel(spec: TargetSpec, egoVersion: string | null, persona: string | null): string {
   const version = egoVersion ?? "version unknown";
   if (spec.kind === "installed") return `${version} · installed ${basename(spec.egoBrowser)}`;
-  const what = persona !== null ? persona : spec.egoVersion !== null ? "fake (by version)" : spec.faults.length === 0 ? "fake (default build)" : "fake";
-  return `${version} · ${what}${spec.faults.length > 0 ? ` + fault ${spec.faults.join("+")}` : ""}`;
+  const what = persona !== null ? persona : spec.egoVersion !== null ? "fake (by version)" : spec.mutants.length === 0 ? "fake (default build)" : "fake";
+  return `${version} · ${what}${spec.mutants.length > 0 ? ` + mutant ${spec.mutants.join("+")}` : ""}`;
 }

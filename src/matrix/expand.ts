@@ -1,19 +1,19 @@
 /**
  * The matrix's flags -> its target list (the plan order the shard split uses):
  * personas (in the persona list's order for `all`, else as given), then `--versions`, then
- * `--persona-file` fakes, then `--installed` CLIs, then `--fault` fakes. A target named twice is kept once. With no target
+ * `--persona-file` fakes, then `--installed` CLIs, then `--mutant` fakes. A target named twice is kept once. With no target
  * flag at all the matrix covers every persona.
  */
 import { MatrixInputError } from "./errors.js";
 import { tryParseEgoVersion } from "../version/index.js";
-import { faultTarget, installedTarget, personaFileTarget, personaTarget, versionTarget, type TargetSpec } from "./target-spec.js";
+import { mutantTarget, installedTarget, personaFileTarget, personaTarget, versionTarget, type TargetSpec } from "./target-spec.js";
 
 export interface TargetRequest {
   /** "all", some names, or null when not asked for */
   personas: "all" | string[] | null;
   versions: string[];
   installed: string[];
-  faults: string[];
+  mutants: string[];
   /** persona files (`--persona-file`, from `persona derive`), absolute */
   personaFiles?: string[];
 }
@@ -24,7 +24,7 @@ export function splitList(values: readonly string[]): string[] {
 
 export function expandTargets(request: TargetRequest, personaList: readonly string[]): TargetSpec[] {
   const personaFiles = request.personaFiles ?? [];
-  const nothingAsked = request.personas === null && request.versions.length === 0 && request.installed.length === 0 && request.faults.length === 0 && personaFiles.length === 0;
+  const nothingAsked = request.personas === null && request.versions.length === 0 && request.installed.length === 0 && request.mutants.length === 0 && personaFiles.length === 0;
   const personas = nothingAsked || request.personas === "all" ? [...personaList] : (request.personas ?? []);
   for (const p of personas) {
     if (!personaList.includes(p)) throw new MatrixInputError(`unknown persona '${p}' (personas: ${personaList.join(", ")}; see ego-conformance personas)`);
@@ -40,7 +40,7 @@ export function expandTargets(request: TargetRequest, personaList: readonly stri
     ...versions.map(versionTarget),
     ...personaFiles.map(personaFileTarget),
     ...request.installed.map(installedTarget),
-    ...request.faults.map(faultTarget),
+    ...request.mutants.map(mutantTarget),
   ];
   const seen = new Set<string>();
   return specs.filter((s) => (seen.has(s.key) ? false : (seen.add(s.key), true)));

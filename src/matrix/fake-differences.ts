@@ -1,14 +1,14 @@
 /**
  * compat's "differs from the fake", for every clause: each target that is not a fake column (an
- * installed build, a fake with faults) has its recording compared with the recording of the fake
+ * installed build, a fake with mutants) has its recording compared with the recording of the fake
  * column that plays the same build, by the comparison verify-fake and diff use
  * (src/recording/compare.ts). Every clause with a judged difference gets `differsFromFake` in its
  * cell: the fake column's key and the differences (which call, build vs fake).
  *
  * The fake column that plays a target's build:
- *   - for a fake with faults: the fake column of the same spec without them (same persona,
+ *   - for a fake with mutants: the fake column of the same spec without them (same persona,
  *     version, persona file);
- *   - for an installed build: a fault-free fake column that ran as the version the build reported,
+ *   - for an installed build: a mutant-free fake column that ran as the version the build reported,
  *     with that version's features (src/contract/build-features.ts): the fake by version (or its
  *     default build) first, else a persona of exactly that build; none when no column plays it.
  * Each target's recording is the transcript its run wrote into its results directory (the
@@ -28,9 +28,9 @@ export function targetTranscriptFile(resultsDir: string): string {
   return join(resultsDir, DEFAULT_TRANSCRIPT_FILE);
 }
 
-const isFakeColumn = (t: TargetOutcome) => t.spec.kind === "fake" && t.spec.faults.length === 0;
+const isFakeColumn = (t: TargetOutcome) => t.spec.kind === "fake" && t.spec.mutants.length === 0;
 
-/** Whether a fault-free fake column plays Ego Lite `version` as that version's build. */
+/** Whether a mutant-free fake column plays Ego Lite `version` as that version's build. */
 function playsVersion(column: TargetOutcome, version: string): boolean {
   if (column.spec.kind !== "fake" || column.spec.personaFile !== undefined || column.egoVersion !== version) return false;
   if (column.persona === null) return true;
@@ -47,7 +47,7 @@ export function fakeColumnFor(target: TargetOutcome, columns: readonly TargetOut
   const { spec } = target;
   if (spec.kind === "fake") {
     const same = ran.find((c) => c.spec.kind === "fake" && c.spec.persona === spec.persona && c.spec.egoVersion === spec.egoVersion && c.spec.personaFile === spec.personaFile);
-    return same ? { fake: same } : { reason: "no fake column plays this target's build without its faults" };
+    return same ? { fake: same } : { reason: "no fake column plays this target's build without its mutants" };
   }
   if (target.egoVersion === null) return { reason: "the build's version is unknown: no fake column can be said to play it" };
   const version = target.egoVersion;

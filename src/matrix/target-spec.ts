@@ -22,7 +22,7 @@ export const FakeTargetSpec = z
     /** the Ego Lite version the fake emulates; null for the persona's or the default's own */
     egoVersion: z.string().min(1).nullable(),
     /** deliberately broken fakes (harness self-tests) */
-    faults: z.array(z.string().min(1)),
+    mutants: z.array(z.string().min(1)),
     /** a persona file the fake plays (`--persona-file`, from `persona derive`), absolute */
     personaFile: z.string().min(1).optional(),
   })
@@ -62,24 +62,24 @@ function fit(key: string): string {
 }
 
 export function personaTarget(persona: string): FakeTargetSpec {
-  return { key: fit(`persona-${slug(persona)}`), kind: "fake", persona, egoVersion: null, faults: [] };
+  return { key: fit(`persona-${slug(persona)}`), kind: "fake", persona, egoVersion: null, mutants: [] };
 }
 
 export function versionTarget(egoVersion: string): FakeTargetSpec {
-  return { key: fit(`version-${slug(egoVersion)}`), kind: "fake", persona: null, egoVersion, faults: [] };
+  return { key: fit(`version-${slug(egoVersion)}`), kind: "fake", persona: null, egoVersion, mutants: [] };
 }
 
-export function faultTarget(fault: string): FakeTargetSpec {
-  return { key: fit(`fault-${slug(fault)}`), kind: "fake", persona: null, egoVersion: null, faults: [fault] };
+export function mutantTarget(mutant: string): FakeTargetSpec {
+  return { key: fit(`mutant-${slug(mutant)}`), kind: "fake", persona: null, egoVersion: null, mutants: [mutant] };
 }
 
 /** A persona file derived from a recording: two files of one name stay apart (a hash of the path). */
 export function personaFileTarget(file: string): FakeTargetSpec {
-  return { key: fit(`persona-file-${slug(basename(file).replace(/\.json$/, "")) || "file"}-${shortHash(file)}`), kind: "fake", persona: null, egoVersion: null, faults: [], personaFile: file };
+  return { key: fit(`persona-file-${slug(basename(file).replace(/\.json$/, "")) || "file"}-${shortHash(file)}`), kind: "fake", persona: null, egoVersion: null, mutants: [], personaFile: file };
 }
 
 export function defaultFakeTarget(): FakeTargetSpec {
-  return { key: "fake-default", kind: "fake", persona: null, egoVersion: null, faults: [] };
+  return { key: "fake-default", kind: "fake", persona: null, egoVersion: null, mutants: [] };
 }
 
 /** Two installed CLIs with the same file name stay apart: the key carries a hash of the full path. */
@@ -94,7 +94,7 @@ export function describeSpec(spec: TargetSpec): string {
   if (spec.persona !== null) parts.push(`persona ${spec.persona}`);
   if (spec.personaFile !== undefined) parts.push(`persona file ${basename(spec.personaFile)}`);
   if (spec.egoVersion !== null) parts.push(`as ${spec.egoVersion}`);
-  if (spec.faults.length > 0) parts.push(`with fault ${spec.faults.join("+")}`);
+  if (spec.mutants.length > 0) parts.push(`with mutant ${spec.mutants.join("+")}`);
   if (parts.length === 1) parts.push("(default build)");
   return parts.join(" ");
 }
@@ -103,11 +103,11 @@ export function describeSpec(spec: TargetSpec): string {
  * The run options that select this target (src/run/options.ts; without selection and output
  * paths): the matrix runs every target through the same library a user's `run` goes through.
  */
-export function targetRunOptions(spec: TargetSpec): Pick<RunOptions, "target" | "faults" | "persona" | "egoVersion" | "installed" | "personaFile"> {
-  if (spec.kind === "installed") return { target: "installed", faults: [], installed: { egoBrowser: spec.egoBrowser, keepOnFailure: false, harnessFaults: [] } };
+export function targetRunOptions(spec: TargetSpec): Pick<RunOptions, "target" | "mutants" | "persona" | "egoVersion" | "installed" | "personaFile"> {
+  if (spec.kind === "installed") return { target: "installed", mutants: [], installed: { egoBrowser: spec.egoBrowser, keepOnFailure: false, harnessBugs: [] } };
   return {
     target: "fake",
-    faults: [...spec.faults],
+    mutants: [...spec.mutants],
     ...(spec.persona !== null ? { persona: spec.persona } : {}),
     ...(spec.egoVersion !== null ? { egoVersion: spec.egoVersion } : {}),
     ...(spec.personaFile !== undefined ? { personaFile: spec.personaFile } : {}),

@@ -9,7 +9,7 @@
  *   passed               status passed
  *   flaky                status passed, and `statusDetails.flaky: true` (Allure's own field) or
  *                        label `outcome=flaky`: it passed only after an infrastructure retry
- *                        (written by the retry layer, see docs/results.md "Faults and retries")
+ *                        (written by the retry layer, see docs/results.md "Mutants, infrastructure faults and retries")
  *   failed               status failed: a contract violation (an assertion of this clause)
  *   precondition-failed  label `outcome=precondition-failed` (status broken, or failed when
  *                        allure-js guesses an assertion from the message) and label

@@ -9,7 +9,7 @@
  *     [message, code]}` of p.cdp, src/probe/runtime.ts) with such a code, or with such a message
  *     and no code;
  *   - a call the probe gave up waiting for (an observation on the `timeout` channel).
- * Pure: src/faults/infrastructure.ts turns a sign into an InfrastructureError, retried then broken.
+ * Pure: src/retries/infrastructure.ts turns a sign into an InfrastructureError, retried then broken.
  */
 import { INFRASTRUCTURE_ERROR_MESSAGES, isInfrastructureErrorCode } from "../contract/error-codes.js";
 

@@ -24,8 +24,8 @@ export interface TranscriptTarget {
   egoVersion: string | null;
   versionSource: string | null;
   persona: string | null;
-  /** the fake's contract faults (mutants), when it ran with any */
-  faults: string[];
+  /** the fake's contract mutants (fake-bridge/mutants), when it ran with any */
+  mutants: string[];
 }
 
 export interface TranscriptTest {
@@ -72,13 +72,13 @@ async function recordingOf(file: ResultFile, dir: string): Promise<ClauseRecordi
   return JSON.parse(await readInputFile(join(dir, basename(last.source)), { kind: "Allure attachment" })) as ClauseRecording;
 }
 
-function targetOf(summary: RunSummary, faults: readonly string[]): TranscriptTarget {
+function targetOf(summary: RunSummary, mutants: readonly string[]): TranscriptTarget {
   const name = summary.target === "installed" && summary.targetName ? basename(summary.targetName) : summary.targetName;
-  return { kind: summary.target, name, egoVersion: summary.egoVersion, versionSource: summary.versionSource, persona: summary.persona, faults: [...faults] };
+  return { kind: summary.target, name, egoVersion: summary.egoVersion, versionSource: summary.versionSource, persona: summary.persona, mutants: [...mutants] };
 }
 
 /** The transcript of a judged run: its results directory, its summary, its id. */
-export async function buildTranscript(files: readonly ResultFile[], dir: string, summary: RunSummary, runId: string, faults: readonly string[] = []): Promise<Transcript> {
+export async function buildTranscript(files: readonly ResultFile[], dir: string, summary: RunSummary, runId: string, mutants: readonly string[] = []): Promise<Transcript> {
   const tests = new Map<string, TranscriptTest[]>();
   for (const file of files) {
     const id = labelValue(file.result, LABEL.clause);
@@ -92,12 +92,12 @@ export async function buildTranscript(files: readonly ResultFile[], dir: string,
     const openDetail = results.map((f) => labelValue(f.result, LABEL.unspecifiedOutcome)).find((v) => v !== undefined);
     return { id: c.id, verdict: c.status, ...(openDetail ? { openDetail } : {}), ...(c.notApplicable ? { notApplicable: c.notApplicable } : {}), tests: (tests.get(c.id) ?? []).sort((a, b) => a.name.localeCompare(b.name)) };
   });
-  return { format: TRANSCRIPT_FORMAT, target: targetOf(summary, faults), clauses };
+  return { format: TRANSCRIPT_FORMAT, target: targetOf(summary, mutants), clauses };
 }
 
 const TranscriptSchema = z.object({
   format: z.literal(TRANSCRIPT_FORMAT),
-  target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), faults: z.array(z.string()) }),
+  target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), mutants: z.array(z.string()) }),
   clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string() })) })) })),
 });
 

@@ -48,9 +48,9 @@ export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
   const { runId } = plan;
   const { options } = plan;
   const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
-  const fakeApp = cli ? await startFakeAppIfNeeded(cli.path, options.faultsFile !== undefined ? { infraFaults: options.faultsFile } : {}) : undefined;
-  if (options.installed && options.faultsFile !== undefined && !fakeApp) {
-    throw new RunInputError("--faults injects infrastructure faults into the fake app: with --target installed it needs a fake ego-browser this harness installed whose app is not running (the run starts it with the plan); a real Ego Lite, or an app already running, cannot take one");
+  const fakeApp = cli ? await startFakeAppIfNeeded(cli.path, options.infraFaultsFile !== undefined ? { infraFaults: options.infraFaultsFile } : {}) : undefined;
+  if (options.installed && options.infraFaultsFile !== undefined && !fakeApp) {
+    throw new RunInputError("--infra-faults injects infrastructure faults into the fake app: with --target installed it needs a fake ego-browser this harness installed whose app is not running (the run starts it with the plan); a real Ego Lite, or an app already running, cannot take one");
   }
   try {
     return await runSuites(plan, runId);
@@ -65,14 +65,14 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
   const config: RunConfig = {
     target: options.target,
     runId,
-    faults: options.faults,
+    mutants: options.mutants,
     ...(options.persona !== undefined ? { persona: options.persona } : {}),
     ...(options.pages !== undefined ? { pages: options.pages } : {}),
     ...(options.egoVersion !== undefined ? { egoVersion: options.egoVersion } : {}),
     ...(options.ungated ? { ungated: true } : {}),
     ...(detected ? { installed: detected.config } : {}),
     ...(options.installed?.keepOnFailure ? { keepOnFailure: true } : {}),
-    // the fault plan goes to the in-process fake; an installed fake app was started with it
+    // the infrastructure-fault plan goes to the in-process fake; an installed fake app was started with it
     ...(!options.installed && plan.infraFaults ? { infraFaults: plan.infraFaults } : {}),
     ...(options.noSlow ? { noSlow: true } : {}),
     ...(plan.record !== undefined ? { record: true } : {}),
@@ -103,7 +103,7 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     info,
     runId: config.runId,
     resultsDir: options.resultsDir,
-    harnessFaults: options.installed?.harnessFaults ?? [],
+    harnessBugs: options.installed?.harnessBugs ?? [],
     invarianceSelected: selected(clauseById(INVARIANCE_CLAUSE_ID)),
   });
 

@@ -4,7 +4,7 @@
  *
  *   options.ts        RunOptions, the typed request (and the defaults of a run given no flags)
  *   select.ts         which clauses a run covers
- *   plan.ts           phase 1: options -> RunPlan (and the run id); output paths, fault plan, expectations checked first
+ *   plan.ts           phase 1: options -> RunPlan (and the run id); output paths, infrastructure-fault plan, expectations checked first
  *   vitest-phases.ts  the vitest invocations of a plan
  *   execute.ts        phase 2: fake app, detection, target, environment, run guard, vitest
  *   collect.ts        phase 3: the results directory, read once (results, diagnostics, observations, environment)

@@ -3,14 +3,14 @@
  * owner the run did not observe broken becomes broken, "not attributed" (src/outcomes/attribution.ts),
  * so the expectations and the summary see what the run showed. The expectations file labels expected
  * failures known and unexpected passes failed (src/expectations), unless the run was interrupted;
- * passes after an infrastructure retry are marked flaky (src/faults/flaky-results.ts); then the
+ * passes after an infrastructure retry are marked flaky (src/retries/flaky-results.ts); then the
  * per-clause summary (src/report/summary.ts) is made from the judged results. The result files
  * that changed are returned for the write phase, which writes them back (for whatever reads the
  * directory later: `gate --results`, Allure by hand) and makes the HTML report from memory.
  */
 import { CATALOGUE } from "../contract/index.js";
 import { applyExpectationsToFiles, type ExpectationsOutcome } from "../expectations/index.js";
-import { markFlakyFiles } from "../faults/flaky-results.js";
+import { markFlakyFiles } from "../retries/flaky-results.js";
 import { attributeFiles } from "./attribute-results.js";
 import type { ResultFile, TestResult } from "../report/results-reader.js";
 import { summarize, type RunSummary } from "../report/summary.js";

@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import type { Area } from "../contract/clause.js";
 import type { RunConfig } from "../harness/run-config.js";
-import type { HarnessFault } from "../safety/harness-faults.js";
+import type { HarnessBug } from "../safety/harness-bugs.js";
 import { expectationsFileFor } from "../expectations/load.js";
 
 /** Where the fake's pages come from: a real Chromium, or the page model. */
@@ -20,7 +20,7 @@ export interface RunOptions {
   resultsDir: string;
   reportDir: string;
   report: boolean;
-  faults: string[];
+  mutants: string[];
   /** the fake persona (`--persona NAME`, fake-bridge/personas) */
   persona?: string;
   /** a persona file the fake plays (`--persona-file FILE`, from `persona derive`): a recorded build's version and features */
@@ -39,8 +39,8 @@ export interface RunOptions {
   updateExpectations?: "print" | "write";
   /** where the run's outcomes go for the gate and baselines (`--outcomes FILE`, default reports/outcomes.json) */
   outcomesFile?: string;
-  /** an infrastructure-fault plan file (`--faults FILE`, fake-bridge/infra-faults/plan.ts) */
-  faultsFile?: string;
+  /** an infrastructure-fault plan file (`--infra-faults FILE`, fake-bridge/infra-faults/plan.ts) */
+  infraFaultsFile?: string;
   /** exit 1 when any result is flaky (`--fail-on-flaky`) */
   failOnFlaky?: boolean;
   /** skip the clauses tagged slow (`--no-slow`): they end not applicable, with the reason */
@@ -69,8 +69,8 @@ export interface InstalledRunOptions {
   keepOnFailure: boolean;
   /** `--probe-timeout MS` */
   probeTimeoutMs?: number;
-  /** `--harness-fault NAME`: a deliberate harness bug, for the harness's own tests */
-  harnessFaults: HarnessFault[];
+  /** `--harness-bug NAME`: a deliberate harness bug, for the harness's own tests */
+  harnessBugs: HarnessBug[];
   /** `--workers N`: how many clause files run at once against the host (1: one clause at a time) */
   workers?: number;
 }
@@ -90,7 +90,7 @@ export function defaultRunOptions(cwd = process.cwd()): RunOptions {
     resultsDir: resolve(cwd, DEFAULT_RESULTS_DIR),
     reportDir: resolve(cwd, DEFAULT_REPORT_DIR),
     report: true,
-    faults: [],
+    mutants: [],
     ...(expectationsFile !== undefined ? { expectationsFile } : {}),
     outcomesFile: resolve(cwd, DEFAULT_OUTCOMES_FILE),
   };

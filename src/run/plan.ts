@@ -1,7 +1,7 @@
 /**
  * Phase 1, plan: typed options -> a RunPlan. Everything that can refuse a run before it starts is
  * checked here, before anything is started or written: the output paths (a refusal replaces
- * nothing), the fault plan, the expectations file, the options that exclude each other.
+ * nothing), the infrastructure-fault plan, the expectations file, the options that exclude each other.
  */
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
@@ -31,7 +31,7 @@ export interface RunPlan {
   selected: (clause: Clause) => boolean;
   /** the vitest invocations, in order (src/run/vitest-phases.ts) */
   phases: VitestPhase[];
-  /** the `faultsFile` plan, read and checked */
+  /** the `infraFaultsFile` plan, read and checked */
   infraFaults?: InfraFaultPlan;
   /** the expectations the results are judged by; none without a file, or when the update is about to create it */
   expectations?: LoadedExpectations;
@@ -51,12 +51,12 @@ export function transcriptFileOf(options: Pick<RunOptions, "record" | "target" |
 export async function planRun(given: RunOptions): Promise<RunPlan> {
   checkOptions(given);
   // the installed target always has its options (no flags: the defaults)
-  const options: RunOptions = given.target === "installed" && given.installed === undefined ? { ...given, installed: { keepOnFailure: false, harnessFaults: [] } } : given;
+  const options: RunOptions = given.target === "installed" && given.installed === undefined ? { ...given, installed: { keepOnFailure: false, harnessBugs: [] } } : given;
   await checkRunOutputs(options);
   // the run ledger of an installed run, read before anything starts: one that cannot be read or
   // appended to (a FIFO, a directory) is refused here, naming it, instead of hanging the run
   if (options.installed !== undefined) new Ledger().read();
-  const infraFaults = options.faultsFile !== undefined ? await faultPlanOrThrow(options.faultsFile) : undefined;
+  const infraFaults = options.infraFaultsFile !== undefined ? await infraFaultPlanOrThrow(options.infraFaultsFile) : undefined;
   const expectations = await expectationsForRun(options);
   const record = transcriptFileOf(options);
   const personaFile = options.personaFile !== undefined ? await personaFileOrThrow(options.personaFile) : undefined;
@@ -121,12 +121,12 @@ async function personaFileOrThrow(file: string): Promise<PersonaFile> {
   return parsed.data;
 }
 
-/** The fault plan, read and checked before anything runs: a bad plan is an input error naming the file and the path inside it. */
-async function faultPlanOrThrow(file: string): Promise<InfraFaultPlan> {
+/** The infrastructure-fault plan, read and checked before anything runs: a bad plan is an input error naming the file and the path inside it. */
+async function infraFaultPlanOrThrow(file: string): Promise<InfraFaultPlan> {
   try {
     return await readInfraFaultPlan(file);
   } catch (error) {
-    throw new RunInputError(`--faults ${(error as Error).message}`);
+    throw new RunInputError(`--infra-faults ${(error as Error).message}`);
   }
 }
 

@@ -49,7 +49,7 @@ export async function writeRunOutputs(plan: RunPlan, executed: ExecutedRun, resu
 
 /** `run --record FILE`: the transcript of the judged run. */
 async function writeTranscript(file: string, plan: RunPlan, executed: ExecutedRun, results: ResultsCollection, judged: JudgedRun): Promise<string> {
-  await writeFileAtomic(file, `${JSON.stringify(await buildTranscript(results.files, results.dir, judged.summary, executed.runId, plan.options.faults), null, 1)}\n`);
+  await writeFileAtomic(file, `${JSON.stringify(await buildTranscript(results.files, results.dir, judged.summary, executed.runId, plan.options.mutants), null, 1)}\n`);
   return file;
 }
 

@@ -7,7 +7,7 @@
  * Whatever stops the run's work (vitest) registers with `onInterrupt`.
  */
 import type { Target, TargetInfo } from "../targets/target.js";
-import type { HarnessFault } from "./harness-faults.js";
+import type { HarnessBug } from "./harness-bugs.js";
 import { writeInvarianceNotApplicable, type InvarianceVerdict } from "./invariance.js";
 import { trapInterrupts, type InterruptTrap } from "./interrupts.js";
 import { RunSafety, type CleanupReport } from "./run-safety.js";
@@ -18,7 +18,7 @@ export interface RunGuardOptions {
   info: TargetInfo;
   runId: string;
   resultsDir: string;
-  harnessFaults?: readonly HarnessFault[];
+  harnessBugs?: readonly HarnessBug[];
   /** write the invariance clause's result (it is among the selected clauses) */
   invarianceSelected: boolean;
   log?: (line: string) => void;
@@ -46,7 +46,7 @@ export class RunGuard {
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
     const trap = trapInterrupts(log);
     const safety = options.installed
-      ? new RunSafety({ target: options.installed, runId: options.runId, resultsDir: options.resultsDir, ...(options.harnessFaults ? { harnessFaults: options.harnessFaults } : {}) })
+      ? new RunSafety({ target: options.installed, runId: options.runId, resultsDir: options.resultsDir, ...(options.harnessBugs ? { harnessBugs: options.harnessBugs } : {}) })
       : undefined;
     const before = await safety?.begin();
     if (before && !before.ok) log(`ego-conformance: could not list the task spaces before the run: ${before.reason}`);
@@ -93,7 +93,7 @@ export class RunGuard {
       }
       const keep = options.keepOnFailure && options.runFailed && this.trap.signal === null;
       const cleanup = await this.safety.cleanup({ keep });
-      for (const f of cleanup.faults) log(`ego-conformance: harness fault committed on purpose: ${f}`);
+      for (const f of cleanup.bugs) log(`ego-conformance: harness bug committed on purpose: ${f}`);
       if (cleanup.error) log(`ego-conformance: cleanup of this run's task spaces failed: ${cleanup.error}`);
       else if (keep) log(`ego-conformance: --keep-on-failure: the run failed, so its task spaces stay (names start with 'ego-conformance ${this.options.runId}'); 'ego-conformance sweep --yes' removes them`);
       else if (cleanup.outcome) {

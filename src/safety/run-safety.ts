@@ -18,7 +18,7 @@ import type { CloseOutcome } from "./close-spaces.js";
 import { Ledger, type ProcessAlive, type SpaceRecord } from "./ledger.js";
 import { matchRecords } from "./owned-spaces.js";
 import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
-import { commitHarnessFault, type HarnessFault } from "./harness-faults.js";
+import { commitHarnessBug, type HarnessBug } from "./harness-bugs.js";
 import { writeInvarianceResult, type InvarianceVerdict, type SnapshotOutcome } from "./invariance.js";
 import { documentedListing } from "./list-spaces.js";
 import { belongsToRun } from "./run-id.js";
@@ -31,7 +31,7 @@ export interface RunSafetyOptions {
   runId: string;
   resultsDir: string;
   /** deliberate harness bugs (tests only) */
-  harnessFaults?: readonly HarnessFault[];
+  harnessBugs?: readonly HarnessBug[];
   /** bound on polling a close (default 5000 ms) */
   closeBoundMs?: number;
   /**
@@ -48,8 +48,8 @@ export interface RunSafetyOptions {
 export interface CleanupReport {
   kept: boolean;
   outcome?: CloseOutcome;
-  /** what a harness fault touched (tests only) */
-  faults: string[];
+  /** what a harness bug touched (tests only) */
+  bugs: string[];
   error?: string;
 }
 
@@ -101,7 +101,7 @@ export class RunSafety {
    * after a listing, so the listing is taken again after a short settle, up to `passes` times.
    */
   async cleanup(options: { keep: boolean; passes?: number; settleMs?: number }): Promise<CleanupReport> {
-    const report: CleanupReport = { kept: options.keep, faults: [] };
+    const report: CleanupReport = { kept: options.keep, bugs: [] };
     const reported = new Set<string>();
     try {
       await this.withSession(async (session) => {
@@ -109,9 +109,9 @@ export class RunSafety {
           const listing = await documentedListing(session);
           if (!listing.ok) throw new Error(listing.reason);
           if (pass === 0) {
-            for (const fault of this.options.harnessFaults ?? []) {
-              const touched = await commitHarnessFault(fault, session, listing.spaces, this.options.runId);
-              if (touched) report.faults.push(`${fault}: ${touched}`);
+            for (const bug of this.options.harnessBugs ?? []) {
+              const touched = await commitHarnessBug(bug, session, listing.spaces, this.options.runId);
+              if (touched) report.bugs.push(`${bug}: ${touched}`);
             }
             if (options.keep) return;
           }

@@ -109,7 +109,7 @@ export interface Launcher {
   runScript(script: string, options: { timeoutMs: number }): Promise<ScriptRun>;
 }
 
-/** The configured target cannot be had (an unknown persona, fault or version; no detection). */
+/** The configured target cannot be had (an unknown persona, mutant or version; no detection). */
 export class TargetUnavailableError extends Error {
   override name = "TargetUnavailableError";
 }

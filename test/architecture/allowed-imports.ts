@@ -24,7 +24,7 @@
  *        normalised, read back from the results, compared) <- src/harness (clauses, fixtures)
  *        <- suites (target-agnostic: never fake-bridge)
  *     <- src/labels (the result labels' names: a leaf every writer and reader of results stands on)
- *     <- src/outcomes <- src/safety <- src/report, src/expectations, src/gate, src/faults
+ *     <- src/outcomes <- src/safety <- src/report, src/expectations, src/gate, src/retries
  *     <- src/run (the run as a library) <- src/matrix
  *     <- src/cli <- bin; scripts/ are developer tools and may reach anything they measure.
  * The target layer is src/targets/, not src/target/: Cargo, Maven and many .gitignore templates
@@ -43,15 +43,15 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
   "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); the run, the matrix and the CLI target declare theirs with it
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
-  "src/files": [], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's fault plans and app options are inputs too
+  "src/files": [], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's mutant plans and app options are inputs too
   "src/contract": ["src/version"],
   "src/fixture-pages": [],
   "src/probe": ["src/contract"],
 
   // --- the fake: the contract, and itself; never the harness
-  "fake-bridge": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/operator", "src/contract"],
-  "fake-bridge/faults": [],
-  "fake-bridge/behaviour": ["fake-bridge/faults", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
+  "fake-bridge": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/operator", "src/contract"],
+  "fake-bridge/mutants": [],
+  "fake-bridge/behaviour": ["fake-bridge/mutants", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/page-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
   "fake-bridge/chromium": ["fake-bridge/behaviour", "src/scratch"],
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"],
@@ -59,9 +59,9 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/operator": ["fake-bridge/app", "src/contract"],
   "fake-bridge/personas": ["src/contract", "src/version"],
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
-  "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/faults", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],
+  "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/mutants", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
-  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/faults", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes", "src/files"],
+  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes", "src/files"],
 
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
@@ -82,7 +82,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/faults"],
+  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/retries"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
@@ -91,7 +91,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/report": ["src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
   "src/expectations": ["src/labels", "src/files", "src/contract", "src/version", "src/report"],
   "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
-  "src/faults": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
+  "src/retries": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
   "src/matrix": [
     "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
     "src/run", // each target is a run of the run library, with typed options
@@ -100,7 +100,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the run as a library: plan, execute, collect, judge, write
   "src/run": [
-    "src/errors", "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/recording", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/faults",
+    "src/errors", "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/recording", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/retries",
     "src/outcomes", // the judge phase applies the attribution rule (src/outcomes/attribution.ts) to the run's results
     "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
     "src/files", // the persona file of --persona-file (plan.ts), read by the one reader of input files
@@ -111,7 +111,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
   "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli", "src/processes"], // processes: the checkout bundle the CLI starts from (checkout-bundle.mjs), before any TypeScript loader
-  "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/faults", "src/outcomes", "fake-bridge/faults", "fake-bridge/server",
+  "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/retries", "src/outcomes", "fake-bridge/mutants", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser
     "src/harness", // the bench's recorded probe (recording-session.ts): what recording costs one probe
   ],

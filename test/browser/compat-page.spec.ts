@@ -17,7 +17,7 @@ import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema
 import { STATUS_TEXT, type CompatStatus } from "../../src/matrix/status.js";
 import { matrixVerdict } from "../../src/matrix/verdict.js";
 import { PERSONAS } from "../../src/contract/personas.js";
-import { COMPAT_DIR_ENV, PAGE_FAULT } from "./global-setup.js";
+import { COMPAT_DIR_ENV, PAGE_MUTANT } from "./global-setup.js";
 
 function compatDir(): string {
   const dir = process.env[COMPAT_DIR_ENV];
@@ -86,13 +86,13 @@ const key = (persona: string) => {
 };
 /** A failed cell: on the broken fake the global setup adds, or (for another page) wherever there is one. */
 function failedCell(): { clause: (typeof compat.clauses)[number]; key: string } {
-  const fault = compat.targets.find((t) => t.spec.kind === "fake" && t.spec.faults.includes(PAGE_FAULT));
-  const keys = [...(fault ? [fault.key] : []), ...compat.targets.map((t) => t.key)];
+  const mutant = compat.targets.find((t) => t.spec.kind === "fake" && t.spec.mutants.includes(PAGE_MUTANT));
+  const keys = [...(mutant ? [mutant.key] : []), ...compat.targets.map((t) => t.key)];
   for (const key of keys) {
     const clause = compat.clauses.find((c) => c.cells[key]?.status === "failed");
     if (clause) return { clause, key };
   }
-  throw new Error(`no target failed a clause (the global setup's fake with fault ${PAGE_FAULT} should)`);
+  throw new Error(`no target failed a clause (the global setup's fake with mutant ${PAGE_MUTANT} should)`);
 }
 
 async function open(page: Page, url: string): Promise<void> {
@@ -151,7 +151,7 @@ test("the status filter shows the clauses that have a cell of the chosen statuse
     if (status !== "failed") await page.locator(`input[name="status"][value="${status}"]`).uncheck();
   }
   const withFailure = compat.clauses.filter((c) => Object.values(c.cells).some((cell) => cell.status === "failed")).map((c) => c.id);
-  expect(withFailure.length, `the fake with fault ${PAGE_FAULT} fails clauses`).toBeGreaterThan(0);
+  expect(withFailure.length, `the fake with mutant ${PAGE_MUTANT} fails clauses`).toBeGreaterThan(0);
   expect(await visibleClauseRows(page)).toEqual(withFailure);
 
   await page.locator('input[name="status"][value="not-applicable"]').check();

@@ -16,14 +16,14 @@ import { execa } from "execa";
 
 export const COMPAT_DIR_ENV = "EGO_CONFORMANCE_COMPAT_DIR";
 export const PAGE_PERSONAS = ["current", "pre-error-codes", "pre-browser-version"];
-/** a fault plan of the fake that fails the clauses of the rule it breaks (fake-bridge/faults) */
-export const PAGE_FAULT = "listtabs-ignores-user-control";
+/** a mutant plan of the fake that fails the clauses of the rule it breaks (fake-bridge/mutants) */
+export const PAGE_MUTANT = "listtabs-ignores-user-control";
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env[COMPAT_DIR_ENV]) return undefined;
   const root = resolve(import.meta.dirname, "../..");
   const out = await mkdtemp(join(tmpdir(), "ego-conformance-compat-page-"));
-  const run = await execa(process.execPath, [join(root, "bin/ego-conformance.mjs"), "matrix", "--personas", PAGE_PERSONAS.join(","), "--fault", PAGE_FAULT, "--pages", "model", "--no-allure", "--out", out], {
+  const run = await execa(process.execPath, [join(root, "bin/ego-conformance.mjs"), "matrix", "--personas", PAGE_PERSONAS.join(","), "--mutant", PAGE_MUTANT, "--pages", "model", "--no-allure", "--out", out], {
     cwd: root,
     reject: false,
     stdin: "ignore",

@@ -10,7 +10,7 @@ import { tempDir } from "../support/temp-dir.js";
 let fake: FakeInstall;
 beforeAll(async () => {
   // a broken build: claimTaskSpace selects the claimed space (a rule that needs no page)
-  fake = await fakeInstall({ server: { faults: ["claim-selects"] } });
+  fake = await fakeInstall({ server: { mutants: ["claim-selects"] } });
 });
 afterAll(async () => fake?.close());
 

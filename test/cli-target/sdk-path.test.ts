@@ -15,8 +15,8 @@ afterAll(async () => {
   for (const o of opened.reverse()) await o.close();
 });
 
-async function targetOn(app: { faults?: string[] } = {}, install: { rejectSdkPath?: boolean } = {}): Promise<CliTarget> {
-  const fake = await fakeInstall({ server: serverOptions({ faults: app.faults ?? [], pages: "model" }), install });
+async function targetOn(app: { mutants?: string[] } = {}, install: { rejectSdkPath?: boolean } = {}): Promise<CliTarget> {
+  const fake = await fakeInstall({ server: serverOptions({ mutants: app.mutants ?? [], pages: "model" }), install });
   opened.push(fake);
   const t = createCliTarget({ cliPath: fake.cli, info: { ...INFO }, share: false, prewarm: 0 });
   opened.push(t);
@@ -46,7 +46,7 @@ describe("the launcher and --sdk-path", () => {
   });
 
   it("a launcher whose SDK hook differs: failed on evidence (three starts), then used without it, with what the launcher said", async () => {
-    const t = await targetOn({ faults: ["sdk-path-hook-differs"] });
+    const t = await targetOn({ mutants: ["sdk-path-hook-differs"] });
     expect(await loadedInSession(t)).toBe(false);
     expect(t.info.launch).toMatchObject({ sdkPath: "failed", wrapped: true, detail: expect.stringMatching(/cannot load the SDK at .*dist\/out\/index\.js/) });
     // with the module, without it, with it again; the next session reuses or starts without it

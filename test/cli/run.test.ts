@@ -64,7 +64,7 @@ describe("ego-conformance run (fake)", () => {
   });
 
   it("exits 1 when a clause fails (a broken fake)", { timeout: 60_000 }, async () => {
-    const run = await runCli(["run", "--json", "--no-report", "--area", "user-control", "--fault", "listtabs-ignores-user-control", "--results", await tempDir("fail")]);
+    const run = await runCli(["run", "--json", "--no-report", "--area", "user-control", "--mutant", "listtabs-ignores-user-control", "--results", await tempDir("fail")]);
     expect(run.exitCode).toBe(1);
     expect((JSON.parse(run.stdout) as JsonSummary).totals.failed).toBeGreaterThan(0);
   });

@@ -22,7 +22,7 @@ describe("the default build", () => {
     expect([...NEWEST_BUILD.features].sort()).toEqual(FEATURE_NAMES.filter((f) => f !== "dialog-fallback-key").sort());
     const b = createFakeBrowser().app.behaviour;
     expect(b.features).toEqual(NEWEST_BUILD.features);
-    expect(b.faults.size).toBe(0);
+    expect(b.mutants.size).toBe(0);
   });
 });
 

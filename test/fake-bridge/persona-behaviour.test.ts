@@ -28,15 +28,15 @@ describe("a persona's behaviour", () => {
     }
     const other = resolveBehaviour({ features: NEWEST_BUILD.features, openDetails: { "snapshot.page.action-marks": "differs-from-the-fake", "snapshot.page.loc.href-form": "differs-from-the-fake" } });
     expect(other.actionMarksByDefault).toBe(true);
-    expect(other.pageSnapshotFaults.hrefLocatorsAbsolute).toBe(true);
-    expect(other.faults.size, "an open detail is no fault").toBe(0);
+    expect(other.pageSnapshotMutants.hrefLocatorsAbsolute).toBe(true);
+    expect(other.mutants.size, "an open detail is no mutant").toBe(0);
   });
 
   // a feature named in code (features.has("reason-keys"), as app/prompts.ts once read the dialog's
   // key): listing the build's features for a report (features.has(f)) is no read of one
   it(`only ${ONE_FILE} reads a build feature in the fake`, () => {
     const feature = new RegExp(`["'](${FEATURE_NAMES.join("|")})["']`);
-    const readers = sources("fake-bridge").filter((f) => f !== ONE_FILE && !f.startsWith("fake-bridge/faults/")).filter((f) => {
+    const readers = sources("fake-bridge").filter((f) => f !== ONE_FILE && !f.startsWith("fake-bridge/mutants/")).filter((f) => {
       const text = readFileSync(join(ROOT, f), "utf8");
       return /features\.has\(\s*["']/.test(text) || feature.test(text.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ""));
     });

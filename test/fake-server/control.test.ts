@@ -23,7 +23,7 @@ describe("a fake app process", () => {
   it("starts detached, reports its status, keeps state across launcher invocations and stops on SIGTERM", async () => {
     const root = await tempDir("proc");
     const dir = join(root, "app");
-    const app = await startFakeApp({ dir, persona: undefined, faults: [], closeDelayMs: 0 });
+    const app = await startFakeApp({ dir, persona: undefined, mutants: [], closeDelayMs: 0 });
     started.push(app);
     expect(app.pid).not.toBe(process.pid);
     const state = await readAppState(appPaths(dir).stateFile);
@@ -55,7 +55,7 @@ describe("a fake app process", () => {
       operatorSocket: paths.operatorSocket,
       version: "0.5.1.13",
       features: [],
-      faults: [],
+      mutants: [],
       closeDelayMs: 0,
       startedAt: new Date().toISOString(),
     });
@@ -93,10 +93,10 @@ describe("ego-conformance fake", () => {
     expect(existsSync(appPaths(join(cwd, "rel-app")).stateFile), "no stale app.json").toBe(false);
   });
 
-  it("rejects an unknown fault as a usage error, before starting anything", async () => {
+  it("rejects an unknown mutant as a usage error, before starting anything", async () => {
     const dir = join(await tempDir("bad"), "app");
-    await expect(fakeCommand(["start", "--dir", dir, "--fault", "no-such-fault"])).rejects.toThrow(UsageError);
-    await expect(fakeCommand(["start", "--dir", dir, "--fault", "no-such-fault"])).rejects.toThrow(/unknown fault 'no-such-fault'/);
+    await expect(fakeCommand(["start", "--dir", dir, "--mutant", "no-such-mutant"])).rejects.toThrow(UsageError);
+    await expect(fakeCommand(["start", "--dir", dir, "--mutant", "no-such-mutant"])).rejects.toThrow(/unknown mutant 'no-such-mutant'/);
     expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });
     await expect(fakeCommand(["launch"])).rejects.toThrow(/unknown fake subcommand/);
   });

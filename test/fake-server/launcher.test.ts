@@ -176,8 +176,8 @@ describe("the binding inside the launcher keeps the contract's synchronous chann
     expect(seen).toMatchObject({ usedIsPromise: false, thrown: { type: true, own: true, code: "EGO_INVALID_ARGUMENT" }, sent: true, events: ["returned", 9] });
   });
 
-  it("answers synchronously where a fault says so (sync-cdp-error-callback, through a blocking round trip)", async () => {
-    const faulty = await fakeInstall({ server: { faults: ["sync-cdp-error-callback"] } });
+  it("answers synchronously where a mutant says so (sync-cdp-error-callback, through a blocking round trip)", async () => {
+    const faulty = await fakeInstall({ server: { mutants: ["sync-cdp-error-callback"] } });
     try {
       const r = await runLauncher(faulty.cli, ["nodejs", "--sdk-path", RAW_SDK], {
         input: `

@@ -38,8 +38,8 @@ describe.skipIf(NO_CHROMIUM)("a script with a raw CDP request still pending", { 
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
-  it("with the pending-cdp-holds-script fault, the same script keeps the invocation running (the fault this test stands guard over)", async () => {
-    const faulty = await fakeInstall({ server: { chromium: CHROMIUM!, pages: "chromium", faults: ["pending-cdp-holds-script"] } });
+  it("with the pending-cdp-holds-script mutant, the same script keeps the invocation running (the mutant this test stands guard over)", async () => {
+    const faulty = await fakeInstall({ server: { chromium: CHROMIUM!, pages: "chromium", mutants: ["pending-cdp-holds-script"] } });
     try {
       const r = await runLauncher(faulty.cli, ["nodejs"], { input: SCRIPT, timeoutMs: 8_000 });
       expect(r.stdout, r.stderr).toContain("script done");

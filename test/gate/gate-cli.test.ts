@@ -37,7 +37,7 @@ beforeAll(async () => {
   // one clean run and one against a fake that breaks exactly one task-spaces rule, concurrently
   const [clean, broken] = await Promise.all([
     runCli(["run", "--area", "task-spaces", "--no-report", "--no-expectations", "--results", join(dir, "same-results"), "--outcomes", sameOutcomes]),
-    runCli(["run", "--area", "task-spaces", "--no-report", "--no-expectations", "--fault", "claim-selects", "--results", regressedResults, "--outcomes", regressedOutcomes]),
+    runCli(["run", "--area", "task-spaces", "--no-report", "--no-expectations", "--mutant", "claim-selects", "--results", regressedResults, "--outcomes", regressedOutcomes]),
   ]);
   expect(clean.exitCode, clean.stderr).toBe(0);
   expect(broken.exitCode, broken.stderr).toBe(1);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { CATALOGUE } from "../../src/contract/catalogue.js";
-import { MAX_INFRA_RETRIES } from "../../src/faults/retry.js";
+import { MAX_INFRA_RETRIES } from "../../src/retries/retry.js";
 import { RUN_ENV } from "../../src/harness/run-config.js";
 import { LABEL } from "../../src/labels/labels.js";
 import { labelValue, type TestResult } from "../../src/report/results-reader.js";

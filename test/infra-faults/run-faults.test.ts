@@ -1,5 +1,5 @@
 /**
- * `run --faults FILE` and `--fail-on-flaky` through the real CLI: a seeded plan whose first
+ * `run --infra-faults FILE` and `--fail-on-flaky` through the real CLI: a seeded plan whose first
  * invocation's task host disconnects makes the clause pass on its retry, so the result is flaky
  * (label outcome=flaky, statusDetails.flaky, the retried error named); `--fail-on-flaky` turns
  * that into exit 1; a bad plan is exit 2 with a message naming the file and the path inside it.
@@ -24,7 +24,7 @@ function flakyPlan(): InfraFaultPlan {
   throw new Error("no such seed");
 }
 
-describe("run --faults FILE", () => {
+describe("run --infra-faults FILE", () => {
   let dir: string;
   let planFile: string;
   beforeAll(async () => {
@@ -32,7 +32,7 @@ describe("run --faults FILE", () => {
     planFile = join(dir, "plan.json");
     await writeFile(planFile, JSON.stringify(flakyPlan()));
   });
-  const args = (name: string) => ["run", "--grep", CLAUSE.replaceAll(".", "\\."), "--no-report", "--json", "--faults", planFile, "--results", join(dir, name, "results"), "--outcomes", join(dir, name, "outcomes.json"), "--no-expectations"];
+  const args = (name: string) => ["run", "--grep", CLAUSE.replaceAll(".", "\\."), "--no-report", "--json", "--infra-faults", planFile, "--results", join(dir, name, "results"), "--outcomes", join(dir, name, "outcomes.json"), "--no-expectations"];
 
   test("a pass after an infrastructure retry is flaky: recorded as such, exit 0 without --fail-on-flaky", async () => {
     const child = await runCli(args("plain"));
@@ -56,15 +56,15 @@ describe("run --faults FILE", () => {
   }, 180_000);
 
   test("--target installed with a CLI that is not the harness's fake cannot take a plan: exit 2", async () => {
-    const child = await runCli(["run", "--target", "installed", "--ego-browser", "/bin/true", "--no-report", "--faults", planFile, "--results", join(dir, "real", "results"), "--outcomes", join(dir, "real", "outcomes.json")]);
+    const child = await runCli(["run", "--target", "installed", "--ego-browser", "/bin/true", "--no-report", "--infra-faults", planFile, "--results", join(dir, "real", "results"), "--outcomes", join(dir, "real", "outcomes.json")]);
     expect(child.exitCode).toBe(2);
-    expect(child.stderr).toMatch(/--faults injects infrastructure faults into the fake app/);
+    expect(child.stderr).toMatch(/--infra-faults injects infrastructure faults into the fake app/);
   }, 60_000);
 
   test("a plan that is not valid is exit 2, naming the file and the path inside it, before anything runs", async () => {
     const bad = join(dir, "bad.json");
     await writeFile(bad, JSON.stringify({ seed: 1, faults: [{ kind: "latency", probability: 1.5, jitterMs: 3 }] }));
-    const child = await runCli(["run", "--no-report", "--faults", bad, "--results", join(dir, "bad", "results"), "--outcomes", join(dir, "bad", "outcomes.json")]);
+    const child = await runCli(["run", "--no-report", "--infra-faults", bad, "--results", join(dir, "bad", "results"), "--outcomes", join(dir, "bad", "outcomes.json")]);
     expect(child.exitCode).toBe(2);
     expect(child.stderr).toContain(bad);
     expect(child.stderr).toMatch(/faults\[0\]\.probability/);

@@ -1,7 +1,7 @@
 // A launcher that kills and relaunches the shared browser mid-run (issue 19, Deliver 4): the
 // invocations alive at that moment lose their raw CDP channel, and every message they send fails
 // with "CDP channel is not open" (EGO_CDP_CHANNEL_UNAVAILABLE). That is the infrastructure's, not
-// a deviation: each touched clause is retried (src/faults/retry.ts), then broken (or flaky, when a
+// a deviation: each touched clause is retried (src/retries/retry.ts), then broken (or flaky, when a
 // retry got through), never failed or precondition failed, and the terminal names the cause once.
 // Before the infrastructure watch (src/probe/infra-watch.ts) read CDP pre-send failures, the same
 // run failed the CDP clauses and the error-code clauses read through the CDP callback.

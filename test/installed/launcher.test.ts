@@ -1,10 +1,10 @@
 // launcher.environment.not-forwarded against the fake's installed launcher: the harness starts
 // every ego-browser with a marker variable; the launcher replaces the caller's environment
-// before the script runs, so the clause passes. With the app's environment-forwarded fault the
+// before the script runs, so the clause passes. With the app's environment-forwarded mutant the
 // launcher hands the environment on, and exactly that clause fails (the whole catalogue runs,
 // --no-slow: the idle clause waits 150 s of real time on an installed target).
-// The environment-forwarded run is on the page model, as the mutant check runs every fault that
-// does not need pages (test/mutants/table.ts): the fault changes only the environment the script
+// The environment-forwarded run is on the page model, as the mutant check runs every mutant that
+// does not need pages (test/mutants/table.ts): the mutant changes only the environment the script
 // starts with (fake-bridge/server/script-processes.ts), never what a page does. The
 // sdk-path-hook-differs run stays on real pages: with it the harness falls back to the SDK's
 // wrappers, and the page clauses are among what must still hold through them.
@@ -19,11 +19,11 @@ import { tempDir } from "../support/temp-dir.js";
 const world = worldsClosedAfterAll();
 const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
 
-/** The whole catalogue (--no-slow) on an installed fake whose app has `fault` (real pages wherever a browser is found, unless `pages`): it must exit 1. */
-async function wholeRunWithFault(fault: string, pages?: "model"): Promise<{ summary: JsonSummary; outcomes: string }> {
-  const w = await world({ app: { faults: [fault], ...(pages ? { pages } : {}) } });
-  const outcomes = join(await tempDir(`${fault}-outcomes`), "outcomes.json");
-  const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempDir(fault), "--outcomes", outcomes], {
+/** The whole catalogue (--no-slow) on an installed fake whose app has `mutant` (real pages wherever a browser is found, unless `pages`): it must exit 1. */
+async function wholeRunWithMutant(mutant: string, pages?: "model"): Promise<{ summary: JsonSummary; outcomes: string }> {
+  const w = await world({ app: { mutants: [mutant], ...(pages ? { pages } : {}) } });
+  const outcomes = join(await tempDir(`${mutant}-outcomes`), "outcomes.json");
+  const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempDir(mutant), "--outcomes", outcomes], {
     env: cliEnv(w, { PATH: w.pathWithLauncher }),
     timeoutMs: 170_000,
   });
@@ -43,8 +43,8 @@ describe("the launcher, on an installed target", () => {
     expect(summary.clauses.find((c) => c.id === "launcher.sdk-path.loads-module")?.status, "the launcher loads the --sdk-path module").toBe("passed");
   });
 
-  it("the environment-forwarded fault is caught by exactly launcher.environment.not-forwarded", { timeout: 180_000 }, async () => {
-    const { summary } = await wholeRunWithFault("environment-forwarded", "model");
+  it("the environment-forwarded mutant is caught by exactly launcher.environment.not-forwarded", { timeout: 180_000 }, async () => {
+    const { summary } = await wholeRunWithMutant("environment-forwarded", "model");
     expect(statusOf(summary, "failed")).toEqual(["launcher.environment.not-forwarded"]);
     expect(statusOf(summary, "broken")).toEqual([]);
     expect(statusOf(summary, "unknown")).toEqual([]);
@@ -52,7 +52,7 @@ describe("the launcher, on an installed target", () => {
   });
 
   it("a launcher whose --sdk-path hook differs fails exactly launcher.sdk-path.loads-module; what fails through the SDK's wrappers names it", { timeout: 180_000 }, async () => {
-    const { summary, outcomes } = await wholeRunWithFault("sdk-path-hook-differs");
+    const { summary, outcomes } = await wholeRunWithMutant("sdk-path-hook-differs");
     expect(statusOf(summary, "failed")).toEqual(["launcher.sdk-path.loads-module"]);
     expect(statusOf(summary, "broken")).toEqual([]);
     expect(statusOf(summary, "unknown")).toEqual([]);

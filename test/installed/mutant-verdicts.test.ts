@@ -36,13 +36,13 @@ export function progressCounts(stderr: string): Record<string, number> {
   return counts;
 }
 
-describe.each(["string-ids", "claim-new-id", "take-over-leaves-block"])("mutant %s through --target installed", (fault) => {
+describe.each(["string-ids", "claim-new-id", "take-over-leaves-block"])("mutant %s through --target installed", (mutant) => {
   it("fails its owners, ends precondition failed where a clause stood on its rule, breaks nothing; the progress line agrees", { timeout: 300_000 }, async () => {
-    const expected = MUTANTS[fault]!;
+    const expected = MUTANTS[mutant]!;
     // the page model: these rules do not depend on pages (the in-process mutant check judges them so too)
-    const w = await world({ app: { faults: [fault], pages: "model" } });
-    const outcomesFile = join(await tempDir(`inst-${fault}-outcomes`), "outcomes.json");
-    const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`inst-${fault}`), "--outcomes", outcomesFile], {
+    const w = await world({ app: { mutants: [mutant], pages: "model" } });
+    const outcomesFile = join(await tempDir(`inst-${mutant}-outcomes`), "outcomes.json");
+    const run = await egoConformance(["run", "--target", "installed", "--no-slow", "--operator", w.operatorSocket, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`inst-${mutant}`), "--outcomes", outcomesFile], {
       env: cliEnv(w, { PATH: w.pathWithLauncher }),
       timeoutMs: 280_000,
     });

@@ -1,6 +1,6 @@
 // launcher.exit.pending-cdp against the fake's installed launcher, with real pages (a
 // never-settling Runtime.evaluate needs a page): the launcher area runs through --target installed.
-// Without a fault the clause holds; with the app's pending-cdp-holds-script fault (the socket port
+// Without a mutant the clause holds; with the app's pending-cdp-holds-script mutant (the socket port
 // holds the process while any CDP request is pending, as before issue 21 defect 2 was fixed) the
 // invocation outlives its script, and exactly that clause fails. The in-process fake has no
 // launcher, so the mutant check (test/mutants) cannot reach it: this is its mutant check.
@@ -14,9 +14,9 @@ import { tempDir } from "../support/temp-dir.js";
 const world = worldsClosedAfterAll();
 const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
 
-async function launcherArea(faults: string[]): Promise<{ exitCode: number | undefined; summary: JsonSummary; stderr: string }> {
-  const w = await world({ app: { pages: "chromium", faults } });
-  const run = await egoConformance(["run", "--target", "installed", "--area", "launcher", "--json", "--no-report", "--no-expectations", "--results", await tempDir(`pending-cdp-${faults.join("-") || "ok"}`)], {
+async function launcherArea(mutants: string[]): Promise<{ exitCode: number | undefined; summary: JsonSummary; stderr: string }> {
+  const w = await world({ app: { pages: "chromium", mutants } });
+  const run = await egoConformance(["run", "--target", "installed", "--area", "launcher", "--json", "--no-report", "--no-expectations", "--results", await tempDir(`pending-cdp-${mutants.join("-") || "ok"}`)], {
     env: cliEnv(w, { PATH: w.pathWithLauncher }),
     timeoutMs: 150_000,
   });
@@ -35,7 +35,7 @@ describe.skipIf(NO_CHROMIUM)("an invocation with a raw CDP request unanswered, o
     expect(statusOf(summary, "broken")).toEqual([]);
   });
 
-  it("the pending-cdp-holds-script fault is caught by exactly launcher.exit.pending-cdp", { timeout: 180_000 }, async () => {
+  it("the pending-cdp-holds-script mutant is caught by exactly launcher.exit.pending-cdp", { timeout: 180_000 }, async () => {
     const { exitCode, summary, stderr } = await launcherArea(["pending-cdp-holds-script"]);
     expect(exitCode, stderr).toBe(1);
     expect(statusOf(summary, "failed")).toEqual([PENDING_CDP_CLAUSE]);

@@ -12,7 +12,7 @@ const world = worldsClosedAfterAll();
 
 describe("spaces a probe creates on a lenient build", () => {
   it("fail only the argument clauses, are closed, and are never the user's", { timeout: 120_000 }, async () => {
-    const w = await world({ app: { faults: ["create-accepts-invalid-names"], pages: "model" } });
+    const w = await world({ app: { mutants: ["create-accepts-invalid-names"], pages: "model" } });
     const user = await w.operator.createUserSpace("Groceries");
     const run = await egoConformance(
       ["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "arguments", "--grep", "createTaskSpace", "--json", "--no-report", "--results", await tempDir("inst-probe-spaces")],

@@ -17,9 +17,9 @@ describe("the invariance clause on an installed target", () => {
     const w = await world();
     const user = await w.operator.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
     const results = await tempDir("inst-bug");
-    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-state", "--harness-fault", "cleanup-claims-user-space", "--json", "--no-report", "--results", results], { env: cliEnv(w) });
+    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-state", "--harness-bug", "cleanup-claims-user-space", "--json", "--no-report", "--results", results], { env: cliEnv(w) });
     expect(run.exitCode, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/harness fault committed on purpose: cleanup-claims-user-space: claimed "Groceries"/);
+    expect(run.stderr).toMatch(/harness bug committed on purpose: cleanup-claims-user-space: claimed "Groceries"/);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     expect(summary.clauses.filter((c) => c.status === "failed").map((c) => c.id)).toEqual(["safety.user-spaces.unchanged"]);
 
@@ -35,9 +35,9 @@ describe("the invariance clause on an installed target", () => {
 
 describe("--keep-on-failure and sweep", () => {
   it("keeps a failed run's spaces; sweep lists them by run, and --yes closes the recorded ones and nothing else", { timeout: 120_000 }, async () => {
-    // a page-independent fault in a small area: this test is about keeping and sweeping, not pages
+    // a page-independent mutant in a small area: this test is about keeping and sweeping, not pages
     // (an installed target is assumed to show real pages, which the page model cannot)
-    const w = await world({ app: { faults: ["claim-selects"], pages: "model" } });
+    const w = await world({ app: { mutants: ["claim-selects"], pages: "model" } });
     const user = await w.operator.createUserSpace("Groceries");
     const stranger = await w.operator.createUserSpace("ego-conformance by hand");
     // a leftover of an older run whose process died, user-owned (completed): sweep must claim it first

@@ -69,7 +69,7 @@ export async function installedWorld(options: { app?: AppChoice; install?: Omit<
 
 async function recordModelPages(server: FakeAppServer): Promise<void> {
   const d = server.describe();
-  await writeAppState(server.paths.stateFile, { pid: process.pid, bridgeSocket: d.bridgeSocket, operatorSocket: d.operatorSocket, version: d.version, features: d.features, faults: d.faults, closeDelayMs: d.closeDelayMs, startedAt: d.startedAt, pages: "model" });
+  await writeAppState(server.paths.stateFile, { pid: process.pid, bridgeSocket: d.bridgeSocket, operatorSocket: d.operatorSocket, version: d.version, features: d.features, mutants: d.mutants, closeDelayMs: d.closeDelayMs, startedAt: d.startedAt, pages: "model" });
 }
 
 /** A factory of installed worlds for one test file, all closed after its tests. */

@@ -11,7 +11,7 @@ import { tempDir } from "../support/temp-dir.js";
 function target(key: string, label: string, extra: Partial<CompatTarget> = {}): CompatTarget {
   return {
     key,
-    spec: { key, kind: "fake", persona: null, egoVersion: null, faults: [] },
+    spec: { key, kind: "fake", persona: null, egoVersion: null, mutants: [] },
     label,
     kind: "fake",
     persona: null,

@@ -1,5 +1,5 @@
 // Which fake column a target's recording is compared with (src/matrix/fake-differences.ts): a
-// fake with faults against the same fake without them; an installed build against a fault-free
+// fake with mutants against the same fake without them; an installed build against a mutant-free
 // fake column that plays its version's own build (the fake by version first, else a persona of
 // exactly that build); none, with the reason, when no column plays it; a fake column against none.
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { PERSONAS } from "../../src/contract/personas.js";
 import { outcomeWithoutResults } from "../../src/matrix/collect.js";
 import type { TargetOutcome } from "../../src/matrix/compat-schema.js";
 import { fakeColumnFor } from "../../src/matrix/fake-differences.js";
-import { faultTarget, installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
+import { mutantTarget, installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
 
 const SHARD = { index: 1, count: 1 };
 function ran(spec: TargetSpec, egoVersion: string | null, persona: string | null = null): TargetOutcome {
@@ -31,11 +31,11 @@ describe("the fake column a target is compared with", () => {
     expect(keyOf(fakeColumnFor(installed, [{ ...persona, availability: "error" }]))).toMatch(/^none:/);
   });
 
-  it("a fake with faults: the same fake without them; a fake column: none", () => {
-    const faulty = ran(faultTarget("claim-selects"), current.version);
-    const plain = ran({ key: "fake-default", kind: "fake", persona: null, egoVersion: null, faults: [] }, current.version);
+  it("a fake with mutants: the same fake without them; a fake column: none", () => {
+    const faulty = ran(mutantTarget("claim-selects"), current.version);
+    const plain = ran({ key: "fake-default", kind: "fake", persona: null, egoVersion: null, mutants: [] }, current.version);
     expect(keyOf(fakeColumnFor(faulty, [byVersion, persona, plain, faulty]))).toBe("fake-default");
-    expect(keyOf(fakeColumnFor(faulty, [byVersion, persona]))).toMatch(/^none: no fake column plays this target's build without its faults/);
+    expect(keyOf(fakeColumnFor(faulty, [byVersion, persona]))).toMatch(/^none: no fake column plays this target's build without its mutants/);
     expect(fakeColumnFor(persona, [persona, installed])).toBeUndefined();
   });
 });

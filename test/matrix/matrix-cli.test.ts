@@ -104,7 +104,7 @@ describe("ego-conformance matrix (real runs)", () => {
     // persona current is the fake playing that build's version: the comparison of the two
     // recordings (src/recording/compare.ts) names the one clause that owns the rule, nothing else
     // (the claim and create clauses: the owner and its neighbours, to stay small)
-    const world = await installedWorld({ app: { faults: ["claim-selects"], pages: "model" } });
+    const world = await installedWorld({ app: { mutants: ["claim-selects"], pages: "model" } });
     try {
       const out = await tempDir("matrix-installed-mutant");
       const run = await egoConformance(["matrix", "--personas", "current", "--installed", world.installed.cliPath, "--grep", "^task-spaces\\.(claim|create)\\.", "--pages", "model", "--no-allure", "--out", out, "--json"], { env: cliEnv(world), timeoutMs: 220_000 });

@@ -4,20 +4,20 @@ import { parseRunArgs } from "../../src/cli/run.js";
 import { expandTargets } from "../../src/matrix/expand.js";
 import { personaNames } from "../../src/matrix/personas.js";
 import { makePlan } from "../../src/matrix/plan.js";
-import { defaultFakeTarget, faultTarget, installedTarget, personaTarget, TARGET_KEY, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
+import { defaultFakeTarget, mutantTarget, installedTarget, personaTarget, TARGET_KEY, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
 import { targetOptions } from "../../src/matrix/run-matrix.js";
 import { targetTranscriptFile } from "../../src/matrix/fake-differences.js";
 import { targetOutcomesFile } from "../../src/matrix/bundle.js";
 import { checkOptions } from "../../src/run/check-options.js";
-import { FAULT_NAMES } from "../../fake-bridge/index.js";
+import { MUTANT_NAMES } from "../../fake-bridge/index.js";
 
-const none = { personas: null, versions: [], installed: [], faults: [] };
+const none = { personas: null, versions: [], installed: [], mutants: [] };
 
 describe("target keys", () => {
   it("are valid Allure environment ids and directory names, for any input", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (text) => {
-        for (const spec of [personaTarget(text || "x"), versionTarget(text || "x"), faultTarget(text || "x"), installedTarget(text || "x")]) {
+        for (const spec of [personaTarget(text || "x"), versionTarget(text || "x"), mutantTarget(text || "x"), installedTarget(text || "x")]) {
           expect(spec.key).toMatch(TARGET_KEY);
           expect(() => TargetSpec.parse(spec)).not.toThrow();
         }
@@ -48,13 +48,13 @@ describe("targetOptions", () => {
   const flagsOf = (spec: TargetSpec): string[] =>
     spec.kind === "installed"
       ? ["--target", "installed", "--ego-browser", spec.egoBrowser]
-      : ["--target", "fake", ...(spec.persona !== null ? ["--persona", spec.persona] : []), ...(spec.egoVersion !== null ? ["--ego-version", spec.egoVersion] : []), ...spec.faults.flatMap((f) => ["--fault", f])];
+      : ["--target", "fake", ...(spec.persona !== null ? ["--persona", spec.persona] : []), ...(spec.egoVersion !== null ? ["--ego-version", spec.egoVersion] : []), ...spec.mutants.flatMap((f) => ["--mutant", f])];
 
   it("are the options `run` parses from the target's flags, the selection and the bundle's paths", () => {
     const dir = "/bundle/results/t";
     // every target records into its results (compat compares it with its build's fake column)
     const paths = ["--results", dir, "--outcomes", targetOutcomesFile(dir), "--no-report", "--record", targetTranscriptFile(dir)];
-    const specs = [...personaNames().map(personaTarget), versionTarget("0.4.4.2"), faultTarget(FAULT_NAMES[0]!), defaultFakeTarget(), installedTarget("/opt/ego-browser")];
+    const specs = [...personaNames().map(personaTarget), versionTarget("0.4.4.2"), mutantTarget(MUTANT_NAMES[0]!), defaultFakeTarget(), installedTarget("/opt/ego-browser")];
     for (const spec of specs) {
       const { reportDir: _ignored, progressTarget, ...typed } = targetOptions(spec, { areas: ["tabs", "cdp"], grep: /send/ }, dir, "model");
       expect(progressTarget).toBe(spec.key); // the progress line names the target (two run at once)
@@ -72,9 +72,9 @@ describe("expandTargets", () => {
     expect(expandTargets({ ...none, personas: "all" }, personaNames())).toEqual(all);
   });
 
-  it("orders personas, versions, installed CLIs, faults, and keeps a target named twice once", () => {
-    const specs = expandTargets({ personas: ["current", "pre-profiles", "current"], versions: ["0.4.4.2"], installed: ["/x/ego-browser"], faults: ["string-ids"] }, personaNames());
-    expect(specs.map((s) => s.key)).toEqual(["persona-current", "persona-pre-profiles", "version-0_4_4_2", installedTarget("/x/ego-browser").key, "fault-string-ids"]);
+  it("orders personas, versions, installed CLIs, mutants, and keeps a target named twice once", () => {
+    const specs = expandTargets({ personas: ["current", "pre-profiles", "current"], versions: ["0.4.4.2"], installed: ["/x/ego-browser"], mutants: ["string-ids"] }, personaNames());
+    expect(specs.map((s) => s.key)).toEqual(["persona-current", "persona-pre-profiles", "version-0_4_4_2", installedTarget("/x/ego-browser").key, "mutant-string-ids"]);
     expect(expandTargets({ ...none, versions: ["0.4.4.2"] }, personaNames()).map((s) => s.key)).toEqual(["version-0_4_4_2"]);
   });
 

@@ -58,14 +58,14 @@ async function runRecorded(name: string, args: string[], record: boolean): Promi
 const runs = new RunAhead<Run>(E2E_WORKERS, (suite: string, key: string) => {
   if (suite === ALLOWED_SUITE) {
     const allowed = ALLOWED[key]!;
-    return runRecorded(`allowed-${key}`, ["--pages", allowed.pages, "--area", allowed.area, "--fault", key], false);
+    return runRecorded(`allowed-${key}`, ["--pages", allowed.pages, "--area", allowed.area, "--mutant", key], false);
   }
   // the recording every mutant's is compared with: the plain fake, the whole catalogue, as the mutants run
   if (suite === PLAIN_SUITE) return runRecorded(`plain-${key}`, ["--pages", key], true);
   // a rule that does not depend on pages is judged on the page model: the whole suite on real
-  // pages costs minutes per mutant, and the page clauses cannot tell such a fault apart
+  // pages costs minutes per mutant, and the page clauses cannot tell such a mutant apart
   const pages = pagesOf(MUTANTS[key]!);
-  return runRecorded(`mutant-${key}`, ["--pages", pages, "--fault", key], pages === "model");
+  return runRecorded(`mutant-${key}`, ["--pages", pages, "--mutant", key], pages === "model");
 });
 
 /**
@@ -81,7 +81,7 @@ function mayDiffer(expected: (typeof MUTANTS)[string], plain: Transcript): strin
   return [...new Set([...expected.failed, ...(expected.preconditionFailed ?? []), ...(expected.alsoDiffers ?? []), ...calling])].sort();
 }
 
-// the runs of the tests that will run, in their order (a suite's name is `<kind> <fault>`)
+// the runs of the tests that will run, in their order (a suite's name is `<kind> <mutant>`)
 // eslint-disable-next-line no-empty-pattern
 beforeAll(({}, file) => runs.plan(file, [PLAIN_SUITE, ALLOWED_SUITE, MUTANT_SUITE]));
 
@@ -90,13 +90,13 @@ describe(`${PLAIN_SUITE} model`, () => {
   it("passes, recorded (what each mutant's recording is compared with)", { timeout: 240_000 }, async () => {
     const run = await runs.result(PLAIN_SUITE, "model");
     expect(run.exitCode, run.stderr).toBe(0);
-    expect((await readTranscript(run.transcript!)).target.faults).toEqual([]);
+    expect((await readTranscript(run.transcript!)).target.mutants).toEqual([]);
   });
 });
 
-describe.each(Object.entries(ALLOWED))(`${ALLOWED_SUITE} %s`, (fault, allowed) => {
+describe.each(Object.entries(ALLOWED))(`${ALLOWED_SUITE} %s`, (mutant, allowed) => {
   it(`passes (${allowed.why})`, { timeout: 240_000 }, async ({ skip }) => {
-    const run = await runs.result(ALLOWED_SUITE, fault);
+    const run = await runs.result(ALLOWED_SUITE, mutant);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     if (allowed.pages === "chromium" && !summary.clauses.some((c) => c.id === PAGES_PROBE_CLAUSE && c.status !== "not-applicable")) skip("the fake has no real pages here (no Chromium): this deviation cannot show");
     expect(run.exitCode, run.stderr).toBe(0);
@@ -105,12 +105,12 @@ describe.each(Object.entries(ALLOWED))(`${ALLOWED_SUITE} %s`, (fault, allowed) =
   });
 });
 
-describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (fault, expected) => {
+describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (mutant, expected) => {
   it(`is caught by exactly the right clauses (${expected.why})`, { timeout: 240_000 }, async ({ skip }) => {
-    const run = await runs.result(MUTANT_SUITE, fault);
+    const run = await runs.result(MUTANT_SUITE, mutant);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     const withPages = summary.clauses.some((c) => c.id === PAGES_PROBE_CLAUSE && c.status !== "not-applicable");
-    if (expected.pagesOnly && !withPages) skip("the fake has no real pages here (no Chromium): this fault cannot show");
+    if (expected.pagesOnly && !withPages) skip("the fake has no real pages here (no Chromium): this mutant cannot show");
     expect(run.exitCode, run.stderr).toBe(1);
     const having = (status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
     expect(having("failed")).toEqual([...expected.failed, ...(withPages ? (expected.failedWithPages ?? []) : [])].sort());
@@ -118,13 +118,13 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (fault, expected) =
     expect(having("broken")).toEqual([]);
     expect(having("unknown")).toEqual([]);
     // the in-process fake has no launcher: launcher.environment.not-forwarded is not applicable here
-    // (test/installed/launcher.test.ts catches the environment-forwarded fault)
+    // (test/installed/launcher.test.ts catches the environment-forwarded mutant)
     // nor is launcher.exit.pending-cdp (test/installed/pending-cdp.test.ts catches pending-cdp-holds-script)
     if (run.transcript === undefined) return; // on real pages: not recorded (the file's head says why)
     // the verified fake: the recording differs from the plain fake's, judged, exactly where the table says
     const plain = await readTranscript((await runs.result(PLAIN_SUITE, "model")).transcript!);
     const recording = await readTranscript(run.transcript);
-    expect(recording.target.faults).toEqual([fault]);
+    expect(recording.target.mutants).toEqual([mutant]);
     const judged = compareTranscripts(recording, plain).differences.filter((d) => d.judged);
     const owners = mayDiffer(expected, plain);
     expect([...new Set(judged.map((d) => d.clause))].sort(), "clauses with judged differences from the plain fake").toEqual(owners);
@@ -133,7 +133,7 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (fault, expected) =
     const elsewhere = judged.filter((d) => !verdictHolds.has(d.clause) && !(d.call ?? "").endsWith(` ${expected.differsAtCallsOf}`));
     expect(elsewhere, `differences not at calls of ${expected.differsAtCallsOf}`).toEqual([]);
     expect(defectOf(recording)).toBe("the fake");
-    if (fault !== VERIFIED_BY_CLI) return;
+    if (mutant !== VERIFIED_BY_CLI) return;
     const verify = await runCli(["verify-fake", run.transcript, "--pages", "model", "--json"], { timeoutMs: 200_000 });
     expect(verify.exitCode, verify.stderr).toBe(1);
     const out = JSON.parse(verify.stdout) as { defect: string; differences: { clause: string; judged: boolean }[] };

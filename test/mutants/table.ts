@@ -1,4 +1,4 @@
-// The mutant table: every contract mutant of the fake (fake-bridge/faults) with the clauses that
+// The mutant table: every contract mutant of the fake (fake-bridge/mutants) with the clauses that
 // must catch it (failed), the clauses that stand on its rule (precondition failed), and the
 // deviations the docs allow, which must stay green. Read by test/mutants/mutants.test.ts, which
 // runs each entry as one whole-catalogue run.
@@ -14,7 +14,7 @@ export interface Expected {
   why: string;
   /** also failed when the fake has real pages (the clauses that need pages ran) */
   failedWithPages?: string[];
-  /** the fault only shows on real pages: without them the check is skipped, never passed */
+  /** the mutant only shows on real pages: without them the check is skipped, never passed */
   pagesOnly?: boolean;
   /**
    * The verified fake (issue 22): clauses whose verdict holds under the mutant but whose recorded

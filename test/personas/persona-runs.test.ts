@@ -67,7 +67,7 @@ describe.concurrent("persona, run ungated through the CLI", () => {
 
 describe("persona, gated", () => {
   it.each(judged.map((p) => [p.name, p] as const))("%s: exactly the clauses needing a feature it lacks are not applicable, with the reason", async (name, persona) => {
-    const target = await resolveTarget({ target: "fake", faults: [], persona: name });
+    const target = await resolveTarget({ target: "fake", mutants: [], persona: name });
     const gated = CATALOGUE.filter((c) => notApplicable(c, target.info)?.key.startsWith("feature:")).map((c) => c.id).sort();
     expect(gated).toEqual(requiring(lacking(persona)).map((c) => c.id).sort());
     for (const id of gated) expect(notApplicable(clauseById(id), target.info)!.reason).toMatch(new RegExp(`needs the '(${lacking(persona).join("|")})' feature, which Ego Lite ${persona.version.replace(/\./g, "\\.")} does not have`));

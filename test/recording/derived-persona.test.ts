@@ -50,7 +50,7 @@ describe("persona derive", () => {
   it("a persona derived from a build that chose otherwise where the reference is silent plays those open details again", { timeout: 240_000 }, async () => {
     const dir = await tempDir("derive-open");
     const clauses = ["--pages", "chromium", "--area", "snapshot", "--grep", String.raw`^snapshot\.page\.(action-marks|loc\.href-form)`];
-    const source = await record(dir, "source", [...clauses, "--fault", "action-marks-by-default", "--fault", "href-locators-absolute"]);
+    const source = await record(dir, "source", [...clauses, "--mutant", "action-marks-by-default", "--mutant", "href-locators-absolute"]);
     const chose = { "snapshot.page.action-marks": "differs-from-the-fake", "snapshot.page.loc.href-form": "differs-from-the-fake" };
     expect(openDetails(source)).toEqual(chose);
     const { file, persona } = await derive(dir, "source");

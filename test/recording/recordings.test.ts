@@ -1,7 +1,7 @@
 // Recordings without a real build: the plain fake plays "a real build". Two recordings of it
 // compare clean, and verify-fake is clean on one (exit 0); diff of the current build against
 // persona pre-error-codes lists the clauses that need error codes. Each mutant's recording (the
-// fake with a fault plan) is compared with the plain fake's in the mutant check itself, and one
+// fake with a mutant plan) is compared with the plain fake's in the mutant check itself, and one
 // goes through verify-fake there (test/mutants/mutants.test.ts): its runs record.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -11,7 +11,7 @@ import { tempDir } from "../support/temp-dir.js";
 
 async function options(over: (root: string) => Partial<RunOptions>): Promise<RunOptions> {
   const root = await tempDir("output-plan");
-  return { target: "fake", areas: [], json: false, faults: [], resultsDir: join(root, "results"), reportDir: join(root, "report"), report: true, outcomesFile: join(root, "o.json"), ...over(root) } as RunOptions;
+  return { target: "fake", areas: [], json: false, mutants: [], resultsDir: join(root, "results"), reportDir: join(root, "report"), report: true, outcomesFile: join(root, "o.json"), ...over(root) } as RunOptions;
 }
 
 describe("a run's output paths are checked together, before it starts", () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { applyExpectations, parseExpectations } from "../../src/expectations/index.js";
-import { markFlakyResults } from "../../src/faults/flaky-results.js";
+import { markFlakyResults } from "../../src/retries/flaky-results.js";
 import { collectTarget } from "../../src/matrix/collect.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
 import { LABEL } from "../../src/labels/labels.js";
@@ -100,7 +100,7 @@ describe("plan", () => {
     expect(fake.phases).toEqual([{ args: ["--maxWorkers", String(FAKE_WORKERS)] }]);
     expect(CATALOGUE.filter(fake.selected)).toEqual(CATALOGUE.filter(selectedBy({ areas: [a!.area] })));
     const installed = await planRun(await options({ target: "installed" }));
-    expect(installed.options.installed).toEqual({ keepOnFailure: false, harnessFaults: [] });
+    expect(installed.options.installed).toEqual({ keepOnFailure: false, harnessBugs: [] });
     expect(installed.phases[0]!.args).toContain(SERIAL_FILES);
     // on installed targets the safety clause is always covered
     expect(CATALOGUE.filter(installed.selected).length).toBe(CATALOGUE.length);
@@ -114,8 +114,8 @@ describe("plan", () => {
     await expect(planRun(await options({ areas: ["nowhere" as never] }))).rejects.toThrow(/unknown area .nowhere./);
     const bad = join(await tempDir("plan-faults"), "plan.json");
     await writeFile(bad, "{", "utf8");
-    const refused = await options({ faultsFile: bad });
-    await expect(planRun(refused)).rejects.toThrow(/^--faults /);
+    const refused = await options({ infraFaultsFile: bad });
+    await expect(planRun(refused)).rejects.toThrow(/^--infra-faults /);
     await expect(readdir(refused.resultsDir)).rejects.toThrow();
   });
 });

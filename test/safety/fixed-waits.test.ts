@@ -19,7 +19,7 @@ describe("the fixed-wait reader", () => {
       "await new Promise((resolve) => setTimeout(resolve, 12_000 - (Date.now() - start)));", // 3: unknown length
       "await p.sleep(200);", // 4
       "await page.waitForTimeout(600);", // 5
-      "// window: the fault closes spaces after 120 ms; 180 ms shows the clean fake keeps them",
+      "// window: the mutant closes spaces after 120 ms; 180 ms shows the clean fake keeps them",
       "await sleep(180);", // 7: justified
       'setTimeout(() => reject(new Error("too slow")), 5_000);', // 8: a bound
       "await setTimeout(1_000); // from node:timers/promises", // 9: the window: comment above is not right above it

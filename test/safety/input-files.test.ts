@@ -171,7 +171,7 @@ const READERS_UNDER_FUZZ: Reader[] = [
       return report;
     },
   },
-  { name: "fault plan (run --faults)", good: JSON.stringify({ faults: [] }), read: readInfraFaultPlan },
+  { name: "fault plan (run --infra-faults)", good: JSON.stringify({ faults: [] }), read: readInfraFaultPlan },
   { name: "the run ledger", good: `${JSON.stringify({ t: "run-start", runId: "r", pid: 1, host: "h", at: "x" })}\n`, read: async (file) => new Ledger(file).read() },
   {
     name: "matrix bundle (report --merge)",

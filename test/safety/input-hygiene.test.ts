@@ -58,10 +58,10 @@ describe("case 6: an input file that is a FIFO ends the command (exit 2, naming 
     const pipe = await fifo(await tempDir("fifo-lint"));
     expectRefusal(await runCli(["expectations", "lint", pipe], { timeoutMs: BOUND_MS }), pipe);
   });
-  it("run --expectations FIFO and run --faults FIFO, before anything runs", async () => {
+  it("run --expectations FIFO and run --infra-faults FIFO, before anything runs", async () => {
     const dir = await tempDir("fifo-run");
     const pipe = await fifo(dir);
-    for (const flag of ["--expectations", "--faults"]) {
+    for (const flag of ["--expectations", "--infra-faults"]) {
       const results = join(dir, `results${flag}`);
       expectRefusal(await runCli(["run", flag, pipe, "--results", results, "--no-report", "--outcomes", join(dir, "o.json")], { timeoutMs: BOUND_MS }), pipe);
       await expect(stat(results)).rejects.toThrow();

@@ -73,7 +73,7 @@ describe("RunSafety on a shared browser", () => {
     const { target, ledger } = await world();
     const safety = new RunSafety({ target, runId: RUN, resultsDir: await tempDir("safety-keep"), ledger });
     await safety.begin();
-    expect(await safety.cleanup({ keep: true })).toEqual({ kept: true, faults: [] });
+    expect(await safety.cleanup({ keep: true })).toEqual({ kept: true, bugs: [] });
     expect(await names(target)).toHaveLength(4);
   });
 
@@ -89,10 +89,10 @@ describe("RunSafety on a shared browser", () => {
   it("catches a harness bug that touches the user's space: the clause fails and attaches the diff", async () => {
     const { target, ledger } = await world();
     const results = await tempDir("safety-bug");
-    const safety = new RunSafety({ target, runId: RUN, resultsDir: results, harnessFaults: ["cleanup-claims-user-space"], ledger });
+    const safety = new RunSafety({ target, runId: RUN, resultsDir: results, harnessBugs: ["cleanup-claims-user-space"], ledger });
     await safety.begin();
     const cleanup = await safety.cleanup({ keep: false });
-    expect(cleanup.faults).toEqual([expect.stringMatching(/^cleanup-claims-user-space: claimed "Groceries"/)]);
+    expect(cleanup.bugs).toEqual([expect.stringMatching(/^cleanup-claims-user-space: claimed "Groceries"/)]);
     const verdict = await safety.finish();
     expect(verdict.status).toBe("failed");
     expect(verdict.message).toMatch(/changed: "Groceries" \(id \d+\) ownership: "user" -> "agent"/);

@@ -30,7 +30,7 @@ describe("resolveTarget", () => {
 
   it.each([
     ["an unknown persona", { persona: "nobody" }, /persona/],
-    ["an unknown fault", { faults: ["nope"] }, /unknown fault 'nope'/],
+    ["an unknown mutant", { mutants: ["nope"] }, /unknown mutant 'nope'/],
     ["an installed target without detection", { target: "installed" }, /needs detection first/],
   ])("refuses %s as an unavailable target", async (_, over, message) => {
     const attempt = resolveTarget(config(over));

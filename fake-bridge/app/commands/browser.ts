@@ -5,7 +5,7 @@ import type { ProfileSpec } from "../profiles.js";
 
 /** getBrowserVersion: the fake never has an update to offer. */
 export function getBrowserVersion(app: FakeApp): Outcome<Record<string, unknown>> {
-  // the malformed-browser-version fault: the Linux-port shape (research 1.5)
+  // the malformed-browser-version mutant: the Linux-port shape (research 1.5)
   if (app.behaviour.malformedBrowserVersion) return ok({ version: app.version, revision: "fake", linuxPort: true });
   return ok({ currentVersion: app.version, updateAvailable: false });
 }

@@ -10,9 +10,9 @@ export interface CommandContext {
   readonly app: FakeApp;
   /** the selection captured when the call was made (the request carries it to the browser) */
   readonly selection: SpaceKey | undefined;
-  /** changes the calling invocation's selection (used only by the claim-selects fault) */
+  /** changes the calling invocation's selection (used only by the claim-selects mutant) */
   select(key: SpaceKey): void;
-  /** the racy-create-ids fault: the next space id as read when the request arrived */
+  /** the racy-create-ids mutant: the next space id as read when the request arrived */
   readonly staleSpaceId?: number;
 }
 

@@ -1,7 +1,7 @@
 /**
  * snapshot(options): a structured snapshot of the selected space's active tab. With the page
  * model, rendered from the invented page (../snapshot.ts); with Chromium, built from the real page
- * over CDP (../page-snapshot, snapshotFromCdp), with the build's switches and faults.
+ * over CDP (../page-snapshot, snapshotFromCdp), with the build's switches and mutants.
  */
 import { fail, failures, type Outcome } from "../failures.js";
 import { syncRealTabs } from "../real-tabs.js";
@@ -19,10 +19,10 @@ async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: Snap
 }
 
 export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {
-  // fault snapshot-ignores-max-result-length: the bound is dropped, the whole tree comes back
+  // mutant snapshot-ignores-max-result-length: the bound is dropped, the whole tree comes back
   const effective = ctx.app.behaviour.snapshotIgnoresMaxResultLength ? { ...options, maxResultLength: 0 } : options;
-  // fault subtree-root-ignored on the page model (real pages: ../page-snapshot): the whole page
-  const modelOptions = ctx.app.behaviour.pageSnapshotFaults.subtreeRootIgnored && effective.scope === "subtree" ? { ...effective, scope: "full_page" as const } : effective;
+  // mutant subtree-root-ignored on the page model (real pages: ../page-snapshot): the whole page
+  const modelOptions = ctx.app.behaviour.pageSnapshotMutants.subtreeRootIgnored && effective.scope === "subtree" ? { ...effective, scope: "full_page" as const } : effective;
   return onSelectedSpace(ctx, "snapshot", (space) =>
     ctx.app.pages !== undefined
       ? realSnapshot(ctx, space, effective)

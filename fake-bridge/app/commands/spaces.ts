@@ -11,7 +11,7 @@ import { onSelectedSpace, type CommandContext } from "./context.js";
 /** With Chromium, the tab titles of spaces whose pages are open are read from the browser first. */
 export function listTaskSpaces(ctx: CommandContext): MaybePromise<Outcome<Record<string, unknown>>> {
   const { app } = ctx;
-  // the fault listing-closes-idle-spaces: the listing itself closes what was idle, user-owned spaces too
+  // the mutant listing-closes-idle-spaces: the listing itself closes what was idle, user-owned spaces too
   if (app.behaviour.listingClosesIdleSpaces) app.closeIdleSpaces({ userOwnedToo: true });
   const listing = () => ok(taskSpaceListing(app, app.behaviour));
   const open = app.pages === undefined ? [] : app.listed().filter((s) => !s.closing && app.pages!.isOpen(s.id));
@@ -33,7 +33,7 @@ export function createTaskSpace(ctx: CommandContext, name: unknown, profileId: s
   const { app } = ctx;
   const profile = app.profiles.resolve(profileId);
   if (profile === undefined) return fail(failures.profileNotFound());
-  // only the create-accepts-invalid-names fault lets a name that is no string through validation
+  // only the create-accepts-invalid-names mutant lets a name that is no string through validation
   const spaceName = typeof name === "string" ? name : name === undefined ? `task ${ctx.staleSpaceId ?? app.peekSpaceId()}` : String(name);
   const space = app.createSpace({ name: spaceName, createdBy: "agent", profile }, ctx.staleSpaceId);
   return ok(taskSpaceRef(space, app.behaviour));
@@ -46,9 +46,9 @@ export function createTaskSpace(ctx: CommandContext, name: unknown, profileId: s
 export function claimTaskSpace(ctx: CommandContext, key: SpaceKey, name: string | undefined): Outcome<Record<string, unknown>> {
   const space = ctx.app.locate(key);
   if (space === undefined) return fail(failures.notFound(key));
-  // the claim-ignores-name fault: claimed, not renamed
+  // the claim-ignores-name mutant: claimed, not renamed
   claim(space, ctx.app.behaviour.claimIgnoresName ? undefined : name);
-  // the claim-new-id fault: the claimed space is listed under a new id from now on
+  // the claim-new-id mutant: the claimed space is listed under a new id from now on
   const claimed = ctx.app.behaviour.claimNewId ? ctx.app.rekeySpace(space) : space;
   if (ctx.app.behaviour.claimSelects) ctx.select(ctx.app.behaviour.numericIds ? claimed.id : claimed.name);
   return ok(taskSpaceRef(claimed, ctx.app.behaviour));
@@ -78,7 +78,7 @@ export function handOffTaskSpace(ctx: CommandContext): Outcome<string> {
 
 export function takeOverTaskSpace(ctx: CommandContext): Outcome<string> {
   return onSelectedSpace(ctx, "takeOverTaskSpace", (space) => {
-    // the take-over-leaves-block fault: the status string, and nothing changes
+    // the take-over-leaves-block mutant: the status string, and nothing changes
     if (!ctx.app.behaviour.takeOverLeavesBlock) takeOver(space);
     return ok(statusText("takeOverTaskSpace", space, ctx.app.behaviour.numericIds));
   });

@@ -28,13 +28,13 @@ export function createTab(ctx: CommandContext, url: string): MaybePromise<Outcom
 
 /** listTabs: only the selected space's tabs (clause tabs.list.scoped-to-space); with Chromium, read from the browser. */
 export function listTabs(ctx: CommandContext): MaybePromise<Outcome<{ tabs: TabEntry[] }>> {
-  // the fault listtabs-unscoped-when-unselected: with nothing selected, the whole browser's tabs
+  // the mutant listtabs-unscoped-when-unselected: with nothing selected, the whole browser's tabs
   if (ctx.app.behaviour.listTabsUnscopedWhenUnselected && ctx.selection === undefined) {
     return ok({ tabs: ctx.app.listed().filter((s) => !s.closing).flatMap((s) => tabEntries(s.tabs, s.activeTargetId)) });
   }
   return onSelectedSpace(ctx, "listTabs", (space) => {
     const entries = () =>
-      // the fault listtabs-unscoped-when-empty: no tab of its own left, the whole browser's
+      // the mutant listtabs-unscoped-when-empty: no tab of its own left, the whole browser's
       ctx.app.behaviour.listTabsUnscopedWhenEmpty && space.tabs.length === 0
         ? ok({ tabs: ctx.app.listed().filter((s) => !s.closing).flatMap((s) => tabEntries(s.tabs, s.activeTargetId)) })
         : ok({ tabs: tabEntries(space.tabs, space.activeTargetId) });
@@ -43,7 +43,7 @@ export function listTabs(ctx: CommandContext): MaybePromise<Outcome<{ tabs: TabE
 }
 
 /**
- * The fault blocked-create-tab-navigates (page model): a createTab the user's control blocks still
+ * The mutant blocked-create-tab-navigates (page model): a createTab the user's control blocks still
  * sends the space's blank tab to `url`; the call itself answers as blocked.
  */
 function navigateBlankWhileBlocked(ctx: CommandContext, url: string): void {

@@ -7,7 +7,7 @@
  * Format and choices: ./render.ts, ./locators.ts, ./viewport.ts, ./tree.ts.
  */
 import { fail, failures, ok, type Outcome } from "../failures.js";
-import type { Behaviour, PageSnapshotFaults } from "../../behaviour/behaviour.js";
+import type { Behaviour, PageSnapshotMutants } from "../../behaviour/behaviour.js";
 import type { SnapshotOptions, SnapshotResult } from "../snapshot.js";
 import { isGoneError, type PageCdp } from "../../chromium/page-cdp.js";
 import { capturePage, releaseSessions } from "./capture.js";
@@ -17,16 +17,16 @@ import { compactTop, hasRef, project, renderLines, type RefNumbering } from "./r
 import { allNodes, buildTree, type SnapNode } from "./tree.js";
 import { nodesInViewport } from "./viewport.js";
 
-/** What the build and the fault plan change in a snapshot of a real page. */
+/** What the build and the mutant plan change in a snapshot of a real page. */
 export interface PageSnapshotSwitches {
   /** omit a locator that is not unique (true), or print it as 'unstable' (builds before locator omission) */
   locatorOmission: boolean;
-  faults?: Partial<PageSnapshotFaults>;
+  mutants?: Partial<PageSnapshotMutants>;
 }
 
-/** The switches of a fake app's behaviour (its persona and fault plan). */
+/** The switches of a fake app's behaviour (its persona and mutant plan). */
 export function snapshotSwitches(behaviour: Behaviour): PageSnapshotSwitches {
-  return { locatorOmission: behaviour.locatorOmission, faults: behaviour.pageSnapshotFaults };
+  return { locatorOmission: behaviour.locatorOmission, mutants: behaviour.pageSnapshotMutants };
 }
 
 export { isGoneError, type CdpSend, type FrameCdp, type PageCdp } from "../../chromium/page-cdp.js";
@@ -42,12 +42,12 @@ function subtreeTop(tree: SnapNode, root: number | undefined): Outcome<readonly 
 }
 
 async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSnapshotSwitches): Promise<Outcome<SnapshotResult>> {
-  const faults = switches.faults ?? {};
+  const mutants = switches.mutants ?? {};
   const options: SnapshotOptions = {
     ...requested,
-    ...(faults.viewportScopeIgnored && requested.scope === "only_within_viewport" ? { scope: "full_page" } : {}),
-    ...(faults.subtreeRootIgnored && requested.scope === "subtree" ? { scope: "full_page" } : {}),
-    ...(faults.interactiveOnlyIgnored ? { interactiveOnly: false } : {}),
+    ...(mutants.viewportScopeIgnored && requested.scope === "only_within_viewport" ? { scope: "full_page" } : {}),
+    ...(mutants.subtreeRootIgnored && requested.scope === "subtree" ? { scope: "full_page" } : {}),
+    ...(mutants.interactiveOnlyIgnored ? { interactiveOnly: false } : {}),
   };
   const capture = await capturePage(page);
   try {
@@ -62,14 +62,14 @@ async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSn
     const keep = (n: SnapNode) =>
       (inViewport === undefined || inViewport.has(n)) && (!options.interactiveOnly || n.interactive || n.role === "iframe" || n.role === "root");
     const shown = compactTop(project(top, keep));
-    const refOf = faults.frameRefsOmitted ? (n: SnapNode) => hasRef(n) && n.frame.frameId === undefined : hasRef;
+    const refOf = mutants.frameRefsOmitted ? (n: SnapNode) => hasRef(n) && n.frame.frameId === undefined : hasRef;
     const locators = options.includeStableLocator
-      ? await locateNodes(tree, refOf, { firstCandidate: faults.ambiguousLocatorsPrinted === true, absoluteHrefs: faults.hrefLocatorsAbsolute === true })
+      ? await locateNodes(tree, refOf, { firstCandidate: mutants.ambiguousLocatorsPrinted === true, absoluteHrefs: mutants.hrefLocatorsAbsolute === true })
       : undefined;
     const refIds = page.refIds ?? new RefIds();
     const numbering: RefNumbering = {
-      refId: faults.refsRawBackendIds ? () => undefined : (n) => refIds.of(n.frame.frameId, n.backendNodeId!),
-      frameIds: faults.frameIdsOmitted !== true,
+      refId: mutants.refsRawBackendIds ? () => undefined : (n) => refIds.of(n.frame.frameId, n.backendNodeId!),
+      frameIds: mutants.frameIdsOmitted !== true,
     };
     return ok(renderLines(shown, options, locators, switches, numbering, refOf));
   } finally {

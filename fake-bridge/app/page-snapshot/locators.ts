@@ -77,7 +77,7 @@ async function idIsUnique(frame: FrameCapture, backendNodeId: number, id: string
 export async function locateNodes(
   root: SnapNode,
   hasRef: (n: SnapNode) => boolean,
-  /** fault ambiguous-locators-printed: offer the first candidate even when it is not unique */
+  /** mutant ambiguous-locators-printed: offer the first candidate even when it is not unique */
   { firstCandidate = false, absoluteHrefs = false }: { firstCandidate?: boolean; absoluteHrefs?: boolean } = {},
 ): Promise<Map<SnapNode, Locator>> {
   const nodes = allNodes(root).filter((n) => !n.transparent && hasRef(n));

@@ -72,7 +72,7 @@ function locValue(node: SnapNode, locators: ReadonlyMap<SnapNode, Locator> | und
   return switches.locatorOmission ? undefined : UNSTABLE_LOCATOR;
 }
 
-/** How refs are numbered and what they carry: the build's rule, or a fault plan's departure from it. */
+/** How refs are numbered and what they carry: the build's rule, or a mutant plan's departure from it. */
 export interface RefNumbering {
   /** the refId of a node with a ref; undefined: the ref has none and prints its backendNodeId */
   refId(node: SnapNode): number | undefined;

@@ -1,9 +1,9 @@
 /**
  * The fake target a run's configuration asks for: the newest build, a persona or a version
- * (fake-bridge/personas), with its fault plans. Unknown names are unavailable targets.
+ * (fake-bridge/personas), with its mutant plans. Unknown names are unavailable targets.
  */
 import { NEWEST_BUILD } from "../../contract/build-features.js";
-import { FAULT_NAMES, type FaultName } from "../../../fake-bridge/index.js";
+import { MUTANT_NAMES, type MutantName } from "../../../fake-bridge/index.js";
 import type { InfraFaultPlan } from "../../contract/infra-fault-plan.js";
 import { UnknownPersonaError } from "../../contract/personas.js";
 import { fakeBuild, FakeBuildError } from "../../../fake-bridge/personas/index.js";
@@ -12,7 +12,7 @@ import { TargetUnavailableError, type Target } from "../target.js";
 
 /** What of a run's configuration (src/harness/run-config.ts) the fake target reads. */
 export interface FakeRunChoice {
-  faults: readonly string[];
+  mutants: readonly string[];
   persona?: string | undefined;
   egoVersion?: string | undefined;
   infraFaults?: InfraFaultPlan | undefined;
@@ -21,23 +21,23 @@ export interface FakeRunChoice {
   personaFile?: { name: string; version: string; features: readonly string[]; openDetails?: Readonly<Record<string, string>> } | undefined;
 }
 
-function faultNames(names: readonly string[]): FaultName[] {
+function mutantNames(names: readonly string[]): MutantName[] {
   for (const name of names) {
-    if (!(FAULT_NAMES as readonly string[]).includes(name)) {
-      throw new TargetUnavailableError(`unknown fault '${name}' (known: ${FAULT_NAMES.join(", ")})`);
+    if (!(MUTANT_NAMES as readonly string[]).includes(name)) {
+      throw new TargetUnavailableError(`unknown mutant '${name}' (known: ${MUTANT_NAMES.join(", ")})`);
     }
   }
-  return names as FaultName[];
+  return names as MutantName[];
 }
 
 export function fakeTargetForRun(config: FakeRunChoice): Target {
   const infra = config.infraFaults ? { infraFaults: config.infraFaults } : {};
   const pages = config.pages !== undefined ? { pages: config.pages } : {};
   if (config.persona === undefined && config.egoVersion === undefined && config.personaFile === undefined) {
-    return createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features, faults: faultNames(config.faults), ...infra, ...pages });
+    return createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features, mutants: mutantNames(config.mutants), ...infra, ...pages });
   }
   const build = fakeBuildOrThrow(config);
-  return createFakeTarget({ ...build, faults: faultNames(config.faults), ...infra, ...pages });
+  return createFakeTarget({ ...build, mutants: mutantNames(config.mutants), ...infra, ...pages });
 }
 
 /** The persona or version the fake emulates (fake-bridge/personas); bad names are unavailable targets. */

@@ -8,7 +8,7 @@ import type { Json } from "../../contract/arguments.js";
 import type { Capability, Feature } from "../../contract/features.js";
 import { asJson, probeProgram } from "../../probe/program.js";
 import { tryParseEgoVersion } from "../../version/index.js";
-import { createFakeBrowser, resolvePages, type FaultName, type PagesChoice } from "../../../fake-bridge/index.js";
+import { createFakeBrowser, resolvePages, type MutantName, type PagesChoice } from "../../../fake-bridge/index.js";
 import { InfraFaultInjector } from "../../../fake-bridge/infra-faults/inject.js";
 import type { InfraFaultPlan } from "../../contract/infra-fault-plan.js";
 import { ProbeTimeoutError } from "../probe-timeout.js";
@@ -24,7 +24,7 @@ export interface FakeTargetOptions {
   persona?: string;
   /** where the version came from (default: the persona, or "fake default") */
   versionSource?: string;
-  faults?: FaultName[];
+  mutants?: MutantName[];
   /** infrastructure faults (fake-bridge/infra-faults): each session is one invocation of this target's injector */
   infraFaults?: InfraFaultPlan;
   /** bound on one probe, so a hung call ends as a harness error instead of a stuck run */
@@ -58,7 +58,7 @@ export function createFakeTarget(options: FakeTargetOptions): Target {
     version: options.version,
     features: options.features,
     ...(options.openDetails ? { openDetails: options.openDetails } : {}),
-    faults: options.faults ?? [],
+    mutants: options.mutants ?? [],
     timeScale,
     ...(options.closeDelayMs !== undefined ? { closeDelayMs: options.closeDelayMs } : {}),
     ...(options.infraFaults ? { infraFaults: new InfraFaultInjector(options.infraFaults) } : {}),
@@ -67,7 +67,7 @@ export function createFakeTarget(options: FakeTargetOptions): Target {
   const capabilities = new Set<Capability>(pages.chromium ? ["operator", "pages", "cdp-traffic"] : ["operator"]);
   const info: TargetInfo = {
     kind: "fake",
-    name: `fake bridge (in-process, ${pages.pages} pages${options.faults?.length ? `, faults: ${options.faults.join(", ")}` : ""}${options.infraFaults ? `, infrastructure faults: seed ${options.infraFaults.seed}` : ""})`,
+    name: `fake bridge (in-process, ${pages.pages} pages${options.mutants?.length ? `, mutants: ${options.mutants.join(", ")}` : ""}${options.infraFaults ? `, infrastructure faults: seed ${options.infraFaults.seed}` : ""})`,
     egoVersion: tryParseEgoVersion(options.version),
     egoVersionText: options.version,
     versionSource: options.versionSource ?? (options.persona ? `persona ${options.persona}` : "fake default"),

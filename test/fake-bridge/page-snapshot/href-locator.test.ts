@@ -19,7 +19,7 @@ describe("hrefLocatorValue", () => {
     expect(hrefLocatorValue("http://127.0.0.1:4100/a", "about:blank")).toBe("http://127.0.0.1:4100/a");
   });
 
-  it("asked for the absolute form (fault href-locators-absolute): the absolute URL", () => {
+  it("asked for the absolute form (mutant href-locators-absolute): the absolute URL", () => {
     expect(hrefLocatorValue("http://127.0.0.1:4100/a", "http://127.0.0.1:4100/", { absolute: true })).toBe("http://127.0.0.1:4100/a");
   });
 });

@@ -81,11 +81,11 @@ describe("refs across renderer processes (native-snapshot-ref-requirement.md)", 
     expect(second.ok && second.value.refs).toEqual(first.ok && first.value.refs);
   });
 
-  it("fault refs-raw-backend-ids prints the backendNodeIds and no refId; frame-ids-omitted drops the frameId", async () => {
-    const raw = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, faults: { refsRawBackendIds: true } });
+  it("mutant refs-raw-backend-ids prints the backendNodeIds and no refId; frame-ids-omitted drops the frameId", async () => {
+    const raw = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, mutants: { refsRawBackendIds: true } });
     expect(raw.ok && printed(raw.value.content)).toEqual([7, 9, 7]);
     expect(raw.ok && raw.value.refs.some((r) => r.refId !== undefined)).toBe(false);
-    const noFrames = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, faults: { frameIdsOmitted: true } });
+    const noFrames = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, mutants: { frameIdsOmitted: true } });
     expect(noFrames.ok && noFrames.value.refs.map((r) => r.frameId)).toEqual([undefined, undefined, undefined]);
   });
 });

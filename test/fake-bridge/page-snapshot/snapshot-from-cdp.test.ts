@@ -358,8 +358,8 @@ describe("failures", () => {
   });
 });
 
-describe("fault plans (each breaks its one rule)", () => {
-  const faulty = (faults: PageSnapshotSwitches["faults"]): PageSnapshotSwitches => ({ locatorOmission: true, faults });
+describe("mutant plans (each breaks its one rule)", () => {
+  const faulty = (mutants: PageSnapshotSwitches["mutants"]): PageSnapshotSwitches => ({ locatorOmission: true, mutants });
 
   it("ambiguous-locators-printed: the duplicate links get a loc that finds both", async () => {
     const o = await open("links");

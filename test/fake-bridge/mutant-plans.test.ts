@@ -1,11 +1,11 @@
 /**
- * Fault plans: each fault changes exactly the rule it names. A fixed set of independent probe
- * steps runs against the clean fake and against each fault; the steps whose observation differs
- * must be exactly the ones the fault is about.
+ * Mutant plans: each mutant changes exactly the rule it names. A fixed set of independent probe
+ * steps runs against the clean fake and against each mutant; the steps whose observation differs
+ * must be exactly the ones the mutant is about.
  */
 import { describe, expect, it } from "vitest";
 import type { EgoSurface } from "../../src/contract/ego-surface.js";
-import { createFakeBrowser, FAULT_NAMES, FAULTS, parseFaults, type FaultName, type FakeBrowser } from "../../fake-bridge/index.js";
+import { createFakeBrowser, MUTANT_NAMES, MUTANTS, parseMutants, type MutantName, type FakeBrowser } from "../../fake-bridge/index.js";
 import { IDLE_CLOSE_AFTER_MS } from "../../fake-bridge/app/app.js";
 import { microtasks, nextTurn, type Loose } from "./helpers.js";
 
@@ -169,8 +169,8 @@ const STEPS: Record<string, Step> = {
   },
 };
 
-/** The steps each fault is expected to change, and no others. */
-const EXPECTED: Record<FaultName, string[]> = {
+/** The steps each mutant is expected to change, and no others. */
+const EXPECTED: Record<MutantName, string[]> = {
   "resolve-invalid-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string", "create:invalid-names"],
   "string-ids": ["ids:create", "ids:list", "ids:claim", "ids:use-string"],
   "listtabs-ignores-user-control": ["control:listTabs"],
@@ -187,7 +187,7 @@ const EXPECTED: Record<FaultName, string[]> = {
   "malformed-browser-version": ["version"],
   "missing-list-profiles": ["profiles:list"],
   "claim-ignores-name": ["claim:rename", "ids:claim"],
-  // faults of snapshots of real pages change nothing on the page model (test/fake-bridge/page-snapshot tests them on Chromium)
+  // mutants of snapshots of real pages change nothing on the page model (test/fake-bridge/page-snapshot tests them on Chromium)
   "ambiguous-locators-printed": [],
   "viewport-scope-ignored": [],
   "interactive-only-ignored": [],
@@ -196,20 +196,20 @@ const EXPECTED: Record<FaultName, string[]> = {
   "refs-raw-backend-ids": [],
   "frame-ids-omitted": [],
   "href-locators-absolute": [],
-  // faults of the raw CDP channel on real pages change nothing on the page model (test/chromium tests them on Chromium)
+  // mutants of the raw CDP channel on real pages change nothing on the page model (test/chromium tests them on Chromium)
   "cdp-attach-crosses-spaces": [],
   "cdp-targets-unscoped": [],
   "cdp-session-crosses-spaces": [],
   "cdp-grant-permissions-forwarded": [],
   "geolocation-keeps-control": [],
   "snapshot-ignores-max-result-length": ["snapshot:bounded"],
-  // the in-process fake has no launcher: this fault changes only the installed launcher (test/installed)
+  // the in-process fake has no launcher: this mutant changes only the installed launcher (test/installed)
   "environment-forwarded": [],
   "sdk-path-hook-differs": [],
   "idle-spaces-close": ["idle:listing"],
   "racy-create-ids": ["create:parallel-ids"],
   "create-accepts-invalid-names": ["create:invalid-names"],
-  // the v2 runtime's e2e (issue 21): faults of real pages change nothing on the page model (test/chromium tests them)
+  // the v2 runtime's e2e (issue 21): mutants of real pages change nothing on the page model (test/chromium tests them)
   "cdp-activate-ignored": [],
   "pending-cdp-holds-script": [],
   "popup-unlisted": [],
@@ -227,42 +227,42 @@ const EXPECTED: Record<FaultName, string[]> = {
   "take-over-leaves-block": ["take-over:unblocks"],
 };
 
-async function transcript(faults: FaultName[]): Promise<Record<string, unknown>> {
+async function transcript(mutants: MutantName[]): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [name, step] of Object.entries(STEPS)) {
-    const b = createFakeBrowser({ faults, timeScale: TRANSCRIPT_TIME_SCALE });
+    const b = createFakeBrowser({ mutants, timeScale: TRANSCRIPT_TIME_SCALE });
     out[name] = await step(b, b.newBinding());
   }
   return out;
 }
 
-describe("fault plans", () => {
-  it("exports the list of fault names, each with a description", () => {
-    expect(FAULT_NAMES).toEqual(Object.keys(FAULTS));
-    expect(FAULT_NAMES).toEqual(expect.arrayContaining(["resolve-invalid-arguments", "string-ids", "listtabs-ignores-user-control"]));
-    for (const name of FAULT_NAMES) expect(FAULTS[name].length).toBeGreaterThan(20);
+describe("mutant plans", () => {
+  it("exports the list of mutant names, each with a description", () => {
+    expect(MUTANT_NAMES).toEqual(Object.keys(MUTANTS));
+    expect(MUTANT_NAMES).toEqual(expect.arrayContaining(["resolve-invalid-arguments", "string-ids", "listtabs-ignores-user-control"]));
+    for (const name of MUTANT_NAMES) expect(MUTANTS[name].length).toBeGreaterThan(20);
   });
 
-  it("an unknown fault name is refused", () => {
-    expect(() => parseFaults(["nope"])).toThrow(/unknown fault 'nope'/);
-    expect(() => createFakeBrowser({ faults: ["nope" as FaultName] })).toThrow(/unknown fault/);
+  it("an unknown mutant name is refused", () => {
+    expect(() => parseMutants(["nope"])).toThrow(/unknown mutant 'nope'/);
+    expect(() => createFakeBrowser({ mutants: ["nope" as MutantName] })).toThrow(/unknown mutant/);
   });
 
-  // the fault-free transcript, made once for every fault below (each step on a fresh fake)
+  // the mutant-free transcript, made once for every mutant below (each step on a fresh fake)
   let cleanRun: Promise<Record<string, unknown>> | undefined;
-  for (const fault of FAULT_NAMES) {
-    it(`${fault} changes exactly: ${EXPECTED[fault].join(", ")}`, async () => {
+  for (const mutant of MUTANT_NAMES) {
+    it(`${mutant} changes exactly: ${EXPECTED[mutant].join(", ")}`, async () => {
       const clean = await (cleanRun ??= transcript([]));
-      const faulty = await transcript([fault]);
+      const faulty = await transcript([mutant]);
       const changed = Object.keys(STEPS).filter((s) => JSON.stringify(clean[s]) !== JSON.stringify(faulty[s]));
-      expect(changed.sort()).toEqual([...EXPECTED[fault]].sort());
+      expect(changed.sort()).toEqual([...EXPECTED[mutant]].sort());
     });
   }
 });
 
-describe("what each fault does", () => {
+describe("what each mutant does", () => {
   it("resolve-invalid-arguments: argument errors resolve {error, error_code: EGO_INVALID_ARGUMENT}", async () => {
-    const ego = createFakeBrowser({ faults: ["resolve-invalid-arguments"] }).newBinding();
+    const ego = createFakeBrowser({ mutants: ["resolve-invalid-arguments"] }).newBinding();
     const result = (ego.createTaskSpace as Loose)("");
     expect(result).toBeInstanceOf(Promise);
     expect(await result).toEqual({ error: expect.stringContaining("createTaskSpace()"), error_code: "EGO_INVALID_ARGUMENT" });
@@ -270,7 +270,7 @@ describe("what each fault does", () => {
   });
 
   it("string-ids: ids are strings everywhere they are returned, and the string form is accepted", async () => {
-    const ego = createFakeBrowser({ faults: ["string-ids"] }).newBinding();
+    const ego = createFakeBrowser({ mutants: ["string-ids"] }).newBinding();
     const ref = (await ego.createTaskSpace("x")) as Loose;
     expect(ref.id).toBe("1");
     expect(((await ego.listTaskSpaces()) as Loose).taskSpaces[0].id).toBe("1");
@@ -281,7 +281,7 @@ describe("what each fault does", () => {
   });
 
   it("listtabs-ignores-user-control: listTabs works while handed off, the rest stays blocked", async () => {
-    const ego = createFakeBrowser({ faults: ["listtabs-ignores-user-control"] }).newBinding();
+    const ego = createFakeBrowser({ mutants: ["listtabs-ignores-user-control"] }).newBinding();
     await selected(ego);
     await ego.handOffTaskSpace();
     expect(await ego.listTabs()).toHaveProperty("tabs");

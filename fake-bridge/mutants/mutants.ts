@@ -1,14 +1,14 @@
 /**
- * Named fault plans: each one breaks exactly the contract rule its name says, so the harness's
- * mutant check can prove that a suite notices that one defect. A fault never changes anything
+ * Named mutant plans: each one breaks exactly the contract rule its name says, so the harness's
+ * mutant check can prove that a suite notices that one defect. A mutant never changes anything
  * else; the switches it sets are read through ../behaviour/behaviour.ts like every other switch.
- * Every fault breaks a documented rule, never a choice the fake made where the docs are silent:
+ * Every mutant breaks a documented rule, never a choice the fake made where the docs are silent:
  * the open detail of a clause marked `unspecified` is observed, never failed, so such a mutant
- * could not be caught; its documented core is judged, so a fault may break that. The faults
+ * could not be caught; its documented core is judged, so a mutant may break that. The mutants
  * under "allowed deviations" are the exception, by design: each does something else where the
  * docs are silent, and the mutant check proves the run stays green (a false failure caught).
  */
-export const FAULTS = {
+export const MUTANTS = {
   "resolve-invalid-arguments":
     "argument errors resolve {error, error_code: 'EGO_INVALID_ARGUMENT'} (a Promise, also for the sync methods) instead of throwing a TypeError",
   "string-ids":
@@ -69,18 +69,18 @@ export const FAULTS = {
   "listing-bookkeeping-moves": "every listTaskSpaces entry also carries touchedAt, the app time of that listing (the build's own bookkeeping; ownership, createdBy, id and name unchanged)",
 } as const;
 
-export type FaultName = keyof typeof FAULTS;
-export const FAULT_NAMES = Object.keys(FAULTS) as FaultName[];
+export type MutantName = keyof typeof MUTANTS;
+export const MUTANT_NAMES = Object.keys(MUTANTS) as MutantName[];
 
-export function isFaultName(value: unknown): value is FaultName {
-  return typeof value === "string" && Object.hasOwn(FAULTS, value);
+export function isMutantName(value: unknown): value is MutantName {
+  return typeof value === "string" && Object.hasOwn(MUTANTS, value);
 }
 
-/** Checks a list of fault names (from a CLI flag or a config file); throws on an unknown name. */
-export function parseFaults(names: readonly string[]): ReadonlySet<FaultName> {
-  const unknown = names.filter((n) => !isFaultName(n));
+/** Checks a list of mutant names (from a CLI flag or a config file); throws on an unknown name. */
+export function parseMutants(names: readonly string[]): ReadonlySet<MutantName> {
+  const unknown = names.filter((n) => !isMutantName(n));
   if (unknown.length > 0) {
-    throw new Error(`unknown fault ${unknown.map((n) => `'${n}'`).join(", ")} (known: ${FAULT_NAMES.join(", ")})`);
+    throw new Error(`unknown mutant ${unknown.map((n) => `'${n}'`).join(", ")} (known: ${MUTANT_NAMES.join(", ")})`);
   }
-  return new Set(names as FaultName[]);
+  return new Set(names as MutantName[]);
 }

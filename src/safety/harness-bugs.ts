@@ -1,6 +1,6 @@
 /**
  * Deliberate harness bugs, for testing that the safety checks catch them (the harness-side twin
- * of fake-bridge/faults). Never used outside tests: `run --harness-fault NAME`.
+ * of fake-bridge/mutants). Never used outside tests: `run --harness-bug NAME`.
  *
  * - `cleanup-claims-user-space`: run cleanup "forgets" its prefix filter for one space and claims
  *   the first space that is not the run's (a user's Space becomes agent-owned). The invariance
@@ -10,19 +10,19 @@ import type { Session } from "../targets/target.js";
 import type { ListedSpace } from "./space-listing.js";
 import { belongsToRun } from "./run-id.js";
 
-export const HARNESS_FAULTS = {
+export const HARNESS_BUGS = {
   "cleanup-claims-user-space": "run cleanup claims the first space that is not the run's",
 } as const;
-export type HarnessFault = keyof typeof HARNESS_FAULTS;
-export const HARNESS_FAULT_NAMES = Object.keys(HARNESS_FAULTS) as HarnessFault[];
+export type HarnessBug = keyof typeof HARNESS_BUGS;
+export const HARNESS_BUG_NAMES = Object.keys(HARNESS_BUGS) as HarnessBug[];
 
-export function isHarnessFault(name: string): name is HarnessFault {
-  return (HARNESS_FAULT_NAMES as string[]).includes(name);
+export function isHarnessBug(name: string): name is HarnessBug {
+  return (HARNESS_BUG_NAMES as string[]).includes(name);
 }
 
 /** Do the bug: returns what it touched (null when there was nothing to touch). */
-export async function commitHarnessFault(fault: HarnessFault, session: Session, spaces: readonly ListedSpace[], runId: string): Promise<string | null> {
-  switch (fault) {
+export async function commitHarnessBug(bug: HarnessBug, session: Session, spaces: readonly ListedSpace[], runId: string): Promise<string | null> {
+  switch (bug) {
     case "cleanup-claims-user-space": {
       const victim = spaces.find((s) => !belongsToRun(s.name, runId));
       if (!victim) return null;

@@ -1,5 +1,5 @@
 /**
- * `npm run fault-plans`: every deviation fault plan of the fake (fake-bridge/faults), run through
+ * `npm run mutant-plans`: every deviation mutant plan of the fake (fake-bridge/mutants), run through
  * `ego-conformance run` one after another, next to a clean run in the same session: for each plan
  * the clauses it failed, how many ended precondition failed, broken or unknown, its wall time and
  * its ratio to the clean run on the same pages. A plan that changes nothing on the page model is
@@ -9,7 +9,7 @@
  * a clean installed run. The mutant check (test/mutants) asserts which clauses each plan must fail; this script
  * measures, so a closing note or a release manager can read the cost and the spread of each plan.
  *
- *   npm run fault-plans [-- --json] [-- --only NAME,NAME] [-- --no-slow]
+ *   npm run mutant-plans [-- --json] [-- --only NAME,NAME] [-- --no-slow]
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -17,7 +17,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { preconditionOwnerOf } from "../src/outcomes/of-error.js";
 import { execa } from "execa";
-import { FAULT_NAMES } from "../fake-bridge/faults/index.js";
+import { MUTANT_NAMES } from "../fake-bridge/mutants/index.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const BIN = join(ROOT, "bin/ego-conformance.mjs");
@@ -54,11 +54,11 @@ const cli = (args: string[], env?: Record<string, string>) =>
  * environment and how to take it down.
  */
 async function place(dir: string, plan: string | null, pages: Pages): Promise<{ args: string[]; env?: Record<string, string>; down(): Promise<void> }> {
-  if (pages !== "installed") return { args: ["--pages", pages, ...(plan ? ["--fault", plan] : [])], down: async () => {} };
+  if (pages !== "installed") return { args: ["--pages", pages, ...(plan ? ["--mutant", plan] : [])], down: async () => {} };
   const app = join(dir, "app");
   const bin = join(dir, "bin");
   const home = join(dir, "home");
-  const started = await cli(["fake", "start", "--dir", app, ...(plan ? ["--fault", plan] : [])]);
+  const started = await cli(["fake", "start", "--dir", app, ...(plan ? ["--mutant", plan] : [])]);
   if (started.exitCode !== 0) throw new Error(`fake start failed: ${started.stderr}`);
   const installed = await cli(["fake", "install", bin, "--dir", app]);
   if (installed.exitCode !== 0) throw new Error(`fake install failed: ${installed.stderr}`);
@@ -70,7 +70,7 @@ async function place(dir: string, plan: string | null, pages: Pages): Promise<{ 
 }
 
 async function measure(plan: string | null, pages: Pages): Promise<Measured> {
-  const dir = await mkdtemp(join(tmpdir(), "ego-conformance-fault-plan-"));
+  const dir = await mkdtemp(join(tmpdir(), "ego-conformance-mutant-plan-"));
   const where = await place(dir, plan, pages);
   try {
     const outcomes = join(dir, "outcomes.json");
@@ -98,8 +98,8 @@ async function measure(plan: string | null, pages: Pages): Promise<Measured> {
   }
 }
 
-const plans = values.only ? values.only.split(",").filter((p) => p !== "") : [...FAULT_NAMES];
-for (const p of plans) if (!(FAULT_NAMES as readonly string[]).includes(p)) throw new Error(`unknown fault plan '${p}' (plans: ${FAULT_NAMES.join(", ")})`);
+const plans = values.only ? values.only.split(",").filter((p) => p !== "") : [...MUTANT_NAMES];
+for (const p of plans) if (!(MUTANT_NAMES as readonly string[]).includes(p)) throw new Error(`unknown mutant plan '${p}' (plans: ${MUTANT_NAMES.join(", ")})`);
 
 const load = loadavg()[0]!.toFixed(1);
 const clean: Partial<Record<Pages, Measured>> = { model: await measure(null, "model") };

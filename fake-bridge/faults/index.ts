@@ -1,1 +1,0 @@
-export { FAULTS, FAULT_NAMES, isFaultName, parseFaults, type FaultName } from "./faults.js";

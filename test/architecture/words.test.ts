@@ -1,0 +1,47 @@
+// One word for each meaning (issue 23): a deliberate contract defect of the fake is a *mutant*
+// (fake-bridge/mutants, --mutant), a misbehaving infrastructure is an *infrastructure fault*
+// (fake-bridge/infra-faults, --infra-faults), a deliberate harness defect is a *harness bug*
+// (src/safety/harness-bugs.ts, --harness-bug), and retrying lives in src/retries. The words that
+// used to mean these must not come back, in code or in docs.
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "../..");
+const SELF = relative(ROOT, import.meta.filename);
+const SCANNED = ["src", "fake-bridge", "test", "suites", "scripts", "docs", "examples", "README.md", "bin"];
+
+/** each retired spelling, and what to say instead */
+const RETIRED: readonly { pattern: RegExp; say: string }[] = [
+  { pattern: /(?<![\w-])--fault\b/, say: "--mutant" },
+  { pattern: /(?<![\w-])--faults\b/, say: "--infra-faults" },
+  { pattern: /\bFaultName\b|\bFAULT_NAMES\b|\bisFaultName\b|\bparseFaults\b/, say: "MutantName, MUTANT_NAMES, isMutantName, parseMutants" },
+  { pattern: /fake-bridge\/faults\b/, say: "fake-bridge/mutants" },
+  { pattern: /\bsrc\/faults\b/, say: "src/retries" },
+  { pattern: /harness[ -]faults?\b|HarnessFault|HARNESS_FAULT/, say: "harness bug (--harness-bug, HarnessBug)" },
+];
+
+function files(path: string): string[] {
+  const full = join(ROOT, path);
+  let entries;
+  try {
+    entries = readdirSync(full, { withFileTypes: true });
+  } catch {
+    return [path];
+  }
+  return entries.flatMap((e) => (e.name === "node_modules" ? [] : e.isDirectory() ? files(join(path, e.name)) : /\.(ts|mts|mjs|js|md|json|sh)$/.test(e.name) ? [join(path, e.name)] : []));
+}
+
+describe("one word for each meaning", () => {
+  it("no file uses a retired word for a mutant, an infrastructure fault, a harness bug or the retries", () => {
+    const found: string[] = [];
+    for (const file of SCANNED.flatMap(files)) {
+      if (file === SELF) continue;
+      const lines = readFileSync(join(ROOT, file), "utf8").split("\n");
+      lines.forEach((line, i) => {
+        for (const { pattern, say } of RETIRED) if (pattern.test(line)) found.push(`${file}:${i + 1}: ${line.trim().slice(0, 100)} (say ${say})`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+});
