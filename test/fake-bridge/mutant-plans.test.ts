@@ -253,8 +253,8 @@ describe("mutant plans", () => {
   for (const mutant of MUTANT_NAMES) {
     it(`${mutant} changes exactly: ${EXPECTED[mutant].join(", ")}`, async () => {
       const clean = await (cleanRun ??= transcript([]));
-      const faulty = await transcript([mutant]);
-      const changed = Object.keys(STEPS).filter((s) => JSON.stringify(clean[s]) !== JSON.stringify(faulty[s]));
+      const mutated = await transcript([mutant]);
+      const changed = Object.keys(STEPS).filter((s) => JSON.stringify(clean[s]) !== JSON.stringify(mutated[s]));
       expect(changed.sort()).toEqual([...EXPECTED[mutant]].sort());
     });
   }

@@ -359,11 +359,11 @@ describe("failures", () => {
 });
 
 describe("mutant plans (each breaks its one rule)", () => {
-  const faulty = (mutants: PageSnapshotSwitches["mutants"]): PageSnapshotSwitches => ({ locatorOmission: true, mutants });
+  const mutated = (mutants: PageSnapshotSwitches["mutants"]): PageSnapshotSwitches => ({ locatorOmission: true, mutants });
 
   it("ambiguous-locators-printed: the duplicate links get a loc that finds both", async () => {
     const o = await open("links");
-    const s = await o.snap({ includeStableLocator: true }, faulty({ ambiguousLocatorsPrinted: true }));
+    const s = await o.snap({ includeStableLocator: true }, mutated({ ambiguousLocatorsPrinted: true }));
     const dup = s.refs.filter((r) => r.name === FIXTURE_FACTS.links.duplicate.name);
     expect(dup.map((r) => r.loc)).toEqual([0, 1].map(() => `href:${FIXTURE_FACTS.links.duplicate.path}`));
     await o.page.context().close();
@@ -371,21 +371,21 @@ describe("mutant plans (each breaks its one rule)", () => {
 
   it("viewport-scope-ignored: only_within_viewport shows the button below the fold", async () => {
     const o = await open("tall");
-    const s = await o.snap({ scope: "only_within_viewport" }, faulty({ viewportScopeIgnored: true }));
+    const s = await o.snap({ scope: "only_within_viewport" }, mutated({ viewportScopeIgnored: true }));
     expect(s.content).toContain(`button "${FIXTURE_FACTS.tall.below}"`);
     await o.page.context().close();
   });
 
   it("interactive-only-ignored: interactiveOnly prints headings too", async () => {
     const o = await open("form");
-    const s = await o.snap({ interactiveOnly: true }, faulty({ interactiveOnlyIgnored: true }));
+    const s = await o.snap({ interactiveOnly: true }, mutated({ interactiveOnlyIgnored: true }));
     expect(s.content).toMatch(/heading "Sign in"/);
     await o.page.context().close();
   });
 
   it("frame-refs-omitted: nodes inside iframes print without refs, the top document keeps its refs", async () => {
     const o = await open("frames");
-    const s = await o.snap({}, faulty({ frameRefsOmitted: true }));
+    const s = await o.snap({}, mutated({ frameRefsOmitted: true }));
     expect(s.refs.every((r) => r.frameId === undefined)).toBe(true);
     expect(s.content).toMatch(/^ {6}button "Inside frame"$/m);
     expect(s.refs.some((r) => r.name === FIXTURE_FACTS.frames.outside)).toBe(true);
@@ -394,7 +394,7 @@ describe("mutant plans (each breaks its one rule)", () => {
 
   it("href-locators-absolute (allowed): a same-origin link's loc is its absolute URL, still unique", async () => {
     const o = await open("links");
-    const s = await o.snap({ includeStableLocator: true }, faulty({ hrefLocatorsAbsolute: true }));
+    const s = await o.snap({ includeStableLocator: true }, mutated({ hrefLocatorsAbsolute: true }));
     const { unique } = FIXTURE_FACTS.links;
     expect(s.refs.find((r) => r.name === unique.name)?.loc).toBe(`href:${server.origin}${unique.path}`);
     expect(await expectLocatorsResolve(o, s)).toBeGreaterThan(0);
@@ -404,7 +404,7 @@ describe("mutant plans (each breaks its one rule)", () => {
   it("subtree-root-ignored: subtree prints the whole page", async () => {
     const o = await open("buttons");
     const region = (await o.snap()).refs.find((r) => r.role === "region")!;
-    const s = await o.snap({ scope: "subtree", root: region.backendNodeId }, faulty({ subtreeRootIgnored: true }));
+    const s = await o.snap({ scope: "subtree", root: region.backendNodeId }, mutated({ subtreeRootIgnored: true }));
     expect(s.content).toContain(`button "${FIXTURE_FACTS.buttons.named}"`);
     await o.page.context().close();
   });
