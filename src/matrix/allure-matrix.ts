@@ -21,6 +21,7 @@ import { LABEL } from "../labels/labels.js";
 import { RESULT_FILE_SUFFIX } from "../report/results-reader.js";
 import type { CompatJson, CompatTarget } from "./compat-schema.js";
 import { prepareOwnedDir } from "../files/output-dir.js";
+import { DEFAULT_TRANSCRIPT_FILE } from "../recording/transcript.js";
 
 export const MATRIX_REPORT_NAME = "Ego Lite compatibility matrix";
 /** Allure limits environment names to 64 characters and forbids slashes. */
@@ -91,8 +92,8 @@ export function matrixAllureConfigSource(environments: readonly MatrixEnvironmen
 /**
  * Copies each target's results into `combinedDir` (replaced), stamping every result with its
  * target key. Attachments and containers are copied as they are (their file names are UUIDs, so
- * targets never overwrite each other); per-target environment.properties are left out and one for
- * the matrix is written instead. Returns how many results were copied per target.
+ * targets never overwrite each other); per-target environment.properties and transcripts are left
+ * out, and one environment for the matrix is written instead. Returns how many results were copied per target.
  */
 export async function combineResults(
   targets: readonly { key: string; dir: string }[],
@@ -105,7 +106,8 @@ export async function combineResults(
   for (const { key, dir } of targets) {
     counts[key] = 0;
     for (const name of (await readdir(dir)).sort()) {
-      if (name === ENVIRONMENT_FILE || name === "categories.json" || name.startsWith(".ego-conformance-")) continue;
+      // the transcript (every target records one, under one name) is the comparison's input (fake-differences.ts), no Allure file
+      if (name === ENVIRONMENT_FILE || name === "categories.json" || name === DEFAULT_TRANSCRIPT_FILE || name.startsWith(".ego-conformance-")) continue;
       if (seen.has(name)) throw new Error(`two targets wrote a results file named ${name} (the second is in ${dir})`);
       seen.add(name);
       const from = join(dir, name);

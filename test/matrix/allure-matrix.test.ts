@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { combineResults, matrixAllureConfigSource, matrixEnvironments, MATRIX_REPORT_NAME } from "../../src/matrix/allure-matrix.js";
 import type { CompatTarget } from "../../src/matrix/compat-schema.js";
 import { LABEL } from "../../src/labels/labels.js";
+import { DEFAULT_TRANSCRIPT_FILE } from "../../src/recording/transcript.js";
 import { writeResultsDir } from "./helpers.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -89,6 +90,16 @@ describe("combineResults", () => {
     expect(env).toMatch(/matrix\\ plan=abcdef012345/);
     const stamped = await Promise.all(names.filter((n) => n.endsWith("-result.json")).map(async (n) => JSON.parse(await readFile(join(out, n), "utf8")) as { labels: { name: string; value: string }[] }));
     expect(stamped.map((r) => r.labels.filter((l) => l.name === LABEL.matrixTarget).map((l) => l.value)).sort()).toEqual([["persona-a"], ["persona-a"], ["persona-b"]]);
+  });
+
+  it("leaves out each target's transcript: every matrix target records one under the same name, and it is no Allure file", async () => {
+    const root = await tempDir("combine-transcripts");
+    const a = await writeResultsDir(join(root, "a"), [{ clause: "tabs.a", status: "passed" }]);
+    const b = await writeResultsDir(join(root, "b"), [{ clause: "tabs.a", status: "passed" }]);
+    for (const dir of [a, b]) await writeFile(join(dir, DEFAULT_TRANSCRIPT_FILE), "{}");
+    const out = join(root, "combined");
+    expect(await combineResults([{ key: "persona-a", dir: a }, { key: "persona-b", dir: b }], out, { planId: "p", targets: 2 })).toEqual({ "persona-a": 1, "persona-b": 1 });
+    expect(await readdir(out)).not.toContain(DEFAULT_TRANSCRIPT_FILE);
   });
 
   it("refuses two targets that wrote the same file", async () => {
