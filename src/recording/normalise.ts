@@ -28,6 +28,8 @@ class Placeholders {
   /** by the id's text: a build that gives string ids ("7") is told apart by the value's shape, not here */
   readonly spaces = new Map<string, string>();
   readonly strings = new Map<string, string>();
+  /** node ids by their number: matched as a whole field's value only, never inside text (a short id is any number) */
+  readonly nodes = new Map<number, string>();
   private counts = new Map<string, number>();
 
   private next(kind: string): string {
@@ -51,6 +53,10 @@ class Placeholders {
     return typeof id === "number" || typeof id === "string" ? (this.spaces.get(String(id)) ?? id) : id;
   }
 
+  node(kind: string, value: number): void {
+    if (!this.nodes.has(value)) this.nodes.set(value, this.next(kind));
+  }
+
   string(kind: string, value: string): void {
     if (value.length >= 4 && !this.strings.has(value) && !/^<.*>$/.test(value)) this.strings.set(value, this.next(kind));
   }
@@ -72,7 +78,7 @@ function collect(calls: readonly RecordedCall[], p: Placeholders): void {
         if (SPACE_ID_METHODS.has(call.method) && SPACE_ID_PATH.test(path)) p.space(v);
         // taskId is a display copy of the name, not an id
         if (typeof v === "string" && /Id$/.test(key) && key !== "taskId") p.string(key, v);
-        if (typeof v === "number" && key === "backendNodeId") p.string(key, String(v));
+        if (typeof v === "number" && key === "backendNodeId") p.node(key, v);
       }
     }
   }
@@ -93,7 +99,7 @@ function normaliseFields(fields: FieldValues, part: "fields" | "text", method: s
   for (const [path, v] of Object.entries(fields)) {
     const key = path.replace(/^.*\./, "");
     if (SPACE_ID_METHODS.has(method) && SPACE_ID_PATH.test(path)) out[path] = p.spaceOf(v);
-    else if (typeof v === "number" && key === "backendNodeId") out[path] = p.strings.get(String(v)) ?? v;
+    else if (typeof v === "number" && key === "backendNodeId") out[path] = p.nodes.get(v) ?? v;
     else out[path] = mapStrings(v, (t) => normaliseText(t, runId, p, ID_IN_TEXT(part, path)));
   }
   return out;
