@@ -50,8 +50,9 @@ export async function waitForTab(
       p.ego.useTaskSpace(spaceId as number);
       const w = want as { url?: string; title?: string; titleNonEmpty?: boolean };
       const deadline = Date.now() + (boundMs as number);
+      const poll = p.poll();
       for (;;) {
-        const listed = (await p.ego.listTabs()) as { tabs?: unknown };
+        const listed = (await poll.attempt(() => p.ego.listTabs())) as { tabs?: unknown };
         if (!Array.isArray(listed?.tabs)) return { tabs: [], met: false, failure: listed as never };
         const tabs = listed.tabs as { targetId: string; url: string; title: string }[];
         const tab = tabs.find((t) => t.targetId === targetId);

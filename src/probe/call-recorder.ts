@@ -30,6 +30,8 @@ export interface RecordedCall {
   text: FieldValues;
   /** it began while an earlier call of its probe was still pending (Promise.all): the order of their answers is no build's promise */
   concurrent?: true;
+  /** the call is of a poll's last attempt (ProbeScope.poll): how many attempts the poll made, the earlier ones left out */
+  attempts?: number;
 }
 
 /** What a recorded probe brings back: the probe's value (or what it threw) and its calls. */
@@ -76,16 +78,34 @@ function overlaps(notes: readonly { settled?: number; after?: number }[], i: num
   return notes.slice(0, i).some((n) => n.settled === undefined || n.settled > after);
 }
 
-/** The calls of probe number `probe`, as the recording keeps them. */
+type RawNote = { settled?: number; after?: number; poll?: number; attempt?: number };
+
+/** How many attempts each poll of the notes made (the number of its last attempt). */
+function pollAttempts(raw: readonly RawNote[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const n of raw) if (n.poll !== undefined && n.attempt !== undefined) out.set(n.poll, Math.max(out.get(n.poll) ?? 0, n.attempt));
+  return out;
+}
+
+/**
+ * The calls of probe number `probe`, as the recording keeps them: of a poll, only its last
+ * attempt's calls, each with the number of attempts (how many a page took is no build's answer;
+ * the answer the probe acted on is).
+ */
 export function recordedCalls(notes: readonly Json[], probe: number): RecordedCall[] {
-  const raw = notes as unknown as { settled?: number; after?: number }[];
+  const raw = notes as unknown as RawNote[];
+  const attempts = pollAttempts(raw);
   return callLogOf(notes)
     .list()
-    .map((entry, i) => {
+    .flatMap((entry, i) => {
+      const { poll, attempt } = raw[i]!;
+      const last = poll === undefined ? undefined : attempts.get(poll);
+      if (last !== undefined && attempt !== last) return [];
       const call: RecordedCall = { probe, method: entry.method, args: entry.args as Json[], channel: entry.channel, failed: entry.failed ?? false, ...callValue(entry) };
       if (entry.errorCode !== undefined) call.errorCode = entry.errorCode;
       if (overlaps(raw, i)) call.concurrent = true;
-      return call;
+      if (last !== undefined) call.attempts = last;
+      return [call];
     });
 }
 

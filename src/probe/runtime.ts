@@ -80,11 +80,15 @@ export function createProbeScope(ego: any): ProbeScope {
   let notes: any[] | undefined;
   let recordedMethods: string[] = [];
   let settledCount = 0;
+  /** the poll attempt being made (poll(), below): its calls are noted as attempts of one poll */
+  let attempting: { poll: number; attempt: number } | undefined;
+  let pollCount = 0;
 
   /** Notes a call (when recording) and returns how to settle it: once, on its channel, with its value. */
   function note(method: string, args: unknown[]): (channel: string, value?: unknown) => void {
     if (notes === undefined) return () => {};
     const entry: Record<string, unknown> = { method, args: args.map((a) => toJson(a) ?? null), after: settledCount };
+    if (attempting !== undefined) Object.assign(entry, attempting);
     notes.push(entry);
     return (channel, value) => {
       if (entry.channel !== undefined) return;
@@ -416,9 +420,31 @@ export function createProbeScope(ego: any): ProbeScope {
     return entry.id ?? entry.taskId ?? entry.name;
   }
 
+  /**
+   * A poll: its attempts' calls are noted as attempts of one poll, so the recording keeps the
+   * last attempt, the answer the probe acted on, with how many there were (./call-recorder.ts).
+   * The loop, its bound and its pause stay the probe's own.
+   */
+  function poll(): { attempt<R>(fn: () => R | Promise<R>): Promise<R> } {
+    const id = ++pollCount;
+    let n = 0;
+    return {
+      async attempt(fn) {
+        const outer = attempting;
+        attempting = { poll: id, attempt: ++n };
+        try {
+          return await fn();
+        } finally {
+          attempting = outer;
+        }
+      },
+    };
+  }
+
   /** Starts noting every call to `methods` (the contract's method names) until recorded() is read. */
   function startRecording(methods: string[]): void {
     notes = [];
+    pollCount = 0;
     recordedMethods = methods;
     view = recordingView();
   }
@@ -440,6 +466,7 @@ export function createProbeScope(ego: any): ProbeScope {
     cdpClient,
     withCdp,
     sleep,
+    poll,
     toJson: (value: unknown) => toJson(value) ?? null,
     step,
     succeeded,

@@ -72,6 +72,13 @@ export interface ProbeScope {
   /** Make a value JSON-safe (undefined dropped, functions and non-finite numbers described). */
   toJson(value: unknown): Json;
   sleep(ms: number): Promise<void>;
+  /**
+   * A poll (a loop that repeats a call until the page shows what it waits for): each
+   * `attempt(fn)` notes fn's calls as one attempt, and the recording keeps the last attempt's
+   * calls with the number of attempts (src/probe/call-recorder.ts). The loop, its bound and its
+   * pause stay the probe's own; an attempt runs alone (no call of the probe beside it).
+   */
+  poll(): ProbePoll;
 
   // ---- for the harness's own steps (create, select, list, clean up), never for a clause's verdict ----
   /**
@@ -94,4 +101,9 @@ export interface ProbeScope {
   recorded(): Json[];
   /** What to pass to useTaskSpace for a listed entry: its id, else its taskId or name. */
   keyOf(entry: Record<string, Json>): Json;
+}
+
+/** One poll of a probe (ProbeScope.poll). */
+export interface ProbePoll {
+  attempt<R>(fn: () => R | Promise<R>): Promise<R>;
 }

@@ -5,13 +5,13 @@
  * A difference is *judged* when it is in what the contract fixes: the verdict, the sequence of
  * methods, a channel, a failure, an error code, a documented field the doc constrains. The rest
  * (documented free text, the value's undocumented keys, the arguments the harness chose, the open
- * detail of an unspecified clause) is listed, never judged.
+ * detail of an unspecified clause, how many attempts a poll made) is listed, never judged.
  */
 import type { Json } from "../contract/arguments.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
 import type { Transcript, TranscriptClause, TranscriptTest } from "./transcript.js";
 
-export type DifferenceKind = "clause" | "verdict" | "open-detail" | "test" | "calls" | "channel" | "failed" | "error-code" | "field" | "concurrent-id" | "text" | "shape" | "args";
+export type DifferenceKind = "clause" | "verdict" | "open-detail" | "test" | "calls" | "channel" | "failed" | "error-code" | "field" | "concurrent-id" | "text" | "shape" | "args" | "attempts";
 
 export interface Difference {
   clause: string;
@@ -65,6 +65,8 @@ function callDiffs(x: RecordedCall, y: RecordedCall): Omit<Difference, "clause" 
   for (const d of fieldDiffs(x.text, y.text)) out.push({ kind: "text", ...d });
   if (!same(x.shape, y.shape)) out.push({ kind: "shape", a: x.shape, b: y.shape });
   if (!same(x.args, y.args)) out.push({ kind: "args", a: x.args, b: y.args });
+  // how many attempts a poll took is the page's time, not the build's answer: listed, never judged
+  if ((x.attempts ?? 1) !== (y.attempts ?? 1)) out.push({ kind: "attempts", a: x.attempts ?? 1, b: y.attempts ?? 1 });
   return out;
 }
 

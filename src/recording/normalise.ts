@@ -9,7 +9,10 @@
  *   name's number is the harness's own counter, left as it is);
  * - string ids (`<targetId:1>`, `<sessionId:1>`, ..., in the order they first appear): a documented field or a CDP message key
  *   ending in `Id`, wherever the same string appears again;
- * - node ids (`<backendNodeId:1>`), which a page numbers as it likes;
+ * - node ids (`<backendNodeId:1>`), which a page's renderer numbers as it likes: numbered per call
+ *   and per frame (a ref's `frameId`), as another page of the clause and an out-of-process frame
+ *   number their nodes on their own; whether a node keeps its id across calls is a clause's to
+ *   judge (`snapshot.page.refs-stable`), not the comparison's;
  * - the run id (`<run>`), the fixture server's origin (`<fixture>`) and ISO times (`<time>`).
  */
 import type { Json } from "../contract/arguments.js";
@@ -72,7 +75,6 @@ function collect(calls: readonly RecordedCall[], p: Placeholders): void {
         if (SPACE_ID_METHODS.has(call.method) && SPACE_ID_PATH.test(path)) p.space(v);
         // taskId is a display copy of the name, not an id
         if (typeof v === "string" && /Id$/.test(key) && key !== "taskId") p.string(key, v);
-        if (typeof v === "number" && key === "backendNodeId") p.string(key, String(v));
       }
     }
   }
@@ -88,12 +90,29 @@ function normaliseText(text: string, runId: string, p: Placeholders, numbers: bo
 /** Where a space id may stand alone in a string: a documented field the doc constrains (a status string), a message. */
 const ID_IN_TEXT = (part: "fields" | "text", path: string) => part === "fields" || /(^|\.)(message|error)$/.test(path);
 
+/**
+ * A call's node ids as placeholders, by path: per frame (the `frameId` beside the id), in the
+ * order they first appear; matched as a whole field's value only, never inside text (a short id
+ * is any number).
+ */
+function nodePlaceholders(fields: FieldValues): Map<string, string> {
+  const byNode = new Map<string, string>();
+  const out = new Map<string, string>();
+  for (const [path, v] of Object.entries(fields)) {
+    if (typeof v !== "number" || path.replace(/^.*\./, "") !== "backendNodeId") continue;
+    const node = JSON.stringify([fields[path.replace(/backendNodeId$/, "frameId")] ?? null, v]);
+    if (!byNode.has(node)) byNode.set(node, `<backendNodeId:${byNode.size + 1}>`);
+    out.set(path, byNode.get(node)!);
+  }
+  return out;
+}
+
 function normaliseFields(fields: FieldValues, part: "fields" | "text", method: string, runId: string, p: Placeholders): FieldValues {
   const out: FieldValues = {};
+  const nodes = nodePlaceholders(fields);
   for (const [path, v] of Object.entries(fields)) {
-    const key = path.replace(/^.*\./, "");
     if (SPACE_ID_METHODS.has(method) && SPACE_ID_PATH.test(path)) out[path] = p.spaceOf(v);
-    else if (typeof v === "number" && key === "backendNodeId") out[path] = p.strings.get(String(v)) ?? v;
+    else if (nodes.has(path)) out[path] = nodes.get(path)!;
     else out[path] = mapStrings(v, (t) => normaliseText(t, runId, p, ID_IN_TEXT(part, path)));
   }
   return out;

@@ -47,8 +47,9 @@ export async function openFixturePage(
       const tab = (await p.ego.createTab(url)) as { targetId?: unknown } | undefined;
       if (typeof tab?.targetId !== "string") return { stage: "createTab", last: p.toJson(tab) };
       const deadline = Date.now() + boundMs;
+      const poll = p.poll();
       for (;;) {
-        const o = await p.call("snapshot", [{}]);
+        const o = await poll.attempt(() => p.call("snapshot", [{}]));
         const content = (o.value as { content?: unknown } | undefined)?.content;
         const shows = (m: { text: string; count: number }) => typeof content === "string" && content.split(m.text).length - 1 >= m.count;
         if (o.channel === "resolved" && (marks as { text: string; count: number }[]).every(shows)) return { stage: "loaded" };

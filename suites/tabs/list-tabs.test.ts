@@ -84,11 +84,12 @@ clause("tabs.list.scoped-empty-space", async ({ ego, spaces }) => {
     })) as { error?: unknown; sendError?: unknown; timeout?: unknown }[];
     // closing is eventually consistent: poll (bounded) until none of B's tabs is listed
     const deadline = Date.now() + 10_000;
-    let after = await p.call("listTabs", []);
+    const poll = p.poll();
+    let after = await poll.attempt(() => p.call("listTabs", []));
     const listed = (o: typeof after) => ((o.value as { tabs?: { targetId: string }[] } | undefined)?.tabs ?? []).map((t) => t.targetId);
     while (listed(after).some((t) => own.includes(t)) && Date.now() < deadline) {
       await p.sleep(100);
-      after = await p.call("listTabs", []);
+      after = await poll.attempt(() => p.call("listTabs", []));
     }
     return { inA: inA.targetId, own, closed, after, listed: listed(after) };
   }, a.id, b.id, offlineUrl("only-in-a"));

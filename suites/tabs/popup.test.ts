@@ -30,8 +30,9 @@ clause("tabs.popup.in-opener-space", async ({ ego, spaces, openDetail }) => {
       const tabsOf = async (): Promise<ListedTab[]> => ((await p.ego.listTabs()) as { tabs?: ListedTab[] }).tabs ?? [];
       const poll = async (done: (tabs: ListedTab[]) => boolean): Promise<{ tabs: ListedTab[]; met: boolean }> => {
         const deadline = Date.now() + boundMs;
+        const attempts = p.poll();
         for (;;) {
-          const tabs = await tabsOf();
+          const tabs = await attempts.attempt(tabsOf);
           if (done(tabs)) return { tabs, met: true };
           if (Date.now() > deadline) return { tabs, met: false };
           await p.sleep(100);

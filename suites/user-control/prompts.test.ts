@@ -27,8 +27,9 @@ async function openAndWatch(ctx: ClauseContext, page: "geolocation" | "dialog", 
     await p.ego.createTab(url);
     let deadline = Date.now() + watchMs;
     let asked = false;
+    const poll = p.poll();
     for (;;) {
-      const o = await p.call("listTabs", []);
+      const o = await poll.attempt(() => p.call("listTabs", []));
       const value = o.value as { error?: unknown; error_code?: unknown; tabs?: unknown } | undefined;
       // blocked: an error object in place of the tabs, whatever it carries (builds before error
       // codes send {error} alone); the code itself is judged by the clauses that need error-codes
