@@ -12,11 +12,10 @@
 // (alsoDiffers) or, for a mutant that changes every answer of one method, every clause the plain
 // fake answered through it (differsAtCallsOf), at those calls only. One mutant's recording also
 // goes through the `verify-fake` CLI itself (exit 1, its JSON).
-// Runs on real pages do not record yet: two recordings of the plain fake on real pages differ,
-// judged, in the polls a probe makes while a page loads (how many listTabs or snapshot calls until
-// the title shows, a transient EGO_WEB_CONTENTS_UNAVAILABLE) and in the pages' backendNodeId
-// numbers (src/recording/normalise.ts leaves ids under four characters as they are), so no exact
-// comparison can be made there yet.
+// Runs on real pages do not record yet: two recordings of the plain fake on real pages still
+// differ, judged, in the snapshots of the frames page (the fake numbers refs of the frames in a
+// varying order, and some refs of the out-of-process frame carry no frameId: docs/verified-fake.md
+// "Not done yet"), so no exact comparison can be made there yet. Polls and node ids are normalised.
 //
 // How it runs (not what it checks): every entry is one CLI run, and E2E_WORKERS of them run at once
 // in table order, started before the tests that read them (./run-ahead.ts); each test waits for its
