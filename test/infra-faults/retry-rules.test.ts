@@ -26,7 +26,7 @@ import * as allure from ${ALLURE};
 import { expect } from "vitest";
 import { clause } from ${src("harness/clause.ts")};
 import { PreconditionError } from ${src("harness/precondition.ts")};
-import { InfrastructureError } from ${src("faults/infrastructure.ts")};
+import { InfrastructureError } from ${src("retries/infrastructure.ts")};
 const seen = async () => allure.label("attempt_seen", "1");
 let flaky = 0;
 clause(${JSON.stringify(CONTRACT)}, async () => { await seen(); expect(1, "the build answered wrong").toBe(2); });
