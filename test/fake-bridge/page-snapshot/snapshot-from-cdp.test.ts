@@ -4,7 +4,7 @@
  */
 import type { Browser, CDPSession, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SNAPSHOT_OPTIONS, type SnapshotOptions } from "../../../fake-bridge/app/snapshot.js";
+import { DEFAULT_SNAPSHOT_OPTIONS, type SnapshotOptions, type SnapshotRef } from "../../../fake-bridge/app/snapshot.js";
 import { snapshotFromCdp, type PageSnapshotSwitches } from "../../../fake-bridge/app/page-snapshot/index.js";
 import { playwrightPageCdp } from "./playwright-page-cdp.js";
 import { FIXTURE_FACTS, startFixtureServer, type FixturePageName, type FixtureServer } from "../../../src/fixture-pages/index.js";
@@ -20,14 +20,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Ref {
-  refId?: number;
-  backendNodeId: number;
-  role: string;
-  name: string;
-  loc?: string;
-  frameId?: string;
-}
+type Ref = SnapshotRef;
 type Snap = { content: string; refs: Ref[] };
 
 interface Open {
