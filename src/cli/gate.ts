@@ -12,13 +12,12 @@ import { gateJson, renderGate } from "../gate/render.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { GATE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { namedError } from "../errors/named-error.js";
 
 export const DEFAULT_OUTCOMES = "reports/outcomes.json";
 
 /** Input the gate cannot decide on: exit 2 with the reason. */
-export class CannotDecideError extends Error {
-  override name = "CannotDecideError";
-}
+export class CannotDecideError extends namedError("CannotDecideError") {}
 
 export async function readInput(what: string, read: () => Promise<RunOutcomes>): Promise<RunOutcomes> {
   try {

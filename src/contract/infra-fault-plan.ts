@@ -27,6 +27,7 @@
  * (EGO_BROWSER_UNAVAILABLE) and invalid-payload (EGO_INVALID_RESULT_PAYLOAD).
  */
 import { z } from "zod";
+import { namedError } from "../errors/named-error.js";
 
 const probability = z.number().min(0).max(1);
 
@@ -50,9 +51,7 @@ export const InfraFaultPlan = z.strictObject({
 });
 export type InfraFaultPlan = z.infer<typeof InfraFaultPlan>;
 
-export class InfraFaultPlanError extends Error {
-  override name = "InfraFaultPlanError";
-}
+export class InfraFaultPlanError extends namedError("InfraFaultPlanError") {}
 
 /** zod issues as "FILE: at faults[1].probability: Too big: ..." lines, one per problem. */
 function readable(error: z.ZodError, where: string): string {

@@ -16,6 +16,7 @@ import {
   featuresForVersion,
 } from "./build-features.js";
 import { FEATURE_NAMES, type Feature } from "./features.js";
+import { namedError } from "../errors/named-error.js";
 
 export interface PersonaDifference {
   feature: Feature;
@@ -40,9 +41,7 @@ export interface Persona {
   note?: string;
 }
 
-export class UnknownPersonaError extends Error {
-  override name = "UnknownPersonaError";
-}
+export class UnknownPersonaError extends namedError("UnknownPersonaError") {}
 
 function differencesFrom(features: ReadonlySet<Feature>): PersonaDifference[] {
   const current = currentBuildFeatures();

@@ -11,13 +11,12 @@ import { readJsonFile } from "../files/input-file.js";
 import { todayUtc } from "./dates.js";
 import { renderProblem, runChecks, VALIDITY_CHECKS, type LintContext, type LintProblem } from "./lint/index.js";
 import { ExpectationsFileSchema, type ExpectationsFile, type IndexedEntry } from "./schema.js";
+import { namedError } from "../errors/named-error.js";
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 export const DEFAULT_EXPECTATIONS_FILE = resolve(PROJECT_ROOT, "fixtures/expectations/expectations.json");
 
-export class ExpectationsError extends Error {
-  override name = "ExpectationsError";
-}
+export class ExpectationsError extends namedError("ExpectationsError") {}
 
 export interface LoadedExpectations {
   file: string;

@@ -6,10 +6,9 @@
  * read or written.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { namedError } from "../errors/named-error.js";
 
-export class PathEscapeError extends Error {
-  override name = "PathEscapeError";
-}
+export class PathEscapeError extends namedError("PathEscapeError") {}
 
 /** `folder/...parts`, checked to stay inside `folder`; `what` says where the name came from. */
 export function pathInside(folder: string, parts: string | readonly string[], what: string): string {

@@ -19,11 +19,10 @@ import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/prom
 import { readInputFile } from "./input-file.js";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
+import { namedError } from "../errors/named-error.js";
 
 /** A path the harness may not write or empty: exit 2, naming the path, nothing deleted. */
-export class OutputPathError extends Error {
-  override name = "OutputPathError";
-}
+export class OutputPathError extends namedError("OutputPathError") {}
 
 /** The kinds of directory the harness makes and may empty again; each has its marker file. */
 export const OUTPUT_KINDS = {

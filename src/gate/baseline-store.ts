@@ -9,12 +9,11 @@ import { resolve } from "node:path";
 import { pathInside } from "../files/inside-folder.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import type { RunOutcomes } from "./outcomes-file.js";
+import { namedError } from "../errors/named-error.js";
 
 export const DEFAULT_BASELINE_DIR = resolve(import.meta.dirname, "../../fixtures/baselines");
 
-export class BaselineKeyError extends Error {
-  override name = "BaselineKeyError";
-}
+export class BaselineKeyError extends namedError("BaselineKeyError") {}
 
 /** `0.5.1.13`, `0.5.1.13-fake` or `0.5.0.19-subtree-flag-off`. */
 const PERSONA = /^[a-z][a-z0-9-]*$/;

@@ -9,6 +9,7 @@ import { summarize } from "../report/summary.js";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { outcomesFromSummary, readOutcomes, type RunOutcomes } from "./outcomes-file.js";
+import { namedError } from "../errors/named-error.js";
 
 async function runIdOf(resultsDir: string): Promise<string | null> {
   const text = await readFile(join(resultsDir, ENVIRONMENT_FILE), "utf8").catch(() => "");
@@ -17,9 +18,7 @@ async function runIdOf(resultsDir: string): Promise<string | null> {
 }
 
 /** A results directory with no result in it: no run to judge (the gate cannot decide, exit 2). */
-export class NoResultsError extends Error {
-  override name = "NoResultsError";
-}
+export class NoResultsError extends namedError("NoResultsError") {}
 
 export async function outcomesOfResults(resultsDir: string): Promise<RunOutcomes> {
   const results = await readResults(resultsDir);

@@ -9,6 +9,7 @@ import { readJsonFile } from "../files/input-file.js";
 import { writeFileAtomic } from "../files/output-dir.js";
 import { clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
 import { Outcome } from "../outcomes/statuses.js";
+import { namedError } from "../errors/named-error.js";
 
 export const OUTCOMES_SCHEMA_VERSION = 1;
 
@@ -82,9 +83,7 @@ export function outcomesFromSummary(summary: RunSummary, meta: OutcomesMeta): Ru
   };
 }
 
-export class OutcomesError extends Error {
-  override name = "OutcomesError";
-}
+export class OutcomesError extends namedError("OutcomesError") {}
 
 export function parseOutcomes(raw: unknown, source: string): RunOutcomes {
   const parsed = RunOutcomesSchema.safeParse(raw);

@@ -5,12 +5,11 @@
  */
 import type { Json } from "../contract/arguments.js";
 import { createProbeScope } from "./runtime.js";
+import { namedError } from "../errors/named-error.js";
 
 const RUNTIME_SOURCE = createProbeScope.toString();
 
-export class ProbeSourceError extends Error {
-  override name = "ProbeSourceError";
-}
+export class ProbeSourceError extends namedError("ProbeSourceError") {}
 
 /** A probe must be an arrow or function expression: method shorthand does not survive toString(). */
 export function probeSource(fn: (...args: never[]) => unknown): string {

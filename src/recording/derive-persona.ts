@@ -11,6 +11,7 @@ import { CATALOGUE } from "../contract/catalogue.js";
 import { featuresForVersion } from "../contract/build-features.js";
 import { FEATURE_NAMES, type Feature } from "../contract/features.js";
 import type { Transcript } from "./transcript.js";
+import { namedError } from "../errors/named-error.js";
 
 export interface DerivedPersona {
   format: "ego-conformance-persona/1";
@@ -22,9 +23,7 @@ export interface DerivedPersona {
   derivedFrom: { kind: string | null; egoVersion: string | null; persona: string | null };
 }
 
-export class DeriveError extends Error {
-  override name = "DeriveError";
-}
+export class DeriveError extends namedError("DeriveError") {}
 
 const HELD = new Set(["passed", "unspecified", "known"]);
 const BROKE = new Set(["failed", "precondition-failed"]);

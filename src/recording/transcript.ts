@@ -12,6 +12,7 @@ import { labelValue, type ResultFile } from "../report/results-reader.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
 import { NATIVE_CALLS_ATTACHMENT, type ClauseRecording } from "./clause-recording.js";
 import { normaliseRunText } from "./normalise.js";
+import { namedError } from "../errors/named-error.js";
 
 export const TRANSCRIPT_FORMAT = "ego-conformance-transcript/1";
 /** The file a run against an installed target writes into its results directory by default. */
@@ -101,9 +102,7 @@ const TranscriptSchema = z.object({
   clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string() })) })) })),
 });
 
-export class TranscriptError extends Error {
-  override name = "TranscriptError";
-}
+export class TranscriptError extends namedError("TranscriptError") {}
 
 /** A transcript file, read and checked (a file that is not one is an error naming it). */
 export async function readTranscript(file: string): Promise<Transcript> {

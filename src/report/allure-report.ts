@@ -12,6 +12,7 @@ import { stageAllureView } from "./allure-view-dir.js";
 import { findExternalRequests, stripAnalytics } from "./offline.js";
 import type { ResultFile } from "./results-reader.js";
 import { OutputPathError, replaceDirAtomically } from "../files/output-dir.js";
+import { namedError } from "../errors/named-error.js";
 
 export { findExternalRequests, stripAnalytics } from "./offline.js";
 export { environmentEntries, writeEnvironment, type RunEnvironment } from "./environment.js";
@@ -141,9 +142,7 @@ async function checkResultsDir(dir: string): Promise<void> {
 }
 
 /** Generation was stopped (Ctrl-C): nothing replaced the earlier report. */
-export class ReportInterruptedError extends Error {
-  override name = "ReportInterruptedError";
-}
+export class ReportInterruptedError extends namedError("ReportInterruptedError") {}
 
 /**
  * The Allure CLI; EGO_CONFORMANCE_ALLURE_CLI replaces it in the harness's own tests (a generator

@@ -7,6 +7,7 @@ import type { Capability, Feature } from "../contract/features.js";
 import type { EgoVersion } from "../version/ego-version.js";
 import type { ProbeScope } from "../probe/scope.js";
 import type { Operator } from "../contract/operator.js";
+import { namedError } from "../errors/named-error.js";
 
 export type TargetKind = "fake" | "installed";
 
@@ -110,6 +111,4 @@ export interface Launcher {
 }
 
 /** The configured target cannot be had (an unknown persona, mutant or version; no detection). */
-export class TargetUnavailableError extends Error {
-  override name = "TargetUnavailableError";
-}
+export class TargetUnavailableError extends namedError("TargetUnavailableError") {}

@@ -41,12 +41,12 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
-  "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); the run, the matrix and the CLI target declare theirs with it
+  "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
-  "src/files": [], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's mutant plans and app options are inputs too
-  "src/contract": ["src/version"],
+  "src/files": ["src/errors"], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's mutant plans and app options are inputs too
+  "src/contract": ["src/errors", "src/version"],
   "src/fixture-pages": [],
-  "src/probe": ["src/contract"],
+  "src/probe": ["src/errors", "src/contract"],
 
   // --- the fake: the contract, and itself; never the harness
   "fake-bridge": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/operator", "src/contract"],
@@ -66,11 +66,11 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
   // (fake/): the one folder that starts or opens the fake
-  "src/targets": ["src/contract", "src/version", "src/probe"],
+  "src/targets": ["src/errors", "src/contract", "src/version", "src/probe"],
   // the choice of target for a run (resolve.ts): the installed build as detected, or the fake
   "src/targets/choose": ["src/targets", "src/targets/detect", "src/targets/fake"],
   "src/targets/cli": ["src/errors", "src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
-  "src/targets/detect": [
+  "src/targets/detect": ["src/errors",
     "src/files", "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start, its operator client
   ],
@@ -78,7 +78,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the recording of a run: the probes' calls (src/probe), made private and normalised in the
   // worker (src/harness writes them), assembled from the results (src/report) by the run, compared by the CLI
-  "src/recording": ["src/labels", "src/contract", "src/probe", "src/report", "src/files"],
+  "src/recording": ["src/errors", "src/labels", "src/contract", "src/probe", "src/report", "src/files"],
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
@@ -88,9 +88,9 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- judging and reporting
   "src/safety": ["src/labels", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
-  "src/expectations": ["src/labels", "src/files", "src/contract", "src/version", "src/report"],
-  "src/gate": ["src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
+  "src/report": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
+  "src/expectations": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/report"],
+  "src/gate": ["src/errors", "src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
   "src/retries": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
   "src/matrix": [
     "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
@@ -109,7 +109,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
+  "src/cli": ["src/errors", "src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli", "src/processes"], // processes: the checkout bundle the CLI starts from (checkout-bundle.mjs), before any TypeScript loader
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/retries", "src/outcomes", "fake-bridge/mutants", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser

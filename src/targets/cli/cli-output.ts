@@ -8,6 +8,7 @@
  * - a launcher that predates --sdk-path says `unknown option ... sdk-path` (or `unrecognized`).
  */
 import { randomBytes } from "node:crypto";
+import { namedError } from "../../errors/named-error.js";
 
 export const newNonce = () => randomBytes(12).toString("hex");
 
@@ -24,9 +25,7 @@ export function framed(nonce: string, json: string): string {
   return `${prefix}${json}${suffix}`;
 }
 
-export class FramingError extends Error {
-  override name = "FramingError";
-}
+export class FramingError extends namedError("FramingError") {}
 
 /** The last framed value on stdout; undefined when there is none; FramingError when it is not JSON. */
 export function readFramed(stdout: string, nonce: string): unknown {
