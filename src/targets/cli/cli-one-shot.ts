@@ -56,7 +56,7 @@ export async function runOneShotProbe<A extends Json[], R>(options: OneShotOptio
   const nonce = newNonce();
   const timeoutMs = options.timeoutMs ?? 30_000;
   const cliArgs = ["nodejs", ...(options.sdkPath !== undefined ? ["--sdk-path", options.sdkPath] : [])];
-  const proc = spawnCli(options.cliPath, cliArgs, oneShotScript(probeProgram(fn as never, args), nonce));
+  const proc = spawnCli(options.cliPath, cliArgs, oneShotScript(probeProgram(fn as never, args), nonce), { frameNonce: nonce });
   const timer = setTimeout(() => proc.killGroup(), timeoutMs);
   const exit = await proc.exited;
   clearTimeout(timer);
@@ -65,7 +65,8 @@ export async function runOneShotProbe<A extends Json[], R>(options: OneShotOptio
   if (exit.killed) throw new CliTargetError(`probe did not finish within ${timeoutMs} ms; the ego-browser process group was killed.\n${proc.describe()}`);
   let framed: unknown;
   try {
-    framed = readFramed(stdout, nonce);
+    // the frame as it arrived, not the tail: a launcher may print on after the result (test/installed/bounded-waits.test.ts)
+    framed = readFramed(proc.framedOut() || stdout, nonce);
   } catch (error) {
     if (error instanceof FramingError) throw new CliTargetError(`${error.message} (${describeExit(exit)}).\n${proc.describe()}`);
     throw error;

@@ -27,6 +27,52 @@ export function framed(nonce: string, json: string): string {
 
 export class FramingError extends namedError("FramingError") {}
 
+/**
+ * Keeps the last frame of a nonce as output arrives, whatever follows it: the tail a process keeps
+ * of its stdout (cli-process.ts) loses a frame that a noisy launcher buries under more output
+ * after the script printed its result. From the last BEGIN marker to the first END marker after
+ * it, at most `max` characters (a longer frame is dropped; the tail is read then).
+ */
+export class FrameCatcher {
+  private readonly begin: string;
+  private readonly end: string;
+  private carry = "";
+  private frame: string | undefined;
+  private closed = false;
+
+  constructor(nonce: string, private readonly max: number) {
+    this.begin = beginMarker(nonce);
+    this.end = endMarker(nonce);
+  }
+
+  push(text: string): void {
+    // a marker split across chunks is found: the last characters of the previous chunk come first
+    const data = this.carry + text;
+    const at = data.lastIndexOf(this.begin);
+    if (at !== -1) {
+      this.frame = data.slice(at);
+      this.closed = false;
+    } else if (this.frame !== undefined && !this.closed) {
+      this.frame += text;
+    }
+    if (this.frame !== undefined && !this.closed) {
+      const endAt = this.frame.indexOf(this.end, this.begin.length);
+      if (endAt !== -1) {
+        this.frame = this.frame.slice(0, endAt + this.end.length);
+        this.closed = true;
+      } else if (this.frame.length > this.max) {
+        this.frame = undefined;
+      }
+    }
+    this.carry = data.slice(-(this.begin.length - 1));
+  }
+
+  /** the frame caught (closed or still open), or "" */
+  text(): string {
+    return this.frame ?? "";
+  }
+}
+
 /** The last framed value on stdout; undefined when there is none; FramingError when it is not JSON. */
 export function readFramed(stdout: string, nonce: string): unknown {
   const begin = beginMarker(nonce);

@@ -7,7 +7,7 @@
  */
 import { ENVIRONMENT_MARKER, ENVIRONMENT_MARKER_VALUE } from "../../contract/clauses/launcher.js";
 import { killGroupOf, startGroup } from "../../processes/groups.js";
-import { quirkExitCode, tail } from "./cli-output.js";
+import { FrameCatcher, quirkExitCode, tail } from "./cli-output.js";
 
 export interface CliExit {
   /** the launcher's own exit status (null when killed by a signal) */
@@ -26,6 +26,8 @@ export interface CliProcess {
   readonly command: string;
   /** everything read so far (bounded to the last MAX_KEPT characters) */
   stdout(): string;
+  /** the last frame of the nonce given to spawnCli, whatever output came after it ("" when none or none asked for) */
+  framedOut(): string;
   stderr(): string;
   /** how many characters stderr has had in all (what stderr() keeps is its tail) */
   stderrTotal(): number;
@@ -40,6 +42,8 @@ export interface CliProcess {
 }
 
 const MAX_KEPT = 256 * 1024;
+/** the longest frame kept apart from the tail (a one-shot probe's result) */
+const MAX_FRAME = 64 * 1024 * 1024;
 /** how long, after the process exited, its pipes are still read (a child it left may hold them) */
 const STREAM_GRACE_MS = 500;
 export function describeExit(exit: CliExit): string {
@@ -50,7 +54,7 @@ export function describeExit(exit: CliExit): string {
   return parts.join(", ");
 }
 
-export function spawnCli(cliPath: string, args: readonly string[], script: string): CliProcess {
+export function spawnCli(cliPath: string, args: readonly string[], script: string, options: { frameNonce?: string } = {}): CliProcess {
   const child = startGroup(cliPath, args, {
     input: script,
     // a marker only the CLI gets: the script must not see it (clause launcher.environment.not-forwarded)
@@ -68,7 +72,12 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
     const next = text + more;
     return next.length > MAX_KEPT ? next.slice(-MAX_KEPT) : next;
   };
-  child.stdout?.on("data", (chunk: Buffer) => (out = keep(out, chunk.toString("utf8"))));
+  const frame = options.frameNonce !== undefined ? new FrameCatcher(options.frameNonce, MAX_FRAME) : undefined;
+  child.stdout?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    out = keep(out, text);
+    frame?.push(text);
+  });
   child.stderr?.on("data", (chunk: Buffer) => {
     const text = chunk.toString("utf8");
     errTotal += text.length;
@@ -119,6 +128,7 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
     pid: pid ?? -1,
     command,
     stdout: () => out,
+    framedOut: () => frame?.text() ?? "",
     stderr: () => err,
     stderrTotal: () => errTotal,
     exited,
