@@ -41,7 +41,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
-  "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
+  "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ and fake-bridge/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
   "src/files": ["src/errors"], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's mutant plans and app options are inputs too
   "src/contract": ["src/errors", "src/version"],
@@ -53,15 +53,15 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/mutants": [],
   "fake-bridge/behaviour": ["fake-bridge/mutants", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/page-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
-  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/scratch"],
-  "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"],
+  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch"],
+  "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/errors", "src/contract"],
   "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
   "fake-bridge/operator": ["fake-bridge/app", "src/contract"],
-  "fake-bridge/personas": ["src/contract", "src/version"],
+  "fake-bridge/personas": ["src/errors", "src/contract", "src/version"],
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
-  "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/mutants", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],
+  "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/mutants", "fake-bridge/operator", "fake-bridge/personas", "src/errors", "src/contract"],
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
-  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes", "src/files"],
+  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/personas", "src/errors", "src/contract", "src/wire", "src/processes", "src/files"],
 
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
