@@ -9,6 +9,7 @@
  */
 import type { Readable, Writable } from "node:stream";
 import type { CdpSend } from "./page-cdp.js";
+import { namedError } from "../../src/errors/named-error.js";
 
 export type { CdpSend };
 
@@ -19,8 +20,7 @@ export interface CdpEvent {
 }
 
 /** A CDP error answer: `code` and `message` as Chromium gave them. */
-export class CdpError extends Error {
-  override name = "CdpError";
+export class CdpError extends namedError("CdpError") {
   constructor(
     readonly method: string,
     readonly code: number,

@@ -9,6 +9,7 @@ import type { CreatedBy, Ownership } from "../../src/contract/ownership.js";
 import type { FakeApp } from "../app/app.js";
 import { claim, complete, handOff, takeControl } from "../app/ownership.js";
 import type { TaskSpace } from "../app/task-space.js";
+import { namedError } from "../../src/errors/named-error.js";
 
 export interface SeedTab {
   url: string;
@@ -37,9 +38,7 @@ export interface SeedSpace {
   taskState?: string;
 }
 
-export class SeedError extends Error {
-  override name = "SeedError";
-}
+export class SeedError extends namedError("SeedError") {}
 
 function seedOne(app: FakeApp, seed: SeedSpace): TaskSpace {
   const ownership = seed.ownership ?? "agent";

@@ -1,1 +1,1 @@
-export { MUTANTS, MUTANT_NAMES, isMutantName, parseMutants, type MutantName } from "./mutants.js";
+export { MUTANTS, MUTANT_NAMES, parseMutants, type MutantName } from "./mutants.js";

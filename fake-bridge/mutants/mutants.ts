@@ -8,6 +8,8 @@
  * under "allowed deviations" are the exception, by design: each does something else where the
  * docs are silent, and the mutant check proves the run stays green (a false failure caught).
  */
+import { isNameOf, namesOf } from "../../src/tables/names-of.js";
+
 export const MUTANTS = {
   "resolve-invalid-arguments":
     "argument errors resolve {error, error_code: 'EGO_INVALID_ARGUMENT'} (a Promise, also for the sync methods) instead of throwing a TypeError",
@@ -70,15 +72,11 @@ export const MUTANTS = {
 } as const;
 
 export type MutantName = keyof typeof MUTANTS;
-export const MUTANT_NAMES = Object.keys(MUTANTS) as MutantName[];
-
-export function isMutantName(value: unknown): value is MutantName {
-  return typeof value === "string" && Object.hasOwn(MUTANTS, value);
-}
+export const MUTANT_NAMES: MutantName[] = namesOf(MUTANTS);
 
 /** Checks a list of mutant names (from a CLI flag or a config file); throws on an unknown name. */
 export function parseMutants(names: readonly string[]): ReadonlySet<MutantName> {
-  const unknown = names.filter((n) => !isMutantName(n));
+  const unknown = names.filter((n) => !isNameOf(MUTANTS, n));
   if (unknown.length > 0) {
     throw new Error(`unknown mutant ${unknown.map((n) => `'${n}'`).join(", ")} (known: ${MUTANT_NAMES.join(", ")})`);
   }

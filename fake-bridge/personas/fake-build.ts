@@ -9,6 +9,7 @@ import type { Feature } from "../../src/contract/features.js";
 import { tryParseEgoVersion } from "../../src/version/index.js";
 import { personaByName } from "../../src/contract/personas.js";
 import type { PersonaFile } from "../../src/contract/persona-file.js";
+import { namedError } from "../../src/errors/named-error.js";
 
 export interface FakeBuild {
   version: string;
@@ -20,9 +21,7 @@ export interface FakeBuild {
   versionSource: string;
 }
 
-export class FakeBuildError extends Error {
-  override name = "FakeBuildError";
-}
+export class FakeBuildError extends namedError("FakeBuildError") {}
 
 export function fakeBuild(choice: { persona?: string | undefined; egoVersion?: string | undefined; personaFile?: Pick<PersonaFile, "name" | "version" | "features"> & { openDetails?: Readonly<Record<string, string>> | undefined } | undefined }): FakeBuild {
   if (choice.personaFile !== undefined) {

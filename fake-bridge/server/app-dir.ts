@@ -6,6 +6,7 @@
 import { lstat, mkdir } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
+import { namedError } from "../../src/errors/named-error.js";
 
 export interface AppPaths {
   dir: string;
@@ -40,9 +41,7 @@ export function appPaths(given: string = defaultAppDir()): AppPaths {
   };
 }
 
-export class AppDirError extends Error {
-  override name = "AppDirError";
-}
+export class AppDirError extends namedError("AppDirError") {}
 
 /**
  * Creates the directory with mode 0700, or checks an existing one: it must be a directory (not a

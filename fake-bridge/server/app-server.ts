@@ -18,6 +18,7 @@ import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 import { serveOperator, type ServerDescription } from "./operator-endpoint.js";
 import { isRunRequest, type Welcome } from "./protocol.js";
 import { scriptProcesses } from "./script-processes.js";
+import { namedError } from "../../src/errors/named-error.js";
 
 export interface FakeAppServerOptions extends FakeBrowserOptions {
   /** the directory of the sockets (default ./app-dir.ts defaultAppDir()) */
@@ -50,9 +51,7 @@ export interface FakeAppServer {
   describe(): ServerDescription;
 }
 
-export class AppAlreadyRunningError extends Error {
-  override name = "AppAlreadyRunningError";
-}
+export class AppAlreadyRunningError extends namedError("AppAlreadyRunningError") {}
 
 /** Whether something accepts connections on the socket path. */
 export function socketAnswers(path: string, timeoutMs = 1000): Promise<boolean> {

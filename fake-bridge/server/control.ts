@@ -18,6 +18,7 @@ import { appPaths, defaultAppDir, ensureAppDir, type AppPaths } from "./app-dir.
 import type { ServerDescription } from "./operator-endpoint.js";
 import { appChoiceArgs, serverOptions, type AppChoice } from "./options.js";
 import { readAppState, removeAppState, type AppState } from "./state-file.js";
+import { namedError } from "../../src/errors/named-error.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 const SERVER_MAIN = resolve(import.meta.dirname, "main.ts");
@@ -42,9 +43,7 @@ export interface RunningApp {
   stop(): Promise<StopResult>;
 }
 
-export class FakeAppStartError extends Error {
-  override name = "FakeAppStartError";
-}
+export class FakeAppStartError extends namedError("FakeAppStartError") {}
 
 function alive(pid: number): boolean {
   try {

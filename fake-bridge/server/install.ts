@@ -24,6 +24,7 @@ import type { LauncherConfig } from "./launcher-config.js";
 import { appPaths, defaultAppDir } from "./app-dir.js";
 import { infoPlist, type PlistFormat } from "./info-plist.js";
 import { launcherBundle } from "./launcher-bundle.js";
+import { namedError } from "../../src/errors/named-error.js";
 
 export const CLI_NAME = "ego-browser";
 export const APP_BUNDLE_NAME = "ego lite.app";
@@ -35,9 +36,7 @@ export const INSTALLED_WRAPPER_MARK = "The fake Ego Lite launcher, installed by 
 export const INSTALLED_BUNDLE_MARKER = ".ego-conformance-fake-install";
 
 /** An install would replace an app or a CLI this module did not install (and --force was not given). */
-export class InstallRefusedError extends Error {
-  override name = "InstallRefusedError";
-}
+export class InstallRefusedError extends namedError("InstallRefusedError") {}
 
 export interface InstallOptions {
   /** where to install (created if missing) */

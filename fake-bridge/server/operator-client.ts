@@ -9,6 +9,7 @@ import type { Operator, UserSpaceOptions } from "../../src/contract/operator.js"
 import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 import type { AppSnapshot, ServerDescription, SpaceState } from "./operator-endpoint.js";
 import type { OperatorAnswer, OperatorOp } from "./protocol.js";
+import { namedError } from "../../src/errors/named-error.js";
 
 export interface FakeAppOperator extends Operator {
   listSpaces(): Promise<Pick<SpaceState, "id" | "name" | "createdBy" | "ownership" | "control" | "closing">[]>;
@@ -20,9 +21,7 @@ export interface FakeAppOperator extends Operator {
   close(): Promise<void>;
 }
 
-export class OperatorEndpointError extends Error {
-  override name = "OperatorEndpointError";
-}
+export class OperatorEndpointError extends namedError("OperatorEndpointError") {}
 
 export interface OperatorClientOptions {
   /** bound on one call, connection included (default 10 s) */

@@ -15,10 +15,9 @@ import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/pl
 import { readInputFileSync } from "../../src/files/input-file.js";
 import type { FakeAppServerOptions } from "./app-server.js";
 import { isPagesChoice, resolvePages, type PagesChoice } from "../chromium/pages-choice.js";
+import { namedError } from "../../src/errors/named-error.js";
 
-export class AppOptionsError extends Error {
-  override name = "AppOptionsError";
-}
+export class AppOptionsError extends namedError("AppOptionsError") {}
 
 export const APP_OPTION_SPEC = {
   dir: { type: "string" },

@@ -17,6 +17,7 @@ import { resolveBehaviour, type Behaviour } from "../behaviour/behaviour.js";
 import type { BrowserPort } from "../binding/port.js";
 import { readJsonLines, writeJsonLine } from "../../src/wire/json-lines.js";
 import { encodeRequest, type BridgeAnswer, type CdpEventLine, type Welcome } from "./protocol.js";
+import { namedError } from "../../src/errors/named-error.js";
 
 export interface SocketPort<W extends Welcome = Welcome> extends BrowserPort {
   readonly welcome: W;
@@ -25,9 +26,7 @@ export interface SocketPort<W extends Welcome = Welcome> extends BrowserPort {
   close(): void;
 }
 
-export class AppUnreachableError extends Error {
-  override name = "AppUnreachableError";
-}
+export class AppUnreachableError extends namedError("AppUnreachableError") {}
 
 /** The build the app's welcome says the binding emulates, as switches. */
 export function behaviourOf(welcome: Welcome): Behaviour {

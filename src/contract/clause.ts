@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CapabilityName, FeatureName } from "./features.js";
 import { METHOD_NAMES } from "./methods.js";
+import { namesOf } from "../tables/names-of.js";
 
 export const AREAS = {
   "numeric-ids": "Numeric task-space ids and display names",
@@ -24,7 +25,7 @@ export const AREAS = {
   launcher: "The ego-browser nodejs launcher: what reaches the script",
 } as const;
 export type Area = keyof typeof AREAS;
-export const AreaName = z.enum(Object.keys(AREAS) as [Area, ...Area[]]);
+export const AreaName = z.enum(namesOf(AREAS) as [Area, ...Area[]]);
 
 export const SEVERITIES = ["blocker", "critical", "normal", "minor", "trivial"] as const;
 export const Severity = z.enum(SEVERITIES);
@@ -35,7 +36,7 @@ export const CLAUSE_TAGS = {
   serial: "must not run alongside any other clause (Kubernetes' [Serial]): the runner gives it the target alone",
 } as const;
 export type ClauseTag = keyof typeof CLAUSE_TAGS;
-export const ClauseTag = z.enum(Object.keys(CLAUSE_TAGS) as [ClauseTag, ...ClauseTag[]]);
+export const ClauseTag = z.enum(namesOf(CLAUSE_TAGS) as [ClauseTag, ...ClauseTag[]]);
 
 /** The tag as it appears in a test title: `[Slow]`, `[Serial]`. */
 export function tagTitle(tag: ClauseTag): string {

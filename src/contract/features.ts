@@ -1,26 +1,19 @@
 /**
  * The controlled list of build features a clause may require (test262's features.txt, keyed to
- * ../shared/design/VERSIONS.md). A clause that needs a feature the target's build lacks is
- * not applicable there: skipped with the reason, never failed.
+ * ../shared/design/VERSIONS.md): the data in ./data/features.json, each name with what the
+ * feature is. A clause that needs a feature the target's build lacks is not applicable there:
+ * skipped with the reason, never failed. The table is imported as a JSON module, so its names
+ * stay literal types and the fake's launcher bundle holds it (it reads no file).
  */
 import { z } from "zod";
+import FEATURE_TABLE from "./data/features.json" with { type: "json" };
+import { namesOf } from "../tables/names-of.js";
 
-export const FEATURES = {
-  "task-space-listing-v2": "listTaskSpaces() resolves {taskSpaces:[...]} with createdBy, ownership, recentTabTitles",
-  "numeric-ids": "numeric task-space ids: useTaskSpace(id:number), claimTaskSpace(id, name?), id-bearing status strings",
-  "error-codes": "every failure carries a stable error_code; snapshot() rejects with Error.error_code",
-  "delegated-ownership": "ownership 'agentDelegatedToUser' while a space is handed off",
-  "browser-version": "getBrowserVersion() -> {currentVersion, updateAvailable}",
-  profiles: "listProfiles(), createTaskSpace(name, profileId?), EGO_PROFILE_NOT_FOUND",
-  "reason-keys": "the error of EGO_TASK_SPACE_USER_IN_CONTROL is a stable reason key",
-  "dialog-fallback-key": "the reason key fallback_site_dialog_required_notice exists",
-  "locator-omission": "unstable or ambiguous locators are omitted from snapshot refs",
-  "snapshot-subtree": "snapshot({scope:'subtree', root})",
-  "cdp-browser-getversion": "CDP Browser.getVersion is supported",
-} as const;
+/** Each feature's name and what it is; the names are Feature, a union of literals (./data/features.json's keys). */
+export const FEATURES = FEATURE_TABLE;
 
 export type Feature = keyof typeof FEATURES;
-export const FEATURE_NAMES = Object.keys(FEATURES) as Feature[];
+export const FEATURE_NAMES: Feature[] = namesOf(FEATURES);
 export const FeatureName = z.enum(FEATURE_NAMES as [Feature, ...Feature[]]);
 
 /**

@@ -72,13 +72,27 @@ function tooBig(path: string, options: InputFileOptions, size: number | string):
   return new InputFileError(`cannot read ${options.kind} file ${path}: it holds ${size} bytes, more than the ${max} bytes an input may hold`, "TOO_BIG", path);
 }
 
-/** Concatenates what was read, refusing more than `max` bytes (a file that grew after fstat). */
-function joined(chunks: Buffer[], total: number, max: number, path: string, options: InputFileOptions): string {
-  if (total > max) throw tooBig(path, options, `more than ${max}`);
+const CHUNK = 1024 * 1024;
+
+/**
+ * The read loop of both readers, apart from the reading itself: it yields each buffer to fill
+ * and is given back how many bytes went into it (0 at the end of the file), so the async reader
+ * drives it with `await handle.read` and the sync one with `readSync`. It returns the text,
+ * refusing more than `max` bytes (a file that grew after fstat).
+ */
+function* readLoop(max: number, path: string, options: InputFileOptions): Generator<Buffer, string, number> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const buffer = Buffer.alloc(CHUNK);
+    const bytesRead = yield buffer;
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    total += bytesRead;
+    if (total > max) throw tooBig(path, options, `more than ${max}`);
+  }
   return Buffer.concat(chunks, total).toString("utf8");
 }
-
-const CHUNK = 1024 * 1024;
 
 /** The text of the regular file `path` (UTF-8), read as the module comment says. */
 export async function readInputFile(path: string, options: InputFileOptions): Promise<string> {
@@ -89,18 +103,10 @@ export async function readInputFile(path: string, options: InputFileOptions): Pr
     throw systemError(error, path, options.kind);
   }
   try {
-    const max = checkOpened(await handle.stat(), path, options);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const buffer = Buffer.alloc(CHUNK);
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);
-      if (bytesRead === 0) break;
-      chunks.push(buffer.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > max) break;
-    }
-    return joined(chunks, total, max, path, options);
+    const loop = readLoop(checkOpened(await handle.stat(), path, options), path, options);
+    let step = loop.next();
+    while (!step.done) step = loop.next((await handle.read(step.value, 0, CHUNK, null)).bytesRead);
+    return step.value;
   } catch (error) {
     throw systemError(error, path, options.kind);
   } finally {
@@ -117,18 +123,10 @@ export function readInputFileSync(path: string, options: InputFileOptions): stri
     throw systemError(error, path, options.kind);
   }
   try {
-    const max = checkOpened(fstatSync(fd), path, options);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const buffer = Buffer.alloc(CHUNK);
-      const bytesRead = readSync(fd, buffer, 0, CHUNK, null);
-      if (bytesRead === 0) break;
-      chunks.push(buffer.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > max) break;
-    }
-    return joined(chunks, total, max, path, options);
+    const loop = readLoop(checkOpened(fstatSync(fd), path, options), path, options);
+    let step = loop.next();
+    while (!step.done) step = loop.next(readSync(fd, step.value, 0, CHUNK, null));
+    return step.value;
   } catch (error) {
     throw systemError(error, path, options.kind);
   } finally {

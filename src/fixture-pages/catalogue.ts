@@ -1,51 +1,23 @@
 /**
- * The fixture pages (fixtures/pages/*.html) by name: what each one is for, and the few facts about
- * its content that clauses rely on (names and hrefs the page really has). Suites and tests read
- * these instead of repeating paths and names; the pages themselves are plain HTML a person can open.
+ * The fixture pages (fixtures/pages/*.html) by name: what each one is for and its heading (the
+ * data in ./pages.json), and the few facts about its content that clauses rely on (names and
+ * hrefs the page really has). Suites and tests read these instead of repeating paths and names;
+ * the pages themselves are plain HTML a person can open.
  */
-export const FIXTURE_PAGES = {
-  index: { path: "/index.html", about: "links to every fixture page" },
-  form: { path: "/form.html", about: "a labelled sign-in form: email, password, checkbox, select, textarea, submit button" },
-  buttons: { path: "/buttons.html", about: "buttons with an accessible name, with only an aria-label, with none, and two sharing one name" },
-  links: { path: "/links.html", about: "two links sharing href and name (ambiguous), two sharing a name only, one unique link" },
-  frames: { path: "/frames.html", about: "a same-origin iframe and a cross-origin iframe (the other loopback host name, same port)" },
-  frameChild: { path: "/frame-child.html", about: "the document inside both iframes of frames.html" },
-  frameRefs: {
-    path: "/frame-refs.html",
-    about: "a run of buttons, a textbox, a same-origin and a cross-origin iframe of frame-refs-child.html: the out-of-process frame's backendNodeIds repeat the page's",
-  },
-  frameRefsChild: { path: "/frame-refs-child.html", about: "the document inside both iframes of frame-refs.html: a run of buttons and a textbox" },
-  tall: { path: "/tall.html", about: "a page taller than the viewport, with a button above and below the fold" },
-  geolocation: { path: "/geolocation.html", about: "asks for the geolocation permission on load (?auto=0: only on click)" },
-  dialog: { path: "/dialog.html", about: "opens a JavaScript dialog on load (?auto=0: only on click; ?kind=alert|confirm|prompt)" },
-  navigates: { path: "/navigates.html", about: "navigates to /landed.html by itself after ?delay= ms (default 300)" },
-  landed: { path: "/landed.html", about: "where navigates.html and the form go" },
-  learnMore: { path: "/learn-more.html", about: "the target of the duplicate links" },
-  about: { path: "/about.html", about: "the target of the unique link" },
-  docsOne: { path: "/docs-one.html", about: "the target of the first 'Docs' link" },
-  docsTwo: { path: "/docs-two.html", about: "the target of the second 'Docs' link" },
-  files: { path: "/files.html", about: "a file input that prints the file it was given, and a link that downloads /landed.html as saved-page.html" },
-  popup: { path: "/popup.html", about: "a target=_blank link that opens /landed.html in a new tab (a popup with an opener)" },
-} as const;
+import PAGES from "./pages.json" with { type: "json" };
 
-export type FixturePageName = keyof typeof FIXTURE_PAGES;
+/** A fixture page: where the fixture server serves it, what it is for, and its <h1> when it has one. */
+export interface FixturePage {
+  path: string;
+  about: string;
+  /** the text of the page's <h1>: a snapshot that shows it has the page loaded */
+  heading?: string;
+}
 
-/** The text of each page's <h1>: a snapshot that shows it has the page loaded. */
-export const FIXTURE_HEADINGS: Partial<Record<FixturePageName, string>> = {
-  index: "Fixture pages",
-  form: "Sign in",
-  buttons: "Buttons",
-  links: "Links",
-  frames: "Frames",
-  frameRefs: "Frame refs",
-  tall: "Tall page",
-  geolocation: "Where are you?",
-  dialog: "Dialog",
-  navigates: "Navigates by itself",
-  landed: "Landed",
-  files: "Files",
-  popup: "Popup opener",
-};
+export type FixturePageName = keyof typeof PAGES;
+
+/** Every fixture page by name: the data in ./pages.json (its keys are the names, a literal union). */
+export const FIXTURE_PAGES: Readonly<Record<FixturePageName, FixturePage>> = PAGES;
 
 /** Facts about the pages' content that clauses assert against (each one is in the HTML). */
 export const FIXTURE_FACTS = {

@@ -21,6 +21,7 @@
  * replaces, not against perfection); a clause that stops running blocks (a build that silently
  * ran less is not a pass).
  */
+import changeText from "./change-text.json" with { type: "json" };
 import { HOLDS, type Outcome } from "./statuses.js";
 
 export const CHANGES = [
@@ -43,21 +44,12 @@ export type Change = (typeof CHANGES)[number];
 /** Changes that make the gate's verdict "do not ship". */
 export const BLOCKING: ReadonlySet<Change> = new Set<Change>(["regressed", "new-failure", "precondition-failed", "newly-not-applicable", "missing", "unknown"]);
 
-export const CHANGE_TEXT: Record<Change, { title: string; reason: string }> = {
-  regressed: { title: "Regressed", reason: "regressed (held in the baseline, fail now)" },
-  "new-failure": { title: "New failures", reason: "fail now and did not fail in the baseline (were known, not applicable, unknown or a precondition failure there)" },
-  "precondition-failed": { title: "Precondition failed", reason: "could not run: the build broke a rule another clause owns (precondition failed)" },
-  "newly-not-applicable": { title: "Newly not applicable", reason: "ran in the baseline and are not applicable now" },
-  missing: { title: "Missing", reason: "are in the baseline and absent now" },
-  unknown: { title: "Unknown", reason: "have no result now" },
-  "newly-known": { title: "Newly known", reason: "are now expected failures (an expectation covers them)" },
-  "newly-flaky": { title: "Newly flaky", reason: "passed only after an infrastructure retry" },
-  fixed: { title: "Fixed", reason: "hold now and did not hold in the baseline" },
-  "newly-applicable": { title: "Newly applicable", reason: "were not applicable in the baseline and hold now" },
-  added: { title: "Added", reason: "are new in this run" },
-  other: { title: "Other changes", reason: "changed in another way (failed <-> broken, flaky -> passed, an unspecified observation)" },
-  unchanged: { title: "Unchanged", reason: "are as in the baseline" },
-};
+/**
+ * What each change is called (the gate's summary, the compat page's diff view) and the reason the
+ * gate gives for it: the data in ./change-text.json. The type holds that every change has its
+ * text; test/gate/classify.test.ts that the file names no other and keeps CHANGES' order.
+ */
+export const CHANGE_TEXT: Record<Change, { title: string; reason: string }> = changeText;
 
 export function changeBetween(from: Outcome | undefined, to: Outcome | undefined): Change {
   if (to === undefined) return from === undefined ? "unchanged" : "missing";

@@ -9,15 +9,16 @@
 import type { Session } from "../targets/target.js";
 import type { ListedSpace } from "./space-listing.js";
 import { belongsToRun } from "./run-id.js";
+import { isNameOf, namesOf } from "../tables/names-of.js";
 
 export const HARNESS_BUGS = {
   "cleanup-claims-user-space": "run cleanup claims the first space that is not the run's",
 } as const;
 export type HarnessBug = keyof typeof HARNESS_BUGS;
-export const HARNESS_BUG_NAMES = Object.keys(HARNESS_BUGS) as HarnessBug[];
+export const HARNESS_BUG_NAMES: HarnessBug[] = namesOf(HARNESS_BUGS);
 
 export function isHarnessBug(name: string): name is HarnessBug {
-  return (HARNESS_BUG_NAMES as string[]).includes(name);
+  return isNameOf(HARNESS_BUGS, name);
 }
 
 /** Do the bug: returns what it touched (null when there was nothing to touch). */

@@ -6,7 +6,7 @@
 import * as allure from "allure-js-commons";
 import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
-import { FIXTURE_HEADINGS, type FixturePageName, type FixtureServer } from "../../src/fixture-pages/index.js";
+import { FIXTURE_PAGES, type FixturePageName, type FixtureServer } from "../../src/fixture-pages/index.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 import type { Observation } from "../../src/probe/observation.js";
@@ -40,7 +40,7 @@ export async function openFixturePage(
   const srv = await server();
   const url = srv.url(page);
   const own = inSpace === undefined ? await ctx.spaces.create() : { id: inSpace };
-  const marks = [{ text: JSON.stringify(FIXTURE_HEADINGS[page] ?? ""), count: 1 }, ...alsoShows.map((m) => ({ text: JSON.stringify(m.text), count: m.count ?? 1 }))];
+  const marks = [{ text: JSON.stringify(FIXTURE_PAGES[page].heading ?? ""), count: 1 }, ...alsoShows.map((m) => ({ text: JSON.stringify(m.text), count: m.count ?? 1 }))];
   const seen = await ctx.ego.evaluate(
     async (p, id, url, marks, boundMs) => {
       await p.use(id);

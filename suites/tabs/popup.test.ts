@@ -5,7 +5,7 @@
 // link's url; a second space of this run must not list it. Whether the listing shows the popup's
 // title within the bound is the open detail (the catalogue's unspecified split).
 import { expect } from "vitest";
-import { FIXTURE_FACTS, FIXTURE_HEADINGS } from "../../src/fixture-pages/index.js";
+import { FIXTURE_FACTS, FIXTURE_PAGES } from "../../src/fixture-pages/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
@@ -76,7 +76,7 @@ clause("tabs.popup.in-opener-space", async ({ ego, spaces, openDetail }) => {
     own.id,
     other.id,
     openerUrl,
-    FIXTURE_HEADINGS.popup ?? "",
+    FIXTURE_PAGES.popup.heading ?? "",
     popupUrl,
     FIXTURE_FACTS.popup.link,
     BOUND_MS,

@@ -12,7 +12,8 @@
  *        src/wire, a leaf beside src/version: the JSON-lines codec it shares with the CLI target,
  *        src/scratch, another: where a run's processes make temporary directories, and
  *        src/processes, a third: the process groups every started process is in; src/errors, a
- *        fourth, below everything that throws: the one shape of the harness's error classes)
+ *        fourth, below everything that throws: the one shape of the harness's error classes;
+ *        src/tables, a fifth: the names of a table keyed by name)
  *     <- src/targets (reaches a target): the Target interface at its root; cli/ the installed
  *        CLI target; src/targets/fake is the one door to the fake (its in-process browser, its app
  *        process and its operator client, fake-app.ts); detect/ finds an installed build; choose/
@@ -41,27 +42,28 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
   "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
-  "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
+  "src/tables": [], // the names of a table keyed by name (names-of.ts: its key list and guard): the contract's features, areas and tags, the fake's mutants, the harness bugs
+  "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ and fake-bridge/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
   "src/files": ["src/errors"], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's mutant plans and app options are inputs too
-  "src/contract": ["src/errors", "src/version"],
+  "src/contract": ["src/errors", "src/tables", "src/version"],
   "src/fixture-pages": [],
   "src/probe": ["src/errors", "src/contract"],
 
   // --- the fake: the contract, and itself; never the harness
   "fake-bridge": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/operator", "src/contract"],
-  "fake-bridge/mutants": [],
+  "fake-bridge/mutants": ["src/tables"],
   "fake-bridge/behaviour": ["fake-bridge/mutants", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/page-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
-  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/scratch"],
-  "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"],
+  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch"],
+  "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/errors", "src/contract"],
   "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
   "fake-bridge/operator": ["fake-bridge/app", "src/contract"],
-  "fake-bridge/personas": ["src/contract", "src/version"],
+  "fake-bridge/personas": ["src/errors", "src/contract", "src/version"],
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
-  "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/mutants", "fake-bridge/operator", "fake-bridge/personas", "src/contract"],
+  "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/mutants", "fake-bridge/operator", "fake-bridge/personas", "src/errors", "src/contract"],
   "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
-  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/personas", "src/contract", "src/wire", "src/processes", "src/files"],
+  "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/personas", "src/errors", "src/contract", "src/wire", "src/processes", "src/files"],
 
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
   // the CLI target (cli/), detection of an installed build (detect/), and the fake as a target
@@ -86,7 +88,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
-  "src/safety": ["src/labels", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
+  "src/safety": ["src/labels", "src/tables", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
   "src/report": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
   "src/expectations": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/report"],

@@ -15,7 +15,7 @@ const SCANNED = ["src", "fake-bridge", "test", "suites", "scripts", "docs", "exa
 const RETIRED: readonly { pattern: RegExp; say: string }[] = [
   { pattern: /(?<![\w-])--fault\b/, say: "--mutant" },
   { pattern: /(?<![\w-])--faults\b/, say: "--infra-faults" },
-  { pattern: /\bFaultName\b|\bFAULT_NAMES\b|\bisFaultName\b|\bparseFaults\b/, say: "MutantName, MUTANT_NAMES, isMutantName, parseMutants" },
+  { pattern: /\bFaultName\b|\bFAULT_NAMES\b|\bisFaultName\b|\bparseFaults\b/, say: "MutantName, MUTANT_NAMES, isNameOf(MUTANTS, …), parseMutants" },
   { pattern: /fake-bridge\/faults\b/, say: "fake-bridge/mutants" },
   { pattern: /\bsrc\/faults\b|src\("faults\//, say: "src/retries" },
   { pattern: /harness[ -]faults?\b|HarnessFault|HARNESS_FAULT/, say: "harness bug (--harness-bug, HarnessBug)" },

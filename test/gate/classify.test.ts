@@ -1,7 +1,7 @@
 // The gate's classification and verdict, pure and property-tested.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BLOCKING, classifyChange, type Change } from "../../src/gate/classify.js";
+import { BLOCKING, CHANGES, CHANGE_TEXT, classifyChange, type Change } from "../../src/gate/classify.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
 import { BUCKETS } from "../../src/report/summary.js";
 import { OutcomeStatus, type RunOutcomes } from "../../src/gate/outcomes-file.js";
@@ -50,6 +50,11 @@ describe("classifyChange", () => {
       ["unspecified", G, "unchanged"], ["unspecified", "broken", "regressed"],
     ];
     for (const [b, c, change] of table) expect(classifyChange(b, c), `${b} -> ${c}`).toBe(change);
+  });
+
+  it("has a title and a reason for each change, in the changes' order, and for nothing else (src/outcomes/change-text.json)", () => {
+    expect(Object.keys(CHANGE_TEXT)).toEqual([...CHANGES]);
+    for (const change of CHANGES) expect(Object.keys(CHANGE_TEXT[change]).sort(), change).toEqual(["reason", "title"]);
   });
 });
 
