@@ -4,7 +4,8 @@
  */
 import { resolve } from "node:path";
 import { PersonaFile } from "../contract/persona-file.js";
-import { derivePersona } from "../recording/derive-persona.js";
+import { derivePersona, unplayableOpenDetails } from "../recording/derive-persona.js";
+import { OPEN_DETAIL_SWITCHES } from "../targets/fake/fake-app.js";
 import { readTranscript } from "../recording/transcript.js";
 import { checkOutputFile, writeFileAtomic } from "../files/output-dir.js";
 import { parseFlags } from "./parse-flags.js";
@@ -21,6 +22,10 @@ async function deriveCommand(argv: string[]): Promise<number> {
   const out = resolve(values.out ?? `${values.name}.persona.json`);
   await checkOutputFile(out, { what: "--out" });
   await writeFileAtomic(out, `${JSON.stringify(checked.data, null, 2)}\n`);
+  const unplayable = unplayableOpenDetails(checked.data, new Set(Object.keys(OPEN_DETAIL_SWITCHES)));
+  for (const clause of unplayable) {
+    process.stderr.write(`warning: ${clause}: the recorded build chose otherwise than the fake, which has one choice there: --persona-file plays the fake's own (verify-fake shows it as an open-detail difference)\n`);
+  }
   if (values.json) process.stdout.write(`${JSON.stringify(checked.data, null, 2)}\n`);
   else {
     const fromVerdicts = Object.entries(checked.data.basis).filter(([, b]) => b === "verdicts").map(([f]) => f);

@@ -51,3 +51,15 @@ export function derivePersona(recording: Transcript, name: string): DerivedPerso
   const { kind, egoVersion, persona } = recording.target;
   return { format: "ego-conformance-persona/1", name, version, features, basis, openDetails, derivedFrom: { kind, egoVersion, persona } };
 }
+
+/**
+ * The open details a persona records the build choosing otherwise than the fake, at clauses where
+ * the fake has one choice only (`playable`: the clauses whose open detail it plays either way):
+ * run --persona-file plays the fake's own choice there, so its verdict stays but the detail differs.
+ */
+export function unplayableOpenDetails(persona: Pick<DerivedPersona, "openDetails">, playable: ReadonlySet<string>): string[] {
+  return Object.entries(persona.openDetails)
+    .filter(([clause, outcome]) => outcome === "differs-from-the-fake" && !playable.has(clause))
+    .map(([clause]) => clause)
+    .sort();
+}

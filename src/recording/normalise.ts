@@ -11,8 +11,9 @@
  *   ending in `Id`, wherever the same string appears again;
  * - node ids (`<backendNodeId:1>`), which a page's renderer numbers as it likes: numbered per call
  *   and per frame (a ref's `frameId`), as another page of the clause and an out-of-process frame
- *   number their nodes on their own; whether a node keeps its id across calls is a clause's to
- *   judge (`snapshot.page.refs-stable`), not the comparison's;
+ *   number their nodes on their own; and a snapshot's refIds (`<refId:1>`), per call; whether a
+ *   node keeps its id or ref across calls is a clause's to judge (`snapshot.page.refs-stable`),
+ *   not the comparison's;
  * - the run id (`<run>`), the fixture server's origin (`<fixture>`) and ISO times (`<time>`).
  */
 import type { Json } from "../contract/arguments.js";
@@ -91,29 +92,55 @@ function normaliseText(text: string, runId: string, p: Placeholders, numbers: bo
 const ID_IN_TEXT = (part: "fields" | "text", path: string) => part === "fields" || /(^|\.)(message|error)$/.test(path);
 
 /**
- * A call's node ids as placeholders, by path: per frame (the `frameId` beside the id), in the
- * order they first appear; matched as a whole field's value only, never inside text (a short id
- * is any number).
+ * A call's node ids as placeholders, by path: backendNodeIds per frame (the `frameId` beside the
+ * id, a free string of the call's text), refIds per call; each in the order they first appear,
+ * matched as a whole field's value only, never inside text (a short id is any number). A snapshot
+ * numbers its refIds as it likes (unique within it: native-snapshot-ref-requirement.md, research
+ * 1.5); whether a node keeps its ref across snapshots is a clause's to judge, not the comparison's.
  */
-function nodePlaceholders(fields: FieldValues): Map<string, string> {
+interface NodePlaceholders {
+  /** by the field's path */
+  readonly byPath: ReadonlyMap<string, string>;
+  /** by the refId's value: the `[ref=N]` of the call's snapshot text */
+  readonly byRef: ReadonlyMap<number, string>;
+}
+
+function nodePlaceholders(fields: FieldValues, text: FieldValues): NodePlaceholders {
   const byNode = new Map<string, string>();
+  const byRef = new Map<number, string>();
   const out = new Map<string, string>();
   for (const [path, v] of Object.entries(fields)) {
-    if (typeof v !== "number" || path.replace(/^.*\./, "") !== "backendNodeId") continue;
-    const node = JSON.stringify([fields[path.replace(/backendNodeId$/, "frameId")] ?? null, v]);
+    if (typeof v !== "number") continue;
+    const key = path.replace(/^.*\./, "");
+    if (key === "refId") {
+      if (!byRef.has(v)) byRef.set(v, `<refId:${byRef.size + 1}>`);
+      out.set(path, byRef.get(v)!);
+      continue;
+    }
+    if (key !== "backendNodeId") continue;
+    const framePath = path.replace(/backendNodeId$/, "frameId");
+    const node = JSON.stringify([fields[framePath] ?? text[framePath] ?? null, v]);
     if (!byNode.has(node)) byNode.set(node, `<backendNodeId:${byNode.size + 1}>`);
     out.set(path, byNode.get(node)!);
   }
-  return out;
+  return { byPath: out, byRef };
 }
 
-function normaliseFields(fields: FieldValues, part: "fields" | "text", method: string, runId: string, p: Placeholders): FieldValues {
+/** A snapshot's text prints its refs as `[ref=<refId>]`: the same placeholders as its refs. */
+function refsInText(text: string, byRef: ReadonlyMap<number, string>): string {
+  if (byRef.size === 0) return text;
+  return text.replace(/\bref=(\d+)\b/g, (whole, n: string) => {
+    const holder = byRef.get(Number(n));
+    return holder === undefined ? whole : `ref=${holder}`;
+  });
+}
+
+function normaliseFields(fields: FieldValues, part: "fields" | "text", method: string, runId: string, p: Placeholders, nodes: NodePlaceholders): FieldValues {
   const out: FieldValues = {};
-  const nodes = nodePlaceholders(fields);
   for (const [path, v] of Object.entries(fields)) {
     if (SPACE_ID_METHODS.has(method) && SPACE_ID_PATH.test(path)) out[path] = p.spaceOf(v);
-    else if (nodes.has(path)) out[path] = nodes.get(path)!;
-    else out[path] = mapStrings(v, (t) => normaliseText(t, runId, p, ID_IN_TEXT(part, path)));
+    else if (nodes.byPath.has(path)) out[path] = nodes.byPath.get(path)!;
+    else out[path] = mapStrings(v, (t) => refsInText(normaliseText(t, runId, p, ID_IN_TEXT(part, path)), nodes.byRef));
   }
   return out;
 }
@@ -125,9 +152,14 @@ export function normaliseCalls(calls: RecordedCall[], runId: string): RecordedCa
   p.numberSpaces();
   const text = (t: string): Json => normaliseText(t, runId, p, false);
   for (const call of calls) {
-    call.args = call.args.map((a, i) => (isIdParam(call.method, i) ? p.spaceOf(a) : mapStrings(a, text)));
-    call.fields = normaliseFields(call.fields, "fields", call.method, runId, p);
-    call.text = normaliseFields(call.text, "text", call.method, runId, p);
+    // an id argument that is no space's id (a clause passing a name where the id goes) is text
+    call.args = call.args.map((a, i) => {
+      const space = isIdParam(call.method, i) ? p.spaceOf(a) : a;
+      return space !== a ? space : mapStrings(a, text);
+    });
+    const nodes = nodePlaceholders(call.fields, call.text);
+    call.fields = normaliseFields(call.fields, "fields", call.method, runId, p, nodes);
+    call.text = normaliseFields(call.text, "text", call.method, runId, p, nodes);
   }
   return calls;
 }

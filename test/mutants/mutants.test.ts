@@ -2,20 +2,18 @@
 // be caught by exactly the clauses that own the broken rule (failed), while clauses that merely
 // stand on it end as precondition failed (src/outcomes). Nothing else may move, and nothing breaks.
 //
-// Each mutant is also "a real build" for the verified fake (issue 22, docs/verified-fake.md): a
-// run on the page model records (`--record`), and its recording is compared with ONE recording of
-// the plain fake made the same way (src/recording/compare.ts, what verify-fake and diff use). The
-// judged differences must be exactly at the clauses the table names for the mutant, none
+// Each mutant is also "a real build" for the verified fake (issue 22, docs/verified-fake.md): its
+// run records (`--record`), and its recording is compared with ONE recording of the plain fake
+// made the same way, on the same pages (src/recording/compare.ts, what verify-fake and diff use).
+// The judged differences must be exactly at the clauses the table names for the mutant, none
 // elsewhere, and name the fake as the defect. Which clauses may differ comes from the table
 // (mayDiffer below): the owners and the clauses that stand on the broken rule, whose verdicts move;
 // and the clauses whose verdict holds but whose calls the mutant changes, named in the table
-// (alsoDiffers) or, for a mutant that changes every answer of one method, every clause the plain
-// fake answered through it (differsAtCallsOf), at those calls only. One mutant's recording also
-// goes through the `verify-fake` CLI itself (exit 1, its JSON).
-// Runs on real pages do not record yet: two recordings of the plain fake on real pages still
-// differ, judged, in the snapshots of the frames page (the fake numbers refs of the frames in a
-// varying order, and some refs of the out-of-process frame carry no frameId: docs/verified-fake.md
-// "Not done yet"), so no exact comparison can be made there yet. Polls and node ids are normalised.
+// (alsoDiffers, and alsoDiffersWithPages on real pages) or, for a mutant that changes every answer
+// of one method, every clause the plain fake answered through it (differsAtCallsOf), at those
+// calls only. One mutant's recording also goes through the `verify-fake` CLI itself (exit 1, its
+// JSON). Polls, node ids and refIds are normalised, so two plain recordings on real pages compare
+// clean (test/recording/recordings.test.ts).
 //
 // How it runs (not what it checks): every entry is one CLI run, and E2E_WORKERS of them run at once
 // in table order, started before the tests that read them (./run-ahead.ts); each test waits for its
@@ -41,7 +39,7 @@ interface Run {
   exitCode: number | undefined;
   stdout: string;
   stderr: string;
-  /** the run's transcript (`--record`), for runs on the page model */
+  /** the run's transcript (`--record`) */
   transcript?: string;
 }
 
@@ -59,12 +57,12 @@ const runs = new RunAhead<Run>(E2E_WORKERS, (suite: string, key: string) => {
     const allowed = ALLOWED[key]!;
     return runRecorded(`allowed-${key}`, ["--pages", allowed.pages, "--area", allowed.area, "--mutant", key], false);
   }
-  // the recording every mutant's is compared with: the plain fake, the whole catalogue, as the mutants run
+  // the recordings every mutant's is compared with: the plain fake, the whole catalogue, as the mutants run
   if (suite === PLAIN_SUITE) return runRecorded(`plain-${key}`, ["--pages", key], true);
   // a rule that does not depend on pages is judged on the page model: the whole suite on real
   // pages costs minutes per mutant, and the page clauses cannot tell such a mutant apart
   const pages = pagesOf(MUTANTS[key]!);
-  return runRecorded(`mutant-${key}`, ["--pages", pages, "--mutant", key], pages === "model");
+  return runRecorded(`mutant-${key}`, ["--pages", pages, "--mutant", key], true);
 });
 
 /**
@@ -75,19 +73,27 @@ const runs = new RunAhead<Run>(E2E_WORKERS, (suite: string, key: string) => {
  * clause the plain fake's recording shows answered by it (a call that returned: a refusal, a
  * thrown TypeError, stays as it was).
  */
-function mayDiffer(expected: (typeof MUTANTS)[string], plain: Transcript): string[] {
-  const calling = expected.differsAtCallsOf === undefined ? [] : plain.clauses.filter((c) => c.tests.some((t) => t.calls.some((call) => call.method === expected.differsAtCallsOf && call.channel === "returned"))).map((c) => c.id);
-  return [...new Set([...expected.failed, ...(expected.preconditionFailed ?? []), ...(expected.alsoDiffers ?? []), ...calling])].sort();
+/** the channels of a call a method answered (not a refusal: a throw, a rejection, an error callback) */
+const ANSWERED = new Set(["returned", "resolved"]);
+
+function mayDiffer(expected: (typeof MUTANTS)[string], plain: Transcript, withPages: boolean): string[] {
+  const calling = expected.differsAtCallsOf === undefined ? [] : plain.clauses.filter((c) => c.tests.some((t) => t.calls.some((call) => call.method === expected.differsAtCallsOf && ANSWERED.has(call.channel) && !call.failed))).map((c) => c.id);
+  return [...new Set([...verdictHoldsNot(expected, withPages), ...alsoDiffer(expected, withPages), ...calling])].sort();
 }
+
+/** The clauses whose verdict the mutant moves: its owners, and the clauses standing on its rule. */
+const verdictHoldsNot = (expected: (typeof MUTANTS)[string], withPages: boolean) => [...expected.failed, ...(withPages ? (expected.failedWithPages ?? []) : []), ...(expected.preconditionFailed ?? [])];
+/** The clauses the table names whose verdict holds but whose calls the mutant changes. */
+const alsoDiffer = (expected: (typeof MUTANTS)[string], withPages: boolean) => [...(expected.alsoDiffers ?? []), ...(withPages ? (expected.alsoDiffersWithPages ?? []) : [])];
 
 // the runs of the tests that will run, in their order (a suite's name is `<kind> <mutant>`)
 // eslint-disable-next-line no-empty-pattern
 beforeAll(({}, file) => runs.plan(file, [PLAIN_SUITE, ALLOWED_SUITE, MUTANT_SUITE]));
 
-// first in the file, so its run is queued first: the mutants' comparisons wait for it
-describe(`${PLAIN_SUITE} model`, () => {
-  it("passes, recorded (what each mutant's recording is compared with)", { timeout: 240_000 }, async () => {
-    const run = await runs.result(PLAIN_SUITE, "model");
+// first in the file, so their runs are queued first: the mutants' comparisons wait for them
+describe.each(["model", "chromium"])(`${PLAIN_SUITE} %s`, (pages) => {
+  it("passes, recorded (what each mutant's recording on these pages is compared with)", { timeout: 240_000 }, async () => {
+    const run = await runs.result(PLAIN_SUITE, pages);
     expect(run.exitCode, run.stderr).toBe(0);
     expect((await readTranscript(run.transcript!)).target.mutants).toEqual([]);
   });
@@ -119,21 +125,20 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (mutant, expected) 
     // the in-process fake has no launcher: launcher.environment.not-forwarded is not applicable here
     // (test/installed/launcher.test.ts catches the environment-forwarded mutant)
     // nor is launcher.exit.pending-cdp (test/installed/pending-cdp.test.ts catches pending-cdp-holds-script)
-    if (run.transcript === undefined) return; // on real pages: not recorded (the file's head says why)
-    // the verified fake: the recording differs from the plain fake's, judged, exactly where the table says
-    const plain = await readTranscript((await runs.result(PLAIN_SUITE, "model")).transcript!);
-    const recording = await readTranscript(run.transcript);
+    // the verified fake: the recording differs from the plain fake's on the same pages, judged, exactly where the table says
+    const plain = await readTranscript((await runs.result(PLAIN_SUITE, pagesOf(expected))).transcript!);
+    const recording = await readTranscript(run.transcript!);
     expect(recording.target.mutants).toEqual([mutant]);
     const judged = compareTranscripts(recording, plain).differences.filter((d) => d.judged);
-    const owners = mayDiffer(expected, plain);
+    const owners = mayDiffer(expected, plain, withPages);
     expect([...new Set(judged.map((d) => d.clause))].sort(), "clauses with judged differences from the plain fake").toEqual(owners);
     // a clause that differs only for calling the changed method differs at those calls, and nowhere else
-    const verdictHolds = new Set([...expected.failed, ...(expected.preconditionFailed ?? []), ...(expected.alsoDiffers ?? [])]);
+    const verdictHolds = new Set([...verdictHoldsNot(expected, withPages), ...alsoDiffer(expected, withPages)]);
     const elsewhere = judged.filter((d) => !verdictHolds.has(d.clause) && !(d.call ?? "").endsWith(` ${expected.differsAtCallsOf}`));
     expect(elsewhere, `differences not at calls of ${expected.differsAtCallsOf}`).toEqual([]);
     expect(defectOf(recording)).toBe("the fake");
     if (mutant !== VERIFIED_BY_CLI) return;
-    const verify = await runCli(["verify-fake", run.transcript, "--pages", "model", "--json"], { timeoutMs: 200_000 });
+    const verify = await runCli(["verify-fake", run.transcript!, "--pages", "model", "--json"], { timeoutMs: 200_000 });
     expect(verify.exitCode, verify.stderr).toBe(1);
     const out = JSON.parse(verify.stdout) as { defect: string; differences: { clause: string; judged: boolean }[] };
     expect(out.defect).toBe("the fake");

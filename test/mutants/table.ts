@@ -22,7 +22,9 @@ export interface Expected {
    * Each makes a call the broken rule answers otherwise, and judges something else of it.
    */
   alsoDiffers?: string[];
-  /** every clause whose probes this method answered (a call that returned) differs at those calls and nowhere else: the mutant changes each of its answers, not its refusals */
+  /** the same, on real pages only (a page clause calling what the mutant answers otherwise) */
+  alsoDiffersWithPages?: string[];
+  /** every clause whose probes this method answered (a call that returned or resolved) differs at those calls and nowhere else: the mutant changes each of its answers, not its refusals */
   differsAtCallsOf?: string;
 }
 
@@ -34,6 +36,9 @@ export interface Expected {
 const NO_SPACE_ON_THROW = "arguments.createTaskSpace.no-space-on-throw";
 /** Makes the usual failing calls (an argument error, a snapshot with nothing selected) and judges only that each code is a documented one. */
 const CODES_DOCUMENTED = "error-codes.codes-are-documented";
+
+/** Snapshots four pages, the frames page among them, and judges that each printed locator identifies its node. */
+const FRAMES_LOC_UNIQUE = "snapshot.page.loc.unique";
 
 /** A clause that runs exactly when the fake has real pages behind its tabs. */
 export const PAGES_PROBE_CLAUSE = "snapshot.page.content-tree";
@@ -95,8 +100,16 @@ export const MUTANTS: Record<string, Expected> = {
     pagesOnly: true,
   },
   "viewport-scope-ignored": { why: "only_within_viewport captures a real page in full", failed: ["snapshot.page.viewport-scope"], pagesOnly: true },
-  "interactive-only-ignored": { why: "interactiveOnly prints every node of a real page", failed: ["snapshot.page.interactive-only"], pagesOnly: true },
+  "interactive-only-ignored": {
+    // it asks for interactiveOnly (with every other option) and judges only the result's shape
+    alsoDiffersWithPages: ["snapshot.viewport-scope"],
+    why: "interactiveOnly prints every node of a real page",
+    failed: ["snapshot.page.interactive-only"],
+    pagesOnly: true,
+  },
   "frame-refs-omitted": {
+    // it snapshots the frames page too and judges the locators of the refs printed: a frame's nodes without refs have none to judge
+    alsoDiffersWithPages: [FRAMES_LOC_UNIQUE],
     why: "nodes inside a real page's iframes print without refs: the clauses on frame refs' identity stand on them",
     failed: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
     preconditionFailed: ["snapshot.page.refs.unique-across-frames", "snapshot.page.refs.resolve-in-own-frame"],
@@ -183,11 +196,20 @@ Object.assign(MUTANTS, {
   "cdp-activate-ignored": { why: "Target.activateTarget leaves the space's active tab where it was: listTabs and snapshot read the newest tab", failed: ["tabs.cdp-activate.active-tab"], pagesOnly: true },
   "popup-unlisted": { why: "a popup opened by a space's target=_blank link is not listed in that space", failed: ["tabs.popup.in-opener-space"], pagesOnly: true },
   "refs-raw-backend-ids": {
+    // every snapshot's refs lose their refId: each clause the plain fake answered a snapshot differs at those calls
+    differsAtCallsOf: "snapshot",
     why: "refs print their backendNodeId and carry no refId: the out-of-process frame's refs repeat the page's",
     failed: ["snapshot.page.refs.unique-across-frames"],
     pagesOnly: true,
   },
-  "frame-ids-omitted": { why: "refs of nodes inside iframes carry no frameId: a ref does not say which frame owns it", failed: ["snapshot.page.refs.resolve-in-own-frame"], pagesOnly: true },
+  "frame-ids-omitted": {
+    // they snapshot a page with iframes and judge what is printed where, locators and refIds: without a frameId the
+    // recording cannot tell an out-of-process frame's node ids from the page's (normalised per frame), so those fields differ
+    alsoDiffersWithPages: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin", FRAMES_LOC_UNIQUE, "snapshot.page.refs.unique-across-frames"],
+    why: "refs of nodes inside iframes carry no frameId: a ref does not say which frame owns it",
+    failed: ["snapshot.page.refs.resolve-in-own-frame"],
+    pagesOnly: true,
+  },
 } satisfies Record<string, Expected>);
 
 // Issue 19: deviations of an independent host the clauses once passed; each now fails exactly its owners.

@@ -2,7 +2,9 @@
 // compare clean, and verify-fake is clean on one (exit 0); diff of the current build against
 // persona pre-error-codes lists the clauses that need error codes. Each mutant's recording (the
 // fake with a mutant plan) is compared with the plain fake's in the mutant check itself, and one
-// goes through verify-fake there (test/mutants/mutants.test.ts): its runs record.
+// goes through verify-fake there (test/mutants/mutants.test.ts): its runs record. On real pages,
+// two recordings of the snapshots (the frames pages among them, where a renderer numbers its nodes
+// and the fake its refIds in an order the page's load decides) differ in nothing judged.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -14,10 +16,10 @@ import { tempDir } from "../support/temp-dir.js";
 
 const AREAS = ["task-spaces", "numeric-ids"];
 
-async function record(name: string, extra: string[] = [], areas = AREAS): Promise<{ file: string; transcript: Transcript; exitCode: number | undefined }> {
+async function record(name: string, extra: string[] = [], areas = AREAS, pages = "model"): Promise<{ file: string; transcript: Transcript; exitCode: number | undefined }> {
   const dir = await tempDir(`rec-${name}`);
   const file = join(dir, "transcript.json");
-  const run = await runCli(["run", "--json", "--no-report", "--no-expectations", "--pages", "model", ...areas.flatMap((a) => ["--area", a]), "--results", join(dir, "results"), "--outcomes", join(dir, "outcomes.json"), "--record", file, ...extra], { timeoutMs: 200_000 });
+  const run = await runCli(["run", "--json", "--no-report", "--no-expectations", "--pages", pages, ...areas.flatMap((a) => ["--area", a]), "--results", join(dir, "results"), "--outcomes", join(dir, "outcomes.json"), "--record", file, ...extra], { timeoutMs: 200_000 });
   return { file, transcript: JSON.parse(await readFile(file, "utf8")) as Transcript, exitCode: run.exitCode };
 }
 
@@ -34,6 +36,17 @@ describe("recordings of the fake", () => {
     const verify = await runCli(["verify-fake", plain.file, "--pages", "model"], { timeoutMs: 200_000 });
     expect(verify.exitCode, verify.stdout + verify.stderr).toBe(0);
     expect(verify.stdout).toContain("the fake matches the recording");
+  });
+});
+
+describe("recordings of the fake on real pages", () => {
+  it("two recordings of the snapshots differ in nothing judged, and verify-fake on one exits 0", { timeout: 240_000 }, async () => {
+    const [one, two] = await Promise.all([record("pages-one", [], ["snapshot"], "chromium"), record("pages-two", [], ["snapshot"], "chromium")]);
+    expect([one.exitCode, two.exitCode]).toEqual([0, 0]);
+    expect(one.transcript.clauses.find((c) => c.id === "snapshot.page.refs.resolve-in-own-frame")?.verdict, "the frames clauses ran on real pages").toBe("passed");
+    expect(compareTranscripts(one.transcript, two.transcript).differences.filter((d) => d.judged)).toEqual([]);
+    const verify = await runCli(["verify-fake", one.file, "--pages", "chromium"], { timeoutMs: 200_000 });
+    expect(verify.exitCode, verify.stdout + verify.stderr).toBe(0);
   });
 });
 
