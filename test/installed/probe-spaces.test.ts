@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, worldLedger, worldsClosedAfterAll } from "./support.js";
 import { tempDir } from "../support/temp-dir.js";
+import { whyBroken } from "../support/why-broken.js";
 
 const world = worldsClosedAfterAll();
 
@@ -14,15 +15,17 @@ describe("spaces a probe creates on a lenient build", () => {
   it("fail only the argument clauses, are closed, and are never the user's", { timeout: 120_000 }, async () => {
     const w = await world({ app: { mutants: ["create-accepts-invalid-names"], pages: "model" } });
     const user = await w.operator.createUserSpace("Groceries");
+    const results = await tempDir("inst-probe-spaces");
     const run = await egoConformance(
-      ["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "arguments", "--grep", "createTaskSpace", "--json", "--no-report", "--results", await tempDir("inst-probe-spaces")],
+      ["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "arguments", "--grep", "createTaskSpace", "--json", "--no-report", "--results", results],
       { env: cliEnv(w) },
     );
     expect(run.exitCode, run.stderr).toBe(1);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     const having = (status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
     expect(having("failed")).toEqual(["arguments.createTaskSpace.name-empty", "arguments.createTaskSpace.name-missing", "arguments.createTaskSpace.name-not-a-string"]);
-    expect(having("broken")).toEqual([]);
+    // broken once at load in CI (arguments.createTaskSpace.no-space-on-throw), not reproduced since: the message says why
+    expect(having("broken"), await whyBroken(results)).toEqual([]);
     expect(having("precondition-failed")).toEqual([]);
     expect(summary.clauses.find((c) => c.id === "safety.user-spaces.unchanged")?.status).toBe("passed");
     // nothing the run made is left: only the user's Space

@@ -24,6 +24,7 @@ import { ALLOWED, MUTANTS, PAGES_PROBE_CLAUSE } from "./table.js";
 import { tempDir } from "../support/temp-dir.js";
 import { E2E_WORKERS } from "../support/e2e-workers.js";
 import { RunAhead } from "./run-ahead.js";
+import { whyBroken } from "../support/why-broken.js";
 import { join } from "node:path";
 import { compareTranscripts } from "../../src/recording/compare.js";
 import { readTranscript, type Transcript } from "../../src/recording/transcript.js";
@@ -41,6 +42,8 @@ interface Run {
   stderr: string;
   /** the run's transcript (`--record`) */
   transcript?: string;
+  /** the run's results directory */
+  results: string;
 }
 
 const pagesOf = (expected: (typeof MUTANTS)[string]) => (expected.pagesOnly || expected.failedWithPages ? "chromium" : "model");
@@ -48,8 +51,9 @@ const pagesOf = (expected: (typeof MUTANTS)[string]) => (expected.pagesOnly || e
 async function runRecorded(name: string, args: string[], record: boolean): Promise<Run> {
   const dir = await tempDir(name);
   const transcript = record ? join(dir, "transcript.json") : undefined;
-  const run = await runCli(["run", "--json", "--no-report", ...args, "--results", join(dir, "results"), ...(transcript ? ["--record", transcript] : [])]);
-  return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, ...(transcript ? { transcript } : {}) };
+  const results = join(dir, "results");
+  const run = await runCli(["run", "--json", "--no-report", ...args, "--results", results, ...(transcript ? ["--record", transcript] : [])]);
+  return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, results, ...(transcript ? { transcript } : {}) };
 }
 
 const runs = new RunAhead<Run>(E2E_WORKERS, (suite: string, key: string) => {
@@ -120,7 +124,7 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (mutant, expected) 
     const having = (status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
     expect(having("failed")).toEqual([...expected.failed, ...(withPages ? (expected.failedWithPages ?? []) : [])].sort());
     expect(having("precondition-failed")).toEqual([...(expected.preconditionFailed ?? [])].sort());
-    expect(having("broken")).toEqual([]);
+    expect(having("broken"), await whyBroken(run.results)).toEqual([]);
     expect(having("unknown")).toEqual([]);
     // the in-process fake has no launcher: launcher.environment.not-forwarded is not applicable here
     // (test/installed/launcher.test.ts catches the environment-forwarded mutant)
