@@ -1,7 +1,10 @@
 /**
  * Turns a probe function and its JSON arguments into program text that runs inside any target:
- * `(async function (ego) { ... })`. The same text is evaluated in-process by the fake target and
- * embedded in the script an `ego-browser nodejs` process runs.
+ * `(async function (ego) { ... })`, embedded in the script an `ego-browser nodejs` process runs.
+ * The in-process fake target, which runs hundreds of probes in one realm, evaluates the same
+ * runtime and probe sources split in three (probeParts): the runtime compiled once, each probe
+ * function once, its arguments' JSON literal per call; each call still gets a fresh probe scope
+ * and a fresh probe closure, as the whole program gives it.
  */
 import type { Json } from "../contract/arguments.js";
 import { createProbeScope } from "./runtime.js";
@@ -20,18 +23,48 @@ export function probeSource(fn: (...args: never[]) => unknown): string {
   return source;
 }
 
+// Under tsx (the CLI process) esbuild's keepNames wraps named functions as __name(fn, "n");
+// the helper does not travel with Function.prototype.toString, so the program brings its own.
+const NAME_HELPER = "  var __name = (fn) => fn;";
+
 export function probeProgram(fn: (...args: never[]) => unknown, args: readonly Json[]): string {
   return [
     "(async function runProbe(ego) {",
-    // Under tsx (the CLI process) esbuild's keepNames wraps named functions as __name(fn, "n");
-    // the helper does not travel with Function.prototype.toString, so the program brings its own.
-    "  var __name = (fn) => fn;",
+    NAME_HELPER,
     `  const probe = (${RUNTIME_SOURCE})(ego);`,
     `  const fn = (${probeSource(fn)});`,
     `  return await fn(probe, ...${JSON.stringify(args)});`,
     "})",
   ].join("\n");
 }
+
+/**
+ * probeProgram(fn, args) in three parts, for a target that evaluates many probes in one realm:
+ * - `runtime`: evaluates to the probe runtime's scope factory (the same source probeProgram
+ *   embeds); evaluate it once per realm;
+ * - `probe`: evaluates to `(createScope) => async function runProbe(ego, args)`: the same probe
+ *   source, given a fresh scope and a fresh closure per call; the same for every call of `fn`;
+ * - `args`: the arguments' JSON literal, as probeProgram embeds it (a literal, not JSON.parse: the
+ *   same values whatever the keys).
+ */
+export function probeParts(fn: (...args: never[]) => unknown, args: readonly Json[]): { runtime: string; probe: string; args: string } {
+  return {
+    runtime: RUNTIME_PROGRAM,
+    probe: [
+      "(function (createScope) {",
+      "  return async function runProbe(ego, args) {",
+      NAME_HELPER,
+      "    const probe = createScope(ego);",
+      `    const fn = (${probeSource(fn)});`,
+      "    return await fn(probe, ...args);",
+      "  };",
+      "})",
+    ].join("\n"),
+    args: `(${JSON.stringify(args)})`,
+  };
+}
+
+const RUNTIME_PROGRAM = ["(function () {", NAME_HELPER, `  return (${RUNTIME_SOURCE});`, "})()"].join("\n");
 
 /** What crosses the target boundary is JSON; undefined becomes null at the top level. */
 export function asJson(value: unknown): Json {

@@ -1,7 +1,7 @@
 // The probe runtime classifies every way a call can end, and runs with nothing but its own source.
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { probeProgram, probeSource, ProbeSourceError } from "../../src/probe/program.js";
+import { probeParts, probeProgram, probeSource, ProbeSourceError } from "../../src/probe/program.js";
 import { createProbeScope } from "../../src/probe/runtime.js";
 import type { ProbeScope } from "../../src/probe/scope.js";
 
@@ -104,6 +104,27 @@ describe("program text", () => {
     const context = vm.createContext({ setTimeout, clearTimeout });
     const run = vm.runInContext(program, context) as (ego: unknown) => Promise<{ value: number }>;
     expect((await run({ double: (n: number) => Promise.resolve(n * 2) })).value).toBe(42);
+  });
+
+  it("split in parts (the in-process fake's way), runs as the whole program: a fresh scope and closure per call", async () => {
+    const context = vm.createContext({ setTimeout, clearTimeout });
+    // a probe that remembers across calls would see 2 the second time, if scope or closure were shared
+    const fn = (p: ProbeScope, arg: { n: number }) => {
+      let calls = 0;
+      const scope = p as unknown as { seen?: number };
+      scope.seen = (scope.seen ?? 0) + 1;
+      calls++;
+      return p.call("double", [arg.n]).then((o) => ({ o, calls, seen: scope.seen }));
+    };
+    const ego = { double: (n: number) => Promise.resolve(n * 2) };
+    const whole = (args: [{ n: number }]) => (vm.runInContext(probeProgram(fn, args), context) as (ego: unknown) => Promise<unknown>)(ego);
+    const parts = probeParts(fn, [{ n: 21 }]);
+    const createScope = vm.runInContext(parts.runtime, context) as unknown;
+    const run = (vm.runInContext(parts.probe, context) as (c: unknown) => (ego: unknown, args: unknown[]) => Promise<unknown>)(createScope);
+    const split = (args: [{ n: number }]) => run(ego, vm.runInContext(probeParts(fn, args).args, context) as unknown[]);
+    expect(probeParts(fn, [{ n: 1 }]).probe).toBe(parts.probe);
+    for (const n of [21, 4]) expect(await split([{ n }])).toEqual(await whole([{ n }]));
+    expect(await split([{ n: 21 }])).toMatchObject({ o: { value: 42 }, calls: 1, seen: 1 });
   });
 
   it("refuses method shorthand, which does not survive toString()", () => {
