@@ -29,6 +29,18 @@ import { outcomesFixture } from "./outcomes-fixture.js";
 const ROOT = resolve(import.meta.dirname, "../..");
 
 describe("readInputFile", () => {
+  it("reads a file of any size whole, both ways: empty, one byte, around a read's chunk (1 MiB), several chunks", async () => {
+    const dir = await tempDir("input-file-sizes");
+    const chunk = 1024 * 1024;
+    for (const size of [0, 1, 4095, chunk - 1, chunk, chunk + 1, 3 * chunk + 5]) {
+      const text = "é".repeat(Math.floor(size / 2)) + "x".repeat(size % 2);
+      const file = join(dir, `size-${size}.txt`);
+      await writeFile(file, text);
+      expect(await readInputFile(file, { kind: "test" }), `${size} bytes`).toBe(text);
+      expect(readInputFileSync(file, { kind: "test" }), `${size} bytes, sync`).toBe(text);
+    }
+  });
+
   it("refuses a directory and a device, naming the path, and reads a regular file", async () => {
     const dir = await tempDir("input-file");
     for (const path of [dir, "/dev/null", "/dev/zero"]) {
