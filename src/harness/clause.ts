@@ -31,7 +31,7 @@ import { infraCheckedTarget, infrastructureCause } from "../retries/infrastructu
 import { withInfraRetries, type AttemptResult } from "../retries/retry.js";
 import { asSdkWrapperPrecondition } from "./sdk-wrapper-precondition.js";
 import { recordingSession, sessionDiagnostics, type NativeCalls, type ProbeLog } from "./recording-session.js";
-import { clauseRecording, NATIVE_CALLS_ATTACHMENT } from "../recording/clause-recording.js";
+import { appendClauseRecording, clauseRecording } from "../recording/clause-recording.js";
 
 expect.extend(contractMatchers);
 
@@ -207,7 +207,9 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
     }
   } finally {
     if (log.length) await allure.attachment(`probes${suffix}`, JSON.stringify(log, null, 2), "application/json");
-    if (native) await allure.attachment(`${NATIVE_CALLS_ATTACHMENT}${suffix}`, JSON.stringify(clauseRecording(native, run.runId, spec.id)), "application/json");
+    // the run's results directory (src/run/execute.ts gives it to vitest and its workers)
+    const resultsDir = process.env.ALLURE_RESULTS_DIR;
+    if (native && resultsDir !== undefined) appendClauseRecording(resultsDir, title, clauseRecording(native, run.runId, spec.id));
     const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
     if (diagnostics) await allure.attachment(`${DIAGNOSTICS_ATTACHMENT}${suffix}`, diagnostics, "text/plain");
     try {

@@ -1,13 +1,22 @@
 /**
  * What one test's attempt leaves for the transcript: its native calls, private (./privacy.ts) and
- * normalised (./normalise.ts) before they leave the worker, as an Allure attachment of the result.
- * The run reads the last attempt's (./transcript.ts).
+ * normalised (./normalise.ts) before they leave the worker, as one JSON line appended to a file
+ * of the worker thread's own in the results directory (`.ego-conformance-native-calls-<pid>-<thread>.jsonl`).
+ * Not an Allure attachment: allure-js writes each one as a temporary file, fsynced and renamed,
+ * which was nearly all that recording added to a run (docs/speed.md). A test runs in one worker,
+ * so its attempts are in one file, in order; the run reads each test's last (./transcript.ts).
+ * The dot name keeps the files out of a merged matrix report (src/matrix/allure-matrix.ts).
  */
+import { appendFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { threadId } from "node:worker_threads";
 import type { RecordedCall } from "../probe/call-recorder.js";
+import { readInputFile } from "../files/input-file.js";
 import { normaliseCalls } from "./normalise.js";
 import { privateCalls } from "./privacy.js";
 
-export const NATIVE_CALLS_ATTACHMENT = "native calls (recording)";
+const FILE_PREFIX = ".ego-conformance-native-calls-";
+const FILE_SUFFIX = ".jsonl";
 
 export interface ClauseRecording {
   /** how many probes the attempt ran */
@@ -15,7 +24,34 @@ export interface ClauseRecording {
   calls: RecordedCall[];
 }
 
+/** One attempt's line: the test's title (its Allure result's name) and what it recorded. */
+interface RecordingLine {
+  test: string;
+  recording: ClauseRecording;
+}
+
 export function clauseRecording(native: Pick<ClauseRecording, "probes" | "calls">, runId: string, clauseId: string): ClauseRecording {
   const copy = structuredClone(native.calls);
   return { probes: native.probes, calls: normaliseCalls(privateCalls(copy, runId, clauseId), runId) };
+}
+
+/** Appends one attempt's recording to this worker thread's file in `resultsDir`. */
+export function appendClauseRecording(resultsDir: string, test: string, recording: ClauseRecording): void {
+  const line: RecordingLine = { test, recording };
+  appendFileSync(join(resultsDir, `${FILE_PREFIX}${process.pid}-${threadId}${FILE_SUFFIX}`), `${JSON.stringify(line)}\n`);
+}
+
+/** Every test's last recorded attempt in `resultsDir`, by the test's title. */
+export async function readClauseRecordings(resultsDir: string): Promise<Map<string, ClauseRecording>> {
+  const out = new Map<string, ClauseRecording>();
+  const names = readdirSync(resultsDir).filter((n) => n.startsWith(FILE_PREFIX) && n.endsWith(FILE_SUFFIX)).sort();
+  for (const name of names) {
+    const text = await readInputFile(join(resultsDir, name), { kind: "recording" });
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      const { test, recording } = JSON.parse(line) as RecordingLine;
+      out.set(test, recording);
+    }
+  }
+  return out;
 }

@@ -3,14 +3,14 @@
  * persona) and, clause by clause, its verdict and each test's native calls (./clause-recording.ts).
  * Made from the results directory after the run is judged; written as one JSON file.
  */
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { z } from "zod";
 import { readInputFile } from "../files/input-file.js";
 import { LABEL } from "../labels/labels.js";
 import { effectiveStatus, type ClauseStatus, type RunSummary } from "../report/summary.js";
 import { labelValue, type ResultFile } from "../report/results-reader.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
-import { NATIVE_CALLS_ATTACHMENT, type ClauseRecording } from "./clause-recording.js";
+import { readClauseRecordings } from "./clause-recording.js";
 import { normaliseRunText } from "./normalise.js";
 import { namedError } from "../errors/named-error.js";
 
@@ -54,25 +54,6 @@ export interface Transcript {
   clauses: TranscriptClause[];
 }
 
-interface RawAttachment {
-  name: string;
-  source: string;
-}
-
-/** A result's attachments, its own and its steps' (allure-vitest files a runtime attachment as a step), in order. */
-function attachmentsOf(node: { attachments?: unknown; steps?: unknown }): RawAttachment[] {
-  const own = Array.isArray(node.attachments) ? (node.attachments as RawAttachment[]) : [];
-  const steps = Array.isArray(node.steps) ? (node.steps as { attachments?: unknown; steps?: unknown }[]) : [];
-  return [...own, ...steps.flatMap(attachmentsOf)];
-}
-
-async function recordingOf(file: ResultFile, dir: string): Promise<ClauseRecording | undefined> {
-  const attachments = attachmentsOf(file.raw).filter((a) => a.name.startsWith(NATIVE_CALLS_ATTACHMENT));
-  const last = attachments.pop();
-  if (!last) return undefined;
-  return JSON.parse(await readInputFile(join(dir, basename(last.source)), { kind: "Allure attachment" })) as ClauseRecording;
-}
-
 function targetOf(summary: RunSummary, mutants: readonly string[]): TranscriptTarget {
   const name = summary.target === "installed" && summary.targetName ? basename(summary.targetName) : summary.targetName;
   return { kind: summary.target, name, egoVersion: summary.egoVersion, versionSource: summary.versionSource, persona: summary.persona, mutants: [...mutants] };
@@ -81,10 +62,11 @@ function targetOf(summary: RunSummary, mutants: readonly string[]): TranscriptTa
 /** The transcript of a judged run: its results directory, its summary, its id. */
 export async function buildTranscript(files: readonly ResultFile[], dir: string, summary: RunSummary, runId: string, mutants: readonly string[] = []): Promise<Transcript> {
   const tests = new Map<string, TranscriptTest[]>();
+  const recordings = await readClauseRecordings(dir);
   for (const file of files) {
     const id = labelValue(file.result, LABEL.clause);
     if (id === undefined) continue;
-    const recording = await recordingOf(file, dir);
+    const recording = recordings.get(file.result.name);
     const list = tests.get(id) ?? (tests.set(id, []), tests.get(id)!);
     list.push({ name: normaliseRunText(file.result.name, runId), verdict: effectiveStatus(file.result), recorded: recording !== undefined, calls: recording?.calls ?? [] });
   }
