@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { PROGRESS_TARGET_ENV, ProgressReporter } from "./src/report/progress-reporter.js";
 import { statusMessageListener } from "./src/harness/status-message.js";
+import { RESULTS_DIR_ENV } from "./src/harness/run-config.js";
 
 /**
  * Clause files tagged slow (`*.slow.test.ts`: minutes of waiting) start first, so their wait
@@ -22,7 +23,7 @@ class SlowFilesFirst extends BaseSequencer {
 }
 
 // the listener moves a not-applicable skip's reason into the result's message (src/harness/status-message.ts)
-const allureOptions = { resultsDir: process.env.ALLURE_RESULTS_DIR ?? "reports/allure-results", reportMatchers: false, listeners: [statusMessageListener] };
+const allureOptions = { resultsDir: process.env[RESULTS_DIR_ENV] ?? "reports/allure-results", reportMatchers: false, listeners: [statusMessageListener] };
 
 /**
  * In a checkout, vitest keeps its module transforms on disk (keyed by each file's content), so a

@@ -24,7 +24,7 @@ import { labelClause } from "./allure-labels.js";
 import { ensureAllureRuntime } from "./allure-runtime.js";
 import { contractMatchers } from "./matchers.js";
 import { gateGapsOf, observingOpenDetail, registerClauseTest } from "./feature-reads.js";
-import { readRunConfig, type RunConfig } from "./run-config.js";
+import { readRunConfig, RESULTS_DIR_ENV, type RunConfig } from "./run-config.js";
 import { RunSpaces } from "./spaces.js";
 import { Ledger } from "../safety/ledger.js";
 import { infraCheckedTarget, infrastructureCause } from "../retries/infrastructure.js";
@@ -208,7 +208,7 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
   } finally {
     if (log.length) await allure.attachment(`probes${suffix}`, JSON.stringify(log, null, 2), "application/json");
     // the run's results directory (src/run/execute.ts gives it to vitest and its workers)
-    const resultsDir = process.env.ALLURE_RESULTS_DIR;
+    const resultsDir = process.env[RESULTS_DIR_ENV];
     if (native && resultsDir !== undefined) appendClauseRecording(resultsDir, title, clauseRecording(native, run.runId, spec.id));
     const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
     if (diagnostics) await allure.attachment(`${DIAGNOSTICS_ATTACHMENT}${suffix}`, diagnostics, "text/plain");

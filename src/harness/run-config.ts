@@ -9,6 +9,9 @@ import { InfraFaultPlan } from "../contract/infra-fault-plan.js";
 import { OPEN_DETAIL_OUTCOMES } from "../contract/persona-file.js";
 import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../targets/detect/detected-target.js";
 
+/** The variable that names the run's Allure results directory: for the reporter (vitest.conformance.config.ts) and the workers, which keep their tests' recorded calls there (src/recording/clause-recording.ts). */
+export const RESULTS_DIR_ENV = "ALLURE_RESULTS_DIR";
+
 export const RUN_ENV = {
   target: "EGO_CONFORMANCE_TARGET",
   runId: "EGO_CONFORMANCE_RUN_ID",

@@ -7,11 +7,12 @@
  * so its attempts are in one file, in order; the run reads each test's last (./transcript.ts).
  * The dot name keeps the files out of a merged matrix report (src/matrix/allure-matrix.ts).
  */
-import { appendFileSync, readdirSync } from "node:fs";
+import { appendFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { RecordedCall } from "../probe/call-recorder.js";
-import { readInputFile } from "../files/input-file.js";
+import { parseJsonText, readInputFile } from "../files/input-file.js";
 import { normaliseCalls } from "./normalise.js";
 import { privateCalls } from "./privacy.js";
 
@@ -44,12 +45,13 @@ export function appendClauseRecording(resultsDir: string, test: string, recordin
 /** Every test's last recorded attempt in `resultsDir`, by the test's title. */
 export async function readClauseRecordings(resultsDir: string): Promise<Map<string, ClauseRecording>> {
   const out = new Map<string, ClauseRecording>();
-  const names = readdirSync(resultsDir).filter((n) => n.startsWith(FILE_PREFIX) && n.endsWith(FILE_SUFFIX)).sort();
+  const names = (await readdir(resultsDir)).filter((n) => n.startsWith(FILE_PREFIX) && n.endsWith(FILE_SUFFIX)).sort();
   for (const name of names) {
-    const text = await readInputFile(join(resultsDir, name), { kind: "recording" });
+    const path = join(resultsDir, name);
+    const text = await readInputFile(path, { kind: "recording" });
     for (const line of text.split("\n")) {
       if (line === "") continue;
-      const { test, recording } = JSON.parse(line) as RecordingLine;
+      const { test, recording } = parseJsonText(line, path, "recording") as RecordingLine;
       out.set(test, recording);
     }
   }

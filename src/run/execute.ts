@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { CATALOGUE, clauseById, type Clause } from "../contract/index.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
-import { runConfigEnv, type RunConfig } from "../harness/run-config.js";
+import { RESULTS_DIR_ENV, runConfigEnv, type RunConfig } from "../harness/run-config.js";
 import { environmentEntries, writeEnvironment } from "../report/allure-report.js";
 import { UNKNOWN_VERSION } from "../labels/labels.js";
 import { readResults, type TestResult } from "../report/results-reader.js";
@@ -122,7 +122,7 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
       const vitest = startGroup(process.execPath, vitestArgv(phase, options), {
         cwd: PROJECT_ROOT,
         // the workers record the spaces they make in the same run ledger as this process
-        env: { ...runConfigEnv(config), ALLURE_RESULTS_DIR: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...scratch.env },
+        env: { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...scratch.env },
         stdin: "ignore",
         stdout: 2,
         stderr: 2,
