@@ -82,11 +82,11 @@ const ANSWERED = new Set(["returned", "resolved"]);
 
 function mayDiffer(expected: (typeof MUTANTS)[string], plain: Transcript, withPages: boolean): string[] {
   const calling = expected.differsAtCallsOf === undefined ? [] : plain.clauses.filter((c) => c.tests.some((t) => t.calls.some((call) => call.method === expected.differsAtCallsOf && ANSWERED.has(call.channel) && !call.failed))).map((c) => c.id);
-  return [...new Set([...verdictHoldsNot(expected, withPages), ...alsoDiffer(expected, withPages), ...calling])].sort();
+  return [...new Set([...verdictMoves(expected, withPages), ...alsoDiffer(expected, withPages), ...calling])].sort();
 }
 
 /** The clauses whose verdict the mutant moves: its owners, and the clauses standing on its rule. */
-const verdictHoldsNot = (expected: (typeof MUTANTS)[string], withPages: boolean) => [...expected.failed, ...(withPages ? (expected.failedWithPages ?? []) : []), ...(expected.preconditionFailed ?? [])];
+const verdictMoves = (expected: (typeof MUTANTS)[string], withPages: boolean) => [...expected.failed, ...(withPages ? (expected.failedWithPages ?? []) : []), ...(expected.preconditionFailed ?? [])];
 /** The clauses the table names whose verdict holds but whose calls the mutant changes. */
 const alsoDiffer = (expected: (typeof MUTANTS)[string], withPages: boolean) => [...(expected.alsoDiffers ?? []), ...(withPages ? (expected.alsoDiffersWithPages ?? []) : [])];
 
@@ -137,8 +137,8 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (mutant, expected) 
     const owners = mayDiffer(expected, plain, withPages);
     expect([...new Set(judged.map((d) => d.clause))].sort(), "clauses with judged differences from the plain fake").toEqual(owners);
     // a clause that differs only for calling the changed method differs at those calls, and nowhere else
-    const verdictHolds = new Set([...verdictHoldsNot(expected, withPages), ...alsoDiffer(expected, withPages)]);
-    const elsewhere = judged.filter((d) => !verdictHolds.has(d.clause) && !(d.call ?? "").endsWith(` ${expected.differsAtCallsOf}`));
+    const tableNames = new Set([...verdictMoves(expected, withPages), ...alsoDiffer(expected, withPages)]);
+    const elsewhere = judged.filter((d) => !tableNames.has(d.clause) && !(d.call ?? "").endsWith(` ${expected.differsAtCallsOf}`));
     expect(elsewhere, `differences not at calls of ${expected.differsAtCallsOf}`).toEqual([]);
     expect(defectOf(recording)).toBe("the fake");
     if (mutant !== VERIFIED_BY_CLI) return;
