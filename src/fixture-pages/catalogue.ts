@@ -10,8 +10,14 @@ import PAGES from "./pages.json" with { type: "json" };
 export interface FixturePage {
   path: string;
   about: string;
-  /** the text of the page's <h1>: a snapshot that shows it has the page loaded */
+  /** the text of the page's <h1>: a snapshot that shows it has begun to show the page */
   heading?: string;
+  /**
+   * the text of the page's last element, a paragraph: a snapshot that shows it has the whole
+   * document (Chromium parses a page in slices, and a snapshot taken between two slices, under
+   * load, showed the heading and half the form)
+   */
+  end?: string;
 }
 
 export type FixturePageName = keyof typeof PAGES;

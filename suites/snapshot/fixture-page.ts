@@ -27,8 +27,9 @@ const LOAD_BOUND_MS = 15_000;
 /**
  * Opens a fixture page in a new tab of a space of this run (a new space, unless `inSpace` names one
  * the clause made), selected in ctx.ego, and waits (bounded) until a snapshot shows the page's
- * heading and every `alsoShows` text: the docs promise no moment at which a new tab's page is
- * there. The snapshot is of the space's active tab, which createTab made the new one.
+ * heading, its end (the whole document: src/fixture-pages/catalogue.ts) and every `alsoShows` text
+ * (a frame's end, for a page with iframes): the docs promise no moment at which a new tab's page
+ * is there. The snapshot is of the space's active tab, which createTab made the new one.
  */
 export async function openFixturePage(
   ctx: ClauseContext,
@@ -40,7 +41,9 @@ export async function openFixturePage(
   const srv = await server();
   const url = srv.url(page);
   const own = inSpace === undefined ? await ctx.spaces.create() : { id: inSpace };
-  const marks = [{ text: JSON.stringify(FIXTURE_PAGES[page].heading ?? ""), count: 1 }, ...alsoShows.map((m) => ({ text: JSON.stringify(m.text), count: m.count ?? 1 }))];
+  const { heading, end } = FIXTURE_PAGES[page];
+  const shown = [...(heading === undefined ? [] : [{ text: heading }]), ...(end === undefined ? [] : [{ text: end }]), ...alsoShows];
+  const marks = shown.map((m) => ({ text: JSON.stringify(m.text), count: m.count ?? 1 }));
   const seen = await ctx.ego.evaluate(
     async (p, id, url, marks, boundMs) => {
       await p.use(id);

@@ -7,7 +7,7 @@
 import * as allure from "allure-js-commons";
 import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
-import { FIXTURE_FACTS } from "../../src/fixture-pages/index.js";
+import { FIXTURE_FACTS, FIXTURE_PAGES } from "../../src/fixture-pages/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
@@ -24,12 +24,9 @@ interface PairedRef {
   frame: "top" | "same-origin" | "cross-origin";
 }
 
-/** Opens frame-refs.html (bounded: until both frames show their last button and their textbox) and takes a snapshot of it. */
+/** Opens frame-refs.html (bounded: until both frames show the end of their document) and takes a snapshot of it. */
 async function snapshotOfFrameRefs(ctx: ClauseContext) {
-  const opened = await openFixturePage(ctx, pages, "frameRefs", [
-    { text: `${FACTS.inFrame} ${FACTS.buttons}`, count: 2 },
-    { text: FACTS.frameField, count: 2 },
-  ]);
+  const opened = await openFixturePage(ctx, pages, "frameRefs", [{ text: FIXTURE_PAGES.frameRefsChild.end!, count: 2 }]);
   const snap = await takeSnapshot(ctx, opened.spaceId);
   const lines = parseSnapshot(snap.content);
   const printed = lines.filter((l) => l.attrs.has("ref"));

@@ -1,7 +1,7 @@
 // snapshot() on real pages (the fixture pages): the text tree, refs, locators, each option, iframes.
 // These clauses need a target with real pages behind its tabs (capability `pages`).
 import { expect } from "vitest";
-import { FIXTURE_FACTS } from "../../src/fixture-pages/index.js";
+import { FIXTURE_FACTS, FIXTURE_PAGES } from "../../src/fixture-pages/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
@@ -9,6 +9,8 @@ import { openFixturePage, takeSnapshot, type Snapshot } from "./fixture-page.js"
 import { descendants, malformed, parseSnapshot, type SnapLine } from "./snapshot-text.js";
 
 const pages = useFixturePages();
+/** frames.html has loaded both its iframes: a snapshot shows the end of the frame's document twice */
+const FRAMES_LOADED = [{ text: FIXTURE_PAGES.frameChild.end!, count: 2 }];
 
 /** Roles of elements a user acts on (WAI-ARIA widget roles the fixture pages use, and their kin). */
 const INTERACTIVE = new Set([
@@ -92,7 +94,7 @@ clause("snapshot.page.loc.unique", async (ctx) => {
   // the four pages are four tabs of one space: each snapshot is of the tab just opened
   let space: number | undefined;
   for (const page of ["buttons", "links", "form", "frames"] as const) {
-    const { spaceId, server } = await openFixturePage(ctx, pages, page, page === "frames" ? [{ text: FIXTURE_FACTS.frames.inside, count: 2 }] : [], space);
+    const { spaceId, server } = await openFixturePage(ctx, pages, page, page === "frames" ? FRAMES_LOADED : [], space);
     space = spaceId;
     const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true }, page);
     const lines = parseSnapshot(snap.content);
@@ -184,7 +186,7 @@ clause("snapshot.page.subtree", async (ctx) => {
 
 /** The content of the n-th iframe (document order): its own root line, and the refs below it. */
 async function iframeContent(ctx: Parameters<Parameters<typeof clause>[1]>[0], which: 0 | 1) {
-  const { spaceId } = await openFixturePage(ctx, pages, "frames", [{ text: FIXTURE_FACTS.frames.inside, count: 2 }]);
+  const { spaceId } = await openFixturePage(ctx, pages, "frames", FRAMES_LOADED);
   const snap = await takeSnapshot(ctx, spaceId);
   const lines = parseSnapshot(snap.content);
   const iframes = lines.filter((l) => l.role === "iframe");

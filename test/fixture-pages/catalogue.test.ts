@@ -15,4 +15,18 @@ describe("the fixture pages' table", () => {
       expect(/<h1>([^<]*)<\/h1>/.exec(html)?.[1], name).toBe(page.heading);
     }
   });
+
+  it("gives a page's end only as the text of its last element, a paragraph found nowhere else on it", () => {
+    const ended = Object.entries(FIXTURE_PAGES).filter(([, page]) => page.end !== undefined);
+    expect(ended.length).toBeGreaterThan(0);
+    for (const [name, page] of ended) {
+      const html = readFileSync(join(FIXTURE_PAGES_DIR, page.path), "utf8");
+      expect(/<p>([^<]*)<\/p>\s*<\/body>/.exec(html)?.[1], name).toBe(page.end);
+      expect(html.split(page.end!).length - 1, `${name}: the end's text appears once`).toBe(1);
+    }
+  });
+
+  it("gives an end to every page a clause opens and waits for (suites/snapshot/fixture-page.ts), and to the documents in their iframes", () => {
+    for (const name of ["form", "buttons", "links", "frames", "frameChild", "frameRefs", "frameRefsChild", "tall"] as const) expect(FIXTURE_PAGES[name].end, name).toBeDefined();
+  });
 });

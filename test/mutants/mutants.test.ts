@@ -14,11 +14,11 @@
 // calls only. One mutant's recording also goes through the `verify-fake` CLI itself (exit 1, its
 // JSON). Polls, node ids and refIds are normalised, so two plain recordings on real pages compare
 // clean (test/recording/recordings.test.ts).
-// On real pages the comparison is switched off (COMPARE_ON_PAGES): it passed in three fresh-clone
-// CI runs, then a fourth saw a judged difference at snapshot.page.loc.unique under
-// cdp-restarts-on-new-invocation, a clause that mutant does not touch: some detail of a real-pages
-// snapshot still varies between runs, rarely. Until it is found, the real-pages mutants are judged
-// by their verdicts alone; the table's alsoDiffersWithPages is what the three green runs showed.
+// On real pages it was switched off for a while: a fresh-clone CI run saw a judged difference at
+// snapshot.page.loc.unique under cdp-restarts-on-new-invocation, a clause that mutant does not
+// touch. The cause was the fixture-page wait, which stopped at the page's heading while Chromium
+// was still parsing the rest: each fixture page now ends with a paragraph the wait looks for
+// (suites/snapshot/fixture-page.ts), and real pages are compared again.
 //
 // How it runs (not what it checks): every entry is one CLI run, and E2E_WORKERS of them run at once
 // in table order, started before the tests that read them (./run-ahead.ts); each test waits for its
@@ -51,9 +51,8 @@ interface Run {
   results: string;
 }
 
-/** whether runs on real pages record and are compared (the file's head says why not yet) */
-const COMPARE_ON_PAGES = false;
-const COMPARED_PAGES = COMPARE_ON_PAGES ? ["model", "chromium"] : ["model"];
+/** the pages the plain fake is recorded on: every mutant's recording is compared with the plain one on its pages */
+const COMPARED_PAGES = ["model", "chromium"];
 
 const pagesOf = (expected: (typeof MUTANTS)[string]) => (expected.pagesOnly || expected.failedWithPages ? "chromium" : "model");
 
@@ -75,7 +74,7 @@ const runs = new RunAhead<Run>(E2E_WORKERS, (suite: string, key: string) => {
   // a rule that does not depend on pages is judged on the page model: the whole suite on real
   // pages costs minutes per mutant, and the page clauses cannot tell such a mutant apart
   const pages = pagesOf(MUTANTS[key]!);
-  return runRecorded(`mutant-${key}`, ["--pages", pages, "--mutant", key], COMPARED_PAGES.includes(pages));
+  return runRecorded(`mutant-${key}`, ["--pages", pages, "--mutant", key], true);
 });
 
 /**
@@ -138,10 +137,9 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (mutant, expected) 
     // the in-process fake has no launcher: launcher.environment.not-forwarded is not applicable here
     // (test/installed/launcher.test.ts catches the environment-forwarded mutant)
     // nor is launcher.exit.pending-cdp (test/installed/pending-cdp.test.ts catches pending-cdp-holds-script)
-    if (run.transcript === undefined) return; // on real pages: not compared yet (the file's head says why)
     // the verified fake: the recording differs from the plain fake's on the same pages, judged, exactly where the table says
     const plain = await readTranscript((await runs.result(PLAIN_SUITE, pagesOf(expected))).transcript!);
-    const recording = await readTranscript(run.transcript);
+    const recording = await readTranscript(run.transcript!);
     expect(recording.target.mutants).toEqual([mutant]);
     const judged = compareTranscripts(recording, plain).differences.filter((d) => d.judged);
     const owners = mayDiffer(expected, plain, withPages);
@@ -152,7 +150,7 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (mutant, expected) 
     expect(elsewhere, `differences not at calls of ${expected.differsAtCallsOf}`).toEqual([]);
     expect(defectOf(recording)).toBe("the fake");
     if (mutant !== VERIFIED_BY_CLI) return;
-    const verify = await runCli(["verify-fake", run.transcript, "--pages", "model", "--json"], { timeoutMs: 200_000 });
+    const verify = await runCli(["verify-fake", run.transcript!, "--pages", "model", "--json"], { timeoutMs: 200_000 });
     expect(verify.exitCode, verify.stderr).toBe(1);
     const out = JSON.parse(verify.stdout) as { defect: string; differences: { clause: string; judged: boolean }[] };
     expect(out.defect).toBe("the fake");
