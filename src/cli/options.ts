@@ -37,6 +37,9 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export type FlagTable = Record<string, FlagSpec>;
 
+/** A flag whose value is a file's path: a string, shown as FILE. */
+const fileFlag = <More extends Omit<FlagSpec, "type" | "value">>(more: More) => ({ type: "string" as const, value: "FILE" as const, ...more });
+
 export interface Section {
   /** key a flag names in its `section` */
   key: string;
@@ -95,14 +98,10 @@ export const RUN_FLAGS = {
   },
   "no-report": { type: "boolean", default: false, help: "skip the HTML report (results and summary only)" },
   mutant: { type: "string", multiple: true, default: [], value: "NAME", help: "run against a deliberately broken fake (harness self-tests; repeatable)" },
-  "infra-faults": {
-    type: "string",
-    value: "FILE",
-    help: 'infrastructure faults for the fake, from a seeded plan (JSON: seed and faults, see docs/results.md "Mutants, infrastructure faults and retries"); a clause is retried only after an infrastructure error, and a pass after a retry is flaky',
-  },
+  "infra-faults": fileFlag({ help: 'infrastructure faults for the fake, from a seeded plan (JSON: seed and faults, see docs/results.md "Mutants, infrastructure faults and retries"); a clause is retried only after an infrastructure error, and a pass after a retry is flaky' }),
   "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },
   persona: { type: "string", value: "NAME", help: "the fake emulates this persona (an older or differently launched build; see ego-conformance personas)" },
-  "persona-file": { type: "string", value: "FILE", help: "the fake plays the build a persona file describes (its version, features and open details; written by persona derive from a recording, docs/verified-fake.md); excludes --persona and --ego-version" },
+  "persona-file": fileFlag({ help: "the fake plays the build a persona file describes (its version, features and open details; written by persona derive from a recording, docs/verified-fake.md); excludes --persona and --ego-version" }),
   pages: {
     type: "string",
     value: "chromium|model",
@@ -114,11 +113,7 @@ export const RUN_FLAGS = {
     help: `the fake emulates Ego Lite V (features from the build-feature table); with --target installed: ${EGO_VERSION_INSTALLED.replace("the version of the installed build", "the version")}`,
   },
   ungated: { type: "boolean", default: false, help: "run every clause regardless of build features and versions" },
-  expectations: {
-    type: "string",
-    value: "FILE",
-    help: "known failures to apply (default: fixtures/expectations/expectations.json when it exists); a matching failure counts as known, an expected failure that passes fails the run",
-  },
+  expectations: fileFlag({ help: "known failures to apply (default: fixtures/expectations/expectations.json when it exists); a matching failure counts as known, an expected failure that passes fails the run" }),
   "no-expectations": { type: "boolean", default: false, help: "apply none" },
   "update-expectations": { type: "boolean", default: false, help: "print the entries to add and to remove" },
   write: {
@@ -126,17 +121,8 @@ export const RUN_FLAGS = {
     default: false,
     help: 'with --update-expectations: write them (additions as owner "unassigned", bug "TODO", 30-day expiry: lint fails on them until a human completes them)',
   },
-  outcomes: {
-    type: "string",
-    default: DEFAULT_OUTCOMES_FILE,
-    value: "FILE",
-    help: "the run's per-clause outcomes for gate and baseline (default: reports/outcomes.json)",
-  },
-  record: {
-    type: "string",
-    value: "FILE",
-    help: "write the run's transcript to FILE: each clause's verdict and every native call its probes made (method, arguments, channel, the value's shape, its documented fields), normalised and with nothing of a space the run did not create (docs/verified-fake.md); a run with --target installed writes one into its results directory by default",
-  },
+  outcomes: fileFlag({ default: DEFAULT_OUTCOMES_FILE, help: "the run's per-clause outcomes for gate and baseline (default: reports/outcomes.json)" }),
+  record: fileFlag({ help: "write the run's transcript to FILE: each clause's verdict and every native call its probes made (method, arguments, channel, the value's shape, its documented fields), normalised and with nothing of a space the run did not create (docs/verified-fake.md); a run with --target installed writes one into its results directory by default" }),
   "no-record": { type: "boolean", default: false, help: "write no transcript (not even the installed run's default one)" },
   "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow (they end not applicable, with the reason); without it they run, beside the rest" },
   "ego-browser": { ...EGO_BROWSER, section: "installed" },
@@ -240,7 +226,7 @@ export const FAKE_INSTALL_FLAGS = {
 export const MATRIX_FLAGS = {
   personas: { type: "string", multiple: true, value: "all|NAME,...", help: "fake personas (see ego-conformance personas)" },
   versions: { type: "string", multiple: true, default: [], value: "V,...", help: "the fake emulating each Ego Lite version" },
-  "persona-file": { type: "string", multiple: true, default: [], value: "FILE", help: "the fake playing a persona file (persona derive: a recorded build) as one more target (repeatable)" },
+  "persona-file": fileFlag({ multiple: true, default: [], help: "the fake playing a persona file (persona derive: a recorded build) as one more target (repeatable)" }),
   installed: { type: "string", multiple: true, default: [], value: "PATH", help: "an installed ego-browser CLI (repeatable)" },
   mutant: { type: "string", multiple: true, default: [], value: "NAME", help: "a deliberately broken fake as one more target (harness self-tests; repeatable)" },
   area: { type: "string", multiple: true, default: [], value: "AREA", help: "only the clauses of this area, as for run (repeatable)" },
@@ -274,7 +260,7 @@ export const EXPECTATIONS_LINT_FLAGS = {
 
 const RUN_SOURCE = {
   results: { type: "string", value: "DIR", help: "the run's Allure results directory; excludes --outcomes" },
-  outcomes: { type: "string", value: "FILE", help: "the run's outcomes file (default: reports/outcomes.json)" },
+  outcomes: fileFlag({ help: "the run's outcomes file (default: reports/outcomes.json)" }),
 } as const satisfies FlagTable;
 
 export const GATE_FLAGS = {
@@ -298,7 +284,7 @@ export const VERIFY_FAKE_FLAGS = {
 
 export const PERSONA_DERIVE_FLAGS = {
   name: { type: "string", value: "NAME", help: "the persona's name (required): lower-case letters, digits, dots and dashes" },
-  out: { type: "string", value: "FILE", help: "where the persona file goes (default: NAME.persona.json)" },
+  out: fileFlag({ help: "where the persona file goes (default: NAME.persona.json)" }),
   json: { ...JSON_FLAG, help: "print the persona as JSON instead of a summary" },
 } as const satisfies FlagTable;
 

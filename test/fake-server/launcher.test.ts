@@ -177,9 +177,9 @@ describe("the binding inside the launcher keeps the contract's synchronous chann
   });
 
   it("answers synchronously where a mutant says so (sync-cdp-error-callback, through a blocking round trip)", async () => {
-    const faulty = await fakeInstall({ server: { mutants: ["sync-cdp-error-callback"] } });
+    const mutated = await fakeInstall({ server: { mutants: ["sync-cdp-error-callback"] } });
     try {
-      const r = await runLauncher(faulty.cli, ["nodejs", "--sdk-path", RAW_SDK], {
+      const r = await runLauncher(mutated.cli, ["nodejs", "--sdk-path", RAW_SDK], {
         input: `
           const events = [];
           ego.onSendCDPMessageError = (message, code) => events.push(code);
@@ -190,7 +190,7 @@ describe("the binding inside the launcher keeps the contract's synchronous chann
       expect(r.exitCode, r.stderr).toBe(0);
       expect(lastJson(r.stdout)).toEqual(["EGO_TASK_SPACE_NOT_SELECTED", "returned"]);
     } finally {
-      await faulty.close();
+      await mutated.close();
     }
   });
 });

@@ -39,13 +39,13 @@ describe.skipIf(NO_CHROMIUM)("a script with a raw CDP request still pending", { 
   });
 
   it("with the pending-cdp-holds-script mutant, the same script keeps the invocation running (the mutant this test stands guard over)", async () => {
-    const faulty = await fakeInstall({ server: { chromium: CHROMIUM!, pages: "chromium", mutants: ["pending-cdp-holds-script"] } });
+    const mutated = await fakeInstall({ server: { chromium: CHROMIUM!, pages: "chromium", mutants: ["pending-cdp-holds-script"] } });
     try {
-      const r = await runLauncher(faulty.cli, ["nodejs"], { input: SCRIPT, timeoutMs: 8_000 });
+      const r = await runLauncher(mutated.cli, ["nodejs"], { input: SCRIPT, timeoutMs: 8_000 });
       expect(r.stdout, r.stderr).toContain("script done");
       expect(r.timedOut, "the invocation outlived its script").toBe(true);
     } finally {
-      await faulty.close();
+      await mutated.close();
     }
   });
 

@@ -32,10 +32,10 @@ describe("the fake column a target is compared with", () => {
   });
 
   it("a fake with mutants: the same fake without them; a fake column: none", () => {
-    const faulty = ran(mutantTarget("claim-selects"), current.version);
+    const mutated = ran(mutantTarget("claim-selects"), current.version);
     const plain = ran({ key: "fake-default", kind: "fake", persona: null, egoVersion: null, mutants: [] }, current.version);
-    expect(keyOf(fakeColumnFor(faulty, [byVersion, persona, plain, faulty]))).toBe("fake-default");
-    expect(keyOf(fakeColumnFor(faulty, [byVersion, persona]))).toMatch(/^none: no fake column plays this target's build without its mutants/);
+    expect(keyOf(fakeColumnFor(mutated, [byVersion, persona, plain, mutated]))).toBe("fake-default");
+    expect(keyOf(fakeColumnFor(mutated, [byVersion, persona]))).toMatch(/^none: no fake column plays this target's build without its mutants/);
     expect(fakeColumnFor(persona, [persona, installed])).toBeUndefined();
   });
 });
