@@ -16,6 +16,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readInputFile } from "./input-file.js";
 import { homedir } from "node:os";
 import { basename, dirname, join, parse, resolve, sep } from "node:path";
@@ -142,6 +143,33 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     await rm(temporary, { force: true }).catch(() => undefined);
     // ENOSPC, EIO, EACCES: the message names the file (the system's names none)
     throw new OutputPathError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/**
+ * writeFileAtomic for a caller that cannot wait (the Allure results writer, on vitest's main
+ * thread): the same sibling and rename, no fsync; the error is the system's, as allure-js's own.
+ */
+export function writeFileAtomicSync(file: string, data: string | Uint8Array): void {
+  const temporary = siblingName(file, "tmp");
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Copies `from` to `to` through a temporary sibling of `to` and a rename. */
+export function copyFileAtomicSync(from: string, to: string): void {
+  const temporary = siblingName(to, "tmp");
+  try {
+    copyFileSync(from, temporary);
+    renameSync(temporary, to);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
   }
 }
 

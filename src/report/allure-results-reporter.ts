@@ -1,0 +1,88 @@
+/**
+ * allure-vitest's reporter, writing each result without an fsync. allure-js writes every result,
+ * container and attachment as a temporary file, fsyncs it and renames it into place, on the vitest
+ * main thread, which also answers the workers: in a run that is some 500 fsyncs, and under the
+ * load of the self-tests (runs side by side) the profile of a page-model run's vitest showed 0.4 to
+ * 2.2 s of its main thread in fsync (docs/speed.md). A results directory is read by this run's CLI
+ * and thrown away with the machine's disk, so what a reader needs is that a file is whole when it
+ * appears (written beside, then renamed: writeFileAtomicSync in ../files/output-dir.ts), not that it survives a power
+ * cut. The few files written once per run (categories, environment) keep allure-js's own writer.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { FileSystemWriter, type Writer } from "allure-js-commons/sdk/reporter";
+import type { Globals, TestResult, TestResultContainer } from "allure-js-commons";
+import type { Category, EnvironmentInfo } from "allure-js-commons/sdk";
+import AllureVitestReporter from "allure-vitest/reporter";
+import { copyFileAtomicSync, writeFileAtomicSync } from "../files/output-dir.js";
+
+type ReporterConfig = ConstructorParameters<typeof AllureVitestReporter>[0];
+
+/** allure-js's file writer, its per-test writes without the fsync (each still written beside and renamed). */
+export class UnsyncedResultsWriter implements Writer {
+  readonly #dir: string;
+  /** allure-js's own, for what is written once per run */
+  readonly #once: FileSystemWriter;
+  #made = false;
+
+  constructor(resultsDir: string) {
+    this.#dir = resultsDir;
+    this.#once = new FileSystemWriter({ resultsDir });
+  }
+
+  #path(name: string): string {
+    if (!this.#made) mkdirSync(this.#dir, { recursive: true });
+    this.#made = true;
+    return join(this.#dir, name);
+  }
+
+  writeResult(result: TestResult): void {
+    writeFileAtomicSync(this.#path(`${result.uuid}-result.json`), JSON.stringify(result));
+  }
+
+  writeGroup(result: TestResultContainer): void {
+    writeFileAtomicSync(this.#path(`${result.uuid}-container.json`), JSON.stringify(result));
+  }
+
+  writeAttachment(distFileName: string, content: Buffer): void {
+    writeFileAtomicSync(this.#path(distFileName), content);
+  }
+
+  writeAttachmentFromPath(distFileName: string, from: string): void {
+    copyFileAtomicSync(from, this.#path(distFileName));
+  }
+
+  writeGlobals(distFileName: string, info: Globals): void {
+    writeFileAtomicSync(this.#path(distFileName), JSON.stringify(info));
+  }
+
+  writeEnvironmentInfo(info: EnvironmentInfo): void {
+    this.#once.writeEnvironmentInfo(info);
+  }
+
+  writeCategoriesDefinitions(categories: Category[]): void {
+    this.#once.writeCategoriesDefinitions(categories);
+  }
+}
+
+/** The allure-vitest reporter with the unsynced writer (vitest.conformance.config.ts). */
+export default class AllureResultsReporter extends AllureVitestReporter {
+  readonly #resultsDir: string;
+
+  constructor(config: ReporterConfig) {
+    super(config);
+    this.#resultsDir = config.resultsDir ?? "allure-results";
+  }
+
+  override onInit(vitest: Parameters<AllureVitestReporter["onInit"]>[0]): void {
+    super.onInit(vitest);
+    // allure-vitest 3.12 keeps its runtime and writer here (test/report/allure-results-reporter.test.ts fails if an upgrade moves them)
+    const runtime = (this as unknown as { allureReporterRuntime?: { writer: unknown } }).allureReporterRuntime;
+    if (runtime !== undefined && runtime.writer instanceof FileSystemWriter) runtime.writer = new UnsyncedResultsWriter(this.#resultsDir);
+  }
+
+  /** whether results go through the unsynced writer (the self-test's check of the swap) */
+  get unsynced(): boolean {
+    return (this as unknown as { allureReporterRuntime?: { writer: unknown } }).allureReporterRuntime?.writer instanceof UnsyncedResultsWriter;
+  }
+}
