@@ -145,9 +145,8 @@ export const RUN_FLAGS = {
   workers: {
     type: "string",
     value: "N",
-    section: "installed",
     range: { min: 1, max: 64 },
-    help: "how many clause files run at once against the host (default 3); --workers 1 runs one clause file at a time on a fragile host; [Serial] files always run alone, after the rest",
+    help: "how many clause files run at once: on the fake, each with a fake of its own (default one per core, at least 2; runs side by side, as the self-tests make them, spend less CPU with 1 each); against an installed host (default 3), where --workers 1 runs one clause file at a time on a fragile host and [Serial] files always run alone, after the rest",
   },
 } as const satisfies FlagTable;
 

@@ -22,7 +22,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   const { values } = parseFlags(argv, RUN_FLAGS);
   const pages = parsePagesFlag(values.pages);
   // flags that map into the installed target's options: refused by name without it
-  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-bug", "workers"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
+  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-bug"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
   if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);
   if (values.record !== undefined && values["no-record"]) throw new UsageError("--record and --no-record exclude each other");
   if (values.expectations !== undefined && values["no-expectations"]) throw new UsageError("--expectations and --no-expectations exclude each other");
@@ -62,6 +62,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
     ...(values["fail-on-flaky"] ? { failOnFlaky: true } : {}),
     ...(values["no-slow"] ? { noSlow: true } : {}),
     ...(values.record !== undefined ? { record: resolve(cwd, values.record) } : values["no-record"] ? { record: false as const } : {}),
+    ...(values.target !== "installed" && workers !== undefined ? { fakeWorkers: workers } : {}),
     ...(values.target === "installed"
       ? {
           installed: {

@@ -54,8 +54,8 @@ export interface RunOptions {
   /** names the target on the progress line (the matrix: the target's key, as two targets run at once) */
   progressTarget?: string;
   /**
-   * clause files at once on the in-process fake (default FAKE_WORKERS, src/run/vitest-phases.ts);
-   * not a flag: the matrix, running targets side by side, gives each its share of the cores
+   * clause files at once on the in-process fake (`--workers N` on the fake; default FAKE_WORKERS,
+   * src/run/vitest-phases.ts); the matrix, running targets side by side, gives each its share of the cores
    */
   fakeWorkers?: number;
 }

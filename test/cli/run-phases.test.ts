@@ -25,10 +25,13 @@ describe("run phases", () => {
     expect(serialFilesOf(["user-control"])).toEqual([]);
   });
 
-  it("--workers is a whole number for installed targets; --no-slow is passed on", () => {
+  it("--workers is a whole number, for installed targets and the fake; --no-slow is passed on", () => {
     expect(parseRunArgs(["--target", "installed", "--workers", "1"]).installed?.workers).toBe(1);
     expect(() => parseRunArgs(["--target", "installed", "--workers", "0"])).toThrow(/--workers must be a whole number/);
-    expect(() => parseRunArgs(["--workers", "2"])).toThrow(/need --target installed/);
+    // on the fake, --workers is how many clause files (each with its own fake) run at once
+    expect(parseRunArgs(["--workers", "1"]).fakeWorkers).toBe(1);
+    expect(parseRunArgs(["--workers", "1"]).installed).toBeUndefined();
+    expect(parseRunArgs(["--target", "installed", "--workers", "1"]).fakeWorkers).toBeUndefined();
     expect(parseRunArgs(["--no-slow"]).noSlow).toBe(true);
   });
 });

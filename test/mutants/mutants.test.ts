@@ -60,7 +60,8 @@ async function runRecorded(name: string, args: string[], record: boolean): Promi
   const dir = await tempDir(name);
   const transcript = record ? join(dir, "transcript.json") : undefined;
   const results = join(dir, "results");
-  const run = await runCli(["run", "--json", "--no-report", ...args, "--results", results, ...(transcript ? ["--record", transcript] : [])]);
+  // E2E_WORKERS runs go side by side: one clause file at a time each spends less CPU than two (docs/speed.md)
+  const run = await runCli(["run", "--json", "--no-report", "--workers", "1", ...args, "--results", results, ...(transcript ? ["--record", transcript] : [])]);
   return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, results, ...(transcript ? { transcript } : {}) };
 }
 

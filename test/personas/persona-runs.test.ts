@@ -37,6 +37,9 @@ function predictedFailures(p: Persona): string[] {
     .sort();
 }
 
+/** the runs here go side by side (describe.concurrent): one clause file at a time each spends less CPU than two (docs/speed.md) */
+const ONE_WORKER = ["--workers", "1"];
+
 const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
 
 // every persona is judged: the harness's own steps (src/probe/runtime.ts) find spaces by name in
@@ -50,7 +53,7 @@ const extra = judged.filter((p) => featuresOff(p).length === 0 && featuresOn(p).
 describe.concurrent("persona, run ungated through the CLI", () => {
   it.each(runnable.map((p) => [p.name, p] as const))("%s fails exactly the clauses its difference predicts", { timeout: 600_000 }, async (name, persona) => {
     const predicted = predictedFailures(persona);
-    const run = await runCli(["run", "--persona", name, "--ungated", "--pages", pagesFor(persona), "--json", "--no-report", "--no-expectations", "--results", await tempDir(`persona-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
+    const run = await runCli(["run", ...ONE_WORKER, "--persona", name, "--ungated", "--pages", pagesFor(persona), "--json", "--no-report", "--no-expectations", "--results", await tempDir(`persona-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
     expect(run.exitCode, run.stderr).toBe(1);
     const summary = JSON.parse(run.stdout) as JsonSummary & { persona: string };
     expect(summary).toMatchObject({ persona: name, egoVersion: persona.version });
@@ -76,7 +79,7 @@ describe("persona, gated", () => {
 
   // pre-profiles (a missing method), and the two personas the harness's own steps stand on
   it.concurrent.each(["pre-profiles", "pre-numeric-ids", "pre-listing-v2"])("%s, run gated through the CLI on the whole catalogue, passes with its clauses not applicable", { timeout: 600_000 }, async (name) => {
-    const run = await runCli(["run", "--persona", name, "--pages", pagesFor(personaByName(name)), "--json", "--no-report", "--no-expectations", "--results", await tempDir(`gated-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
+    const run = await runCli(["run", ...ONE_WORKER, "--persona", name, "--pages", pagesFor(personaByName(name)), "--json", "--no-report", "--no-expectations", "--results", await tempDir(`gated-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     const skipped = statusOf(summary, "not-applicable");
@@ -92,7 +95,7 @@ describe("persona, gated", () => {
     expect(owning.length, "a persona whose extra feature no clause needs would prove nothing").toBeGreaterThan(0);
     const pages = owning.some(needsPages) ? "chromium" : "model";
     const grep = `^(${owning.map((c) => c.id.replace(/\./g, "\\.")).join("|")})`; // matched against the id or the title
-    const run = await runCli(["run", "--persona", name, "--pages", pages, "--grep", grep, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`extra-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
+    const run = await runCli(["run", ...ONE_WORKER, "--persona", name, "--pages", pages, "--grep", grep, "--json", "--no-report", "--no-expectations", "--results", await tempDir(`extra-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
     expect(run.exitCode, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as JsonSummary;
     expect(summary.clauses.map((c) => [c.id, c.status]).sort()).toEqual(owning.map((c) => [c.id, conformanceOf(c) === "unspecified" ? "unspecified" : "passed"]).sort());
