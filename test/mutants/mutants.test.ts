@@ -20,7 +20,7 @@
 // was still parsing the rest: each fixture page now ends with a paragraph the wait looks for
 // (suites/snapshot/fixture-page.ts), and real pages are compared again.
 //
-// How it runs (not what it checks): every entry is one CLI run, and E2E_WORKERS of them run at once
+// How it runs (not what it checks): every entry is one CLI run of one worker, and RUNS_AT_ONCE of them run at once
 // in table order, started before the tests that read them (./run-ahead.ts); each test waits for its
 // own run and judges it. A test filtered out (-t) starts no run.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -60,12 +60,19 @@ async function runRecorded(name: string, args: string[], record: boolean): Promi
   const dir = await tempDir(name);
   const transcript = record ? join(dir, "transcript.json") : undefined;
   const results = join(dir, "results");
-  // E2E_WORKERS runs go side by side: one clause file at a time each spends less CPU than two (docs/speed.md)
+  // RUNS_AT_ONCE runs go side by side: one clause file at a time each spends less CPU than two (docs/speed.md)
   const run = await runCli(["run", "--json", "--no-report", "--workers", "1", ...args, "--results", results, ...(transcript ? ["--record", transcript] : [])]);
   return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, results, ...(transcript ? { transcript } : {}) };
 }
 
-const runs = new RunAhead<Run>(E2E_WORKERS, (suite: string, key: string) => {
+/**
+ * Runs at once: one per core, and one more. Each is one worker, and a run waits on its CLI, its
+ * vitest and, on real pages, Chromium: two at a time left the machine half idle (load 3.5 of 2
+ * cores, the file alone; docs/speed.md).
+ */
+const RUNS_AT_ONCE = E2E_WORKERS + 1;
+
+const runs = new RunAhead<Run>(RUNS_AT_ONCE, (suite: string, key: string) => {
   if (suite === ALLOWED_SUITE) {
     const allowed = ALLOWED[key]!;
     return runRecorded(`allowed-${key}`, ["--pages", allowed.pages, "--area", allowed.area, "--mutant", key], false);
