@@ -27,7 +27,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { ALLOWED, MUTANTS, PAGES_PROBE_CLAUSE } from "./table.js";
 import { tempDir } from "../support/temp-dir.js";
-import { E2E_WORKERS } from "../support/e2e-workers.js";
+import { CORES } from "../support/e2e-workers.js";
 import { RunAhead } from "./run-ahead.js";
 import { whyBroken } from "../support/why-broken.js";
 import { join } from "node:path";
@@ -70,7 +70,7 @@ async function runRecorded(name: string, args: string[], record: boolean): Promi
  * vitest and, on real pages, Chromium: two at a time left the machine half idle (load 3.5 of 2
  * cores, the file alone; docs/speed.md).
  */
-const RUNS_AT_ONCE = E2E_WORKERS + 1;
+const RUNS_AT_ONCE = CORES + 1;
 
 const runs = new RunAhead<Run>(RUNS_AT_ONCE, (suite: string, key: string) => {
   if (suite === ALLOWED_SUITE) {
