@@ -1,7 +1,7 @@
 /**
  * allure-vitest's reporter, writing each result without an fsync. allure-js writes every result,
  * container and attachment as a temporary file, fsyncs it and renames it into place, on the vitest
- * main thread, which also answers the workers: in a run that is some 500 fsyncs, and under the
+ * main thread, which also answers the workers: 389 fsyncs in a page-model run, and under the
  * load of the self-tests (runs side by side) the profile of a page-model run's vitest showed 0.4 to
  * 2.2 s of its main thread in fsync (docs/speed.md). A results directory is read by this run's CLI
  * and thrown away with the machine's disk, so what a reader needs is that a file is whole when it
