@@ -151,22 +151,20 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
  * thread): the same sibling and rename, no fsync; the error is the system's, as allure-js's own.
  */
 export function writeFileAtomicSync(file: string, data: string | Uint8Array): void {
-  const temporary = siblingName(file, "tmp");
-  try {
-    writeFileSync(temporary, data);
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  throughSiblingSync(file, (temporary) => writeFileSync(temporary, data));
 }
 
 /** Copies `from` to `to` through a temporary sibling of `to` and a rename. */
 export function copyFileAtomicSync(from: string, to: string): void {
-  const temporary = siblingName(to, "tmp");
+  throughSiblingSync(to, (temporary) => copyFileSync(from, temporary));
+}
+
+/** `write` makes a temporary sibling of `file`, which is then renamed to it; it never outlives a failure. */
+function throughSiblingSync(file: string, write: (temporary: string) => void): void {
+  const temporary = siblingName(file, "tmp");
   try {
-    copyFileSync(from, temporary);
-    renameSync(temporary, to);
+    write(temporary);
+    renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
