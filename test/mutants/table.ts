@@ -24,6 +24,12 @@ export interface Expected {
   alsoDiffers?: string[];
   /** the same, on real pages only (a page clause calling what the mutant answers otherwise) */
   alsoDiffersWithPages?: string[];
+  /**
+   * On real pages, clauses whose calls the mutant changes in a way the recording shows only some
+   * of the time, for a reason that is Chromium's, not the build's: their judged differences are
+   * allowed, never required. Each entry says why.
+   */
+  mayDifferWithPages?: string[];
   /** every clause whose probes this method answered (a call that returned or resolved) differs at those calls and nowhere else: the mutant changes each of its answers, not its refusals */
   differsAtCallsOf?: string;
 }
@@ -203,9 +209,12 @@ Object.assign(MUTANTS, {
     pagesOnly: true,
   },
   "frame-ids-omitted": {
-    // they snapshot a page with iframes and judge what is printed where, locators and refIds: without a frameId the
-    // recording cannot tell an out-of-process frame's node ids from the page's (normalised per frame), so those fields differ
-    alsoDiffersWithPages: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin", FRAMES_LOC_UNIQUE, "snapshot.page.refs.unique-across-frames"],
+    // they snapshot a page with iframes and judge what is printed where, locators and refIds. A frameId is free text
+    // (never judged); without it the recording numbers an out-of-process frame's node ids as the page's (normalised per
+    // frame), so the backendNodeIds differ, judged, only where the frame's renderer gave its nodes ids the page's
+    // renderer also gave. Which renderer process hosts which frame, and how far each has counted, is Chromium's: a
+    // fresh-clone CI run saw loc.unique's calls equal to the plain fake's (the other three differed). May, not must.
+    mayDifferWithPages: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin", FRAMES_LOC_UNIQUE, "snapshot.page.refs.unique-across-frames"],
     why: "refs of nodes inside iframes carry no frameId: a ref does not say which frame owns it",
     failed: ["snapshot.page.refs.resolve-in-own-frame"],
     pagesOnly: true,
