@@ -116,5 +116,6 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/retries", "src/outcomes", "fake-bridge/mutants", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser
     "src/harness", // the bench's recorded probe (recording-session.ts): what recording costs one probe
+    "src/files", // file-cpu.ts writes its report beside and renames (writeFileAtomic)
   ],
 };
