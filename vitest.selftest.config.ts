@@ -15,7 +15,6 @@
  */
 import { configDefaults, defineConfig } from "vitest/config";
 import { E2E_WORKERS } from "./test/support/e2e-workers.js";
-import { LongestFirst } from "./test/support/longest-first.js";
 
 export { E2E_WORKERS };
 
@@ -67,8 +66,6 @@ export default defineConfig({
   test: {
     pool: "threads",
     testTimeout: 20_000,
-    // the longest e2e files start first, the short ones fill in around them (test/support/longest-first.ts)
-    sequence: { sequencer: LongestFirst },
     // every file's wall time and test count to reports/test-times.json, and the slowest printed (test/README.md)
     reporters: ["default", "./test/support/times/vitest-reporter.ts"],
     projects: [
