@@ -8,7 +8,7 @@
  * Each file runs alone in its own `vitest run --project e2e FILE`, under a child subreaper
  * (Linux's PR_SET_CHILD_SUBREAPER, set by a few lines of python3, which Node cannot do itself):
  * every descendant, orphaned or not, is reaped by it, so its children's rusage counts them all.
- * The wall time is the file's own vitest run, with its start (about 1.5 CPU-s a file that `npm
+ * The wall time is the file's own vitest run, with its start (about 1.3 CPU-s a file that `npm
  * test` pays once). Files run side by side compete for the cores: CPU-seconds are what to compare.
  * Writes reports/test-cpu.json (slowest first) and prints the table. A report, like
  * reports/test-times.json: nothing fails on a number (docs/speed.md says how to read it).
@@ -22,7 +22,7 @@ import { writeFileAtomic } from "../src/files/output-dir.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const REPORT = join(ROOT, "reports", "test-cpu.json");
-/** a file may take this long before it is counted as broken (the mutant check alone: about 6 minutes) */
+/** a file may take this long; past it, it is killed and listed with no figures (NaN) (the mutant check alone: about 6 minutes) */
 const FILE_BOUND_MS = 20 * 60_000;
 
 /** Runs argv as a child subreaper; prints `CPU <seconds> WALL <seconds> RC <code>` on its last stderr line. */
@@ -50,7 +50,7 @@ export interface FileCpu {
   exitCode: number | null;
 }
 
-/** The subreaper's last line, or undefined when it printed none (it was killed at the bound). */
+/** The subreaper's line, or undefined when it printed none (it was killed at the bound). */
 export function parseSubreaperLine(stderr: string): Omit<FileCpu, "file"> | undefined {
   const m = /^CPU (\d+(?:\.\d+)?) WALL (\d+(?:\.\d+)?) RC (-?\d+|None)$/m.exec(stderr);
   if (!m) return undefined;

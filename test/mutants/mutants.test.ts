@@ -91,8 +91,8 @@ const ANSWERED = new Set(["returned", "resolved"]);
 
 /**
  * The clauses a mutant's recording must differ in, judged, from the plain fake's (beyond them only
- * the table's mayDifferWithPages may), all from the table: its owners (failed) and the clauses standing on its rule (precondition failed), whose
- * verdicts move; the clauses it names whose verdict holds but whose calls it changes
+ * the table's mayDifferWithPages may), all from the table: its owners (failed) and the clauses
+ * standing on its rule (precondition failed), whose verdicts move; the clauses it names whose verdict holds but whose calls it changes
  * (alsoDiffers); and, for a mutant that changes every answer of a method (differsAtCallsOf), each
  * clause the plain fake's recording shows answered by it (a call that returned: a refusal, a
  * thrown TypeError, stays as it was).
@@ -153,8 +153,8 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (mutant, expected) 
     const judged = compareTranscripts(recording, plain).differences.filter((d) => d.judged);
     const owners = mustDiffer(expected, plain, withPages);
     const optional = new Set(withPages ? (expected.mayDifferWithPages ?? []) : []);
-    const differing = [...new Set(judged.map((d) => d.clause))].sort();
-    expect(differing.filter((c) => !optional.has(c)), "clauses with judged differences from the plain fake").toEqual(owners);
+    const required = (differences: { clause: string; judged: boolean }[]) => [...new Set(differences.filter((d) => d.judged && !optional.has(d.clause)).map((d) => d.clause))].sort();
+    expect(required(judged), "clauses with judged differences from the plain fake").toEqual(owners);
     // a clause that differs only for calling the changed method differs at those calls, and nowhere else
     const tableNames = new Set([...verdictMoves(expected, withPages), ...alsoDiffer(expected, withPages), ...optional]);
     const elsewhere = judged.filter((d) => !tableNames.has(d.clause) && !(d.call ?? "").endsWith(` ${expected.differsAtCallsOf}`));
@@ -165,6 +165,6 @@ describe.each(Object.entries(MUTANTS))(`${MUTANT_SUITE} %s`, (mutant, expected) 
     expect(verify.exitCode, verify.stderr).toBe(1);
     const out = JSON.parse(verify.stdout) as { defect: string; differences: { clause: string; judged: boolean }[] };
     expect(out.defect).toBe("the fake");
-    expect([...new Set(out.differences.filter((d) => d.judged).map((d) => d.clause))].sort().filter((c) => !optional.has(c))).toEqual(owners);
+    expect(required(out.differences)).toEqual(owners);
   });
 });
