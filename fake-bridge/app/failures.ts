@@ -4,6 +4,7 @@
  * the texts the research records (section 1.3); wording is not contract, codes are.
  */
 import type { ErrorCode } from "../../src/contract/error-codes.js";
+import { notFoundMessage } from "../../src/contract/id-texts.js";
 
 export interface TaskFailure {
   readonly code: ErrorCode;
@@ -18,7 +19,7 @@ export const fail = <T = never>(failure: TaskFailure): Outcome<T> => ({ ok: fals
 export const failures = {
   notSelected: (): TaskFailure => ({ code: "EGO_TASK_SPACE_NOT_SELECTED", message: "Task space not selected" }),
   /** the lookup key (numeric id, or the name on builds before numeric ids) is named in the message */
-  notFound: (key: number | string): TaskFailure => ({ code: "EGO_TASK_SPACE_NOT_FOUND", message: `Task space not found: ${String(key)}` }),
+  notFound: (key: number | string): TaskFailure => ({ code: "EGO_TASK_SPACE_NOT_FOUND", message: notFoundMessage(key) }),
   inactive: (label: string): TaskFailure => ({ code: "EGO_TASK_SPACE_INACTIVE", message: `Task space ${label} is not assigned to an agent.` }),
   /** `error` is the reason key (or, before reason keys, a display sentence) */
   userInControl: (text: string): TaskFailure => ({ code: "EGO_TASK_SPACE_USER_IN_CONTROL", message: text }),

@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { compareTranscripts } from "../recording/compare.js";
-import { renderDifferences } from "../recording/render.js";
+import { renderDifferences, shownDifferences } from "../recording/render.js";
 import { readTranscript, type Transcript } from "../recording/transcript.js";
 import { parseFlags } from "./parse-flags.js";
 import { DIFF_FLAGS } from "./options.js";
@@ -23,7 +23,8 @@ export async function diffCommand(argv: string[]): Promise<number> {
   if (values.json) process.stdout.write(`${JSON.stringify({ a: a!.target, b: b!.target, judged, ...comparison }, null, 2)}\n`);
   else {
     process.stdout.write(`diff: A ${label(a!)}, B ${label(b!)}: ${comparison.compared} clauses in both, ${comparison.differences.length} differences (${judged} judged)\n`);
-    if (comparison.differences.length) process.stdout.write(`${renderDifferences(comparison.differences, ["A", "B"])}\n(* judged)\n`);
+    const shown = shownDifferences(comparison.differences, values.judged === true);
+    if (shown.length) process.stdout.write(`${renderDifferences(shown, ["A", "B"])}\n(* judged${values.judged ? `; ${comparison.differences.length - shown.length} not judged left out` : ""})\n`);
   }
   return judged ? 1 : 0;
 }

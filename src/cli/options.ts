@@ -276,8 +276,9 @@ export const BASELINE_SAVE_FLAGS = {
 } as const satisfies FlagTable;
 
 export const VERIFY_FAKE_FLAGS = {
-  pages: { type: "string", value: "chromium|model", help: "the replaying fake's pages, as for run (default: chromium wherever a browser is found)" },
-  results: { type: "string", value: "DIR", help: "where the replay's Allure results and transcript go (default: a temporary directory, removed after)" },
+  pages: { type: "string", value: "chromium|model", help: "the replaying fake's pages (default: the kind the recording was made on; the other kind is refused, exit 2)" },
+  results: { type: "string", value: "DIR", help: "where the replay's Allure results and transcript go (default: a temporary directory, removed after); the replay writes no outcomes" },
+  judged: { type: "boolean", default: false, help: "show only the judged rows (the table always lists them first)" },
   json: { ...JSON_FLAG, help: "print the differences as JSON" },
 } as const satisfies FlagTable;
 
@@ -288,6 +289,7 @@ export const PERSONA_DERIVE_FLAGS = {
 } as const satisfies FlagTable;
 
 export const DIFF_FLAGS = {
+  judged: { type: "boolean", default: false, help: "show only the judged rows (the table always lists them first)" },
   json: { ...JSON_FLAG, help: "print the differences as JSON" },
 } as const satisfies FlagTable;
 
@@ -353,13 +355,13 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   ),
   command(
     "verify-fake",
-    "RECORDING [--pages chromium|model] [--results DIR] [--json]",
+    "RECORDING [--pages chromium|model] [--results DIR] [--judged] [--json]",
     "replay a recording's clauses on the fake configured as the recorded build (its persona or version) and compare call by call",
     VERIFY_FAKE_FLAGS,
-    ["Exit status: 0 when only what is not judged differs (free text, undocumented keys, arguments, open details); 1 when a verdict, a call, a channel, an error code or a documented field differs (a defect of the fake, or of the persona); 2 when the recording cannot be read. See docs/verified-fake.md."],
+    ["Exit status: 0 when only what is not judged differs (free text, undocumented keys, arguments, open details); 1 when a verdict, a call, a channel, an error code or a documented field differs (a defect of the fake, or of the persona); 2 when the recording cannot be read, or --pages names the other kind of pages than the recording was made on. See docs/verified-fake.md."],
   ),
   command("persona derive", "RECORDING --name NAME [--out FILE] [--json]", "write a persona file from a recording: its version, the features its verdicts show, the open details it chose; run --persona-file plays it", PERSONA_DERIVE_FLAGS),
-  command("diff", "RECORDING_A RECORDING_B [--json]", "what changed between two recordings, call by call, the unspecified details included", DIFF_FLAGS, [
+  command("diff", "RECORDING_A RECORDING_B [--judged] [--json]", "what changed between two recordings, call by call, the unspecified details included", DIFF_FLAGS, [
     "Exit status: 0 when nothing judged differs, 1 when something does, 2 when a recording cannot be read.",
   ]),
   command("detect", "[options]", "find the installed ego-browser, its Ego Lite version and bridge methods", DETECT_FLAGS, [

@@ -3,14 +3,17 @@
  * as the recorded build (its persona, else its version), records the replay, and compares the two
  * call by call (src/recording/compare.ts). Exit 1 when a judged difference remains: a defect of
  * the fake (or of the persona it played), named as such; 0 when only what is not judged differs.
+ * It is not a run: the replay's results, outcomes and transcript stay in its scratch directory
+ * (or `--results DIR`), never where a run's own outputs are; it replays on the kind of pages the
+ * recording was made on, and refuses the other kind (what only pages decide would differ).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PERSONA_NAMES } from "../contract/personas.js";
 import { compareTranscripts, type Comparison } from "../recording/compare.js";
-import { renderDifferences } from "../recording/render.js";
-import { readTranscript, type Transcript } from "../recording/transcript.js";
+import { renderDifferences, shownDifferences } from "../recording/render.js";
+import { readTranscript, type RecordedPages, type Transcript } from "../recording/transcript.js";
 import { defaultRunOptions, runConformance, type RunOptions } from "../run/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { parseFlags } from "./parse-flags.js";
@@ -43,8 +46,10 @@ export function replayGrep(ids: readonly string[]): RegExp {
 export async function replayOnFake(recording: Transcript, options: { resultsDir: string; pages?: RunOptions["pages"] }): Promise<Transcript> {
   const ids = recording.clauses.map((c) => c.id);
   const record = join(options.resultsDir, "ego-conformance-transcript.json");
+  // the replay's outcomes are no run's of the user's: none written (reports/outcomes.json is what gate judges)
+  const { outcomesFile: _notWritten, ...defaults } = defaultRunOptions();
   await runConformance({
-    ...defaultRunOptions(),
+    ...defaults,
     ...asRecorded(recording),
     ...(options.pages ? { pages: options.pages } : {}),
     grep: replayGrep(ids),
@@ -57,15 +62,38 @@ export async function replayOnFake(recording: Transcript, options: { resultsDir:
   return readTranscript(record);
 }
 
-export function verifyJson(recording: Transcript, comparison: Comparison): object {
-  return { defect: defectOf(recording), judged: comparison.differences.filter((d) => d.judged).length, compared: comparison.compared, skipped: comparison.skipped, differences: comparison.differences };
+export function verifyJson(recording: Transcript, comparison: Comparison, pages?: RecordedPages): object {
+  return { defect: defectOf(recording), judged: comparison.differences.filter((d) => d.judged).length, compared: comparison.compared, skipped: comparison.skipped, ...(pages ? { pages } : {}), differences: comparison.differences };
 }
+
+const PAGES_TEXT: Record<RecordedPages, string> = { chromium: "real pages", model: "the page model" };
+
+/** A path as a shell word: quoted when it holds anything but plain characters. */
+function shellWord(text: string): string {
+  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The pages the replay runs on: the recording's, unless `--pages` says otherwise; told the other
+ * kind, a usage error naming the command that replays as recorded. A transcript that does not say
+ * (written before it was recorded) is replayed on `--pages`, else the run's default.
+ */
+export function replayPages(recording: Transcript, flag: RecordedPages | undefined, file: string): RecordedPages | undefined {
+  const recorded = recording.target.pages;
+  if (flag !== undefined && recorded !== null && flag !== recorded) {
+    throw new UsageError(
+      `the recording was made on ${PAGES_TEXT[recorded]}; replayed on ${PAGES_TEXT[flag]}, what only the pages decide (which clauses run, how many attempts a poll makes) would differ and be blamed on the fake. Replay it as it was made:\n  ego-conformance verify-fake ${shellWord(file)} --pages ${recorded}`,
+    );
+  }
+  return flag ?? recorded ?? undefined;
+}
+
 
 export async function verifyFakeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, VERIFY_FAKE_FLAGS, true);
   if (positionals.length !== 1) throw new UsageError("verify-fake needs one RECORDING (a transcript written by run --record)");
   const recording = await readTranscript(resolve(positionals[0]!));
-  const pages = parsePagesFlag(values.pages);
+  const pages = replayPages(recording, parsePagesFlag(values.pages), positionals[0]!);
   const own = values.results === undefined;
   const resultsDir = own ? await mkdtemp(join(tmpdir(), "ego-conformance-verify-")) : resolve(values.results!);
   let comparison: Comparison;
@@ -76,11 +104,13 @@ export async function verifyFakeCommand(argv: string[]): Promise<number> {
     if (own) await rm(resultsDir, { recursive: true, force: true });
   }
   const judged = comparison.differences.filter((d) => d.judged);
-  if (values.json) process.stdout.write(`${JSON.stringify(verifyJson(recording, comparison), null, 2)}\n`);
+  if (values.json) process.stdout.write(`${JSON.stringify(verifyJson(recording, comparison, pages), null, 2)}\n`);
   else {
     const as = recording.target.persona ? `persona ${recording.target.persona}` : `Ego Lite ${recording.target.egoVersion ?? "(version unknown)"}`;
-    process.stdout.write(`verify-fake: ${comparison.compared} clauses replayed on the fake as ${as}${comparison.skipped.length ? `, ${comparison.skipped.length} left out (${comparison.skipped.join(", ")})` : ""}\n`);
-    if (comparison.differences.length) process.stdout.write(`${renderDifferences(comparison.differences, ["build", "fake"])}\n(* judged)\n`);
+    const on = pages ? ` on ${PAGES_TEXT[pages]}${recording.target.pages === pages ? ", as recorded" : ""}` : "";
+    process.stdout.write(`verify-fake: ${comparison.compared} clauses replayed on the fake as ${as}${on}${comparison.skipped.length ? `, ${comparison.skipped.length} left out (${comparison.skipped.join(", ")})` : ""}\n`);
+    const shown = shownDifferences(comparison.differences, values.judged === true);
+    if (shown.length) process.stdout.write(`${renderDifferences(shown, ["build", "fake"])}\n(* judged${values.judged ? `; ${comparison.differences.length - shown.length} not judged left out` : ""})\n`);
     process.stdout.write(judged.length ? `${judged.length} judged difference${judged.length === 1 ? "" : "s"}: a defect of ${defectOf(recording)}\n` : `the fake matches the recording${comparison.differences.length ? " (only what is not judged differs)" : ""}\n`);
   }
   return judged.length ? 1 : 0;

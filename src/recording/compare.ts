@@ -6,6 +6,10 @@
  * methods, a channel, a failure, an error code, a documented field the doc constrains. The rest
  * (documented free text, the value's undocumented keys, the arguments the harness chose, the open
  * detail of an unspecified clause, how many attempts a poll made) is listed, never judged.
+ * Calls made side by side (a run of calls of one method, some begun while another was pending)
+ * are recorded in the order they were answered, which no build promises: they are paired by their
+ * arguments. A clause only one recording holds is listed, not judged: which clauses a run selected
+ * (an installed target's own, another area) says nothing of the build.
  */
 import type { Json } from "../contract/arguments.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
@@ -27,7 +31,7 @@ export interface Difference {
   judged: boolean;
 }
 
-const JUDGED: ReadonlySet<DifferenceKind> = new Set(["clause", "verdict", "test", "calls", "channel", "failed", "error-code", "field"]);
+const JUDGED: ReadonlySet<DifferenceKind> = new Set(["verdict", "test", "calls", "channel", "failed", "error-code", "field"]);
 
 /**
  * A clause the two runs could not both judge: not applicable for a reason that is not the build's
@@ -70,17 +74,44 @@ function callDiffs(x: RecordedCall, y: RecordedCall): Omit<Difference, "clause" 
   return out;
 }
 
+/**
+ * `b`'s calls with each side-by-side run (consecutive calls of one method, one of them marked
+ * `concurrent` on either side) put in the order of `a`'s same run, matched by arguments; a run
+ * whose arguments do not match one to one stays as it was.
+ */
+export function pairConcurrent(a: readonly RecordedCall[], b: readonly RecordedCall[]): RecordedCall[] {
+  const out = [...b];
+  let i = 0;
+  while (i < Math.min(a.length, b.length)) {
+    let j = i + 1;
+    while (j < Math.min(a.length, b.length) && a[j]!.method === a[i]!.method && b[j]!.method === a[i]!.method) j++;
+    const runA = a.slice(i, j);
+    const runB = b.slice(i, j);
+    if (j - i > 1 && [...runA, ...runB].some((c) => c.concurrent) && runB.every((c) => c.method === a[i]!.method)) {
+      const left = [...runB];
+      const ordered = runA.map((x) => {
+        const k = left.findIndex((y) => same(y.args, x.args));
+        return k < 0 ? undefined : left.splice(k, 1)[0];
+      });
+      if (ordered.every((c) => c !== undefined)) out.splice(i, j - i, ...(ordered as RecordedCall[]));
+    }
+    i = j;
+  }
+  return out;
+}
+
 function testDiffs(clause: string, test: string | undefined, a: TranscriptTest, b: TranscriptTest): Difference[] {
   const out: Difference[] = [];
   const push = (d: Omit<Difference, "clause" | "judged">) => out.push({ clause, ...(test !== undefined ? { test } : {}), ...d, judged: JUDGED.has(d.kind) });
   if (a.verdict !== b.verdict) push({ kind: "verdict", a: a.verdict, b: b.verdict });
   if (!a.recorded || !b.recorded) return out;
-  const n = Math.max(a.calls.length, b.calls.length);
+  const bCalls = pairConcurrent(a.calls, b.calls);
+  const n = Math.max(a.calls.length, bCalls.length);
   for (let i = 0; i < n; i++) {
     const x = a.calls[i];
-    const y = b.calls[i];
+    const y = bCalls[i];
     if (!x || !y || x.method !== y.method) {
-      push({ kind: "calls", call: `#${i + 1} ${x?.method ?? y?.method}`, a: a.calls.slice(i).map((c) => c.method), b: b.calls.slice(i).map((c) => c.method) });
+      push({ kind: "calls", call: `#${i + 1} ${x?.method ?? y?.method}`, a: a.calls.slice(i).map((c) => c.method), b: bCalls.slice(i).map((c) => c.method) });
       break;
     }
     for (const d of callDiffs(x, y)) push({ call: `#${i + 1} ${x.method}`, ...d });
@@ -125,7 +156,7 @@ export function compareTranscripts(a: Transcript, b: Transcript, options: { only
     const y = byId.get(x.id);
     if (!y) {
       if (options.onlyBoth) skipped.push(x.id);
-      else differences.push({ clause: x.id, kind: "clause", a: x.verdict, b: null, judged: true });
+      else differences.push({ clause: x.id, kind: "clause", a: x.verdict, b: null, judged: false });
       continue;
     }
     if (!comparable(x) || !comparable(y)) {
@@ -139,7 +170,7 @@ export function compareTranscripts(a: Transcript, b: Transcript, options: { only
   for (const y of b.clauses) {
     if (inA.has(y.id)) continue;
     if (options.onlyBoth) skipped.push(y.id);
-    else differences.push({ clause: y.id, kind: "clause", a: null, b: y.verdict, judged: true });
+    else differences.push({ clause: y.id, kind: "clause", a: null, b: y.verdict, judged: false });
   }
   return { differences, skipped, compared };
 }

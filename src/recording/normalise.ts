@@ -4,19 +4,23 @@
  * numbered per clause:
  * - task-space ids (`<space:1>`, in the order of their values: a build numbers spaces as it makes
  *   them, whoever asked first): the `id` of a space result or listing entry, what useTaskSpace
- *   returned, every argument the contract names `id` (src/contract/methods.ts), and the same
- *   number standing alone in a documented field's string (a status string) or a message (a
- *   name's number is the harness's own counter, left as it is);
- * - string ids (`<targetId:1>`, `<sessionId:1>`, ..., in the order they first appear): a documented field or a CDP message key
- *   ending in `Id`, wherever the same string appears again;
+ *   returned, every argument the contract names `id` (src/contract/methods.ts), and the `<id>`
+ *   of a documented text that carries one (a status string, "Task space not found: <id>":
+ *   src/contract/id-texts.ts);
+ * - string ids (`<targetId:1>`, `<sessionId:1>`, ..., in the order they first appear): the
+ *   value of a documented field or a CDP message key ending in `Id`, wherever such a field or
+ *   key holds the same string again;
  * - node ids (`<backendNodeId:1>`), which a page's renderer numbers as it likes: numbered per call
  *   and per frame (a ref's `frameId`), as another page of the clause and an out-of-process frame
  *   number their nodes on their own; and a snapshot's refIds (`<refId:1>`), per call; whether a
  *   node keeps its id or ref across calls is a clause's to judge (`snapshot.page.refs-stable`),
  *   not the comparison's;
  * - the run id (`<run>`), the fixture server's origin (`<fixture>`) and ISO times (`<time>`).
+ * Nothing else: a number or a string inside another value that happens to equal an id (a profile
+ * "Profile 2" beside task space 2, "takes at most 2 arguments") is that value's, left as it is.
  */
 import type { Json } from "../contract/arguments.js";
+import { replaceIdsInTexts } from "../contract/id-texts.js";
 import { METHODS, type MethodName } from "../contract/methods.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
 import type { FieldValues } from "../probe/call-fields.js";
@@ -56,7 +60,11 @@ class Placeholders {
   }
 
   string(kind: string, value: string): void {
-    if (value.length >= 4 && !this.strings.has(value) && !/^<.*>$/.test(value)) this.strings.set(value, this.next(kind));
+    if (value.length > 0 && !this.strings.has(value) && !/^<.*>$/.test(value)) this.strings.set(value, this.next(kind));
+  }
+
+  stringOf(value: string): string {
+    return this.strings.get(value) ?? value;
   }
 }
 
@@ -64,32 +72,54 @@ function isIdParam(method: string, index: number): boolean {
   return METHODS[method as MethodName]?.params[index]?.name === "id";
 }
 
+/** A string id's key: a field or CDP key ending in `Id` (`taskId` is a display copy of the name, not an id). */
+function isStringIdKey(key: string): boolean {
+  return /Id$/.test(key) && key !== "taskId";
+}
+
+function keyOf(path: string): string {
+  return path.replace(/^.*\./, "").replace(/\[\d+\]$/, "");
+}
+
 function collect(calls: readonly RecordedCall[], p: Placeholders): void {
+  const inTexts = (v: Json) => mapStrings(v, (t) => replaceIdsInTexts(t, (id) => (p.space(id), id)));
   for (const call of calls) {
     call.args.forEach((a, i) => {
       if (isIdParam(call.method, i)) p.space(a);
-      for (const [, v] of leaves(a)) if (typeof v === "string") for (const m of v.matchAll(QUOTED_ID)) p.string(m[1]!, m[2]!);
+      for (const [path, v] of leaves(a)) {
+        if (typeof v !== "string") continue;
+        if (isStringIdKey(keyOf(path))) p.string(keyOf(path), v);
+        for (const m of v.matchAll(QUOTED_ID)) p.string(m[1]!, m[2]!);
+      }
     });
     for (const part of [call.fields, call.text]) {
       for (const [path, v] of Object.entries(part)) {
-        const key = path.replace(/^.*\./, "").replace(/\[\d+\]$/, "");
         if (SPACE_ID_METHODS.has(call.method) && SPACE_ID_PATH.test(path)) p.space(v);
-        // taskId is a display copy of the name, not an id
-        if (typeof v === "string" && /Id$/.test(key) && key !== "taskId") p.string(key, v);
+        else inTexts(v);
+        if (typeof v === "string" && isStringIdKey(keyOf(path))) p.string(keyOf(path), v);
       }
     }
   }
 }
 
-function normaliseText(text: string, runId: string, p: Placeholders, numbers: boolean): string {
+/**
+ * A string with its ids as placeholders where the format names them (the `<id>` of a documented
+ * text, a `"...Id":"..."` key of a CDP message), and the run id, fixture origin and times.
+ */
+function normaliseText(text: string, runId: string, p: Placeholders): string {
   let out = text.split(runId).join("<run>").replace(FIXTURE_ORIGIN, "<fixture>").replace(ISO_TIME, "<time>");
-  for (const [value, holder] of p.strings) if (out.includes(value)) out = out.split(value).join(holder);
-  if (numbers && p.spaces.size) out = out.replace(/(?<![\w.<:])\d+(?![\w.>])/g, (n) => p.spaces.get(n) ?? n);
+  if (p.strings.size) out = out.replace(QUOTED_ID, (whole, key: string, value: string) => (p.strings.has(value) ? `"${key}":"${p.stringOf(value)}"` : whole));
+  if (p.spaces.size) out = replaceIdsInTexts(out, (id) => p.spaces.get(id) ?? id);
   return out;
 }
 
-/** Where a space id may stand alone in a string: a documented field the doc constrains (a status string), a message. */
-const ID_IN_TEXT = (part: "fields" | "text", path: string) => part === "fields" || /(^|\.)(message|error)$/.test(path);
+/** A value with its string ids (a key ending in `Id`, whole) and its texts normalised. */
+function normaliseValue(value: Json, runId: string, p: Placeholders, key = ""): Json {
+  if (typeof value === "string") return isStringIdKey(key) && p.strings.has(value) ? p.stringOf(value) : normaliseText(value, runId, p);
+  if (Array.isArray(value)) return value.map((v) => normaliseValue(v, runId, p, key));
+  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseValue(v, runId, p, k)]));
+  return value;
+}
 
 /**
  * A call's node ids as placeholders, by path: backendNodeIds per frame (the `frameId` beside the
@@ -135,12 +165,12 @@ function refsInText(text: string, byRef: ReadonlyMap<number, string>): string {
   });
 }
 
-function normaliseFields(fields: FieldValues, part: "fields" | "text", method: string, runId: string, p: Placeholders, nodes: NodePlaceholders): FieldValues {
+function normaliseFields(fields: FieldValues, method: string, runId: string, p: Placeholders, nodes: NodePlaceholders): FieldValues {
   const out: FieldValues = {};
   for (const [path, v] of Object.entries(fields)) {
     if (SPACE_ID_METHODS.has(method) && SPACE_ID_PATH.test(path)) out[path] = p.spaceOf(v);
     else if (nodes.byPath.has(path)) out[path] = nodes.byPath.get(path)!;
-    else out[path] = mapStrings(v, (t) => refsInText(normaliseText(t, runId, p, ID_IN_TEXT(part, path)), nodes.byRef));
+    else out[path] = mapStrings(normaliseValue(v, runId, p, keyOf(path)), (t) => refsInText(t, nodes.byRef));
   }
   return out;
 }
@@ -150,16 +180,15 @@ export function normaliseCalls(calls: RecordedCall[], runId: string): RecordedCa
   const p = new Placeholders();
   collect(calls, p);
   p.numberSpaces();
-  const text = (t: string): Json => normaliseText(t, runId, p, false);
   for (const call of calls) {
     // an id argument that is no space's id (a clause passing a name where the id goes) is text
     call.args = call.args.map((a, i) => {
       const space = isIdParam(call.method, i) ? p.spaceOf(a) : a;
-      return space !== a ? space : mapStrings(a, text);
+      return space !== a ? space : normaliseValue(a, runId, p);
     });
     const nodes = nodePlaceholders(call.fields, call.text);
-    call.fields = normaliseFields(call.fields, "fields", call.method, runId, p, nodes);
-    call.text = normaliseFields(call.text, "text", call.method, runId, p, nodes);
+    call.fields = normaliseFields(call.fields, call.method, runId, p, nodes);
+    call.text = normaliseFields(call.text, call.method, runId, p, nodes);
   }
   return calls;
 }

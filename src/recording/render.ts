@@ -21,3 +21,9 @@ export function renderDifferences(differences: readonly Difference[], heads: [st
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
+
+/** Judged rows first (the defects), then what is only listed; each group in the comparison's order. */
+export function shownDifferences(differences: readonly Difference[], judgedOnly: boolean): Difference[] {
+  const judged = differences.filter((d) => d.judged);
+  return judgedOnly ? judged : [...judged, ...differences.filter((d) => !d.judged)];
+}

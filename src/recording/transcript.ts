@@ -27,7 +27,16 @@ export interface TranscriptTarget {
   persona: string | null;
   /** the fake's contract mutants (fake-bridge/mutants), when it ran with any */
   mutants: string[];
+  /**
+   * the pages the clauses ran on: `chromium`, real pages (a real build's own, or the fake's in
+   * Chromium), or the fake's page `model`; null in a transcript written before this was recorded.
+   * What only pages decide (a snapshot poll's attempts, page clauses' applicability) follows it,
+   * so verify-fake replays on the same kind.
+   */
+  pages: RecordedPages | null;
 }
+
+export type RecordedPages = "chromium" | "model";
 
 export interface TranscriptTest {
   /** the test's title, normalised */
@@ -54,13 +63,13 @@ export interface Transcript {
   clauses: TranscriptClause[];
 }
 
-function targetOf(summary: RunSummary, mutants: readonly string[]): TranscriptTarget {
+function targetOf(summary: RunSummary, mutants: readonly string[], pages: RecordedPages | null): TranscriptTarget {
   const name = summary.target === "installed" && summary.targetName ? basename(summary.targetName) : summary.targetName;
-  return { kind: summary.target, name, egoVersion: summary.egoVersion, versionSource: summary.versionSource, persona: summary.persona, mutants: [...mutants] };
+  return { kind: summary.target, name, egoVersion: summary.egoVersion, versionSource: summary.versionSource, persona: summary.persona, mutants: [...mutants], pages };
 }
 
-/** The transcript of a judged run: its results directory, its summary, its id. */
-export async function buildTranscript(files: readonly ResultFile[], dir: string, summary: RunSummary, runId: string, mutants: readonly string[] = []): Promise<Transcript> {
+/** The transcript of a judged run: its results directory, its summary, its id, the pages it ran on. */
+export async function buildTranscript(files: readonly ResultFile[], dir: string, summary: RunSummary, runId: string, mutants: readonly string[] = [], pages: RecordedPages | null = null): Promise<Transcript> {
   const tests = new Map<string, TranscriptTest[]>();
   const recordings = await readClauseRecordings(dir);
   for (const file of files) {
@@ -75,12 +84,12 @@ export async function buildTranscript(files: readonly ResultFile[], dir: string,
     const openDetail = results.map((f) => labelValue(f.result, LABEL.unspecifiedOutcome)).find((v) => v !== undefined);
     return { id: c.id, verdict: c.status, ...(openDetail ? { openDetail } : {}), ...(c.notApplicable ? { notApplicable: c.notApplicable } : {}), tests: (tests.get(c.id) ?? []).sort((a, b) => a.name.localeCompare(b.name)) };
   });
-  return { format: TRANSCRIPT_FORMAT, target: targetOf(summary, mutants), clauses };
+  return { format: TRANSCRIPT_FORMAT, target: targetOf(summary, mutants, pages), clauses };
 }
 
 const TranscriptSchema = z.object({
   format: z.literal(TRANSCRIPT_FORMAT),
-  target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), mutants: z.array(z.string()) }),
+  target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), mutants: z.array(z.string()), pages: z.enum(["chromium", "model"]).nullable().default(null) }),
   clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string() })) })) })),
 });
 

@@ -49,7 +49,9 @@ export async function writeRunOutputs(plan: RunPlan, executed: ExecutedRun, resu
 
 /** `run --record FILE`: the transcript of the judged run. */
 async function writeTranscript(file: string, plan: RunPlan, executed: ExecutedRun, results: ResultsCollection, judged: JudgedRun): Promise<string> {
-  await writeFileAtomic(file, `${JSON.stringify(await buildTranscript(results.files, results.dir, judged.summary, executed.runId, plan.options.mutants), null, 1)}\n`);
+  // a target with real pages has the capability (a real build; the fake or fake app in Chromium)
+  const pages = executed.info.capabilities.has("pages") ? "chromium" : "model";
+  await writeFileAtomic(file, `${JSON.stringify(await buildTranscript(results.files, results.dir, judged.summary, executed.runId, plan.options.mutants, pages), null, 1)}\n`);
   return file;
 }
 

@@ -45,8 +45,11 @@ describe("recordings of the fake on real pages", () => {
     expect([one.exitCode, two.exitCode]).toEqual([0, 0]);
     expect(one.transcript.clauses.find((c) => c.id === "snapshot.page.refs.resolve-in-own-frame")?.verdict, "the frames clauses ran on real pages").toBe("passed");
     expect(compareTranscripts(one.transcript, two.transcript).differences.filter((d) => d.judged)).toEqual([]);
-    const verify = await runCli(["verify-fake", one.file, "--pages", "chromium"], { timeoutMs: 200_000 });
+    // the recording says real pages, and the replay follows it unasked
+    expect(one.transcript.target.pages).toBe("chromium");
+    const verify = await runCli(["verify-fake", one.file], { timeoutMs: 200_000 });
     expect(verify.exitCode, verify.stdout + verify.stderr).toBe(0);
+    expect(verify.stdout).toContain("on real pages, as recorded");
   });
 });
 
