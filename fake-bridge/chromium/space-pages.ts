@@ -201,11 +201,16 @@ export class SpacePages {
     }
   }
 
+  /** waiting for a page of the spaces to go: targetId -> wake-ups */
+  private readonly goneWaiters = new Map<string, Set<() => void>>();
+
   private forget(targetId: string): void {
     const page = this.sessions.get(targetId);
     if (page === undefined) return;
     this.sessions.delete(targetId);
     this.bySession.delete(page.sessionId);
+    for (const wake of this.goneWaiters.get(targetId) ?? []) wake();
+    this.goneWaiters.delete(targetId);
     // a page that went away took its dialog with it
     this.options.onDialogClosed(page.spaceId, targetId);
   }
@@ -277,6 +282,28 @@ export class SpacePages {
         return { send: cdp.session(sessionId), release: () => cdp.send("Target.detachFromTarget", { sessionId }).then(() => undefined, () => undefined) };
       },
     };
+  }
+
+  /**
+   * Waits until target `targetId` of the space is gone as Chromium reports it: the fake's session
+   * on it detached (Target.detachedFromTarget) and Target.getTargetInfo no longer knows it, so
+   * Target.getTargets, which listTabs reads, no longer lists it. True when it went within `boundMs`.
+   */
+  async targetGone(space: SpaceContext, targetId: string, boundMs: number): Promise<boolean> {
+    const deadline = Date.now() + boundMs;
+    for (;;) {
+      if (!this.sessions.has(targetId) && (await this.targetInfo(space, targetId)) === undefined) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      let wake = () => {};
+      const detached = new Promise<void>((resolve) => (wake = resolve));
+      const waiters = this.goneWaiters.get(targetId) ?? new Set();
+      waiters.add(wake);
+      this.goneWaiters.set(targetId, waiters);
+      // woken by the detach; a target the fake holds no session on is asked again shortly
+      await withBound(detached, Math.min(left, 50));
+      waiters.delete(wake);
+    }
   }
 
   /** Opens a real tab at `url` in the space. Chromium loads it on its own time: url and title come later. */

@@ -118,7 +118,7 @@ export const MUTANTS: Record<string, Expected> = {
     alsoDiffersWithPages: [FRAMES_LOC_UNIQUE],
     why: "nodes inside a real page's iframes print without refs: the clauses on frame refs' identity stand on them",
     failed: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
-    preconditionFailed: ["snapshot.page.refs.unique-across-frames", "snapshot.page.refs.resolve-in-own-frame"],
+    preconditionFailed: ["snapshot.page.refs.unique-across-frames", "snapshot.page.refs.resolve-in-own-frame", "snapshot.page.refs.top-frame-backfill"],
     pagesOnly: true,
   },
   // issue 19: on the page model too; snapshot.subtree once judged only "refs are nodes of the page, no more of them", which the whole page satisfies
@@ -217,6 +217,13 @@ Object.assign(MUTANTS, {
     mayDifferWithPages: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin", FRAMES_LOC_UNIQUE, "snapshot.page.refs.unique-across-frames"],
     why: "refs of nodes inside iframes carry no frameId: a ref does not say which frame owns it",
     failed: ["snapshot.page.refs.resolve-in-own-frame"],
+    pagesOnly: true,
+  },
+  "top-frame-ids-omitted": {
+    // a frameId is free text (never judged), and the recording numbers the top document's node ids alike with or
+    // without one (per frame, in order): only the clause that resolves top-document refs as the runtime backfills them sees it
+    why: "the top document's refs carry no frameId: on a page with an out-of-process iframe, whose renderer repeats the page's backendNodeIds, the runtime's backfill finds no single owner",
+    failed: ["snapshot.page.refs.top-frame-backfill"],
     pagesOnly: true,
   },
 } satisfies Record<string, Expected>);
