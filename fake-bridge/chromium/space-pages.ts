@@ -284,12 +284,18 @@ export class SpacePages {
     };
   }
 
+  /** pages whose close Chromium accepted: no longer the space's tabs, whether or not torn down yet */
+  private readonly closed = new Set<string>();
+
   /**
-   * Waits until target `targetId` of the space is gone as Chromium reports it: the fake's session
-   * on it detached (Target.detachedFromTarget) and Target.getTargetInfo no longer knows it, so
-   * Target.getTargets, which listTabs reads, no longer lists it. True when it went within `boundMs`.
+   * Target `targetId` of the space was closed (Chromium answered Target.closeTarget with success):
+   * from now on it is no tab of the space's listing, as a browser's tab strip drops a tab when its
+   * close begins (Chromium may keep a page that was still navigating for seconds). Then waits until
+   * Chromium reports it gone: the fake's session on it detached (Target.detachedFromTarget) and
+   * Target.getTargetInfo no longer knows it. True when it went within `boundMs`.
    */
-  async targetGone(space: SpaceContext, targetId: string, boundMs: number): Promise<boolean> {
+  async targetClosed(space: SpaceContext, targetId: string, boundMs: number): Promise<boolean> {
+    this.closed.add(targetId);
     const deadline = Date.now() + boundMs;
     for (;;) {
       if (!this.sessions.has(targetId) && (await this.targetInfo(space, targetId)) === undefined) return true;
@@ -343,7 +349,7 @@ export class SpacePages {
   /** The space's live page targets, as Chromium reports them (unordered). */
   async pageTargets(space: SpaceContext): Promise<TargetInfo[]> {
     const { targetInfos } = (await space.profile.admin.send("Target.getTargets")) as { targetInfos: TargetInfo[] };
-    return targetInfos.filter((t) => t.type === "page" && t.browserContextId === space.browserContextId);
+    return targetInfos.filter((t) => t.type === "page" && t.browserContextId === space.browserContextId && !this.closed.has(t.targetId));
   }
 
   /** Closes the space's context and every page in it. */
