@@ -152,7 +152,7 @@ async function captureFrame(
  * child's); else the page's frame tree. Undefined when neither tells it.
  */
 async function topFrameId(page: PageCdp, root: DomNode): Promise<string | undefined> {
-  const element = (root.children ?? []).find((n) => n.nodeType === 1 && n.frameId !== undefined);
+  const element = (root.children ?? []).find((n) => n.nodeType === 1 && !FRAME_OWNERS.has(n.nodeName) && n.frameId !== undefined);
   if (element?.frameId !== undefined) return element.frameId;
   const tree = (await page.send("Page.getFrameTree").catch(() => undefined)) as { frameTree?: { frame?: { id?: unknown } } } | undefined;
   const id = tree?.frameTree?.frame?.id;
