@@ -114,8 +114,9 @@ export const MUTANTS: Record<string, Expected> = {
     pagesOnly: true,
   },
   "frame-refs-omitted": {
-    // it snapshots the frames page too and judges the locators of the refs printed: a frame's nodes without refs have none to judge
-    alsoDiffersWithPages: [FRAMES_LOC_UNIQUE],
+    // it snapshots the frames page too and judges the locators of the refs printed: a frame's nodes without refs have none to judge;
+    // frame-known snapshots frame-refs.html while it loads and judges the frameIds its refs carry: the top document's still do
+    alsoDiffersWithPages: [FRAMES_LOC_UNIQUE, "snapshot.page.refs.frame-known"],
     why: "nodes inside a real page's iframes print without refs: the clauses on frame refs' identity stand on them",
     failed: ["snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
     preconditionFailed: ["snapshot.page.refs.unique-across-frames", "snapshot.page.refs.resolve-in-own-frame", "snapshot.page.refs.top-frame-backfill"],

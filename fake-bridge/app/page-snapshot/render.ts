@@ -77,7 +77,7 @@ function locValue(node: SnapNode, locators: ReadonlyMap<SnapNode, Locator> | und
 export interface RefNumbering {
   /** the refId of a node with a ref; undefined: the ref has none and prints its backendNodeId */
   refId(node: SnapNode): number | undefined;
-  /** whether refs carry their frameId */
+  /** whether refs of nodes inside iframes carry their frameId (false: the mutant frame-ids-omitted) */
   frameIds: boolean;
   /** whether the top document's refs carry theirs too (false: the mutant top-frame-ids-omitted) */
   topFrameIds?: boolean;
@@ -116,7 +116,7 @@ export function renderLines(
         ref = {
           ...(refId !== undefined ? { refId } : {}),
           backendNodeId: node.backendNodeId!,
-          ...(numbering.frameIds && node.frame.frameId !== undefined && (!node.frame.top || numbering.topFrameIds !== false) ? { frameId: node.frame.frameId } : {}),
+          ...(node.frame.frameId !== undefined && (node.frame.top ? numbering.topFrameIds !== false : numbering.frameIds) ? { frameId: node.frame.frameId } : {}),
           role: node.role,
           name: node.name,
           ...(loc !== undefined ? { loc } : {}),

@@ -107,6 +107,11 @@ describe("the top document's frame", () => {
     const s = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, mutants: { topFrameIdsOmitted: true } });
     expect(s.ok && s.value.refs.map((r) => [r.backendNodeId, r.frameId])).toEqual([[7, undefined], [9, undefined], [7, "F1"]]);
   });
+
+  it("mutant frame-ids-omitted: the frame's refs carry none, the top document's still do (one rule broken each)", async () => {
+    const s = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, mutants: { frameIdsOmitted: true } });
+    expect(s.ok && s.value.refs.map((r) => [r.backendNodeId, r.frameId])).toEqual([[7, "TOP"], [9, "TOP"], [7, undefined]]);
+  });
 });
 
 describe("frames that change while the snapshot reads them", () => {
