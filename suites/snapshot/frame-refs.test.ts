@@ -276,19 +276,23 @@ clause("snapshot.page.refs.frame-known", async (ctx) => {
           const pageSession: string | undefined = (await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true })).result?.sessionId;
           if (pageSession === undefined) return { stage: "attach" as const, detail: tab.targetId as string };
           for (let n = 1; ; n++) {
-            const o = await poll.attempt(() => p.call("snapshot", [{}]));
-            const snap = o.value as { content?: unknown; refs?: { frameId?: unknown }[] } | undefined;
-            const frameIds = [...new Set((snap?.refs ?? []).map((r) => r.frameId).filter((f): f is string => typeof f === "string"))];
-            if (frameIds.length > 0) {
-              const known = new Set<string>();
-              const walk = (node: { frame?: { id?: string }; childFrames?: unknown[] } | undefined) => {
-                if (node?.frame?.id !== undefined) known.add(node.frame.id);
-                for (const child of node?.childFrames ?? []) walk(child as never);
-              };
-              walk((await cdp.send("Page.getFrameTree", {}, pageSession)).result?.frameTree);
-              for (const t of ((await cdp.send("Target.getTargets")).result?.targetInfos ?? []) as { targetId: string; type: string }[]) if (t.type === "iframe" || t.type === "page") known.add(t.targetId);
-              checks.push({ snapshot: n, frameIds, unknown: frameIds.filter((f) => !known.has(f)) });
-            }
+            // one attempt: the snapshot and the check of its frameIds (the recording keeps the last)
+            const snap = await poll.attempt(async () => {
+              const o = await p.call("snapshot", [{}]);
+              const taken = o.value as { content?: unknown; refs?: { frameId?: unknown }[] } | undefined;
+              const frameIds = [...new Set((taken?.refs ?? []).map((r) => r.frameId).filter((f): f is string => typeof f === "string"))];
+              if (frameIds.length > 0) {
+                const known = new Set<string>();
+                const walk = (node: { frame?: { id?: string }; childFrames?: unknown[] } | undefined) => {
+                  if (node?.frame?.id !== undefined) known.add(node.frame.id);
+                  for (const child of node?.childFrames ?? []) walk(child as never);
+                };
+                walk((await cdp.send("Page.getFrameTree", {}, pageSession)).result?.frameTree);
+                for (const t of ((await cdp.send("Target.getTargets")).result?.targetInfos ?? []) as { targetId: string; type: string }[]) if (t.type === "iframe" || t.type === "page") known.add(t.targetId);
+                checks.push({ snapshot: n, frameIds, unknown: frameIds.filter((f) => !known.has(f)) });
+              }
+              return taken;
+            });
             const content = typeof snap?.content === "string" ? snap.content : "";
             if ((content.includes(marks.top) && content.split(marks.frame).length - 1 >= 2) || Date.now() > deadline) return { stage: "done" as const, checks, loaded: Date.now() <= deadline };
             await p.sleep(25);
