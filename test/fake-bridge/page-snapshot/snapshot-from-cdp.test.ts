@@ -210,7 +210,7 @@ describe("locators", () => {
     const unstable = older.refs.filter((r) => r.loc === "unstable").map((r) => r.backendNodeId);
     // the links sharing href and name, and the links sharing only an href: a link has no other candidate than its href
     const { duplicate, sharedHref } = FIXTURE_FACTS.links;
-    const notUnique = omitted.refs.filter((r) => r.name === duplicate.name || sharedHref.names.includes(r.name));
+    const notUnique = omitted.refs.filter((r) => r.name === duplicate.name || (sharedHref.names as readonly string[]).includes(r.name));
     expect(unstable).toHaveLength(4);
     expect(unstable).toEqual(notUnique.map((r) => r.backendNodeId));
     for (const r of notUnique) expect(r.loc, `'${r.name}' shares its href: no loc, not its role and name`).toBeUndefined();
