@@ -25,6 +25,7 @@ export const E2E_TESTS = [
   "test/chromium/new-tab-scripts.test.ts",
   "test/chromium/tabs.test.ts",
   "test/chromium/automation.test.ts",
+  "test/chromium/under-load.test.ts",
   "test/cli/**/*.test.ts",
   "test/cli-target/cli-target.test.ts",
   "test/cli-target/exit-after-close.test.ts",

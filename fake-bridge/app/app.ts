@@ -106,6 +106,7 @@ export class FakeApp {
       (entering, spaceId) => {
         for (const other of this.relays) if (other !== entering && other.holdsSessionIn(spaceId)) other.restart();
       },
+      pages === undefined ? undefined : (space, targetId, boundMs) => pages.targetClosed(space, targetId, boundMs),
     );
     this.relays.add(relay);
     return relay;

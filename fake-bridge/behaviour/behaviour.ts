@@ -108,6 +108,8 @@ export interface PageSnapshotMutants {
   readonly refsRawBackendIds: boolean;
   /** refs of nodes inside iframes carry no frameId (issue 21) */
   readonly frameIdsOmitted: boolean;
+  /** the top document's refs carry no frameId (on a page with an out-of-process frame the runtime's backfill cannot place them) */
+  readonly topFrameIdsOmitted: boolean;
   /** href locators print the link's absolute URL, also for a link of the frame's own origin (an allowed deviation; also the persona's PersonaSwitches.hrefLocatorsAbsolute) */
   readonly hrefLocatorsAbsolute: boolean;
 }
@@ -163,6 +165,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
       subtreeRootIgnored: mutant("subtree-root-ignored"),
       refsRawBackendIds: mutant("refs-raw-backend-ids"),
       frameIdsOmitted: mutant("frame-ids-omitted"),
+      topFrameIdsOmitted: mutant("top-frame-ids-omitted"),
       hrefLocatorsAbsolute: hrefLocatorsAbsolute || mutant("href-locators-absolute"),
     }),
     cdpMutants: Object.freeze({

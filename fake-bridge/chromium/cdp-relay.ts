@@ -36,6 +36,17 @@ import { withBound } from "./bound.js";
 /** The browser context of the page that runs frame `frameId` in its own process, among `contexts` (./space-pages.ts frameContext). */
 export type FrameOwner = (frameId: string, contexts: ReadonlySet<string>) => Promise<string | undefined>;
 
+/** Target `targetId` of the space was closed: it leaves the listing, and this waits, at most `boundMs`, until it is gone (./space-pages.ts targetClosed). */
+export type TargetClosed = (space: SpaceContext, targetId: string, boundMs: number) => Promise<boolean>;
+
+/**
+ * How long Target.closeTarget's answer may wait for the target to go. Chromium answers the close
+ * before the page is torn down (a page still navigating may stay for seconds), and a runtime that
+ * closes a tab polls listTabs for 2 s for it to leave: the listing drops it at the answer, and
+ * waiting for the teardown keeps Target.getTargets and the target's sessions true to it too.
+ */
+const CLOSE_SETTLE_BOUND_MS = 1_500;
+
 /** How long deciding whose frame began a download may take before it counts as not the space's. */
 const FRAME_OWNER_BOUND_MS = 3_000;
 
@@ -75,6 +86,16 @@ interface Connection {
   pending: Map<number, ((text: string) => void)[]>;
 }
 
+/** Whether Chromium's answer to Target.closeTarget says the close was made. */
+function closedOk(text: string): boolean {
+  try {
+    const answer = JSON.parse(text) as { result?: { success?: unknown } };
+    return answer.result !== undefined && answer.result.success !== false;
+  } catch {
+    return false;
+  }
+}
+
 export class CdpRelay {
   private readonly connections = new Map<string, Promise<Connection>>();
   /** sessions this invocation attached: sessionId -> space id */
@@ -96,6 +117,7 @@ export class CdpRelay {
     private readonly frameOwner?: FrameOwner,
     /** the mutant cdp-restarts-on-new-invocation: this invocation's first message in space `spaceId` */
     private readonly enteredSpace?: (relay: CdpRelay, spaceId: number) => void,
+    private readonly targetClosed?: TargetClosed,
   ) {}
 
   /** Whether this invocation holds a session it attached in space `spaceId`. */
@@ -128,6 +150,9 @@ export class CdpRelay {
       connection.pending.set(message.id, waiting);
       connection.ws.send(outgoing);
     });
+    if (message.sessionId === undefined && message.method === "Target.closeTarget" && typeof message.params?.targetId === "string" && this.targetClosed !== undefined && closedOk(text)) {
+      await this.targetClosed(space, message.params.targetId, CLOSE_SETTLE_BOUND_MS);
+    }
     return this.answer(space, message, text);
   }
 

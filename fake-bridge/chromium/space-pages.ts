@@ -201,11 +201,16 @@ export class SpacePages {
     }
   }
 
+  /** waiting for a page of the spaces to go: targetId -> wake-ups */
+  private readonly goneWaiters = new Map<string, Set<() => void>>();
+
   private forget(targetId: string): void {
     const page = this.sessions.get(targetId);
     if (page === undefined) return;
     this.sessions.delete(targetId);
     this.bySession.delete(page.sessionId);
+    for (const wake of this.goneWaiters.get(targetId) ?? []) wake();
+    this.goneWaiters.delete(targetId);
     // a page that went away took its dialog with it
     this.options.onDialogClosed(page.spaceId, targetId);
   }
@@ -279,6 +284,34 @@ export class SpacePages {
     };
   }
 
+  /** pages whose close Chromium accepted: no longer the space's tabs, whether or not torn down yet */
+  private readonly closed = new Set<string>();
+
+  /**
+   * Target `targetId` of the space was closed (Chromium answered Target.closeTarget with success):
+   * from now on it is no tab of the space's listing, as a browser's tab strip drops a tab when its
+   * close begins (Chromium may keep a page that was still navigating for seconds). Then waits until
+   * Chromium reports it gone: the fake's session on it detached (Target.detachedFromTarget) and
+   * Target.getTargetInfo no longer knows it. True when it went within `boundMs`.
+   */
+  async targetClosed(space: SpaceContext, targetId: string, boundMs: number): Promise<boolean> {
+    this.closed.add(targetId);
+    const deadline = Date.now() + boundMs;
+    for (;;) {
+      if (!this.sessions.has(targetId) && (await this.targetInfo(space, targetId)) === undefined) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      let wake = () => {};
+      const detached = new Promise<void>((resolve) => (wake = resolve));
+      const waiters = this.goneWaiters.get(targetId) ?? new Set();
+      waiters.add(wake);
+      this.goneWaiters.set(targetId, waiters);
+      // woken by the detach; a target the fake holds no session on is asked again shortly
+      await withBound(detached, Math.min(left, 50));
+      waiters.delete(wake);
+    }
+  }
+
   /** Opens a real tab at `url` in the space. Chromium loads it on its own time: url and title come later. */
   async openTab(space: SpaceContext, url: string): Promise<RealTab> {
     const targetId = await this.createTarget(space, url);
@@ -316,7 +349,7 @@ export class SpacePages {
   /** The space's live page targets, as Chromium reports them (unordered). */
   async pageTargets(space: SpaceContext): Promise<TargetInfo[]> {
     const { targetInfos } = (await space.profile.admin.send("Target.getTargets")) as { targetInfos: TargetInfo[] };
-    return targetInfos.filter((t) => t.type === "page" && t.browserContextId === space.browserContextId);
+    return targetInfos.filter((t) => t.type === "page" && t.browserContextId === space.browserContextId && !this.closed.has(t.targetId));
   }
 
   /** Closes the space's context and every page in it. */

@@ -55,6 +55,8 @@ export const MUTANTS = {
   "refs-raw-backend-ids":
     "a snapshot of a real page prints each ref as its node's backendNodeId and gives refs no refId (as builds before the snapshot-ref requirement): an out-of-process iframe's ids repeat its page's",
   "frame-ids-omitted": "a snapshot of a real page gives the refs of nodes inside iframes no frameId, so a ref does not say which frame (renderer) owns its backendNodeId",
+  "top-frame-ids-omitted":
+    "a snapshot of a real page gives the top document's refs no frameId (only refs inside iframes carry one), so on a page with an out-of-process iframe, whose renderer repeats the page's backendNodeIds, the runtime's backfill cannot tell which frame owns a top-document ref",
   "popup-unlisted": "a popup a space's page opens (a target=_blank link, window.open) is left out of that space's listTabs (real pages only: it lands in no space)",
   // issue 19: deviations of an independent host the harness judged wrongly (each caught by exactly its owners)
   "listtabs-unscoped-when-unselected": "listTabs with nothing selected resolves every tab of the browser instead of the NOT_SELECTED error object",

@@ -41,6 +41,8 @@ export const FIXTURE_FACTS = {
     duplicate: { name: "Learn more", path: "/learn-more.html" },
     /** two links share this name, each has its own href */
     sharedName: { name: "Docs", paths: ["/docs-one.html", "/docs-two.html"] },
+    /** two links share this href, each under a name of its own */
+    sharedHref: { names: ["First duplicate", "Second duplicate"], path: "/landed.html" },
     unique: { name: "About", path: "/about.html" },
   },
   frames: {

@@ -185,3 +185,131 @@ clause("snapshot.page.refs.resolve-in-own-frame", async (ctx) => {
   });
   expect(wrong, `every button and textbox ref resolves to its own node in its own frame (${checked.length} refs)`).toEqual([]);
 });
+
+clause("snapshot.page.refs.top-frame-backfill", async (ctx) => {
+  const { spaceId, url, paired } = await snapshotOfFrameRefs(ctx);
+  const top = paired.filter((p) => p.frame === "top" && (p.line.role === "button" || p.line.role === "textbox"));
+  if (top.length === 0) throw new PreconditionError("the top document printed no button or textbox with a ref", "snapshot.page.refs-match-lines");
+  const refs = top.map((p) => ({ backendNodeId: p.ref.backendNodeId, frameId: p.ref.frameId ?? null }));
+  const seen = await ctx.ego.evaluate(
+    async (p, id, pageUrl, refs) => {
+      await p.use(id);
+      const listed = (await p.ego.listTabs()) as { tabs?: { targetId: string; url: string; active: boolean }[] };
+      const tab = listed.tabs?.find((t) => t.active && t.url === pageUrl);
+      if (tab === undefined) return { stage: "tab" as const, detail: p.toJson(listed) };
+      return p.withCdp(
+        async (cdp) => {
+          const attach = async (targetId: string): Promise<string | undefined> => (await cdp.send("Target.attachToTarget", { targetId, flatten: true })).result?.sessionId;
+          const pageSession = await attach(tab.targetId);
+          if (pageSession === undefined) return { stage: "attach" as const, detail: tab.targetId };
+          const topId: string | undefined = (await cdp.send("Page.getFrameTree", {}, pageSession)).result?.frameTree?.frame?.id;
+          const infos: { targetId: string; type: string; url: string }[] = (await cdp.send("Target.getTargets")).result?.targetInfos ?? [];
+          // the page's out-of-process frames, each in a renderer of its own: the other possible owners of a backend id
+          const frames: { url: string; session: string }[] = [];
+          for (const info of infos.filter((t) => t.type === "iframe")) {
+            const session = await attach(info.targetId);
+            if (session !== undefined) frames.push({ url: info.url, session });
+          }
+          const read = async (backendNodeId: number, session: string) => {
+            const node = await cdp.send("DOM.resolveNode", { backendNodeId }, session);
+            const objectId = node.result?.object?.objectId;
+            if (objectId === undefined) return null;
+            const got = await cdp.send(
+              "Runtime.callFunctionOn",
+              { objectId, functionDeclaration: "function () { return { doc: this.ownerDocument ? this.ownerDocument.URL : null, label: this.getAttribute ? this.getAttribute('aria-label') : null }; }", returnByValue: true },
+              session,
+            );
+            return (got.result?.result?.value ?? null) as { doc: string | null; label: string | null } | null;
+          };
+          const results = [];
+          for (const ref of refs as { backendNodeId: number; frameId: string | null }[]) {
+            const inTop = await read(ref.backendNodeId, pageSession);
+            const elsewhere: string[] = [];
+            if (ref.frameId === null) for (const f of frames) if ((await read(ref.backendNodeId, f.session)) !== null) elsewhere.push(f.url);
+            results.push({ frameId: ref.frameId, topId: topId ?? null, inTop, elsewhere });
+          }
+          return { stage: "done" as const, frames: frames.length, results };
+        },
+        { timeoutMs: 10_000 },
+      );
+    },
+    spaceId,
+    url,
+    refs as unknown as Json,
+  );
+  if (seen.stage === "tab") throw new PreconditionError(`listTabs shows no active tab on ${url}: ${JSON.stringify(seen.detail)}`, "tabs.list.contains-created");
+  if (seen.stage === "attach") throw new PreconditionError(`Target.attachToTarget with flatten answered no sessionId (${JSON.stringify(seen.detail)})`, "cdp.round-trip.attach-flatten");
+  type Backfill = { frameId: string | null; topId: string | null; inTop: { doc: string | null; label: string | null } | null; elsewhere: string[] };
+  const results = seen.results as unknown as Backfill[];
+  await allure.attachment("each top-document ref, as the runtime's backfill sees it", JSON.stringify(top.map((t, i) => ({ line: t.line.raw.trim(), ref: t.ref, backfill: results[i] })), null, 2), "application/json");
+  if (seen.frames === 0) throw new PreconditionError("Target.getTargets lists no out-of-process frame of the page", "snapshot.page.iframe.cross-origin");
+  const wrong = top.flatMap((t, i) => {
+    const r = results[i]!;
+    const where = `'${t.line.raw.trim()}' (backendNodeId ${t.ref.backendNodeId}, frameId ${t.ref.frameId ?? "none"})`;
+    // a frameId names the frame outright; without one the runtime back-fills it only from a single possible owner
+    if (r.frameId !== null && r.frameId !== r.topId) return [`${where}: its frameId names another frame than the top document (${r.topId})`];
+    if (r.frameId === null && r.elsewhere.length > 0) return [`${where}: no frameId, and the id also names a node of the out-of-process frame at ${r.elsewhere.join(", ")}: the backfill has no single owner`];
+    if (r.inTop?.doc !== url || r.inTop.label !== t.ref.name) return [`${where}: in the top document the id is ${r.inTop === null ? "no node" : `a node of ${r.inTop.doc} labelled ${JSON.stringify(r.inTop.label)}`}`];
+    return [];
+  });
+  expect(wrong, `every top-document button and textbox ref resolves to its own node through the backfill rule (${top.length} refs)`).toEqual([]);
+});
+
+clause("snapshot.page.refs.frame-known", async (ctx) => {
+  const srv = await pages();
+  const url = srv.url("frameRefs");
+  const own = await ctx.spaces.create();
+  const ends = { top: JSON.stringify(FIXTURE_PAGES.frameRefs.end!), frame: JSON.stringify(FIXTURE_PAGES.frameRefsChild.end!) };
+  const seen = await ctx.ego.evaluate(
+    async (p, id, url, ends, boundMs) => {
+      await p.use(id);
+      const tab = (await p.ego.createTab(url)) as { targetId?: unknown };
+      if (typeof tab?.targetId !== "string") return { stage: "createTab" as const, detail: p.toJson(tab) };
+      const marks = ends as { top: string; frame: string };
+      const deadline = Date.now() + (boundMs as number);
+      const poll = p.poll();
+      const checks: { snapshot: number; frameIds: string[]; unknown: string[] }[] = [];
+      // snapshots from the moment the tab opens until the page and both frames have loaded: each
+      // ref's frameId is checked right after its snapshot resolves, while frames still come and change
+      return p.withCdp(
+        async (cdp) => {
+          const pageSession: string | undefined = (await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true })).result?.sessionId;
+          if (pageSession === undefined) return { stage: "attach" as const, detail: tab.targetId as string };
+          for (let n = 1; ; n++) {
+            // one attempt: the snapshot and the check of its frameIds (the recording keeps the last)
+            const snap = await poll.attempt(async () => {
+              const o = await p.call("snapshot", [{}]);
+              const taken = o.value as { content?: unknown; refs?: { frameId?: unknown }[] } | undefined;
+              const frameIds = [...new Set((taken?.refs ?? []).map((r) => r.frameId).filter((f): f is string => typeof f === "string"))];
+              if (frameIds.length > 0) {
+                const known = new Set<string>();
+                const walk = (node: { frame?: { id?: string }; childFrames?: unknown[] } | undefined) => {
+                  if (node?.frame?.id !== undefined) known.add(node.frame.id);
+                  for (const child of node?.childFrames ?? []) walk(child as never);
+                };
+                walk((await cdp.send("Page.getFrameTree", {}, pageSession)).result?.frameTree);
+                for (const t of ((await cdp.send("Target.getTargets")).result?.targetInfos ?? []) as { targetId: string; type: string }[]) if (t.type === "iframe" || t.type === "page") known.add(t.targetId);
+                checks.push({ snapshot: n, frameIds, unknown: frameIds.filter((f) => !known.has(f)) });
+              }
+              return taken;
+            });
+            const content = typeof snap?.content === "string" ? snap.content : "";
+            if ((content.includes(marks.top) && content.split(marks.frame).length - 1 >= 2) || Date.now() > deadline) return { stage: "done" as const, checks, loaded: Date.now() <= deadline };
+            await p.sleep(25);
+          }
+        },
+        { timeoutMs: (boundMs as number) + 10_000 },
+      );
+    },
+    own.id,
+    url,
+    ends as unknown as Json,
+    15_000,
+  );
+  if (seen.stage === "createTab") throw new PreconditionError(`createTab(${url}) resolved no targetId: ${JSON.stringify(seen.detail)}`, "tabs.create.result");
+  if (seen.stage === "attach") throw new PreconditionError(`Target.attachToTarget with flatten answered no sessionId (${JSON.stringify(seen.detail)})`, "cdp.round-trip.attach-flatten");
+  await allure.attachment("frameIds of each snapshot, and those Chromium did not know", JSON.stringify(seen.checks, null, 2), "application/json");
+  if (!seen.loaded) throw new PreconditionError(`within 15 s no snapshot of ${url} showed the page's and both frames' ends`, "snapshot.page.content-tree");
+  const stale = (seen.checks as { snapshot: number; unknown: string[] }[]).filter((c) => c.unknown.length > 0);
+  expect(stale, `no snapshot's ref names a frame Chromium does not know (${seen.checks.length} snapshots with frame refs)`).toEqual([]);
+});

@@ -117,9 +117,14 @@ clause("snapshot.page.loc.unique", async (ctx) => {
 clause("snapshot.page.loc.href-form", async (ctx) => {
   const { spaceId, server } = await openFixturePage(ctx, pages, "links");
   const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true });
-  const { unique, sharedName, duplicate } = FIXTURE_FACTS.links;
+  const { unique, sharedName, duplicate, sharedHref } = FIXTURE_FACTS.links;
   // every link of the page, by name, and where it points (whether its loc is unique is clause snapshot.page.loc.ambiguous-omitted's)
-  const targets = [{ name: unique.name, paths: [unique.path] }, { name: sharedName.name, paths: [...sharedName.paths] }, { name: duplicate.name, paths: [duplicate.path] }];
+  const targets = [
+    { name: unique.name, paths: [unique.path] },
+    { name: sharedName.name, paths: [...sharedName.paths] },
+    { name: duplicate.name, paths: [duplicate.path] },
+    ...sharedHref.names.map((name) => ({ name, paths: [sharedHref.path] })),
+  ];
   const offered = snap.refs.filter((r) => r.role === "link" && r.loc?.startsWith("href:"));
   for (const ref of offered) {
     const paths = targets.find((t) => t.name === ref.name)?.paths ?? [];
@@ -130,6 +135,22 @@ clause("snapshot.page.loc.href-form", async (ctx) => {
   await ctx.openDetail(() => {
     const about = snap.refs.find((r) => r.role === "link" && r.name === unique.name);
     expect(about?.loc, `the unique link '${unique.name}' is located by its path on the page's own origin (the fake's choice)`).toBe(`href:${unique.path}`);
+  });
+});
+
+clause("snapshot.page.loc.link-href", async (ctx) => {
+  const { spaceId } = await openFixturePage(ctx, pages, "links");
+  const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true });
+  const { unique, sharedHref } = FIXTURE_FACTS.links;
+  const linkRef = (name: string) => snap.refs.find((r) => r.role === "link" && r.name === name);
+  // core: each link is an actionable node with a ref of its own
+  for (const name of [unique.name, ...sharedHref.names]) expect(linkRef(name), `the link '${name}' has a ref`).toBeDefined();
+  await ctx.openDetail(() => {
+    expect(linkRef(unique.name)?.loc, `the link '${unique.name}', the only one to its href, is located by its href`).toMatch(/^href:/);
+    for (const name of sharedHref.names) {
+      // the fake prints none where the build omits locators, `unstable` on builds before that
+      expect([undefined, "unstable"], `the link '${name}' shares its href: no locator, not its role and name`).toContain(linkRef(name)?.loc);
+    }
   });
 });
 

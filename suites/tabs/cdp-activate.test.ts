@@ -16,8 +16,18 @@ clause("tabs.cdp-activate.active-tab", async ({ ego, spaces }) => {
     const two = (await p.ego.createTab(second)) as { targetId: string };
     const activated = await p.withCdp((cdp) => cdp.send("Target.activateTarget", { targetId: one.targetId }), { timeoutMs: 10_000 });
     const listed = (await p.ego.listTabs()) as { tabs: { targetId: string; active: unknown }[] };
-    const snapshot = (await p.ego.snapshot()) as { content?: unknown };
-    return { one: one.targetId, two: two.targetId, activated, active: listed.tabs.filter((t) => t.active === true).map((t) => t.targetId), content: String(snapshot.content) };
+    // a page loads on its own time (later under load): poll, bounded, until the snapshot shows a
+    // body of either tab, so what it reads is a loaded page, whichever it is
+    const deadline = Date.now() + 5_000;
+    const poll = p.poll();
+    let content = "";
+    for (;;) {
+      const snapshot = (await poll.attempt(() => p.ego.snapshot().catch((error: unknown) => ({ content: String(error) })))) as { content?: unknown };
+      content = String(snapshot.content);
+      if (/(first|second) tab body/.test(content) || Date.now() > deadline) break;
+      await p.sleep(50);
+    }
+    return { one: one.targetId, two: two.targetId, activated, active: listed.tabs.filter((t) => t.active === true).map((t) => t.targetId), content };
   }, own.id, FIRST, SECOND);
   expect(seen.activated.result, `Target.activateTarget on the space's own tab is answered with a result: ${JSON.stringify(seen.activated)}`).toBeDefined();
   expect(seen.active, "listTabs reports the activated tab as the one active tab").toEqual([seen.one]);

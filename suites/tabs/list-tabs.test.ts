@@ -52,9 +52,19 @@ clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id, one, two) => {
     await p.use(id);
-    await p.ego.createTab(one);
-    await p.ego.createTab(two);
-    return (await p.ego.listTabs()) as { tabs: { active: unknown; index: unknown; url: string }[] };
+    const made = [(await p.ego.createTab(one)) as { targetId?: string }, (await p.ego.createTab(two)) as { targetId?: string }];
+    // a new tab reports its url once its navigation commits, on the page's own time (later under
+    // load): poll, bounded, until both are listed with their urls, so the read is of that state
+    const wanted = [[made[0]?.targetId, one], [made[1]?.targetId, two]];
+    const deadline = Date.now() + 5_000;
+    const poll = p.poll();
+    for (;;) {
+      const listed = (await poll.attempt(() => p.ego.listTabs())) as { tabs?: { targetId?: string; active: unknown; index: unknown; url: string }[] };
+      const tabs = Array.isArray(listed?.tabs) ? listed.tabs : undefined;
+      const settled = tabs !== undefined && wanted.every(([t, url]) => tabs.some((tab) => tab.targetId === t && tab.url === url));
+      if (settled || tabs === undefined || Date.now() > deadline) return listed as { tabs: { active: unknown; index: unknown; url: string }[] };
+      await p.sleep(50);
+    }
   }, own.id, ONE, TWO);
   // core: a space has one active tab; each tab says whether it is, and carries an index
   expect(seen.tabs.filter((t) => t.active === true), "exactly one active tab").toHaveLength(1);

@@ -195,6 +195,7 @@ const EXPECTED: Record<MutantName, string[]> = {
   "subtree-root-ignored": [],
   "refs-raw-backend-ids": [],
   "frame-ids-omitted": [],
+  "top-frame-ids-omitted": [],
   "href-locators-absolute": [],
   // mutants of the raw CDP channel on real pages change nothing on the page model (test/chromium tests them on Chromium)
   "cdp-attach-crosses-spaces": [],

@@ -43,8 +43,10 @@ export interface DomElement {
 }
 
 export interface FrameCapture {
-  /** the CDP frame id; undefined for the top document */
+  /** the CDP frame id (the top document's too, where Chromium tells it); undefined when unknown */
   readonly frameId: string | undefined;
+  /** whether this is the page's top document */
+  readonly top: boolean;
   /** whether the frame runs in a renderer of its own (then its ids are its own, and so are its coordinates) */
   readonly outOfProcess: boolean;
   /** the session that owns the frame's nodes */
@@ -105,7 +107,7 @@ async function captureFrame(
   page: PageCdp,
   send: CdpSend,
   document: DomNode,
-  frame: { frameId: string | undefined; axFrameId: string | undefined; outOfProcess: boolean },
+  frame: { frameId: string | undefined; axFrameId: string | undefined; outOfProcess: boolean; top?: boolean },
   sessions: FrameCdp[],
 ): Promise<FrameCapture> {
   const axParams = frame.axFrameId === undefined ? {} : { frameId: frame.axFrameId };
@@ -133,6 +135,7 @@ async function captureFrame(
   }
   return {
     frameId: frame.frameId,
+    top: frame.top === true,
     outOfProcess: frame.outOfProcess,
     send,
     ax: nodes,
@@ -144,17 +147,63 @@ async function captureFrame(
   };
 }
 
+/**
+ * The top document's frame id: its document element carries it (as a frame owner carries its
+ * child's); else the page's frame tree. Undefined when neither tells it.
+ */
+async function topFrameId(page: PageCdp, root: DomNode): Promise<string | undefined> {
+  const element = (root.children ?? []).find((n) => n.nodeType === 1 && !FRAME_OWNERS.has(n.nodeName) && n.frameId !== undefined);
+  if (element?.frameId !== undefined) return element.frameId;
+  const tree = (await page.send("Page.getFrameTree").catch(() => undefined)) as { frameTree?: { frame?: { id?: unknown } } } | undefined;
+  const id = tree?.frameTree?.frame?.id;
+  return typeof id === "string" ? id : undefined;
+}
+
 /** Captures the page and its frames. On failure the sessions opened so far are released. */
 export async function capturePage(page: PageCdp): Promise<PageCapture> {
   const sessions: FrameCdp[] = [];
   try {
     const { root } = (await page.send("DOM.getDocument", { depth: -1, pierce: true })) as { root: DomNode };
-    const top = await captureFrame(page, page.send, root, { frameId: undefined, axFrameId: undefined, outOfProcess: false }, sessions);
+    const top = await captureFrame(page, page.send, root, { frameId: await topFrameId(page, root), axFrameId: undefined, outOfProcess: false, top: true }, sessions);
     return { top, sessions };
   } catch (error) {
     await releaseSessions(sessions);
     throw error;
   }
+}
+
+interface FrameTreeNode {
+  frame?: { id?: unknown };
+  childFrames?: FrameTreeNode[];
+}
+
+/**
+ * The frame ids of a capture that Chromium no longer knows: a frame that went away, or that moved
+ * to another renderer, while the snapshot read the page (a page still loading its iframes). Asked
+ * of the page's session and each out-of-process frame's (each knows its own frames); none when no
+ * session told its frames (a peer that does not answer Page.getFrameTree cannot be checked).
+ */
+export async function staleFrameIds(capture: PageCapture): Promise<string[]> {
+  const known = new Set<string>();
+  let told = false;
+  for (const send of [capture.top.send, ...capture.sessions.map((s) => s.send)]) {
+    const answer = (await send("Page.getFrameTree").catch(() => undefined)) as { frameTree?: FrameTreeNode } | undefined;
+    if (answer?.frameTree === undefined) continue;
+    told = true;
+    const walk = (node: FrameTreeNode) => {
+      if (typeof node.frame?.id === "string") known.add(node.frame.id);
+      for (const child of node.childFrames ?? []) walk(child);
+    };
+    walk(answer.frameTree);
+  }
+  if (!told) return [];
+  const ids: string[] = [];
+  const collect = (frame: FrameCapture) => {
+    if (frame.frameId !== undefined) ids.push(frame.frameId);
+    for (const child of frame.children.values()) collect(child);
+  };
+  collect(capture.top);
+  return ids.filter((id) => !known.has(id));
 }
 
 export async function releaseSessions(sessions: readonly FrameCdp[]): Promise<void> {

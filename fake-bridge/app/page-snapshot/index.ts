@@ -10,7 +10,7 @@ import { fail, failures, ok, type Outcome } from "../failures.js";
 import type { Behaviour, PageSnapshotMutants } from "../../behaviour/behaviour.js";
 import type { SnapshotOptions, SnapshotResult } from "../snapshot.js";
 import { isGoneError, type PageCdp } from "../../chromium/page-cdp.js";
-import { capturePage, releaseSessions } from "./capture.js";
+import { capturePage, releaseSessions, staleFrameIds, type PageCapture } from "./capture.js";
 import { locateNodes } from "./locators.js";
 import { RefIds } from "../../chromium/ref-ids.js";
 import { compactTop, hasRef, project, renderLines, type RefNumbering } from "./render.js";
@@ -41,6 +41,23 @@ function subtreeTop(tree: SnapNode, root: number | undefined): Outcome<readonly 
   return ok(node.role === "root" ? node.children : [node]);
 }
 
+/** How many times a capture is taken again when a frame it read is gone by the time it is done. */
+const CAPTURE_ATTEMPTS = 3;
+
+/**
+ * A capture whose every frame Chromium still knows: the refs hand out frame ids that a caller uses
+ * in its own CDP calls at once. Undefined when the frames kept changing for CAPTURE_ATTEMPTS reads.
+ */
+async function currentCapture(page: PageCdp): Promise<PageCapture | undefined> {
+  for (let attempt = 1; attempt <= CAPTURE_ATTEMPTS; attempt++) {
+    const capture = await capturePage(page);
+    const stale = await staleFrameIds(capture).catch(() => []);
+    if (stale.length === 0) return capture;
+    await releaseSessions(capture.sessions);
+  }
+  return undefined;
+}
+
 async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSnapshotSwitches): Promise<Outcome<SnapshotResult>> {
   const mutants = switches.mutants ?? {};
   const options: SnapshotOptions = {
@@ -49,7 +66,8 @@ async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSn
     ...(mutants.subtreeRootIgnored && requested.scope === "subtree" ? { scope: "full_page" } : {}),
     ...(mutants.interactiveOnlyIgnored ? { interactiveOnly: false } : {}),
   };
-  const capture = await capturePage(page);
+  const capture = await currentCapture(page);
+  if (capture === undefined) return fail(failures.snapshotFailed("Snapshot failed: the page's frames kept changing while the snapshot read them"));
   try {
     const tree = buildTree(capture);
     let top: readonly SnapNode[] = tree.children;
@@ -62,7 +80,7 @@ async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSn
     const keep = (n: SnapNode) =>
       (inViewport === undefined || inViewport.has(n)) && (!options.interactiveOnly || n.interactive || n.role === "iframe" || n.role === "root");
     const shown = compactTop(project(top, keep));
-    const refOf = mutants.frameRefsOmitted ? (n: SnapNode) => hasRef(n) && n.frame.frameId === undefined : hasRef;
+    const refOf = mutants.frameRefsOmitted ? (n: SnapNode) => hasRef(n) && n.frame.top : hasRef;
     const locators = options.includeStableLocator
       ? await locateNodes(tree, refOf, { firstCandidate: mutants.ambiguousLocatorsPrinted === true, absoluteHrefs: mutants.hrefLocatorsAbsolute === true })
       : undefined;
@@ -70,6 +88,7 @@ async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSn
     const numbering: RefNumbering = {
       refId: mutants.refsRawBackendIds ? () => undefined : (n) => refIds.of(n.frame.frameId, n.backendNodeId!),
       frameIds: mutants.frameIdsOmitted !== true,
+      topFrameIds: mutants.topFrameIdsOmitted !== true,
     };
     return ok(renderLines(shown, options, locators, switches, numbering, refOf));
   } finally {

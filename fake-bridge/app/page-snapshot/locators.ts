@@ -1,7 +1,9 @@
 /**
  * Locators for the refs of a real page, each one checked against the page before it is offered.
- * Candidates, in order: `href:<path or url>` for links, `role:<role>[name=<name>]` for named
- * nodes, `css:#<id>` for elements with an id. A candidate is offered only when it is unique in the
+ * Candidates: a link (an element with an href) has one, `href:<path or url>`, as a native build
+ * gives it (the v2 runtime's real-browser e2e expects two links sharing an href to print none, not
+ * a role locator for one); any other node `role:<role>[name=<name>]` if named, then `css:#<id>` if
+ * it has an id. A candidate is offered only when it is unique in the
  * node's own frame (locators are frame-scoped): hrefs are counted over every link element of the
  * frame's DOM (shadow roots included), role and name over every accessibility node of the frame
  * that is not hidden, ids by asking the frame's DOM (DOM.querySelectorAll). A node with candidates
@@ -89,10 +91,11 @@ export async function locateNodes(
     nodes.map(async (node) => {
       let candidates = 0;
       if (node.href !== undefined) {
-        candidates++;
+        // a link is located by its href alone, as a native build does: where another link of the
+        // frame shares it, the link has no locator (not its role and name)
         const value = hrefLocatorValue(node.href, node.frame.documentURL, { absolute: absoluteHrefs });
-        if (firstCandidate) return void result.set(node, { kind: "unique", value: `href:${value}` });
-        if (hrefMatches.get(node.frame)!(value) === 1) return void result.set(node, { kind: "unique", value: `href:${value}` });
+        const unique = firstCandidate || hrefMatches.get(node.frame)!(value) === 1;
+        return void result.set(node, unique ? { kind: "unique", value: `href:${value}` } : { kind: "ambiguous" });
       }
       const role = roleCandidate(node);
       if (role !== undefined) {

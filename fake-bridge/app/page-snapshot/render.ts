@@ -7,8 +7,9 @@
  * - refs: one `{refId, backendNodeId, role, name, loc?, frameId?}` per printed node that is not
  *   root, text or container, in document order, printed `[ref=<refId>]`
  *   (native-snapshot-ref-requirement.md): refIds are unique within the snapshot across renderer
- *   processes (./ref-ids.ts), backendNodeIds stay local to their renderer, and a node inside an
- *   iframe carries its frame's `frameId` (omitted for the top document).
+ *   processes (./ref-ids.ts), backendNodeIds stay local to their renderer, and every ref carries
+ *   its frame's `frameId`, the top document's too (the runtime backfills a missing one only where
+ *   a backendNodeId has a single possible owner, and an out-of-process frame repeats the page's ids).
  * - full_page prints the whole tree; only_within_viewport the nodes whose box meets the viewport;
  *   subtree the `root` line, then the node whose backendNodeId is `root` (matched across all frames:
  *   none or several fail with EGO_SNAPSHOT_FAILED, as Ego Lite 0.5.0.19 does) at depth 1 with its
@@ -76,8 +77,10 @@ function locValue(node: SnapNode, locators: ReadonlyMap<SnapNode, Locator> | und
 export interface RefNumbering {
   /** the refId of a node with a ref; undefined: the ref has none and prints its backendNodeId */
   refId(node: SnapNode): number | undefined;
-  /** whether refs of nodes inside iframes carry their frameId */
+  /** whether refs of nodes inside iframes carry their frameId (false: the mutant frame-ids-omitted) */
   frameIds: boolean;
+  /** whether the top document's refs carry theirs too (false: the mutant top-frame-ids-omitted) */
+  topFrameIds?: boolean;
 }
 
 export function renderLines(
@@ -113,7 +116,7 @@ export function renderLines(
         ref = {
           ...(refId !== undefined ? { refId } : {}),
           backendNodeId: node.backendNodeId!,
-          ...(numbering.frameIds && node.frame.frameId !== undefined ? { frameId: node.frame.frameId } : {}),
+          ...(node.frame.frameId !== undefined && (node.frame.top ? numbering.topFrameIds !== false : numbering.frameIds) ? { frameId: node.frame.frameId } : {}),
           role: node.role,
           name: node.name,
           ...(loc !== undefined ? { loc } : {}),

@@ -94,6 +94,20 @@ export const snapshotClauses = defineClauses("snapshot", [
     methods: ["snapshot", "sendCDPMessage"], needs: [...pages, "cdp-traffic"], severity: "critical", doc: REF_REQUIREMENT,
   },
   {
+    // issue 34: the v2 runtime backfilled a top-document ref into the out-of-process iframe and clicked another node
+    id: "snapshot.page.refs.top-frame-backfill",
+    title:
+      "on a page with a cross-origin (out-of-process) iframe, every button and textbox ref of the top document resolves to its node through the runtime's backfill rule: its frameId names the top frame, or, without one, its backendNodeId names no node of an out-of-process frame (a single possible owner)",
+    methods: ["snapshot", "sendCDPMessage"], needs: [...pages, "cdp-traffic"], severity: "critical",
+    doc: { section: "research 1.5: snapshot (frameId omitted for the top document; the runtime back-fills frameId when a backend id has a single possible owner)", anchor: "snapshot" },
+  },
+  {
+    // issue 34: the v2 runtime's CDP call with a ref's frameId answered "Frame with the given frameId is not found."
+    id: "snapshot.page.refs.frame-known",
+    title: "every frameId a snapshot's refs carry names a frame Chromium knows when the snapshot resolves (the page's frame tree, or an iframe target of the space), also while the page is still loading",
+    methods: ["snapshot", "sendCDPMessage", "createTab"], needs: [...pages, "cdp-traffic"], doc: REF_REQUIREMENT,
+  },
+  {
     // issue 21 defect 5: the fake printed href:http://127.0.0.1:PORT/..., the v2 runtime's e2e expects href:/nav-target?...
     id: "snapshot.page.loc.href-form",
     title: "an href: loc names its link's target: the link's absolute URL or its path on the frame's origin",
@@ -107,6 +121,21 @@ export const snapshotClauses = defineClauses("snapshot", [
         "which form a same-origin link gets (the fake: its path, as the v2 runtime's real-browser e2e asserts for a native build, `loc=href:/nav-target?locator=unique`, and its real-site log A-004 saw one print, `loc=href:/news/articles/...`)",
       basis:
         "native-bindings-api.md Snapshot (includeStableLocator: 'reusable locator hints on refs when available'); research 1.5 snapshot (loc values `href:...`, the real-site log A-004's native `loc=href:`), Q26; the v2 runtime's real-browser e2e case for snapshot locators and its href resolver (fake-bridge/README.md)",
+    },
+  },
+  {
+    // issue 34: the fake gave the first of two links sharing an href a role locator; the v2 runtime's e2e expects none
+    id: "snapshot.page.loc.link-href",
+    title: "a link is located by its href where no other link of its frame shares it, and carries no locator (none, or `unstable` on builds before locator omission) where one does",
+    methods: ["snapshot"], needs: [...pages],
+    unspecified: {
+      question: "the reference names `href:` locators but not which locator a link gets, nor what a link whose href another link shares gets (research 1.5, Q26)",
+      choice: "a link's only candidate is its href: offered where unique in the link's frame; where not, no locator (builds before locator omission print `unstable`), never a role or css locator instead",
+      core: "each link of the page (one with an href of its own, two sharing one under different names) is printed with a ref",
+      openDetail:
+        "which locator a link gets (the fake: `href:` for the unique link, none or `unstable` for both links sharing an href, as the v2 runtime's real-browser e2e expects of a native build, and its real-site log A-004 saw `loc=href:` for links)",
+      basis:
+        "native-bindings-api.md Snapshot (includeStableLocator: 'reusable locator hints on refs when available'; 'Do not return `unstable` or `ambiguous` as locator values'); research 1.5 snapshot (a native build printed `loc=unstable` for duplicated hrefs, e2e 6f01c14; A-004's native `loc=href:`), Q26",
     },
   },
   {

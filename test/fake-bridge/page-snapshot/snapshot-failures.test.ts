@@ -90,6 +90,63 @@ describe("refs across renderer processes (native-snapshot-ref-requirement.md)", 
   });
 });
 
+describe("the top document's frame", () => {
+  // as Chromium gives it: the document element carries its own frame's id
+  const inHtml = (doc: ReturnType<typeof documentWith>) => ({
+    ...doc,
+    root: { ...doc.root, children: [{ nodeId: 2, backendNodeId: 2, nodeType: 1, nodeName: "HTML", frameId: "TOP", children: doc.root.children }] },
+  });
+  const page = (): PageCdp => ({ send: peer(inHtml(documentWith(7, { id: 9, frameId: "F1" }))), frameSession: async () => ({ send: peer(documentWith(7)) }), refIds: new RefIds() });
+
+  it("every ref carries its frame's id, the top document's too: the runtime's backfill needs no guess where the frame's renderer repeats the page's ids", async () => {
+    const s = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    expect(s.ok && s.value.refs.map((r) => [r.backendNodeId, r.frameId])).toEqual([[7, "TOP"], [9, "TOP"], [7, "F1"]]);
+  });
+
+  it("mutant top-frame-ids-omitted: the top document's refs carry none, the frame's still do", async () => {
+    const s = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, mutants: { topFrameIdsOmitted: true } });
+    expect(s.ok && s.value.refs.map((r) => [r.backendNodeId, r.frameId])).toEqual([[7, undefined], [9, undefined], [7, "F1"]]);
+  });
+
+  it("mutant frame-ids-omitted: the frame's refs carry none, the top document's still do (one rule broken each)", async () => {
+    const s = await snapshotFromCdp(page(), DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true, mutants: { frameIdsOmitted: true } });
+    expect(s.ok && s.value.refs.map((r) => [r.backendNodeId, r.frameId])).toEqual([[7, "TOP"], [9, "TOP"], [7, undefined]]);
+  });
+});
+
+describe("frames that change while the snapshot reads them", () => {
+  /** a page whose out-of-process frame F1 Chromium knows from read `knownFrom` of its frame tree on (never: Infinity) */
+  const changing = (knownFrom: number) => {
+    let pageReads = 0;
+    let treeReads = 0;
+    const top = peer(documentWith(7, { id: 9, frameId: "F1" }));
+    const inFrame = peer(documentWith(7));
+    const page: PageCdp = {
+      send: async (method, params) => {
+        if (method === "DOM.getDocument") pageReads++;
+        return method === "Page.getFrameTree" ? { frameTree: { frame: { id: "TOP" } } } : top(method, params);
+      },
+      frameSession: async () => ({ send: async (method, params) => (method === "Page.getFrameTree" ? { frameTree: { frame: { id: ++treeReads >= knownFrom ? "F1" : "F-before" } } } : inFrame(method, params)) }),
+      refIds: new RefIds(),
+    };
+    return { page, reads: () => pageReads };
+  };
+
+  it("a frame Chromium no longer knows when the read ends: the page is read again, and the refs name the frame it knows", async () => {
+    const { page, reads } = changing(2);
+    const s = await snapshotFromCdp(page, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    expect(s.ok && s.value.refs.map((r) => r.frameId), "the top document's frame from the page's frame tree, the frame's own").toEqual(["TOP", "TOP", "F1"]);
+    expect(reads(), "read twice").toBe(2);
+  });
+
+  it("frames that keep changing: EGO_SNAPSHOT_FAILED after a bounded number of reads, never a ref naming an unknown frame", async () => {
+    const { page, reads } = changing(Infinity);
+    const s = await snapshotFromCdp(page, DEFAULT_SNAPSHOT_OPTIONS, { locatorOmission: true });
+    expect(s.ok ? s : s.failure.code).toBe("EGO_SNAPSHOT_FAILED");
+    expect(reads()).toBe(3);
+  });
+});
+
 describe("CDP errors", () => {
   const doc = documentWith(5);
   // Playwright's words, then Chromium's for a session whose page went, then the fake's own pipe to a browser that went (../../../fake-bridge/chromium/cdp-pipe.ts)
