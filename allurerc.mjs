@@ -62,7 +62,7 @@ const config = {
     awesome: {
       options: {
         reportName: REPORT_NAME,
-        singleFile: false,
+        singleFile: true,
         reportLanguage: "en",
         groupBy: ["area", "method"],
       },

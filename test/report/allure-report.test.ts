@@ -12,6 +12,7 @@ import {
 } from "../../src/report/allure-report.js";
 import { LABEL } from "../../src/labels/labels.js";
 import { resultFileJson } from "./helpers.js";
+import { reportFile, reportFileNames } from "../support/report-data.js";
 
 let work: string;
 beforeAll(async () => {
@@ -33,10 +34,9 @@ async function allFiles(dir: string): Promise<string[]> {
 
 /** The test results a generated report shows, by name (the awesome plugin's data/test-results). */
 async function reportResults(report: string): Promise<Map<string, { status: string; error?: { message?: string } }>> {
-  const dir = join(report, "data", "test-results");
   const shown = new Map<string, { status: string; error?: { message?: string } }>();
-  for (const name of await readdir(dir)) {
-    const r = JSON.parse(await readFile(join(dir, name), "utf8")) as { name: string; status: string; error?: { message?: string } };
+  for (const name of await reportFileNames(report, "data/test-results/")) {
+    const r = JSON.parse(await reportFile(report, name)) as { name: string; status: string; error?: { message?: string } };
     shown.set(r.name, r);
   }
   return shown;
@@ -77,12 +77,12 @@ describe("generateAllureReport", () => {
     }
 
     // environment.properties shows as metadata
-    const env = JSON.parse(await readFile(join(work, "report", "widgets", "allure_environment.json"), "utf8")) as { name: string; values: string[] }[];
+    const env = JSON.parse(await reportFile(join(work, "report"), "widgets/allure_environment.json")) as { name: string; values: string[] }[];
     expect(env).toContainEqual({ name: "Ego Lite version", values: ["0.5.0.19"] });
     expect(env).toContainEqual({ name: "target", values: ["fake"] });
 
     // categories come from allurerc.mjs
-    const categories = await readFile(join(work, "report", "widgets", "categories.json"), "utf8");
+    const categories = await reportFile(join(work, "report"), "widgets/categories.json");
     expect(categories).toContain("Contract violations");
     expect(categories).toContain("Not applicable");
     expect(categories).not.toContain("Product errors");
