@@ -106,6 +106,25 @@ describe("generateAllureReport", () => {
     expect(existsSync(join(work, "report", "awesome"))).toBe(false);
   });
 
+  it("shows the quality gate in the report: allurerc's egoVerdict counted by clause, and the release gate's verdict", { timeout: 60_000 }, async () => {
+    const results = join(work, "qg-results");
+    await mkdir(results);
+    // one clause failed in two variants, another passed: one clause fails the run, not two
+    await writeFile(join(results, "a-result.json"), resultFileJson({ uuid: "a", clause: "tabs.list.one-active", status: "failed", name: "one active tab [a]", message: "two active" }));
+    await writeFile(join(results, "b-result.json"), resultFileJson({ uuid: "b", clause: "tabs.list.one-active", status: "failed", name: "one active tab [b]", message: "two active" }));
+    await writeFile(join(results, "c-result.json"), resultFileJson({ uuid: "c", clause: "numeric-ids.list.ids-unique", status: "passed", name: "ids are unique" }));
+    await writeEnvironment(results, environmentEntries({ target: "fake", egoVersion: "0.5.1.13" }));
+    const verdict = { rule: "releaseGate", success: false, message: "DO NOT SHIP: 1 clause(s) failed (contract violations)", expected: "ship", actual: "do not ship" };
+    await generateAllureReport({ resultsDir: "qg-results", outputDir: "qg-report", cwd: work, verdict });
+    const shown = JSON.parse(await reportFile(join(work, "qg-report"), "widgets/quality-gate.json")) as Record<string, { rule: string; success: boolean; actual: unknown; message: string; testResults?: string[] }[]>;
+    const all = Object.values(shown).flat();
+    expect(all.map((r) => r.rule).sort()).toEqual(["egoVerdict", "releaseGate"]);
+    const ego = all.find((r) => r.rule === "egoVerdict")!;
+    expect(ego).toMatchObject({ success: false, actual: 1 });
+    expect(ego.message).toContain("1 clause(s) fail the run");
+    expect(all.find((r) => r.rule === "releaseGate")).toMatchObject({ success: false, message: verdict.message });
+  });
+
   it("refuses to overwrite a directory that is not a report", async () => {
     const results = join(work, "r2");
     await mkdir(results);
