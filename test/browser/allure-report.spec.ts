@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { execa } from "execa";
 import { expect, test } from "@playwright/test";
+import { reportFile } from "../support/report-data.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 let scratch: string;
@@ -42,4 +43,17 @@ test("reports/allure-report/index.html opened from file:// renders the run's res
   await expect(page.getByText("task-state.set.status", { exact: false }).first()).toBeVisible();
   expect(failed).toEqual([]);
   expect(requests.filter((u) => !u.startsWith("file:") && !u.startsWith("data:"))).toEqual([]);
+});
+
+test("its quality gate says what `gate` says of the same run, and counts clauses", async () => {
+  const gate = await execa(process.execPath, [join(ROOT, "bin/ego-conformance.mjs"), "gate", "--json"], { cwd: scratch, reject: false, stdin: "ignore", timeout: 60_000 });
+  const decision = JSON.parse(gate.stdout) as { ship: boolean; reasons: string[] };
+  expect(gate.exitCode).toBe(decision.ship ? 0 : 1);
+  const shown = JSON.parse(await reportFile(join(scratch, "reports", "allure-report"), "widgets/quality-gate.json")) as Record<string, { rule: string; success: boolean; message: string; actual: unknown }[]>;
+  const rules = Object.values(shown).flat();
+  const release = rules.find((r) => r.rule === "releaseGate")!;
+  expect(release.success).toBe(decision.ship);
+  for (const reason of decision.reasons) expect(release.message).toContain(reason);
+  // the run's own verdict (exit 0): no clause fails it
+  expect(rules.find((r) => r.rule === "egoVerdict")).toMatchObject({ success: true, actual: 0 });
 });
