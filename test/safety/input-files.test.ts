@@ -91,6 +91,7 @@ const OWN_FILES: Record<string, string> = {
   "src/processes/proc.ts": "the kernel's /proc entries of a pid (stat, cmdline)",
   "src/processes/groups.ts": "the record of process groups the run's own workers wrote in its scratch directory",
   "src/processes/checkout-bundle.mjs": "the checkout's own sources it bundles, and the manifest of the bundle it wrote under .cache/bundles",
+  "src/report/allure-generate.mjs": "the release gate's verdict that src/report/allure-report.ts wrote beside the report it generates",
 };
 const READERS = /\b(readFile|readFileSync|createReadStream|openSync|readSync)\s*\(/;
 
