@@ -36,6 +36,7 @@ export const E2E_TESTS = [
   "test/fake-server/**/*.test.ts",
   "test/fixture-pages/server.test.ts",
   "test/gate/gate-cli.test.ts",
+  "test/gate/installed-recipe.test.ts",
   "test/harness/feature-reads.test.ts",
   "test/infra-faults/launcher-faults.test.ts",
   "test/infra-faults/retry-rules.test.ts",

@@ -13,6 +13,7 @@ export { makePlan, type MatrixPlan } from "../matrix/plan.js";
 export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-matrix.js";
 export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
 export { compareOutcomes, type GateDecision, type GateOptions, type GateRow } from "../gate/compare.js";
+export { judgeContract } from "../gate/contract-gate.js";
 export { readRun } from "../gate/current-run.js";
 export { readOutcomes, writeOutcomes, type ClauseOutcome, type RunOutcomes } from "../gate/outcomes-file.js";
 export { gateJson, renderGate } from "../gate/render.js";

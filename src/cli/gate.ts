@@ -1,11 +1,13 @@
 /**
- * `ego-conformance gate --baseline FILE|VERSION [--results DIR | --outcomes FILE] [--min-clauses N] [--json]`:
- * may this build ship? Compares the current run with a baseline clause by clause (src/gate).
- * Exit 0 ship, 1 do not ship (with the table), 2 cannot decide (usage, missing or unreadable input).
+ * `ego-conformance gate [--baseline FILE|VERSION [--dir DIR]] [--results DIR | --outcomes FILE] [--min-clauses N] [--json]`:
+ * may this build ship? Compares the current run with a baseline clause by clause, or without one
+ * judges it against the contract itself (src/gate). Exit 0 ship, 1 do not ship (with the table),
+ * 2 cannot decide (usage, missing or unreadable input).
  */
 import { resolve } from "node:path";
-import { BaselineKeyError, resolveBaseline } from "../gate/baseline-store.js";
+import { BaselineKeyError, DEFAULT_BASELINE_DIR, resolveBaseline } from "../gate/baseline-store.js";
 import { compareOutcomes } from "../gate/compare.js";
+import { judgeContract } from "../gate/contract-gate.js";
 import { readRun } from "../gate/current-run.js";
 import { readOutcomes, type RunOutcomes } from "../gate/outcomes-file.js";
 import { gateJson, renderGate } from "../gate/render.js";
@@ -40,24 +42,29 @@ export function baselineMismatches(baseline: RunOutcomes, current: RunOutcomes):
 
 export async function gateCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, GATE_FLAGS);
-  if (values.baseline === undefined) throw new UsageError("gate needs --baseline FILE|VERSION");
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
+  if (values.dir !== undefined && values.baseline === undefined) throw new UsageError("--dir says where --baseline's key is stored: give --baseline too");
   const minClauses = numberFlag(values["min-clauses"]); // in its range (GATE_FLAGS), checked by parseFlags
+  const options = minClauses !== undefined ? { minClauses } : {};
   // CannotDecideError: exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
-  let baselineFile: string;
+  const against = values.baseline === undefined ? undefined : await readBaseline(values.baseline, values.dir);
+  const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
+  const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
+  const decision = against ? compareOutcomes(against.baseline, current, options) : judgeContract(current, options);
+  const warnings = against ? baselineMismatches(against.baseline, current) : [];
+  for (const w of warnings) process.stderr.write(`ego-conformance gate: warning: ${w}\n`);
+  if (values.json) process.stdout.write(`${JSON.stringify({ ...gateJson(decision, current, against), warnings }, null, 2)}\n`);
+  else process.stdout.write(renderGate(decision, current, against));
+  return decision.ship ? 0 : 1;
+}
+
+async function readBaseline(argument: string, dir: string | undefined): Promise<{ baseline: RunOutcomes; file: string }> {
+  let file: string;
   try {
-    baselineFile = resolveBaseline(values.baseline);
+    file = resolveBaseline(argument, dir !== undefined ? resolve(dir) : DEFAULT_BASELINE_DIR);
   } catch (error) {
     if (error instanceof BaselineKeyError) throw new UsageError(error.message);
     throw error;
   }
-  const baseline = await readInput(`baseline ${baselineFile}`, () => readOutcomes(baselineFile));
-  const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
-  const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
-  const decision = compareOutcomes(baseline, current, minClauses !== undefined ? { minClauses } : {});
-  const warnings = baselineMismatches(baseline, current);
-  for (const w of warnings) process.stderr.write(`ego-conformance gate: warning: ${w}\n`);
-  if (values.json) process.stdout.write(`${JSON.stringify({ ...gateJson(decision, baseline, current, baselineFile), warnings }, null, 2)}\n`);
-  else process.stdout.write(renderGate(decision, baseline, current, baselineFile));
-  return decision.ship ? 0 : 1;
+  return { baseline: await readInput(`baseline ${file}`, () => readOutcomes(file)), file };
 }

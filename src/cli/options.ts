@@ -263,7 +263,8 @@ const RUN_SOURCE = {
 } as const satisfies FlagTable;
 
 export const GATE_FLAGS = {
-  baseline: { type: "string", value: "FILE|VERSION", help: "the baseline: a file, or a version stored in fixtures/baselines (required)" },
+  baseline: { type: "string", value: "FILE|VERSION", help: "the baseline: a file, or a version key stored by baseline save (default: none, the run is judged against the contract itself)" },
+  dir: { type: "string", value: "DIR", help: "where --baseline's key is looked up, as baseline save --dir stored it (default: fixtures/baselines)" },
   ...RUN_SOURCE,
   "min-clauses": { type: "string", value: "N", range: { min: 0, max: Number.MAX_SAFE_INTEGER }, help: "do not ship unless at least N clauses ran (0 and 1 both mean one)" },
   json: { ...JSON_FLAG, help: "print the decision as JSON" },
@@ -343,9 +344,13 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   ),
   command(
     "gate",
-    "--baseline FILE|VERSION [--results DIR | --outcomes FILE] [--min-clauses N] [--json]",
-    "may this build ship? compare a run with a baseline clause by clause",
+    "[--baseline FILE|VERSION [--dir DIR]] [--results DIR | --outcomes FILE] [--min-clauses N] [--json]",
+    "may this build ship? compare a run with a baseline clause by clause, or without one judge it against the contract itself",
     GATE_FLAGS,
+    [
+      "Without --baseline (a first release): ship only when every catalogue clause ran and none failed, broke, failed a precondition or went without a result, and no clause is not applicable for a feature the build's version has. A clause not applicable for this harness's lack (no operator, no real pages, no launcher, --no-slow) is listed as not judged here, with the command that judges it, and never blocks.",
+      "Exit status: 0 ship, 1 do not ship (a table says why), 2 cannot decide.",
+    ],
   ),
   command(
     "baseline save",

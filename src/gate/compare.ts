@@ -3,18 +3,27 @@
  * (the outcome model's change table, src/outcomes/changes.ts), and the verdict. Ship only when no
  * row blocks (a precondition failure or an unknown clause always blocks), the current run has no
  * problems (mixed or unlabelled results), and at least `minClauses` clauses ran (src/outcomes RAN:
- * not-applicable and unknown clauses did not run).
+ * not-applicable and unknown clauses did not run). A clause not applicable now for this harness's
+ * lack (no operator, no real pages: ./not-judged.ts) is not judged here and never blocks; one not
+ * applicable for the build's lack blocks when the baseline ran it.
  */
 import { BLOCKING, CHANGES, CHANGE_TEXT, changeBetween as classifyChange, type Change } from "../outcomes/changes.js";
-import { RAN } from "../outcomes/statuses.js";
+import { notJudgedHere } from "../outcomes/not-applicable.js";
+import { emptyOutcomeCounts, RAN, type Outcome } from "../outcomes/statuses.js";
+import { notJudgedGroups, type NotJudgedGroup } from "./not-judged.js";
 import type { ClauseOutcome, RunOutcomes } from "./outcomes-file.js";
 
 export interface GateRow {
   clause: string;
-  change: Change;
+  /** the change from the baseline; null when the gate judged the contract itself */
+  change: Change | null;
   blocking: boolean;
   baseline?: ClauseOutcome;
   current?: ClauseOutcome;
+  /** not applicable now for this harness's lack, not the build's: listed, never blocking */
+  notJudgedHere?: true;
+  /** against the contract: why the row blocks, after "N clause(s) " */
+  why?: string;
 }
 
 export interface GateOptions {
@@ -23,35 +32,58 @@ export interface GateOptions {
 }
 
 export interface GateDecision {
+  /** what the run was judged against: a baseline run, or the contract (the catalogue) itself */
+  against: "baseline" | "contract";
   ship: boolean;
   rows: GateRow[];
+  /** per change from the baseline (all zero against the contract) */
   counts: Record<Change, number>;
+  /** the current run's clauses per outcome: the counts of its own terminal line */
+  outcomes: Record<Outcome, number>;
+  /** clauses not applicable for a build's lack that block: coverage lost */
+  lost: number;
   /** clauses the current run ran */
   ran: number;
   minClauses: number;
   /** why not, one sentence each (empty when ship) */
   reasons: string[];
+  /** clauses this harness could not judge, by reason, with the command that judges them */
+  notJudgedHere: NotJudgedGroup[];
+}
+
+export function outcomeCounts(current: RunOutcomes): Record<Outcome, number> {
+  const counts = emptyOutcomeCounts();
+  for (const c of Object.values(current.clauses)) counts[c.status] += 1;
+  return counts;
+}
+
+/** The verdict shared by both kinds of gate: no blocking row, no problem, enough clauses ran. */
+export function decide(against: GateDecision["against"], rows: GateRow[], current: RunOutcomes, blockingReasons: string[], lost: number, options: GateOptions): GateDecision {
+  const counts = Object.fromEntries(CHANGES.map((k) => [k, 0])) as Record<Change, number>;
+  for (const row of rows) if (row.change !== null) counts[row.change] += 1;
+  const ran = Object.values(current.clauses).filter((c) => RAN.has(c.status)).length;
+  const minClauses = Math.max(1, options.minClauses ?? 1);
+  const reasons = [...blockingReasons];
+  if (ran < minClauses) reasons.push(`only ${ran} clause(s) ran, fewer than the ${minClauses} required (--min-clauses)`);
+  if (current.problems.length > 0) reasons.push(`the current results have ${current.problems.length} problem(s): ${current.problems[0]}`);
+  const ship = !rows.some((r) => r.blocking) && ran >= minClauses && current.problems.length === 0;
+  return { against, ship, rows, counts, outcomes: outcomeCounts(current), lost, ran, minClauses, reasons, notJudgedHere: notJudgedGroups(current) };
 }
 
 export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, options: GateOptions = {}): GateDecision {
   const ids = [...new Set([...Object.keys(baseline.clauses), ...Object.keys(current.clauses)])].sort();
   const rows: GateRow[] = ids.map((clause) => {
-    const b = baseline.clauses[clause];
-    const c = current.clauses[clause];
+    const b = Object.hasOwn(baseline.clauses, clause) ? baseline.clauses[clause] : undefined;
+    const c = Object.hasOwn(current.clauses, clause) ? current.clauses[clause] : undefined;
     const change = classifyChange(b?.status, c?.status);
-    return { clause, change, blocking: BLOCKING.has(change), ...(b ? { baseline: b } : {}), ...(c ? { current: c } : {}) };
+    const notJudged = c?.status === "not-applicable" && notJudgedHere(c.notApplicable);
+    return { clause, change, blocking: BLOCKING.has(change) && !notJudged, ...(b ? { baseline: b } : {}), ...(c ? { current: c } : {}), ...(notJudged ? { notJudgedHere: true as const } : {}) };
   });
-  const counts = Object.fromEntries(CHANGES.map((k) => [k, 0])) as Record<Change, number>;
-  for (const row of rows) counts[row.change] += 1;
-  const ran = Object.values(current.clauses).filter((c) => RAN.has(c.status)).length;
-  const minClauses = Math.max(1, options.minClauses ?? 1);
   const reasons: string[] = [];
-  const blocking = rows.filter((r) => r.blocking);
   for (const change of CHANGES) {
-    const n = counts[change];
-    if (n > 0 && BLOCKING.has(change)) reasons.push(`${n} clause(s) ${CHANGE_TEXT[change].reason}`);
+    const n = rows.filter((r) => r.blocking && r.change === change).length;
+    if (n > 0) reasons.push(`${n} clause(s) ${CHANGE_TEXT[change].reason}`);
   }
-  if (ran < minClauses) reasons.push(`only ${ran} clause(s) ran, fewer than the ${minClauses} required (--min-clauses)`);
-  if (current.problems.length > 0) reasons.push(`the current results have ${current.problems.length} problem(s): ${current.problems[0]}`);
-  return { ship: blocking.length === 0 && ran >= minClauses && current.problems.length === 0, rows, counts, ran, minClauses, reasons };
+  const lost = rows.filter((r) => r.blocking && r.change === "newly-not-applicable").length;
+  return decide("baseline", rows, current, reasons, lost, options);
 }

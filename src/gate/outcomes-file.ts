@@ -23,6 +23,8 @@ export const ClauseOutcomeSchema = z.strictObject({
   message: z.string().optional(),
   /** bug links of the expectations that made it known */
   bugs: z.array(z.string()).optional(),
+  /** for a not-applicable clause: why, its `not_applicable` key (`needs:operator`, `feature:profiles`); absent in files written before it was kept */
+  notApplicable: z.string().optional(),
 });
 export type ClauseOutcome = z.infer<typeof ClauseOutcomeSchema>;
 
@@ -64,7 +66,7 @@ export function outcomesFromSummary(summary: RunSummary, meta: OutcomesMeta): Ru
   const clauses: Record<string, ClauseOutcome> = {};
   for (const c of summary.clauses) {
     const message = firstLine(c.messages?.[0]);
-    clauses[c.id] = { status: clauseBucket(c), ...(message !== undefined ? { message } : {}), ...(c.bugs ? { bugs: c.bugs } : {}) };
+    clauses[c.id] = { status: clauseBucket(c), ...(message !== undefined ? { message } : {}), ...(c.bugs ? { bugs: c.bugs } : {}), ...(c.notApplicable !== undefined ? { notApplicable: c.notApplicable } : {}) };
   }
   return {
     schema: OUTCOMES_SCHEMA_VERSION,

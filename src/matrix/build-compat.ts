@@ -12,12 +12,19 @@ import {
   SCORE_DEFINITION,
   type CompatClause,
   type CompatTarget,
+  type TargetGate,
   type TargetOutcome,
 } from "./compat-schema.js";
 import { selectionOf, type MergedMatrix } from "./merge.js";
 import { interop, scoreTarget } from "./score.js";
 
-export function buildCompat(merged: MergedMatrix, now: Date = new Date()): CompatJson {
+/** The gate's verdict per target key (./target-gate.ts), and what they were gated against. */
+export interface CompatGates {
+  against: string;
+  byTarget: ReadonlyMap<string, TargetGate>;
+}
+
+export function buildCompat(merged: MergedMatrix, now: Date = new Date(), gates?: CompatGates): CompatJson {
   const clauses = selectionOf(merged.plan);
   const ordered = orderTargets(merged.outcomes);
   const scored = new Map(clauses.map((c) => [c.id, { unspecified: c.unspecified !== undefined }]));
@@ -25,7 +32,8 @@ export function buildCompat(merged: MergedMatrix, now: Date = new Date()): Compa
   const targets: CompatTarget[] = ordered.map(({ cells, ...target }) => {
     const score = scoreTarget(scored, cells);
     if (target.availability !== "ran") score.value = null;
-    return { ...target, score };
+    const gate = gates?.byTarget.get(target.key);
+    return { ...target, score, ...(gate ? { gate } : {}) };
   });
 
   const rows: CompatClause[] = clauses.map((c) => ({
@@ -68,6 +76,7 @@ export function buildCompat(merged: MergedMatrix, now: Date = new Date()): Compa
     areas: (Object.entries(AREAS) as [keyof typeof AREAS, string][]).filter(([id]) => areasInUse.has(id)).map(([id, title]) => ({ id, title })),
     targets,
     clauses: rows,
+    ...(gates ? { gate: { against: gates.against, ship: targets.filter((t) => t.gate?.ship === true).map((t) => t.key) } } : {}),
   });
 }
 

@@ -172,7 +172,27 @@ export const Score = z.strictObject({
 });
 export type Score = z.infer<typeof Score>;
 
-export const CompatTarget = TargetOutcome.omit({ cells: true }).extend({ score: Score }).strict();
+/**
+ * The release gate's verdict on a target's run (src/gate, by ./target-gate.ts): against a chosen
+ * baseline (its file) or the contract itself. Counts are clauses.
+ */
+export const TargetGate = z.strictObject({
+  /** "the contract", or the baseline file */
+  against: z.string(),
+  ship: z.boolean(),
+  /** why not, one sentence each, as `gate` says them */
+  reasons: z.array(z.string()),
+  /** clauses that block */
+  blocking: z.number().int().min(0),
+  /** of those, clauses not applicable because the build lacks what its version (or the baseline) had: coverage lost */
+  lost: z.number().int().min(0),
+  /** clauses this harness's environment could not judge (no operator, no real pages...): they never block */
+  notJudgedHere: z.number().int().min(0),
+});
+export type TargetGate = z.infer<typeof TargetGate>;
+
+/** `gate` is optional: a compat.json written before the gate was shown still reads as version 1. */
+export const CompatTarget = TargetOutcome.omit({ cells: true }).extend({ score: Score, gate: TargetGate.optional() }).strict();
 export type CompatTarget = z.infer<typeof CompatTarget>;
 
 export const CompatClause = z.strictObject({
@@ -226,6 +246,8 @@ export const CompatJson = z.strictObject({
   areas: z.array(z.strictObject({ id: AreaName, title: z.string() })),
   targets: z.array(CompatTarget),
   clauses: z.array(CompatClause),
+  /** which builds may ship, by the release gate: what they were gated against, and the keys of the targets that ship (optional, as `targets[].gate`) */
+  gate: z.strictObject({ against: z.string(), ship: z.array(TargetKey) }).optional(),
 }).superRefine((compat, ctx) => {
   const keys = new Set(compat.targets.map((t) => t.key));
   if (keys.size !== compat.targets.length) ctx.addIssue({ code: "custom", message: "target keys are not unique", path: ["targets"] });

@@ -15,7 +15,10 @@ import { readResultFiles } from "../report/results-reader.js";
 import { MatrixInputError } from "./errors.js";
 import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
-import { buildCompat } from "./build-compat.js";
+import { buildCompat, type CompatGates } from "./build-compat.js";
+import { AGAINST_CONTRACT, gateTarget, type MatrixBaseline } from "./target-gate.js";
+import { parseOutcomes } from "../gate/outcomes-file.js";
+import { parseJson } from "../files/input-file.js";
 import { markFakeDifferences } from "./fake-differences.js";
 import { targetOutcomesFile } from "./bundle.js";
 import type { CompatJson } from "./compat-schema.js";
@@ -38,14 +41,14 @@ export interface MatrixOutputs {
 export async function writeMatrixOutputs(
   merged: MergedMatrix,
   outDir: string,
-  options: { allure: boolean; cwd: string; now?: Date },
+  options: { allure: boolean; cwd: string; now?: Date; baseline?: MatrixBaseline },
 ): Promise<MatrixOutputs> {
   const out = resolve(outDir);
   // every input is read before anything is written: a truncated result or outcomes file is named, and leaves no output
   const outcomesTexts = await readInputs(merged);
   await mkdir(out, { recursive: true });
   // compat's "differs from the fake": each target's recording against its build's fake column
-  const compat = buildCompat(await markFakeDifferences(merged), options.now);
+  const compat = buildCompat(await markFakeDifferences(merged), options.now, gatesOf(merged, outcomesTexts, options.baseline));
   const compatJson = join(out, "compat.json");
   const compatHtml = join(out, "compat.html");
   await writeFileAtomic(compatJson, `${JSON.stringify(compat, null, 2)}\n`);
@@ -56,6 +59,17 @@ export async function writeMatrixOutputs(
     outputs.allureReport = report.indexHtml;
   }
   return outputs;
+}
+
+/** Each target gated on the outcomes its run wrote (read by readInputs), as `gate --outcomes` would. */
+function gatesOf(merged: MergedMatrix, outcomesTexts: ReadonlyMap<string, string>, baseline: MatrixBaseline | undefined): CompatGates {
+  const byTarget = new Map<string, ReturnType<typeof gateTarget>>();
+  for (const t of merged.outcomes) {
+    const text = outcomesTexts.get(t.key);
+    const outcomes = text === undefined ? undefined : parseOutcomes(parseJson(text, `${t.key}'s outcomes`), `${t.key}'s outcomes`);
+    byTarget.set(t.key, gateTarget(outcomes, baseline));
+  }
+  return { against: baseline ? baseline.file : AGAINST_CONTRACT, byTarget };
 }
 
 /**
@@ -92,7 +106,10 @@ async function readInputs(merged: MergedMatrix): Promise<Map<string, string>> {
     for (const { key, dir: resultsDir } of merged.results) {
       await readResultFiles(resultsDir);
       const from = targetOutcomesFile(resultsDir);
-      if (existsSync(from)) texts.set(key, await readInputFile(from, { kind: "outcomes" }));
+      if (!existsSync(from)) continue;
+      const text = await readInputFile(from, { kind: "outcomes" });
+      parseOutcomes(parseJson(text, `outcomes file ${from}`), from); // the gate reads it: a file it cannot read is named here
+      texts.set(key, text);
     }
   } catch (error) {
     throw new MatrixInputError(`cannot merge: ${(error as Error).message}; nothing was written`);

@@ -10,20 +10,26 @@ export interface NotApplicableFix {
   need: string;
   /** what makes them run */
   fix: string;
+  /**
+   * Whose lack it is: `environment`, this harness's (no operator, no real pages, no launcher, a
+   * run that left slow clauses out): the gate reports such clauses as not judged here, with the
+   * fix, and never blocks on them; `build`, the build's (a feature or a version range it lacks).
+   */
+  lacking: "environment" | "build";
 }
 
 /** The command that gives the fake real pages (fake-bridge/chromium/locate.ts INSTALL_HINT says the same; a test holds them together). */
 export const CHROMIUM_INSTALL = "as root: apt-get update && apt-get install -y chromium-headless-shell chromium (or set CHROMIUM_PATH)";
 
 export const NOT_APPLICABLE_FIXES: Readonly<Record<string, NotApplicableFix>> = {
-  "needs:pages": { need: "real pages", fix: CHROMIUM_INSTALL },
-  "needs:cdp-traffic": { need: "raw CDP traffic from real pages", fix: CHROMIUM_INSTALL },
-  "needs:operator": { need: "a person at the browser (an operator)", fix: "run against an installed build with --operator ENDPOINT (the fake app's operator.sock)" },
-  "needs:launcher": { need: "a real launcher (ego-browser nodejs)", fix: "run against an installed build: --target installed" },
-  "target:in-process": { need: "a browser shared with a user", fix: "judged on installed targets only: --target installed" },
-  slow: { need: "minutes of waiting (tagged slow)", fix: "run without --no-slow" },
-  version: { need: "another Ego Lite version", fix: "expected for this build (--ungated runs every clause)" },
-  "feature:": { need: "a build feature this version lacks", fix: "expected for this build (--ungated runs every clause)" },
+  "needs:pages": { need: "real pages", fix: CHROMIUM_INSTALL, lacking: "environment" },
+  "needs:cdp-traffic": { need: "raw CDP traffic from real pages", fix: CHROMIUM_INSTALL, lacking: "environment" },
+  "needs:operator": { need: "a person at the browser (an operator)", fix: "run against an installed build with --operator ENDPOINT (the fake app's operator.sock)", lacking: "environment" },
+  "needs:launcher": { need: "a real launcher (ego-browser nodejs)", fix: "run against an installed build: --target installed", lacking: "environment" },
+  "target:in-process": { need: "a browser shared with a user", fix: "judged on installed targets only: --target installed", lacking: "environment" },
+  slow: { need: "minutes of waiting (tagged slow)", fix: "run without --no-slow", lacking: "environment" },
+  version: { need: "another Ego Lite version", fix: "expected for this build (--ungated runs every clause)", lacking: "build" },
+  "feature:": { need: "a build feature this version lacks", fix: "expected for this build (--ungated runs every clause)", lacking: "build" },
 };
 
 /** Keys whose clauses need real pages: the verdict says when they did not run. */
@@ -32,4 +38,9 @@ export const PAGE_KEYS: ReadonlySet<string> = new Set(["needs:pages", "needs:cdp
 /** The fix for a key (`feature:profiles` takes the `feature:` entry); undefined for a key without one. */
 export function notApplicableFix(key: string): NotApplicableFix | undefined {
   return NOT_APPLICABLE_FIXES[key] ?? (key.startsWith("feature:") ? NOT_APPLICABLE_FIXES["feature:"] : undefined);
+}
+
+/** Whether a not-applicable clause with this key is this harness's lack, not the build's (an unrecorded key counts as the build's). */
+export function notJudgedHere(key: string | undefined): boolean {
+  return key !== undefined && notApplicableFix(key)?.lacking === "environment";
 }

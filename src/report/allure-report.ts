@@ -3,9 +3,9 @@
  * allurerc.mjs), strip the analytics every page embeds, and prove the result is offline.
  */
 import { existsSync } from "node:fs";
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startGroup } from "../processes/groups.js";
 import { stageAllureView } from "./allure-view-dir.js";
@@ -37,7 +37,21 @@ export interface GenerateOptions {
   signal?: AbortSignal;
   /** the result files of `resultsDir` as a run read and judged them: shown from memory, not read again */
   results?: readonly ResultFile[];
+  /** the release gate's verdict on the run, shown as one more quality gate result beside allurerc's rules */
+  verdict?: ReportVerdict;
 }
+
+/** A quality gate result the report shows as it is (the caller's verdict, e.g. the release gate's). */
+export interface ReportVerdict {
+  rule: string;
+  success: boolean;
+  message: string;
+  expected: string | number;
+  actual: string | number;
+}
+
+/** Our generator: `allure generate` with the quality gate evaluated (./allure-generate.mjs says why). */
+const GENERATOR = fileURLToPath(new URL("./allure-generate.mjs", import.meta.url));
 
 export interface GeneratedReport {
   /** absolute path of the report's entry page */
@@ -93,13 +107,16 @@ export async function generateAllureReport(options: GenerateOptions): Promise<Ge
 /** Runs `allure generate` from `resultsDir` into `temporary`, then strips and verifies it. */
 async function generateFrom(resultsDir: string, temporary: string, options: GenerateOptions & { configPath: string }): Promise<Record<string, number>> {
   const { cwd, configPath } = options;
-  const run = await startGroup(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath], {
+  const verdictFile = options.verdict ? join(dirname(temporary), `${basename(temporary)}.verdict.json`) : undefined;
+  if (verdictFile !== undefined) await writeFile(verdictFile, JSON.stringify(options.verdict), "utf8");
+  const run = await startGroup(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath, ...(verdictFile !== undefined ? ["--verdict", verdictFile] : [])], {
     cwd,
     reject: false,
     timeout: options.timeoutMs ?? 120_000,
     ...(options.signal ? { cancelSignal: options.signal } : {}),
     env: { ALLURE_NO_ANALYTICS: "true" }, // honoured by the allure2 plugin only; stripping below does the rest
   });
+  if (verdictFile !== undefined) await rm(verdictFile, { force: true });
   if (options.signal?.aborted) throw new ReportInterruptedError("the report generation was interrupted; the earlier report is kept");
   if (run.failed) {
     const why = run.timedOut ? "timed out" : `exit ${run.exitCode ?? run.signal ?? "?"}`;
@@ -145,11 +162,11 @@ async function checkResultsDir(dir: string): Promise<void> {
 export class ReportInterruptedError extends namedError("ReportInterruptedError") {}
 
 /**
- * The Allure CLI; EGO_CONFORMANCE_ALLURE_CLI replaces it in the harness's own tests (a generator
- * that waits, to interrupt it deterministically).
+ * The generator (Allure's generate, with the quality gate); EGO_CONFORMANCE_ALLURE_CLI replaces
+ * it in the harness's own tests (a generator that waits, to interrupt it deterministically).
  */
 function allureCli(): string {
-  return process.env.EGO_CONFORMANCE_ALLURE_CLI || resolveAllureCli();
+  return process.env.EGO_CONFORMANCE_ALLURE_CLI || GENERATOR;
 }
 
 /**

@@ -7,11 +7,17 @@
  *   test (reported as skipped). Allure's `broken` is for harness errors only. Its category
  *   ("Precondition failed", matched by the `outcome` label) and its message (naming the owner) stay;
  * - a not-applicable result's reason is its description, not its message: Allure shows a message
- *   under the heading "Error", and a reason is no error.
+ *   under the heading "Error", and a reason is no error;
+ * - an unspecified clause's observation (conformance `unspecified`: no documented core, only the
+ *   open detail observed, label `unspecified_outcome`) has status `skipped` and says so in its
+ *   description: nothing was judged, so it is no pass, and the report's ring does not count it as
+ *   one. Its category ("Unspecified (observed)") stays. A clause whose documented core was judged
+ *   (conformance `core`) passed that judgement and stays passed.
  *
  * Pure: src/report/allure-report.ts writes the view into a staging directory for `allure generate`.
  */
 import { resultOutcome, type OutcomeEvidence } from "../outcomes/of-result.js";
+import { LABEL } from "../labels/labels.js";
 
 interface RawResult {
   status?: OutcomeEvidence["status"];
@@ -24,6 +30,11 @@ interface RawResult {
 export function allureView<T extends RawResult>(raw: T): T {
   const outcome = resultOutcome({ status: raw.status ?? "unknown", labels: raw.labels ?? [], ...(raw.statusDetails?.flaky === true ? { flaky: true } : {}) });
   if (outcome === "precondition-failed") return { ...raw, status: "skipped" };
+  const label = (name: string) => raw.labels?.find((l) => l.name === name)?.value;
+  if (outcome === "passed" && label(LABEL.conformance) === "unspecified" && label(LABEL.unspecifiedOutcome) !== undefined) {
+    const note = `**Unspecified (observed)**: the docs leave this behaviour open; it was observed (${label(LABEL.unspecifiedOutcome)}) and reported, not judged: no pass, no failure.`;
+    return { ...raw, status: "skipped", description: raw.description ? `${note}\n\n${raw.description}` : note };
+  }
   if (outcome === "not-applicable") {
     const { message, trace: _trace, ...details } = raw.statusDetails ?? {};
     if (message === undefined || message.trim() === "") return raw;

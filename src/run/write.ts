@@ -10,7 +10,9 @@ import { isAbsolute, relative } from "node:path";
 import { CATALOGUE } from "../contract/index.js";
 import { suggestUpdates, todayUtc, writeUpdates, type ExpectationUpdate } from "../expectations/index.js";
 import { outcomesFromSummary, writeOutcomes } from "../gate/outcomes-file.js";
-import { generateAllureReport, ReportInterruptedError } from "../report/allure-report.js";
+import { generateAllureReport, ReportInterruptedError, type ReportVerdict } from "../report/allure-report.js";
+import { judgeContract } from "../gate/contract-gate.js";
+import { reportVerdict } from "../gate/report-verdict.js";
 import type { ResultFile } from "../report/results-reader.js";
 import { buildTranscript } from "../recording/transcript.js";
 import type { ResultsCollection } from "./collect.js";
@@ -38,11 +40,11 @@ export async function writeRunOutputs(plan: RunPlan, executed: ExecutedRun, resu
   const { options } = plan;
   await writeResultFiles(judged.changed);
   if (executed.interrupted) return {};
-  if (!executed.unreachable && options.outcomesFile !== undefined) {
-    await writeOutcomes(options.outcomesFile, outcomesFromSummary(judged.summary, { runId: executed.runId, ungated: executed.ungated, catalogueClauses: CATALOGUE.length, expectations: plan.expectations ? shownPath(plan.expectations.file) : null }));
-  }
+  const outcomes = outcomesFromSummary(judged.summary, { runId: executed.runId, ungated: executed.ungated, catalogueClauses: CATALOGUE.length, expectations: plan.expectations ? shownPath(plan.expectations.file) : null });
+  if (!executed.unreachable && options.outcomesFile !== undefined) await writeOutcomes(options.outcomesFile, outcomes);
   const expectationUpdate = await updateExpectations(plan, judged);
-  const report = options.report ? await reportFor(options, results.files) : {};
+  // the report's quality gate shows what `gate` (no baseline) says of these outcomes
+  const report = options.report ? await reportFor(options, results.files, reportVerdict(judgeContract(outcomes))) : {};
   const transcript = plan.record !== undefined && !executed.unreachable ? await writeTranscript(plan.record, plan, executed, results, judged) : undefined;
   return { ...report, ...(expectationUpdate ? { expectationUpdate } : {}), ...(transcript !== undefined ? { transcript } : {}) };
 }
@@ -72,12 +74,12 @@ async function updateExpectations(plan: RunPlan, judged: JudgedRun): Promise<Wri
 }
 
 /** The HTML report, swapped in when complete; Ctrl-C while it is made keeps the earlier one. */
-async function reportFor(options: RunOptions, results: readonly ResultFile[]): Promise<{ reportPath?: string; interrupted?: NodeJS.Signals }> {
+async function reportFor(options: RunOptions, results: readonly ResultFile[], verdict: ReportVerdict): Promise<{ reportPath?: string; interrupted?: NodeJS.Signals }> {
   const abort = new AbortController();
   const trap = trapInterrupts(() => process.stderr.write("ego-conformance run: interrupted while writing the report; the earlier report is kept\n"));
   trap.onInterrupt(() => abort.abort());
   try {
-    const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT, what: "--report", signal: abort.signal, results });
+    const report = await generateAllureReport({ resultsDir: options.resultsDir, outputDir: options.reportDir, cwd: PROJECT_ROOT, what: "--report", signal: abort.signal, results, verdict });
     return { reportPath: report.indexHtml };
   } catch (error) {
     if (error instanceof ReportInterruptedError && trap.signal !== null) return { interrupted: trap.signal };

@@ -98,6 +98,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
     "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
     "src/run", // each target is a run of the run library, with typed options
     "src/recording", // compat's "differs from the fake": the targets' recordings compared as verify-fake compares them (fake-differences.ts)
+    "src/gate", // compat's "may ship": each target judged by the release gate itself (target-gate.ts)
   ],
 
   // --- the run as a library: plan, execute, collect, judge, write

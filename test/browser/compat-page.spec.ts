@@ -315,3 +315,27 @@ test("the loopback guard itself sees and stops a request to another host", async
   await page.goto(`${server.url}/leaky.html`);
   await expect.poll(() => guard.blocked).toEqual(["http://ego-conformance.invalid/pixel.png"]);
 });
+
+test("says which builds may ship, by the release gate, at the top and on every card beside the score", async ({ page, server }) => {
+  // the gate's own verdicts, as compat.json carries them (src/matrix/target-gate.ts runs the gate)
+  expect(compat.gate).toBeDefined();
+  const gates = compat.targets.map((t) => ({ key: t.key, gate: t.gate! }));
+  for (const g of gates) expect(g.gate, g.key).toBeDefined();
+  // the global setup's persona without error codes at the current version has lost coverage: it may not ship
+  const lostTarget = gates.find((g) => g.key === key("pre-error-codes"))!;
+  expect(lostTarget.gate).toMatchObject({ ship: false });
+  expect(lostTarget.gate.lost).toBeGreaterThan(0);
+  await open(page, `${server.url}/compat.html`);
+  const top = page.locator("#ship");
+  const shipping = compat.gate!.ship;
+  await expect(top).toContainText(`${shipping.length} of ${compat.targets.length} builds may ship`);
+  await expect(top).toContainText(`against ${compat.gate!.against}`);
+  for (const g of gates) {
+    const card = page.locator(`#scoreboard li[data-target="${g.key}"]`);
+    await expect(card.locator(".ship-mark")).toHaveText(g.gate.ship ? "SHIP" : "DO NOT SHIP");
+    if (g.gate.lost > 0) await expect(card.locator(".lost")).toContainText(`${g.gate.lost} clauses lost`);
+    else await expect(card.locator(".lost")).toHaveCount(0);
+  }
+  // a card with lost coverage never reads as a whole score without it
+  await expect(page.locator(`#scoreboard li[data-target="${lostTarget.key}"] .score`)).toContainText("lost");
+});

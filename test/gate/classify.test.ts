@@ -101,7 +101,7 @@ describe("the gate's verdict (properties)", () => {
       fc.property(anyMap, anyMap, fc.nat({ max: 15 }), fc.boolean(), (b, c, min, troubled) => {
         const d = compareOutcomes(run(b), run(c, troubled ? { problems: ["mixed runs"] } : {}), { minClauses: min });
         const ran = Object.values(c).filter((s) => RAN.includes(s)).length;
-        expect(d.ship).toBe(d.rows.every((r) => !BLOCKING.has(r.change)) && ran >= Math.max(1, min) && !troubled);
+        expect(d.ship).toBe(d.rows.every((r) => !BLOCKING.has(r.change!)) && ran >= Math.max(1, min) && !troubled);
         if (!d.ship) expect(d.reasons.length).toBeGreaterThan(0);
       }),
     );

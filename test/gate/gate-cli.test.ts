@@ -76,9 +76,17 @@ describe("ego-conformance gate and baseline, further cases (in process)", () => 
     const garbage = join(dir, "garbage.json");
     await writeFile(garbage, "{ not json");
     expect((await inProcess(["gate", "--baseline", baselineFile, "--outcomes", garbage])).exitCode).toBe(2);
-    expect((await inProcess(["gate", "--outcomes", sameOutcomes])).exitCode).toBe(2);
+    // --dir says where --baseline's key is: alone it is a usage error
+    expect((await inProcess(["gate", "--dir", dir, "--outcomes", sameOutcomes])).exitCode).toBe(2);
     expect((await inProcess(["gate", "--baseline", baselineFile, "--min-clauses", "many"])).exitCode).toBe(2);
     expect((await inProcess(["gate", "--baseline", "latest", "--outcomes", sameOutcomes])).exitCode).toBe(2);
+  });
+
+  it("without --baseline judges the contract: a run of one area does not ship, naming the clauses it left out", async () => {
+    const gate = await inProcess(["gate", "--outcomes", sameOutcomes]);
+    expect(gate.exitCode).toBe(1);
+    expect(gate.stdout).toMatch(/^Baseline: none: the contract itself/m);
+    expect(gate.stdout).toMatch(/^DO NOT SHIP: \d+ clause\(s\) are in the contract and not in this run/m);
   });
 
   it("exits 1 when the run ran fewer clauses than --min-clauses, or less than its baseline", async () => {

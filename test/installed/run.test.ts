@@ -12,6 +12,7 @@ import type { JsonSummary } from "../cli/run-cli.js";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import { cliEnv, egoConformance, environmentOf, harnessSpaces, installedWorld, type InstalledWorld } from "./support.js";
 import { tempDir } from "../support/temp-dir.js";
+import { reportFile } from "../support/report-data.js";
 
 let world: InstalledWorld;
 beforeAll(async () => {
@@ -52,7 +53,7 @@ describe("run --target installed (the fake's launcher on PATH)", () => {
 
     const cli = world.installed.cliPath;
     expect(await environmentOf(results)).toMatchObject({ target: "installed", "target name": cli, "Ego Lite version": "0.5.1.13", "version source": "getBrowserVersion", "CLI path": cli, "CLI found by": "PATH" });
-    const shown = JSON.parse(await readFile(join(summary.report!, "..", "widgets", "allure_environment.json"), "utf8")) as { name: string; values: string[] }[];
+    const shown = JSON.parse(await reportFile(join(summary.report!, ".."), "widgets/allure_environment.json")) as { name: string; values: string[] }[];
     const value = (name: string) => shown.find((e) => e.name === name)?.values;
     expect([value("target"), value("CLI path"), value("Ego Lite version"), value("version source")]).toEqual([["installed"], [cli], ["0.5.1.13"], ["getBrowserVersion"]]);
   });

@@ -13,6 +13,7 @@ import { findExternalRequests } from "../../src/report/offline.js";
 import { runCli } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, installedWorld } from "../installed/support.js";
 import { tempDir } from "../support/temp-dir.js";
+import { reportFile } from "../support/report-data.js";
 
 const FLAGS = ["--personas", "current,pre-error-codes", "--area", "error-codes", "--area", "task-state"];
 
@@ -43,9 +44,9 @@ describe("ego-conformance matrix (real runs)", () => {
     const html = await readFile(summary.compatHtml, "utf8");
     expect(findExternalRequests(html)).toEqual([]);
     expect(existsSync(summary.allureReport)).toBe(true);
-    const environments = JSON.parse(await readFile(join(out, "compat-allure/report/widgets/environments.json"), "utf8")) as { id: string; name: string }[];
+    const environments = JSON.parse(await reportFile(join(out, "compat-allure/report"), "widgets/environments.json")) as { id: string; name: string }[];
     expect(environments.map((e) => e.id)).toEqual(expect.arrayContaining(["persona-current", "persona-pre-error-codes"]));
-    const empty = JSON.parse(await readFile(join(out, "compat-allure/report/widgets/default/statistic.json"), "utf8")) as { total: number };
+    const empty = JSON.parse(await reportFile(join(out, "compat-allure/report"), "widgets/default/statistic.json")) as { total: number };
     expect(empty.total, "every result belongs to a target's environment").toBe(0);
 
     // each target's outcomes are in the bundle and next to compat.json, and the gate reads them

@@ -12,6 +12,7 @@ import {
 } from "../../src/report/allure-report.js";
 import { LABEL } from "../../src/labels/labels.js";
 import { resultFileJson } from "./helpers.js";
+import { reportFile, reportFileNames } from "../support/report-data.js";
 
 let work: string;
 beforeAll(async () => {
@@ -33,10 +34,9 @@ async function allFiles(dir: string): Promise<string[]> {
 
 /** The test results a generated report shows, by name (the awesome plugin's data/test-results). */
 async function reportResults(report: string): Promise<Map<string, { status: string; error?: { message?: string } }>> {
-  const dir = join(report, "data", "test-results");
   const shown = new Map<string, { status: string; error?: { message?: string } }>();
-  for (const name of await readdir(dir)) {
-    const r = JSON.parse(await readFile(join(dir, name), "utf8")) as { name: string; status: string; error?: { message?: string } };
+  for (const name of await reportFileNames(report, "data/test-results/")) {
+    const r = JSON.parse(await reportFile(report, name)) as { name: string; status: string; error?: { message?: string } };
     shown.set(r.name, r);
   }
   return shown;
@@ -77,12 +77,12 @@ describe("generateAllureReport", () => {
     }
 
     // environment.properties shows as metadata
-    const env = JSON.parse(await readFile(join(work, "report", "widgets", "allure_environment.json"), "utf8")) as { name: string; values: string[] }[];
+    const env = JSON.parse(await reportFile(join(work, "report"), "widgets/allure_environment.json")) as { name: string; values: string[] }[];
     expect(env).toContainEqual({ name: "Ego Lite version", values: ["0.5.0.19"] });
     expect(env).toContainEqual({ name: "target", values: ["fake"] });
 
     // categories come from allurerc.mjs
-    const categories = await readFile(join(work, "report", "widgets", "categories.json"), "utf8");
+    const categories = await reportFile(join(work, "report"), "widgets/categories.json");
     expect(categories).toContain("Contract violations");
     expect(categories).toContain("Not applicable");
     expect(categories).not.toContain("Product errors");
@@ -104,6 +104,25 @@ describe("generateAllureReport", () => {
     // a second generation replaces the first report instead of nesting beside it
     await generateAllureReport({ resultsDir: "allure-results", outputDir: "report", cwd: work });
     expect(existsSync(join(work, "report", "awesome"))).toBe(false);
+  });
+
+  it("shows the quality gate in the report: allurerc's egoVerdict counted by clause, and the release gate's verdict", { timeout: 60_000 }, async () => {
+    const results = join(work, "qg-results");
+    await mkdir(results);
+    // one clause failed in two variants, another passed: one clause fails the run, not two
+    await writeFile(join(results, "a-result.json"), resultFileJson({ uuid: "a", clause: "tabs.list.one-active", status: "failed", name: "one active tab [a]", message: "two active" }));
+    await writeFile(join(results, "b-result.json"), resultFileJson({ uuid: "b", clause: "tabs.list.one-active", status: "failed", name: "one active tab [b]", message: "two active" }));
+    await writeFile(join(results, "c-result.json"), resultFileJson({ uuid: "c", clause: "numeric-ids.list.ids-unique", status: "passed", name: "ids are unique" }));
+    await writeEnvironment(results, environmentEntries({ target: "fake", egoVersion: "0.5.1.13" }));
+    const verdict = { rule: "releaseGate", success: false, message: "DO NOT SHIP: 1 clause(s) failed (contract violations)", expected: "ship", actual: "do not ship" };
+    await generateAllureReport({ resultsDir: "qg-results", outputDir: "qg-report", cwd: work, verdict });
+    const shown = JSON.parse(await reportFile(join(work, "qg-report"), "widgets/quality-gate.json")) as Record<string, { rule: string; success: boolean; actual: unknown; message: string; testResults?: string[] }[]>;
+    const all = Object.values(shown).flat();
+    expect(all.map((r) => r.rule).sort()).toEqual(["egoVerdict", "releaseGate"]);
+    const ego = all.find((r) => r.rule === "egoVerdict")!;
+    expect(ego).toMatchObject({ success: false, actual: 1 });
+    expect(ego.message).toContain("1 clause(s) fail the run");
+    expect(all.find((r) => r.rule === "releaseGate")).toMatchObject({ success: false, message: verdict.message });
   });
 
   it("refuses to overwrite a directory that is not a report", async () => {

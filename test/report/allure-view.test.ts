@@ -27,6 +27,19 @@ describe("the Allure view of a result (what the HTML report is made from)", () =
     expect(allureView({ ...raw, status: "failed" as const }).status).toBe("skipped");
   });
 
+  it("shows an unspecified clause's observation as skipped with what it is, never as a pass; a judged core stays passed", () => {
+    const observed = [{ name: LABEL.conformance, value: "unspecified" }, { name: LABEL.unspecifiedOutcome, value: "as-the-fake-chose" }];
+    const view = allureView<{ status: "passed" | "skipped"; labels: typeof observed; description?: string }>({ status: "passed", labels: observed });
+    expect(view.status).toBe("skipped");
+    expect(view.description).toMatch(/^\*\*Unspecified \(observed\)\*\*/);
+    const core = { status: "passed" as const, labels: [{ name: LABEL.conformance, value: "core" }, { name: LABEL.unspecifiedOutcome, value: "differs-from-the-fake" }] };
+    expect(allureView(core)).toBe(core);
+    // an unspecified clause that was not applicable stays as not applicable
+    const na: { status: "skipped"; labels: { name: string; value: string }[]; description?: string } = { status: "skipped", labels: [{ name: LABEL.conformance, value: "unspecified" }, { name: LABEL.notApplicable, value: "needs:pages" }] };
+    expect(allureView(na).status).toBe("skipped");
+    expect(allureView(na).description).toBeUndefined();
+  });
+
   it("keeps a known precondition failure, a harness error and a contract violation as they are", () => {
     const known = { status: "broken" as const, labels: [...precondition, { name: LABEL.expectation, value: "known" }] };
     expect(allureView(known)).toBe(known);

@@ -56,6 +56,9 @@ describe("the categories, matched as Allure 3 matches them (@allurereport/core-a
     expect(category("skipped", { not_applicable: "feature:profiles" })).toBe("Not applicable");
     expect(category("passed", { conformance: "unspecified" })).toBe("Unspecified (observed)");
     expect(category("passed", { conformance: "core" })).toBe("Unspecified (observed)");
+    // the report's view shows an observation (no core) as skipped: still its own category, never "Not applicable"
+    expect(category("skipped", { conformance: "unspecified", unspecified_outcome: "as-the-fake-chose" })).toBe("Unspecified (observed)");
+    expect(category("skipped", { conformance: "unspecified", not_applicable: "needs:pages" })).toBe("Not applicable");
     expect(category("passed", { conformance: "core", outcome: "flaky" })).toBe("Flaky (passed after an infrastructure retry)");
     expect(category("passed", { conformance: "required" })).toBeUndefined();
     expect(category("passed")).toBeUndefined();

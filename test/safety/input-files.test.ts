@@ -91,6 +91,7 @@ const OWN_FILES: Record<string, string> = {
   "src/processes/proc.ts": "the kernel's /proc entries of a pid (stat, cmdline)",
   "src/processes/groups.ts": "the record of process groups the run's own workers wrote in its scratch directory",
   "src/processes/checkout-bundle.mjs": "the checkout's own sources it bundles, and the manifest of the bundle it wrote under .cache/bundles",
+  "src/report/allure-generate.mjs": "the release gate's verdict that src/report/allure-report.ts wrote beside the report it generates",
 };
 const READERS = /\b(readFile|readFileSync|createReadStream|openSync|readSync)\s*\(/;
 
@@ -147,7 +148,7 @@ describe("case 12: a huge baseline", () => {
     // (the rendering is judged, not the comparison: both are linear)
     const baseline = outcomesFixture(ids);
     const current = { ...outcomesFixture(ids), clauses: Object.fromEntries(ids.map((id) => [id, { status: "failed" as const, message: "m" }])) };
-    const text = renderGate(compareOutcomes(baseline, current), baseline, current, "/b.json");
+    const text = renderGate(compareOutcomes(baseline, current), current, { baseline, file: "/b.json" });
     expect(text).toContain("area.clause-399999");
   }, 90_000); // about 16 s on a loaded 2-core machine: the comparison and the table of 400,000 rows
 });

@@ -178,6 +178,21 @@ interface State {
     node.innerHTML = head + list;
   }
 
+  /** Which builds may ship: the release gate's verdict per target (src/matrix/target-gate.ts runs the gate), carried by compat.json. */
+  function renderShip() {
+    const gate = compat.gate;
+    if (!gate) return;
+    const node = el("ship");
+    node.hidden = false;
+    const label = (key: string) => (targets.find((t) => t.key === key) || { label: key }).label;
+    const held = targets.filter((t) => t.gate && !t.gate.ship);
+    node.className = `ship ${held.length === 0 ? "clean" : "not-clean"}`;
+    node.innerHTML = `<h2>${gate.ship.length} of ${targets.length} builds may ship</h2>` +
+      `<p>By the release gate (<code>ego-conformance gate</code>), against ${esc(gate.against)}.` +
+      (gate.ship.length ? ` May ship: ${gate.ship.map((k) => `<strong>${esc(label(k))}</strong>`).join(", ")}.` : "") + `</p>` +
+      (held.length ? `<ul class="held">${held.map((t) => `<li data-target="${esc(t.key)}"><strong>${esc(t.label)}</strong>: DO NOT SHIP: ${esc(t.gate!.reasons.join("; "))}</li>`).join("")}</ul>` : "");
+  }
+
   function renderScoreboard() {
     el("scoreboard").innerHTML = targets
       .map((t) => {
@@ -200,14 +215,25 @@ interface State {
         const failing = failingTargets.has(t.key);
         const mark = failing ? ` <span class="failing-mark">FAILING</span>` : "";
         return `<li data-target="${esc(t.key)}"${failing ? ` class="failing" data-failing="1"` : ""}><div class="version">${esc(h.version)}${availability}${mark}</div><div class="what">${esc(h.what)}</div>` +
-          `<div class="score" aria-label="score ${esc(percent(s.value))}">${esc(percent(s.value))}</div>` +
+          shipMark(t) +
+          `<div class="score" aria-label="score ${esc(percent(s.value))}">${esc(percent(s.value))}${t.gate && t.gate.lost > 0 ? ` <span class="lost-note">of what ran; coverage lost</span>` : ""}</div>` +
           `<div class="bar" aria-hidden="true"><span style="width:${width}%"></span></div>` +
-          `<div class="counts">${s.passed} of ${s.applicable} applicable required clauses passed</div><div class="counts">${esc(counts)}</div></li>`;
+          `<div class="counts">${s.passed} of ${s.applicable} applicable required clauses passed</div>` +
+          (t.gate && t.gate.lost > 0 ? `<div class="lost">${t.gate.lost} clauses lost: not applicable because the build lacks what ${t.gate.against === "the contract" ? "its version has" : "the baseline had"}</div>` : "") +
+          (t.gate && t.gate.notJudgedHere > 0 ? `<div class="counts">${t.gate.notJudgedHere} clauses not judged here</div>` : "") +
+          `<div class="counts">${esc(counts)}</div></li>`;
       })
       .join("");
     const interop = compat.interop;
     el("interop").innerHTML = `Interop: <strong>${esc(percent(interop.value))}</strong> — ${interop.holdEverywhere} of ${interop.applicable} required clauses hold on every target where they apply.` +
       ` <details><summary>How scores are counted</summary><p>${esc(compat.scoreDefinition)}</p><p>${esc(interop.definition)}</p></details>`;
+  }
+
+  /** The gate's word for a card, beside its score; absent when compat.json carries no gate. */
+  function shipMark(t: Target): string {
+    if (!t.gate) return "";
+    const title = t.gate.ship ? `may ship (gated against ${t.gate.against})` : t.gate.reasons.join("; ");
+    return `<div class="ship-line"><span class="ship-mark ${t.gate.ship ? "ship-yes" : "ship-no"}" title="${esc(title)}">${t.gate.ship ? "SHIP" : "DO NOT SHIP"}</span></div>`;
   }
 
   function renderLegend() {
@@ -468,6 +494,7 @@ interface State {
 
   renderHeader();
   renderVerdict();
+  renderShip();
   renderScoreboard();
   renderLegend();
   renderFilters();

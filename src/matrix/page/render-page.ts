@@ -111,6 +111,7 @@ ${inlineSafe(STYLE, "style")}
   <section class="warnings" id="warnings" hidden aria-live="polite"></section>
   <h2 style="font-size:15px;margin:0 0 8px">Score per target</h2>
   <section class="verdict" id="verdict" aria-live="polite"></section>
+  <section class="ship" id="ship" aria-live="polite" hidden></section>
   <ul class="scoreboard" id="scoreboard" aria-label="Score per target"></ul>
   <div class="interop" id="interop"></div>
   <nav class="views" role="tablist" aria-label="Views">
