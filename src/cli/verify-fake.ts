@@ -4,7 +4,7 @@
  * call by call (src/recording/compare.ts). Exit 1 when a judged difference remains: a defect of
  * the fake (or of the persona it played), named as such; 0 when only what is not judged differs.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PERSONA_NAMES } from "../contract/personas.js";
@@ -67,13 +67,13 @@ export async function verifyFakeCommand(argv: string[]): Promise<number> {
   const recording = await readTranscript(resolve(positionals[0]!));
   const pages = parsePagesFlag(values.pages);
   const own = values.results === undefined;
-  const resultsDir = own ? await mkdtemp(join(tmpdir(), "ego-conformance-verify-")) : resolve(values.results!);
+  const resultsDir = own ? await makeTempDir("ego-conformance-verify-") : resolve(values.results!);
   let comparison: Comparison;
   try {
     const replay = await replayOnFake(recording, { resultsDir, ...(pages ? { pages } : {}) });
     comparison = compareTranscripts(recording, replay, { onlyBoth: true });
   } finally {
-    if (own) await rm(resultsDir, { recursive: true, force: true });
+    if (own) await removeTempDir(resultsDir);
   }
   const judged = comparison.differences.filter((d) => d.judged);
   if (values.json) process.stdout.write(`${JSON.stringify(verifyJson(recording, comparison), null, 2)}\n`);

@@ -30,6 +30,7 @@ export const OUTPUT_KINDS = {
   results: "Allure results",
   report: "Allure report",
   allure: "matrix Allure folder",
+  "fake-app": "fake app folder",
   outcomes: "per-target outcomes",
   bundle: "matrix bundle",
 } as const;
@@ -162,10 +163,10 @@ export async function prepareOwnedDir(dir: string, kind: OutputKind, check: DirC
  * Makes `dir` the harness's folder of `kind` without emptying it (checked as checkOwnedDir does):
  * created and marked when missing or empty, left as it is when it carries the marker.
  */
-export async function claimOwnedDir(dir: string, kind: OutputKind, check: DirCheck): Promise<string> {
+export async function claimOwnedDir(dir: string, kind: OutputKind, check: DirCheck, mode?: number): Promise<string> {
   const abs = await checkOwnedDir(dir, kind, check);
   try {
-    await mkdir(abs, { recursive: true });
+    await mkdir(abs, { recursive: true, ...(mode !== undefined ? { mode } : {}) });
     const marker = join(abs, markerName(kind));
     if (!(await lstat(marker).then(() => true, () => false))) await createNewFile(marker, `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace what it wrote here\n`);
   } catch (error) {

@@ -17,7 +17,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
-import { chmod, link, lstat, mkdir, open, rename, rm } from "node:fs/promises";
+import { chmod, link, lstat, mkdir, open, rename, rm, symlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { namedError } from "../errors/named-error.js";
 
@@ -166,6 +166,21 @@ export async function replaceOwnedFile(path: string, data: string | Uint8Array, 
   }
 }
 
+/**
+ * Opens the log `path` for appending (made 0600 when missing), never through a symbolic link
+ * (O_NOFOLLOW) and only when it is a regular file: the descriptor a detached process writes to.
+ */
+export async function openLogForAppend(path: string) {
+  const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600).catch((error: unknown) => {
+    throw describeWriteError("open the log", path, error);
+  });
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw new OwnedFileError(`refusing the log ${path}: it is not a regular file`);
+  }
+  return handle;
+}
+
 /** Removes `path` when it is a regular file (not a link) `recognise` accepts; true when it was removed. */
 export async function removeOwnedFile(path: string, recognise: (head: string) => boolean): Promise<boolean> {
   if ((await ownedRegularFile(path, recognise)) !== true) return false;
@@ -217,9 +232,28 @@ export function linkNewSync(from: string, to: string): void {
   linkSync(from, to);
 }
 
-/** Removes a file the caller made itself moments ago (its own temporary sibling, its own lock). */
+/**
+ * Removes a file the caller made itself (its own temporary sibling, its own lock) or has just
+ * proven its own (a launcher `fake install` recognised by its mark). Never follows a link: a link
+ * is removed, not what it points at.
+ */
 export async function removeOwnFile(path: string): Promise<void> {
   await rm(path, { force: true });
+}
+
+/**
+ * Removes the folder `path` with everything in it: only a folder the caller has proven its own
+ * (it carries the caller's marker) or the user asked to replace by name (`fake install --force`).
+ */
+export async function removeOwnTree(path: string): Promise<void> {
+  await rm(path, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** Makes the new symbolic link `path` pointing at `target` (fails when anything is there). */
+export async function createSymlink(target: string, path: string): Promise<void> {
+  await symlink(target, path).catch((error: unknown) => {
+    throw describeWriteError("create the link", path, error);
+  });
 }
 
 /** Whether `path` is a symbolic link (something the harness never writes through). */

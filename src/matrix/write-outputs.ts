@@ -9,7 +9,8 @@
  *                                     run wrote them
  */
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
+import { makeDirectory } from "../files/owned-files.js";
 import { readInputFile } from "../files/input-file.js";
 import { readResultFiles } from "../report/results-reader.js";
 import { MatrixInputError } from "./errors.js";
@@ -43,7 +44,7 @@ export async function writeMatrixOutputs(
   const out = resolve(outDir);
   // every input is read before anything is written: a truncated result or outcomes file is named, and leaves no output
   const outcomesTexts = await readInputs(merged);
-  await mkdir(out, { recursive: true });
+  await makeDirectory(out);
   // compat's "differs from the fake": each target's recording against its build's fake column
   const compat = buildCompat(await markFakeDifferences(merged), options.now);
   const compatJson = join(out, "compat.json");
@@ -68,6 +69,8 @@ export async function checkMatrixOutputs(outDir: string, options: { allure: bool
   for (const [name, marker] of Object.entries(OUTPUT_FILE_MARKERS)) await checkOutputFile(join(out, name), { what: `${options.what} (${name})`, marker });
   await checkOwnedDir(join(out, "compat-outcomes"), "outcomes", { what: `${options.what} (compat-outcomes/)` });
   if (options.allure) {
+    // the folder itself: its allurerc.mjs is replaced and its history.jsonl fed to Allure, so it must be the harness's
+    await checkOwnedDir(join(out, "compat-allure"), "allure", { what: `${options.what} (compat-allure/)` });
     await checkOwnedDir(join(out, "compat-allure", "results"), "results", { what: `${options.what} (compat-allure/results/)` });
     await checkOwnedDir(join(out, "compat-allure", "report"), "report", { what: `${options.what} (compat-allure/report/)` });
   }
@@ -90,6 +93,7 @@ async function readInputs(merged: MergedMatrix): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   try {
     for (const { key, dir: resultsDir } of merged.results) {
+      await refuseLinks(resultsDir);
       await readResultFiles(resultsDir);
       const from = targetOutcomesFile(resultsDir);
       if (existsSync(from)) texts.set(key, await readInputFile(from, { kind: "outcomes" }));
@@ -98,6 +102,13 @@ async function readInputs(merged: MergedMatrix): Promise<Map<string, string>> {
     throw new MatrixInputError(`cannot merge: ${(error as Error).message}; nothing was written`);
   }
   return texts;
+}
+
+/** A bundle comes from elsewhere (a CI artefact): a symbolic link in its results is refused, never followed into the outputs. */
+async function refuseLinks(resultsDir: string): Promise<void> {
+  for (const entry of await readdir(resultsDir, { withFileTypes: true })) {
+    if (entry.isSymbolicLink()) throw new Error(`${join(resultsDir, entry.name)} is a symbolic link; a bundle's files are regular files, and a link is never followed`);
+  }
 }
 
 /** Writes each target's outcomes (read by readInputs) to `dir/<key>.json`; `dir` is replaced (when it is the harness's). */

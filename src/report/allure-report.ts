@@ -3,7 +3,7 @@
  * allurerc.mjs), strip the analytics every page embeds, and prove the result is offline.
  */
 import { existsSync } from "node:fs";
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,8 @@ import { startGroup } from "../processes/groups.js";
 import { stageAllureView } from "./allure-view-dir.js";
 import { findExternalRequests, stripAnalytics } from "./offline.js";
 import type { ResultFile } from "./results-reader.js";
-import { OutputPathError, replaceDirAtomically } from "../files/output-dir.js";
+import { OutputPathError, replaceDirAtomically, writeFileAtomic } from "../files/output-dir.js";
+import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
 import { namedError } from "../errors/named-error.js";
 
 export { findExternalRequests, stripAnalytics } from "./offline.js";
@@ -93,12 +94,23 @@ export async function generateAllureReport(options: GenerateOptions): Promise<Ge
 /** Runs `allure generate` from `resultsDir` into `temporary`, then strips and verifies it. */
 async function generateFrom(resultsDir: string, temporary: string, options: GenerateOptions & { configPath: string }): Promise<Record<string, number>> {
   const { cwd, configPath } = options;
+  // Allure keeps logs (and tokens) under $HOME/.allure: its home is a folder of the run's scratch, never the user's
+  const home = await makeTempDir("ego-conformance-allure-home-");
+  try {
+    return await generateWithHome(resultsDir, temporary, options, home);
+  } finally {
+    await removeTempDir(home);
+  }
+}
+
+async function generateWithHome(resultsDir: string, temporary: string, options: GenerateOptions & { configPath: string }, home: string): Promise<Record<string, number>> {
+  const { cwd, configPath } = options;
   const run = await startGroup(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath], {
     cwd,
     reject: false,
     timeout: options.timeoutMs ?? 120_000,
     ...(options.signal ? { cancelSignal: options.signal } : {}),
-    env: { ALLURE_NO_ANALYTICS: "true" }, // honoured by the allure2 plugin only; stripping below does the rest
+    env: { ALLURE_NO_ANALYTICS: "true", HOME: home, USERPROFILE: home }, // honoured by the allure2 plugin only; stripping below does the rest
   });
   if (options.signal?.aborted) throw new ReportInterruptedError("the report generation was interrupted; the earlier report is kept");
   if (run.failed) {
@@ -118,7 +130,7 @@ export async function stripAndVerify(outputDir: string): Promise<Record<string, 
   for (const file of await htmlFiles(outputDir)) {
     const name = relative(outputDir, file);
     const { html, removed } = stripAnalytics(await readFile(file, "utf8"));
-    if (removed > 0) await writeFile(file, html, "utf8");
+    if (removed > 0) await writeFileAtomic(file, html);
     stripped[name] = removed;
     const external = findExternalRequests(html);
     if (external.length > 0) leaks.push(`${name}: ${external.join(", ")}`);
