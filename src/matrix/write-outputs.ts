@@ -16,6 +16,7 @@ import { readResultFiles } from "../report/results-reader.js";
 import { MatrixInputError } from "./errors.js";
 import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
+import { checkAllureResultsPath } from "../report/allure-report.js";
 import { buildCompat } from "./build-compat.js";
 import { markFakeDifferences } from "./fake-differences.js";
 import { targetOutcomesFile } from "./bundle.js";
@@ -71,6 +72,7 @@ export async function checkMatrixOutputs(outDir: string, options: { allure: bool
   if (options.allure) {
     // the folder itself: its allurerc.mjs is replaced and its history.jsonl fed to Allure, so it must be the harness's
     await checkOwnedDir(join(out, "compat-allure"), "allure", { what: `${options.what} (compat-allure/)` });
+    checkAllureResultsPath(join(out, "compat-allure", "results"), options.what);
     await checkOwnedDir(join(out, "compat-allure", "results"), "results", { what: `${options.what} (compat-allure/results/)` });
     await checkOwnedDir(join(out, "compat-allure", "report"), "report", { what: `${options.what} (compat-allure/report/)` });
   }

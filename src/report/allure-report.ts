@@ -149,8 +149,15 @@ function defaultConfig(cwd: string): string {
 async function checkResultsDir(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
   if (info === undefined || !info.isDirectory()) throw new Error(`Allure results directory ${dir} does not exist`);
-  // The CLI takes results directories as glob patterns; a metacharacter would silently match something else.
-  if (/[*?[\]{}()!]/.test(dir)) throw new Error(`Allure results directory ${dir} contains glob metacharacters; use another path`);
+  checkAllureResultsPath(dir, "Allure results directory");
+}
+
+/**
+ * The Allure CLI takes results directories as glob patterns; a metacharacter would silently match
+ * something else. Checked before a command's work too (`run --report`, `matrix`), naming the flag.
+ */
+export function checkAllureResultsPath(dir: string, what: string): void {
+  if (/[*?[\]{}()!]/.test(dir)) throw new OutputPathError(`refusing ${what} ${dir}: it contains glob metacharacters (* ? [ ] { } ( ) !), which the Allure generator takes as a pattern; use another path`);
 }
 
 /** Generation was stopped (Ctrl-C): nothing replaced the earlier report. */

@@ -11,6 +11,7 @@ import { EXPECTATIONS_FILE_MARKER } from "../expectations/update.js";
 import type { Clause } from "../contract/clause.js";
 import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError } from "../files/output-dir.js";
+import { checkAllureResultsPath } from "../report/allure-report.js";
 import type { InfraFaultPlan } from "../contract/infra-fault-plan.js";
 import { readInfraFaultPlan } from "../targets/fake/fake-app.js";
 import { checkOptions } from "./check-options.js";
@@ -82,7 +83,10 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
  */
 export async function checkRunOutputs(options: RunOptions): Promise<void> {
   const dirs: { flag: string; path: string }[] = [{ flag: "--results", path: await checkOwnedDir(options.resultsDir, "results", { what: "--results" }) }];
-  if (options.report) dirs.push({ flag: "--report", path: await checkOwnedDir(options.reportDir, "report", { what: "--report" }) });
+  if (options.report) {
+    checkAllureResultsPath(dirs[0]!.path, "--results");
+    dirs.push({ flag: "--report", path: await checkOwnedDir(options.reportDir, "report", { what: "--report" }) });
+  }
   const [results, report] = dirs;
   if (report && (inside(results!.path, report.path) || inside(report.path, results!.path))) {
     throw new OutputPathError(`--results ${results!.path} and --report ${report.path} overlap: give each its own directory`);
