@@ -49,8 +49,17 @@ async function readOnlyDir(label: string): Promise<string> {
   mounts.push(ro);
   return ro;
 }
+/** A folder on a full filesystem: a 64 KiB tmpfs, filled. */
+async function fullDir(label: string): Promise<string> {
+  const full = join(await tempDir(label), "full");
+  await mkdir(full);
+  await execa("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", full]);
+  mounts.push(full);
+  await execa("dd", ["if=/dev/zero", `of=${join(full, "fill")}`, "bs=4k", "count=100"], { reject: false });
+  return full;
+}
 afterAll(async () => {
-  for (const ro of mounts) await execa("umount", [ro], { reject: false });
+  for (const mount of mounts) await execa("umount", [mount], { reject: false });
 });
 
 async function bundle(dir: string, attachment?: (resultsDir: string) => Promise<void>) {
@@ -218,6 +227,20 @@ describe("L: every output path is checked before the work", () => {
       expect(lines, result.stderr).toHaveLength(1);
       expect(await exists(results), "the run did no work").toBe(false);
     }
+  });
+});
+
+describe.skipIf(!IS_ROOT)("N: an error of the run's results lock is said once, naming its file", () => {
+  it("--results on a full filesystem: ENOSPC, the lock's path, one line, no lock file left", async () => {
+    const full = await fullDir("full-lock");
+    const dir = await tempDir("full-lock-rw");
+    const result = await runCli(["run", "--area", "browser-version", "--no-report", "--results", join(full, "r"), "--outcomes", join(dir, "o.json")], { timeoutMs: BOUND_MS });
+    expect(result.exitCode, result.stderr).toBe(2);
+    const lines = result.stderr.split("\n").filter((l) => l.includes("ENOSPC"));
+    expect(lines, result.stderr).toHaveLength(1);
+    expect(lines[0]).toContain(join(full, ".r.ego-conformance-lock."));
+    expect(result.stderr).not.toMatch(STACK_LINE);
+    expect(await readdir(full)).toEqual(["fill"]);
   });
 });
 
