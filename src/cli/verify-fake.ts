@@ -5,7 +5,6 @@
  * the fake (or of the persona it played), named as such; 0 when only what is not judged differs.
  */
 import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PERSONA_NAMES } from "../contract/personas.js";
 import { compareTranscripts, type Comparison } from "../recording/compare.js";

@@ -16,7 +16,7 @@
  * `describeWriteError` turns into a sentence.
  */
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import { chmod, link, lstat, mkdir, open, rename, rm, symlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { namedError } from "../errors/named-error.js";
@@ -227,11 +227,6 @@ export async function linkNew(from: string, to: string): Promise<void> {
   await link(from, to);
 }
 
-/** linkNew, synchronously. */
-export function linkNewSync(from: string, to: string): void {
-  linkSync(from, to);
-}
-
 /**
  * Removes a file the caller made itself (its own temporary sibling, its own lock) or has just
  * proven its own (a launcher `fake install` recognised by its mark). Never follows a link: a link
@@ -254,23 +249,4 @@ export async function createSymlink(target: string, path: string): Promise<void>
   await symlink(target, path).catch((error: unknown) => {
     throw describeWriteError("create the link", path, error);
   });
-}
-
-/** Whether `path` is a symbolic link (something the harness never writes through). */
-export function isSymbolicLinkSync(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-/** renameSync for the sync writer's temporary sibling. */
-export function renameOwnedSync(from: string, to: string): void {
-  renameSync(from, to);
-}
-
-/** fstat-checked: the descriptor is a regular file. */
-export function isRegularFd(fd: number): boolean {
-  return fstatSync(fd).isFile();
 }

@@ -7,6 +7,9 @@
 // (developer tools run from the checkout, never shipped, writing only the checkout's own dist/,
 // reports/ and docs/ or their own temporary folders) and test/ (the self-tests build hostile
 // files on purpose). Two .mjs files run before any TypeScript can load, and are listed with why.
+// mkdir and mkdtemp count as writes (a folder made in a user's path is a change there too); so
+// does open, of either API, since only its flags tell a read from a write (readers use
+// src/files/input-file.ts).
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
