@@ -59,6 +59,7 @@ export const E2E_TESTS = [
   "test/safety/output-dir.test.ts",
   "test/safety/temp-files.test.ts",
   "test/safety/input-hygiene.test.ts",
+  "test/safety/write-door.test.ts",
   "test/recording/recordings.test.ts",
   "test/recording/installed-record.test.ts",
   "test/recording/verify-fake-writes.test.ts",

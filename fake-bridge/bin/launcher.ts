@@ -21,7 +21,8 @@
  * argv: <config.json> <the caller's arguments...>, or SCRIPT_HOST_FLAG in the script's process.
  */
 import { spawn } from "node:child_process";
-import { appendFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { appendToRegularFile } from "../../src/files/append-file.js";
 import { constants } from "node:os";
 import { resolve, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,7 +62,7 @@ function hangForever(): void {
 /** A child in its own session (out of reach of a process-group kill) that holds our stdout and stderr. */
 function leaveBackgroundChild(config: LauncherConfig): void {
   const child = spawn(process.execPath, ["-e", `setTimeout(() => {}, ${config.backgroundChildMs})`], { detached: true, stdio: ["ignore", "inherit", "inherit"] });
-  if (child.pid !== undefined) appendFileSync(join(config.workDir, "..", "background-children"), `${child.pid}\n`);
+  if (child.pid !== undefined) appendToRegularFile(join(config.workDir, "..", "background-children"), `${child.pid}\n`, "background-children record");
   child.unref();
 }
 

@@ -3,7 +3,9 @@
  * sockets (mode 0600), the state file and the log. Default: `$XDG_RUNTIME_DIR/ego-conformance`,
  * else `<os.tmpdir()>/ego-conformance-<uid>`.
  */
-import { lstat, mkdir } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { lstat } from "node:fs/promises";
+import { claimOwnedDir, OutputPathError } from "../../src/files/output-dir.js";
 import { tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { namedError } from "../../src/errors/named-error.js";
@@ -46,16 +48,23 @@ export class AppDirError extends namedError("AppDirError") {}
 /**
  * Creates the directory with mode 0700, or checks an existing one: it must be a directory (not a
  * symlink) owned by this user that no one else can reach (no group or other permission bits). An
- * existing directory is never changed: one with a wider mode is refused, naming its mode.
+ * existing directory is never changed: one with a wider mode is refused, naming its mode. The
+ * folder is the app's own: it is used only when it is new, empty, or carries the marker the app
+ * wrote there (`.ego-conformance-fake-app`); a folder holding someone's files (`--dir ~`) is refused,
+ * so the app's state file, log and sockets never replace, append to or remove a user's file.
  */
 export async function ensureAppDir(dir: string): Promise<void> {
   const existed = await lstat(dir).then(() => true, () => false);
+  if (existed) checkAppDirMode(dir, await lstat(dir), existed);
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await claimOwnedDir(dir, "fake-app", { what: "the fake app's directory (--dir)" }, 0o700);
   } catch (error) {
-    throw new AppDirError(`cannot create ${dir}: ${(error as Error).message}`);
+    throw new AppDirError(error instanceof OutputPathError ? error.message : `cannot create ${dir}: ${(error as Error).message}`);
   }
-  const info = await lstat(dir);
+  checkAppDirMode(dir, await lstat(dir), existed);
+}
+
+function checkAppDirMode(dir: string, info: Stats, existed: boolean): void {
   if (!info.isDirectory()) throw new AppDirError(`${dir} is not a directory${info.isSymbolicLink() ? " (a symbolic link)" : ""}`);
   const uid = userInfo().uid;
   if (info.uid !== uid) throw new AppDirError(`${dir} belongs to uid ${info.uid}, not to this user (${uid})`);

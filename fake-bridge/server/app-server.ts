@@ -5,7 +5,7 @@
  * and the operator endpoint (./protocol.ts). `createFakeAppServer` runs it in this process;
  * ./main.ts runs it as its own long-lived process.
  */
-import { chmod, rm } from "node:fs/promises";
+import { removeSocket, restrictSocket } from "../../src/files/owned-files.js";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import { shutdownBrowsers } from "../chromium/browser-pool.js";
@@ -70,7 +70,7 @@ export function socketAnswers(path: string, timeoutMs = 1000): Promise<boolean> 
 
 async function listenOn(server: Server, path: string): Promise<void> {
   if (await socketAnswers(path)) throw new AppAlreadyRunningError(`a fake app already answers at ${path}`);
-  await rm(path, { force: true }); // a stale socket file of an app that did not stop cleanly
+  await removeSocket(path); // a stale socket file of an app that did not stop cleanly
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(path, () => {
@@ -78,7 +78,7 @@ async function listenOn(server: Server, path: string): Promise<void> {
       resolve();
     });
   });
-  await chmod(path, 0o600);
+  await restrictSocket(path);
 }
 
 export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeAppServer {
@@ -168,8 +168,8 @@ export function createFakeAppServer(options: FakeAppServerOptions = {}): FakeApp
       // the app's pages, then the browsers of this process (the server process hosts one app)
       await browser.shutdown();
       await shutdownBrowsers();
-      await rm(paths.bridgeSocket, { force: true });
-      await rm(paths.operatorSocket, { force: true });
+      await removeSocket(paths.bridgeSocket);
+      await removeSocket(paths.operatorSocket);
     },
   };
 }

@@ -9,7 +9,8 @@
  */
 import { startGroup } from "../../src/processes/groups.js";
 import { checkoutBundle } from "../../src/processes/checkout-bundle.mjs";
-import { open, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import { openLogForAppend, removeSocket } from "../../src/files/owned-files.js";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -90,7 +91,7 @@ export async function startFakeApp(options: StartOptions = {}): Promise<RunningA
   await ensureAppDir(paths.dir);
   const running = await probeEndpoint(paths);
   if (running) throw new FakeAppStartError(`a fake app is already running in ${paths.dir} (pid ${running.pid}); stop it first`);
-  const log = await open(paths.logFile, "a", 0o600);
+  const log = await openLogForAppend(paths.logFile);
   let child;
   try {
     child = startGroup(process.execPath, [...(await serverEntry()), ...appChoiceArgs({ ...options, dir: paths.dir })], {
@@ -168,8 +169,8 @@ export async function stopFakeApp(options: { dir?: string; graceMs?: number } = 
     while (alive(pid)) await sleep(25);
   }
   await removeAppState(paths.stateFile);
-  await rm(paths.bridgeSocket, { force: true });
-  await rm(paths.operatorSocket, { force: true });
+  await removeSocket(paths.bridgeSocket);
+  await removeSocket(paths.operatorSocket);
   return { stopped: true, pid, how };
 }
 

@@ -17,7 +17,9 @@
  * The launcher knows its app from the config written here (the app directory resolved at install
  * time), never from the caller's environment.
  */
-import { lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { lstat, readdir, readFile, readlink } from "node:fs/promises";
+import { writeFileAtomic } from "../../src/files/output-dir.js";
+import { createNewFile, createSymlink, makeDirectory, removeOwnFile, removeOwnTree } from "../../src/files/owned-files.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import type { LauncherConfig } from "./launcher-config.js";
@@ -89,8 +91,7 @@ function wrapper(runtimeDir: string): string {
 }
 
 async function writeExecutable(path: string, text: string): Promise<void> {
-  await rm(path, { force: true });
-  await writeFile(path, text, { mode: 0o755 });
+  await writeFileAtomic(path, text, { mode: 0o755 });
 }
 
 /** Whether the app bundle at `bundlePath` was written by this module (it carries the marker). */
@@ -149,15 +150,8 @@ async function runtimeDirProblem(runtimeDir: string, dir: string): Promise<strin
 }
 
 /** Write beside and rename: a symbolic link at `path` is replaced, never written through. */
-async function writeBeside(path: string, data: string | Uint8Array, mode?: number): Promise<void> {
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    await writeFile(temporary, data, { flag: "wx", ...(mode !== undefined ? { mode } : {}) });
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+async function writeBeside(path: string, data: string | Uint8Array): Promise<void> {
+  await writeFileAtomic(path, data);
 }
 
 export async function installFakeEgoLite(options: InstallOptions): Promise<InstalledFakeEgoLite> {
@@ -178,8 +172,8 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
   const runtimeDir = join(dir, ".ego-browser");
   const workDir = join(runtimeDir, "work");
   const sdkPath = join(runtimeDir, "sdk", "index.mjs");
-  await mkdir(workDir, { recursive: true });
-  await mkdir(join(runtimeDir, "sdk"), { recursive: true });
+  await makeDirectory(workDir);
+  await makeDirectory(join(runtimeDir, "sdk"));
   await writeBeside(join(runtimeDir, INSTALLED_BUNDLE_MARKER), "installed by ego-conformance fake install; it may replace what is in this directory\n");
 
   const config: LauncherConfig = {
@@ -206,12 +200,12 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
 
   const bundlePath = join(dir, APP_BUNDLE_NAME);
   const versions = join(bundlePath, FRAMEWORK, "Versions");
-  await rm(bundlePath, { recursive: true, force: true });
-  await mkdir(join(versions, "A", "Helpers"), { recursive: true });
-  await symlink("A", join(versions, "Current"));
-  await writeFile(join(bundlePath, "Contents", INSTALLED_BUNDLE_MARKER), "installed by ego-conformance fake install; it may replace this bundle\n");
+  await removeOwnTree(bundlePath); // ours (marked), or --force said to replace it
+  await makeDirectory(join(versions, "A", "Helpers"));
+  await createSymlink("A", join(versions, "Current"));
+  await createNewFile(join(bundlePath, "Contents", INSTALLED_BUNDLE_MARKER), "installed by ego-conformance fake install; it may replace this bundle\n");
   const version = options.version ?? NEWEST_BUILD.version;
-  await writeFile(
+  await createNewFile(
     join(bundlePath, "Contents", "Info.plist"),
     infoPlist(
       {
@@ -226,7 +220,7 @@ export async function installFakeEgoLite(options: InstallOptions): Promise<Insta
   );
   await writeExecutable(join(versions, "A", "Helpers", CLI_NAME), wrapper(runtimeDir));
   const helperPath = join(versions, "Current", "Helpers", CLI_NAME);
-  await rm(cliPath, { force: true });
-  await symlink(relative(dir, helperPath), cliPath);
+  await removeOwnFile(cliPath); // ours (marked), or --force said to replace it
+  await createSymlink(relative(dir, helperPath), cliPath);
   return { cliPath, helperPath, bundlePath, configPath, config };
 }

@@ -1,5 +1,9 @@
 /** The running fake app's record: what `ego-conformance fake status` reports and `stop` acts on. */
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import { removeOwnedFile, replaceOwnedFile } from "../../src/files/owned-files.js";
+
+/** What the head of every state file the app writes holds: a file without it is not the app's, and is neither replaced nor removed. */
+const isAppState = (head: string) => head.startsWith("{\n  \"pid\": ") && head.includes(`"bridgeSocket": `);
 
 export interface AppState {
   pid: number;
@@ -19,7 +23,7 @@ export interface AppState {
 }
 
 export async function writeAppState(path: string, state: AppState): Promise<void> {
-  await writeFile(path, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  await replaceOwnedFile(path, `${JSON.stringify(state, null, 2)}\n`, { recognise: isAppState, what: "the fake app's state file", mode: 0o600 });
 }
 
 /** The recorded state, or undefined when there is none or it is unreadable. */
@@ -33,5 +37,5 @@ export async function readAppState(path: string): Promise<AppState | undefined> 
 }
 
 export async function removeAppState(path: string): Promise<void> {
-  await rm(path, { force: true });
+  await removeOwnedFile(path, isAppState);
 }

@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { BaselineKeyError, baselineKey, baselinePath, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
 import { readRun } from "../gate/current-run.js";
-import { writeOutcomes } from "../gate/outcomes-file.js";
+import { OUTCOMES_FILE_MARKER, writeOutcomes } from "../gate/outcomes-file.js";
 import { CannotDecideError, DEFAULT_OUTCOMES, readInput } from "./gate.js";
 import { parseFlags } from "./parse-flags.js";
 import { BASELINE_SAVE_FLAGS } from "./options.js";
@@ -27,7 +27,7 @@ async function saveCommand(argv: string[]): Promise<number> {
     if (error instanceof BaselineKeyError) throw new CannotDecideError(`cannot store this run as a baseline: ${error.message}`);
     throw error;
   }
-  const file = await checkOutputFile(baselinePath(key, values.dir !== undefined ? resolve(values.dir) : DEFAULT_BASELINE_DIR), { what: "the baseline file" });
+  const file = await checkOutputFile(baselinePath(key, values.dir !== undefined ? resolve(values.dir) : DEFAULT_BASELINE_DIR), { what: "the baseline file", marker: OUTCOMES_FILE_MARKER });
   await writeOutcomes(file, outcomes);
   const clauses = Object.keys(outcomes.clauses).length;
   if (values.json) process.stdout.write(`${JSON.stringify({ key, file, clauses, runId: outcomes.runId, passed: outcomes.passed })}\n`);

@@ -27,6 +27,7 @@ const BAD_INPUT_ERRORS = new Set([
   "InputFileError",
   "PathEscapeError",
   "InfraFaultPlanError",
+  "OwnedFileError",
 ]);
 
 export function isBadInput(error: unknown): boolean {

@@ -3,7 +3,7 @@
  * (src/recording/derive-persona.ts), which `run --persona-file FILE` plays on the fake.
  */
 import { resolve } from "node:path";
-import { PersonaFile } from "../contract/persona-file.js";
+import { PERSONA_FILE_MARKER, PersonaFile } from "../contract/persona-file.js";
 import { derivePersona, unplayableOpenDetails } from "../recording/derive-persona.js";
 import { OPEN_DETAIL_SWITCHES } from "../targets/fake/fake-app.js";
 import { readTranscript } from "../recording/transcript.js";
@@ -20,7 +20,7 @@ async function deriveCommand(argv: string[]): Promise<number> {
   const checked = PersonaFile.safeParse(derived);
   if (!checked.success) throw new UsageError(`--name ${values.name}: ${checked.error.issues.map((i) => i.message).join("; ")}`);
   const out = resolve(values.out ?? `${values.name}.persona.json`);
-  await checkOutputFile(out, { what: "--out" });
+  await checkOutputFile(out, { what: values.out !== undefined ? "--out" : "the persona file", marker: PERSONA_FILE_MARKER });
   await writeFileAtomic(out, `${JSON.stringify(checked.data, null, 2)}\n`);
   const unplayable = unplayableOpenDetails(checked.data, new Set(Object.keys(OPEN_DETAIL_SWITCHES)));
   for (const clause of unplayable) {

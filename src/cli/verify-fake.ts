@@ -7,8 +7,7 @@
  * (or `--results DIR`), never where a run's own outputs are; it replays on the kind of pages the
  * recording was made on, and refuses the other kind (what only pages decide would differ).
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
 import { join, resolve } from "node:path";
 import { PERSONA_NAMES } from "../contract/personas.js";
 import { compareTranscripts, type Comparison } from "../recording/compare.js";
@@ -95,13 +94,13 @@ export async function verifyFakeCommand(argv: string[]): Promise<number> {
   const recording = await readTranscript(resolve(positionals[0]!));
   const pages = replayPages(recording, parsePagesFlag(values.pages), positionals[0]!);
   const own = values.results === undefined;
-  const resultsDir = own ? await mkdtemp(join(tmpdir(), "ego-conformance-verify-")) : resolve(values.results!);
+  const resultsDir = own ? await makeTempDir("ego-conformance-verify-") : resolve(values.results!);
   let comparison: Comparison;
   try {
     const replay = await replayOnFake(recording, { resultsDir, ...(pages ? { pages } : {}) });
     comparison = compareTranscripts(recording, replay, { onlyBoth: true });
   } finally {
-    if (own) await rm(resultsDir, { recursive: true, force: true });
+    if (own) await removeTempDir(resultsDir);
   }
   const judged = comparison.differences.filter((d) => d.judged);
   if (values.json) process.stdout.write(`${JSON.stringify(verifyJson(recording, comparison, pages), null, 2)}\n`);

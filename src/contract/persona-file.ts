@@ -8,6 +8,8 @@ import { FeatureName } from "./features.js";
 import { tryParseEgoVersion } from "../version/index.js";
 
 export const PERSONA_FILE_FORMAT = "ego-conformance-persona/1";
+/** What the head of every persona file `persona derive` writes holds: an existing file without it is not replaced. */
+export const PERSONA_FILE_MARKER = `"format": "${PERSONA_FILE_FORMAT}"`;
 
 /** What a run observed of an unspecified clause's open detail (the label the harness writes). */
 export const OPEN_DETAIL_OUTCOMES = ["as-the-fake-chose", "differs-from-the-fake"] as const;

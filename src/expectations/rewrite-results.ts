@@ -5,7 +5,7 @@
  * issue link to the bug; an unexpected pass becomes failed with a message saying which entry to
  * remove. Labels and links of an earlier application are replaced; other fields are left alone.
  */
-import { writeFile } from "node:fs/promises";
+import { writeFileAtomic } from "../files/output-dir.js";
 import { LABEL } from "../labels/labels.js";
 import type { ResultFile } from "../report/results-reader.js";
 import type { ResultVerdict } from "./judge.js";
@@ -48,5 +48,5 @@ export function rewriteRaw(raw: RawResult, judged: { verdict: ResultVerdict; ent
 
 /** Writes a result file rewritten in memory (applyExpectationsToFiles) back to where it was read. */
 export async function writeResultFile(file: ResultFile): Promise<void> {
-  await writeFile(file.result.file, JSON.stringify(file.raw));
+  await writeFileAtomic(file.result.file, JSON.stringify(file.raw));
 }

@@ -23,6 +23,8 @@ import { matchesClause } from "./pattern.js";
 import { describeEntry, TODO_BUG, UNASSIGNED_OWNER, type ExpectationEntry, type ExpectationsFile, type ExpectedOutcome, type IndexedEntry } from "./schema.js";
 
 export const GENERATED_EXPIRY_DAYS = 30;
+/** What every expectations file holds near its top (its entries): --write replaces no file without it. */
+export const EXPECTATIONS_FILE_MARKER = `"entries"`;
 
 export interface ExpectationUpdate {
   add: ExpectationEntry[];

@@ -1,14 +1,16 @@
 /**
  * Appending one record to a regular file the harness keeps (the run ledger): the file is opened
  * with O_APPEND (one write(2) per record, so concurrent writers never interleave within a line),
- * O_CREAT (mode 0600) and O_NONBLOCK (opening a FIFO never waits for a reader), and what was
+ * O_CREAT (mode 0600), O_NOFOLLOW (a symbolic link in its place is refused, never written
+ * through) and O_NONBLOCK (opening a FIFO never waits for a reader), and what was
  * opened is checked with fstat: anything but a regular file is refused, and every error names
  * the path.
  */
 import { closeSync, constants, fstatSync, openSync, writeSync } from "node:fs";
 import { InputFileError } from "./input-file.js";
+import { describeWriteError } from "./owned-files.js";
 
-const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NONBLOCK;
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** Appends `text` to the regular file `path` (made 0600 when missing) in one write. */
 export function appendToRegularFile(path: string, text: string, kind: string): void {
@@ -18,8 +20,8 @@ export function appendToRegularFile(path: string, text: string, kind: string): v
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "EIO";
     // ENXIO: a FIFO that nobody reads (O_NONBLOCK|O_WRONLY)
-    const why = code === "ENXIO" ? `${code} (it is a FIFO or a device, not a regular file)` : code;
-    throw new InputFileError(`cannot write ${kind} file ${path}: ${why}`, code === "ENXIO" ? "NOT_REGULAR" : code, path);
+    const why = code === "ENXIO" ? `${code} (it is a FIFO or a device, not a regular file)` : describeWriteError("write", path, error).message.slice(`cannot write ${path}: `.length);
+    throw new InputFileError(`cannot write ${kind} file ${path}: ${why}`, code === "ENXIO" || code === "ELOOP" ? "NOT_REGULAR" : code, path);
   }
   try {
     if (!fstatSync(fd).isFile()) throw new InputFileError(`cannot write ${kind} file ${path}: it is not a regular file; the harness writes only regular files`, "NOT_REGULAR", path);

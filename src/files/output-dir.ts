@@ -14,12 +14,12 @@
  *
  * The checks are separate from the writes so that the CLI makes them all before a suite runs.
  */
-import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { copyFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { access, lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { constants, copyFileSync, renameSync, rmSync } from "node:fs";
 import { readInputFile } from "./input-file.js";
+import { createNewFile, createNewFileSync, describeWriteError, siblingName } from "./owned-files.js";
 import { homedir } from "node:os";
-import { basename, dirname, join, parse, resolve, sep } from "node:path";
+import { dirname, join, parse, resolve, sep } from "node:path";
 import { namedError } from "../errors/named-error.js";
 
 /** A path the harness may not write or empty: exit 2, naming the path, nothing deleted. */
@@ -29,6 +29,8 @@ export class OutputPathError extends namedError("OutputPathError") {}
 export const OUTPUT_KINDS = {
   results: "Allure results",
   report: "Allure report",
+  allure: "matrix Allure folder",
+  "fake-app": "fake app folder",
   outcomes: "per-target outcomes",
   bundle: "matrix bundle",
 } as const;
@@ -42,15 +44,19 @@ export function markerName(kind: OutputKind): string {
 const CHECKOUT = resolve(import.meta.dirname, "../..");
 
 export interface DirCheck {
-  /**
-   * for a file: what every file the harness writes there holds in its first 4 KiB (compat.html's
-   * generator tag, compat.json's format). An existing file without it is someone else's: refused.
-   */
-  marker?: string;
   /** how the user named it, for messages: `--results`, `matrix --out`, ... */
   what: string;
   /** the working directory the path was given in (default: process.cwd()) */
   cwd?: string;
+}
+
+export interface FileCheck extends DirCheck {
+  /**
+   * what every file of this kind the harness writes holds in its first 4 KiB (compat.html's
+   * generator tag, compat.json's or an outcomes file's format). An existing file without it is
+   * someone else's: refused. Every kind of output file has one: nothing unproven is replaced.
+   */
+  marker: string;
 }
 
 const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
@@ -78,58 +84,95 @@ export async function checkOwnedDir(dir: string, kind: OutputKind, check: DirChe
     if (error.code === "ENOENT") return undefined;
     throw new OutputPathError(`${check.what} ${abs} cannot be examined: ${error.code ?? error.message}`);
   });
-  if (info === undefined) return abs;
+  if (info === undefined) {
+    await checkParentWritable(abs, check);
+    return abs;
+  }
   if (info.isSymbolicLink()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is a symbolic link, not a directory the harness made`);
   if (!info.isDirectory()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is a file, not a directory; the harness replaces only directories it made`);
   const entries = await readdir(abs).catch((error: NodeJS.ErrnoException) => {
     throw new OutputPathError(`${check.what} ${abs} cannot be read: ${error.code ?? error.message}`);
   });
-  if (entries.length === 0 || entries.includes(markerName(kind))) return abs;
+  if (entries.length === 0 || entries.includes(markerName(kind))) {
+    await checkParentWritable(abs, check);
+    return abs;
+  }
   throw new OutputPathError(
     `refusing ${check.what} ${abs}: it is not empty and was not made by ego-conformance (no ${markerName(kind)} file in it), so it is not emptied; ` +
       `give a new or empty directory, or remove this one yourself`,
   );
 }
 
-/** Whether `file` may be written (over an earlier file): not empty, not a directory, not the checkout. */
-export async function checkOutputFile(file: string, check: DirCheck): Promise<string> {
+/**
+ * The nearest existing folder above `abs` is a directory this process may write in: a read-only
+ * filesystem (EROFS), a folder it may not write (EACCES) or a file in the way (ENOTDIR) is said
+ * now, naming the path, before the command does any work.
+ */
+async function checkParentWritable(abs: string, check: DirCheck): Promise<void> {
+  for (let dir = dirname(abs); ; dir = dirname(dir)) {
+    const up = await stat(dir).catch(() => undefined);
+    if (up !== undefined) {
+      if (!up.isDirectory()) throw new OutputPathError(`refusing ${check.what} ${abs}: ${dir} is a file, not a directory`);
+      await access(dir, constants.W_OK).catch((error: unknown) => {
+        throw new OutputPathError(describeWriteError(`write ${check.what}`, abs, error).message.replace(`${abs}:`, `${abs} (in ${dir}):`));
+      });
+      return;
+    }
+    if (dirname(dir) === dir) return;
+  }
+}
+
+/**
+ * Whether `file` may be written (over an earlier file): not empty, not a directory, not a link,
+ * not the checkout, and, when a file is there, one the harness wrote (it holds `check.marker`).
+ */
+export async function checkOutputFile(file: string, check: FileCheck): Promise<string> {
   if (file.trim() === "") throw new OutputPathError(`${check.what} is empty: give a file to write`);
   const abs = resolve(check.cwd ?? process.cwd(), file);
-  const info = await stat(abs).catch(() => undefined);
+  const info = await lstat(abs).catch(() => undefined);
+  if (info?.isSymbolicLink()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is a symbolic link; the harness never writes through one`);
   if (info?.isDirectory()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is a directory, not a file`);
   // a FIFO, a socket or a device would be replaced by a regular file (or block the write): refused
   if (info !== undefined && !info.isFile()) throw new OutputPathError(`refusing ${check.what} ${abs}: it is not a regular file (a FIFO, a socket or a device), and the harness replaces only regular files`);
-  if (info !== undefined && check.marker !== undefined) {
+  if (info !== undefined) {
     const head = await readInputFile(abs, { kind: check.what }).then((t) => t.slice(0, 4096), (error: Error) => {
       throw new OutputPathError(error.message);
     });
     if (!head.includes(check.marker)) {
-      throw new OutputPathError(`refusing ${check.what} ${abs}: the file is there and was not written by ego-conformance (it lacks ${JSON.stringify(check.marker)}), so it is not replaced; give another directory, or remove it yourself`);
+      throw new OutputPathError(`refusing ${check.what} ${abs}: the file is there and was not written by ego-conformance (it lacks ${JSON.stringify(check.marker)}), so it is not replaced; give another path, or remove it yourself`);
     }
   }
-  // the nearest existing ancestor must be a directory (mkdir -p makes the rest)
-  for (let dir = dirname(abs); ; dir = dirname(dir)) {
-    const up = await lstat(dir).catch(() => undefined);
-    if (up !== undefined) {
-      if (!up.isDirectory() && !up.isSymbolicLink()) throw new OutputPathError(`refusing ${check.what} ${abs}: ${dir} is a file, not a directory`);
-      break;
-    }
-    if (dirname(dir) === dir) break;
-  }
+  await checkParentWritable(abs, check);
   return abs;
 }
 
 /** Empties `dir` (after checking it as checkOwnedDir does) and marks it as the harness's. */
 export async function prepareOwnedDir(dir: string, kind: OutputKind, check: DirCheck): Promise<string> {
   const abs = await checkOwnedDir(dir, kind, check);
-  await rm(abs, { recursive: true, force: true });
-  await mkdir(abs, { recursive: true });
-  await writeFile(join(abs, markerName(kind)), `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may empty this directory\n`);
+  try {
+    await rm(abs, { recursive: true, force: true });
+    await mkdir(abs, { recursive: true });
+    await createNewFile(join(abs, markerName(kind)), `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may empty this directory\n`);
+  } catch (error) {
+    throw new OutputPathError(describeWriteError(`prepare ${check.what}`, abs, error).message);
+  }
   return abs;
 }
 
-function siblingName(path: string, tag: string): string {
-  return join(dirname(path), `.${basename(path)}.${tag}-${process.pid}-${randomBytes(4).toString("hex")}`);
+/**
+ * Makes `dir` the harness's folder of `kind` without emptying it (checked as checkOwnedDir does):
+ * created and marked when missing or empty, left as it is when it carries the marker.
+ */
+export async function claimOwnedDir(dir: string, kind: OutputKind, check: DirCheck, mode?: number): Promise<string> {
+  const abs = await checkOwnedDir(dir, kind, check);
+  try {
+    await mkdir(abs, { recursive: true, ...(mode !== undefined ? { mode } : {}) });
+    const marker = join(abs, markerName(kind));
+    if (!(await lstat(marker).then(() => true, () => false))) await createNewFile(marker, `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace what it wrote here\n`);
+  } catch (error) {
+    throw new OutputPathError(describeWriteError(`prepare ${check.what}`, abs, error).message);
+  }
+  return abs;
 }
 
 /** Writes `file` through a temporary sibling and a rename; the sibling never outlives a failure. */
@@ -137,12 +180,13 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   const temporary = siblingName(file, "tmp");
   try {
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(temporary, data, options.mode !== undefined ? { mode: options.mode } : {});
+    // a new sibling (O_EXCL|O_NOFOLLOW), renamed over: a link at `file` is replaced, never written through
+    await createNewFile(temporary, data, options.mode ?? 0o644);
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
-    // ENOSPC, EIO, EACCES: the message names the file (the system's names none)
-    throw new OutputPathError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    // ENOSPC, EROFS, EACCES: the message names the file (the system's names none)
+    throw new OutputPathError(describeWriteError("write", file, error).message);
   }
 }
 
@@ -151,12 +195,12 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
  * thread): the same sibling and rename, no fsync; the error is the system's, as allure-js's own.
  */
 export function writeFileAtomicSync(file: string, data: string | Uint8Array): void {
-  throughSiblingSync(file, (temporary) => writeFileSync(temporary, data));
+  throughSiblingSync(file, (temporary) => createNewFileSync(temporary, data));
 }
 
 /** Copies `from` to `to` through a temporary sibling of `to` and a rename. */
 export function copyFileAtomicSync(from: string, to: string): void {
-  throughSiblingSync(to, (temporary) => copyFileSync(from, temporary));
+  throughSiblingSync(to, (temporary) => copyFileSync(from, temporary, constants.COPYFILE_EXCL));
 }
 
 /** `write` makes a temporary sibling of `file`, which is then renamed to it; it never outlives a failure. */
@@ -185,7 +229,7 @@ export async function replaceDirAtomically<T>(dir: string, kind: OutputKind, che
   try {
     result = await build(temporary);
     await mkdir(temporary, { recursive: true });
-    await writeFile(join(temporary, markerName(kind)), `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace this directory\n`);
+    await createNewFile(join(temporary, markerName(kind)), `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace this directory\n`);
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
     throw error;

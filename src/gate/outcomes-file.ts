@@ -12,6 +12,8 @@ import { Outcome } from "../outcomes/statuses.js";
 import { namedError } from "../errors/named-error.js";
 
 export const OUTCOMES_SCHEMA_VERSION = 1;
+/** What the head of every outcomes file the harness writes holds: an existing file without it is not replaced. */
+export const OUTCOMES_FILE_MARKER = `"schema": ${OUTCOMES_SCHEMA_VERSION},\n  "runId": `;
 
 /** A clause's outcome (src/outcomes); files written before the outcome model said "skipped" for not-applicable. */
 export const OutcomeStatus = z.preprocess((s) => (s === "skipped" ? "not-applicable" : s), Outcome);

@@ -10,7 +10,7 @@
  * fails for another reason is recorded as `error`. Either way every clause of that target is
  * unknown, and the matrix says so.
  */
-import { rm, writeFile } from "node:fs/promises";
+import { createNewFile, removeOwnFile } from "../files/owned-files.js";
 import { availableParallelism } from "node:os";
 import { prepareOwnedDir } from "../files/output-dir.js";
 import { join, resolve } from "node:path";
@@ -133,7 +133,7 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
     targets: [...outcomes],
   };
   const written = await writeBundle(dir, bundle);
-  await rm(join(dir, IN_PROGRESS), { force: true });
+  await removeOwnFile(join(dir, IN_PROGRESS));
   return { dir, bundle: written, ...(interrupted !== undefined ? { interrupted } : {}) };
 }
 
@@ -192,5 +192,5 @@ function describeOutcome(t: TargetOutcome): string {
  */
 async function prepareBundleDir(dir: string): Promise<void> {
   await prepareOwnedDir(dir, "bundle", { what: "the matrix bundle directory" });
-  await writeFile(join(dir, IN_PROGRESS), "", "utf8");
+  await createNewFile(join(dir, IN_PROGRESS), "");
 }

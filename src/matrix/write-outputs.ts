@@ -9,12 +9,14 @@
  *                                     run wrote them
  */
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
+import { makeDirectory } from "../files/owned-files.js";
 import { readInputFile } from "../files/input-file.js";
 import { readResultFiles } from "../report/results-reader.js";
 import { MatrixInputError } from "./errors.js";
 import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
+import { checkAllureResultsPath } from "../report/allure-report.js";
 import { buildCompat, type CompatGates } from "./build-compat.js";
 import { AGAINST_CONTRACT, gateTarget, type MatrixBaseline } from "./target-gate.js";
 import { parseOutcomes } from "../gate/outcomes-file.js";
@@ -46,7 +48,7 @@ export async function writeMatrixOutputs(
   const out = resolve(outDir);
   // every input is read before anything is written: a truncated result or outcomes file is named, and leaves no output
   const outcomesTexts = await readInputs(merged);
-  await mkdir(out, { recursive: true });
+  await makeDirectory(out);
   // compat's "differs from the fake": each target's recording against its build's fake column
   const compat = buildCompat(await markFakeDifferences(merged), options.now, gatesOf(merged, outcomesTexts, options.baseline));
   const compatJson = join(out, "compat.json");
@@ -82,6 +84,9 @@ export async function checkMatrixOutputs(outDir: string, options: { allure: bool
   for (const [name, marker] of Object.entries(OUTPUT_FILE_MARKERS)) await checkOutputFile(join(out, name), { what: `${options.what} (${name})`, marker });
   await checkOwnedDir(join(out, "compat-outcomes"), "outcomes", { what: `${options.what} (compat-outcomes/)` });
   if (options.allure) {
+    // the folder itself: its allurerc.mjs is replaced and its history.jsonl fed to Allure, so it must be the harness's
+    await checkOwnedDir(join(out, "compat-allure"), "allure", { what: `${options.what} (compat-allure/)` });
+    checkAllureResultsPath(join(out, "compat-allure", "results"), options.what);
     await checkOwnedDir(join(out, "compat-allure", "results"), "results", { what: `${options.what} (compat-allure/results/)` });
     await checkOwnedDir(join(out, "compat-allure", "report"), "report", { what: `${options.what} (compat-allure/report/)` });
   }
@@ -104,6 +109,7 @@ async function readInputs(merged: MergedMatrix): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   try {
     for (const { key, dir: resultsDir } of merged.results) {
+      await refuseLinks(resultsDir);
       await readResultFiles(resultsDir);
       const from = targetOutcomesFile(resultsDir);
       if (!existsSync(from)) continue;
@@ -115,6 +121,13 @@ async function readInputs(merged: MergedMatrix): Promise<Map<string, string>> {
     throw new MatrixInputError(`cannot merge: ${(error as Error).message}; nothing was written`);
   }
   return texts;
+}
+
+/** A bundle comes from elsewhere (a CI artefact): a symbolic link in its results is refused, never followed into the outputs. */
+async function refuseLinks(resultsDir: string): Promise<void> {
+  for (const entry of await readdir(resultsDir, { withFileTypes: true })) {
+    if (entry.isSymbolicLink()) throw new Error(`${join(resultsDir, entry.name)} is a symbolic link; a bundle's files are regular files, and a link is never followed`);
+  }
 }
 
 /** Writes each target's outcomes (read by readInputs) to `dir/<key>.json`; `dir` is replaced (when it is the harness's). */

@@ -15,7 +15,8 @@
  * that leaves its group on purpose (`setsid`, a double fork into a new session) is out of reach.
  */
 import type { ChildProcess } from "node:child_process";
-import { appendFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { appendToRegularFile } from "../files/append-file.js";
 import { execa, type Options, type ResultPromise } from "execa";
 import { listProcs, readProc, type ProcInfo } from "./proc.js";
 
@@ -86,7 +87,7 @@ export function startGroup<O extends Options>(file: string, args: readonly strin
   const record = process.env[GROUPS_ENV];
   if (record) {
     try {
-      appendFileSync(record, `${group.pgid} ${group.startTicks} ${JSON.stringify(group.command)}\n`, { mode: 0o600 });
+      appendToRegularFile(record, `${group.pgid} ${group.startTicks} ${JSON.stringify(group.command)}\n`, "process-group record");
     } catch {
       // the run's scratch directory is gone (the run is ending): this process's own exit paths still end the group
     }

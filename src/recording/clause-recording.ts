@@ -7,7 +7,7 @@
  * so its attempts are in one file, in order; the run reads each test's last (./transcript.ts).
  * The dot name keeps the files out of a merged matrix report (src/matrix/allure-matrix.ts).
  */
-import { appendFileSync } from "node:fs";
+import { appendToRegularFile } from "../files/append-file.js";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
@@ -39,7 +39,7 @@ export function clauseRecording(native: Pick<ClauseRecording, "probes" | "calls"
 /** Appends one attempt's recording to this worker thread's file in `resultsDir`. */
 export function appendClauseRecording(resultsDir: string, test: string, recording: ClauseRecording): void {
   const line: RecordingLine = { test, recording };
-  appendFileSync(join(resultsDir, `${FILE_PREFIX}${process.pid}-${threadId}${FILE_SUFFIX}`), `${JSON.stringify(line)}\n`);
+  appendToRegularFile(join(resultsDir, `${FILE_PREFIX}${process.pid}-${threadId}${FILE_SUFFIX}`), `${JSON.stringify(line)}\n`, "clause recording");
 }
 
 /** Every test's last recorded attempt in `resultsDir`, by the test's title. */

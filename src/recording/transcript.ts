@@ -15,6 +15,8 @@ import { normaliseRunText } from "./normalise.js";
 import { namedError } from "../errors/named-error.js";
 
 export const TRANSCRIPT_FORMAT = "ego-conformance-transcript/1";
+/** What the head of every transcript the harness writes holds: an existing file without it is not replaced. */
+export const TRANSCRIPT_FILE_MARKER = `"format": "${TRANSCRIPT_FORMAT}"`;
 /** The file a run against an installed target writes into its results directory by default. */
 export const DEFAULT_TRANSCRIPT_FILE = "ego-conformance-transcript.json";
 

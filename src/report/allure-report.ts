@@ -3,15 +3,17 @@
  * allurerc.mjs), strip the analytics every page embeds, and prove the result is offline.
  */
 import { existsSync } from "node:fs";
-import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startGroup } from "../processes/groups.js";
 import { stageAllureView } from "./allure-view-dir.js";
 import { findExternalRequests, stripAnalytics } from "./offline.js";
 import type { ResultFile } from "./results-reader.js";
-import { OutputPathError, replaceDirAtomically } from "../files/output-dir.js";
+import { OutputPathError, replaceDirAtomically, writeFileAtomic } from "../files/output-dir.js";
+import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
+import { createNewFile } from "../files/owned-files.js";
 import { namedError } from "../errors/named-error.js";
 
 export { findExternalRequests, stripAnalytics } from "./offline.js";
@@ -107,16 +109,27 @@ export async function generateAllureReport(options: GenerateOptions): Promise<Ge
 /** Runs `allure generate` from `resultsDir` into `temporary`, then strips and verifies it. */
 async function generateFrom(resultsDir: string, temporary: string, options: GenerateOptions & { configPath: string }): Promise<Record<string, number>> {
   const { cwd, configPath } = options;
-  const verdictFile = options.verdict ? join(dirname(temporary), `${basename(temporary)}.verdict.json`) : undefined;
-  if (verdictFile !== undefined) await writeFile(verdictFile, JSON.stringify(options.verdict), "utf8");
+  // Allure keeps logs (and tokens) under $HOME/.allure: its home is a folder of the run's scratch, never the user's
+  const home = await makeTempDir("ego-conformance-allure-home-");
+  try {
+    return await generateWithHome(resultsDir, temporary, options, home);
+  } finally {
+    await removeTempDir(home);
+  }
+}
+
+async function generateWithHome(resultsDir: string, temporary: string, options: GenerateOptions & { configPath: string }, home: string): Promise<Record<string, number>> {
+  const { cwd, configPath } = options;
+  // the caller's verdict rides to the generator in a file of the same scratch folder
+  const verdictFile = options.verdict ? join(home, "verdict.json") : undefined;
+  if (verdictFile !== undefined) await createNewFile(verdictFile, JSON.stringify(options.verdict));
   const run = await startGroup(process.execPath, [allureCli(), "generate", resultsDir, "-o", temporary, "--config", configPath, ...(verdictFile !== undefined ? ["--verdict", verdictFile] : [])], {
     cwd,
     reject: false,
     timeout: options.timeoutMs ?? 120_000,
     ...(options.signal ? { cancelSignal: options.signal } : {}),
-    env: { ALLURE_NO_ANALYTICS: "true" }, // honoured by the allure2 plugin only; stripping below does the rest
+    env: { ALLURE_NO_ANALYTICS: "true", HOME: home, USERPROFILE: home }, // honoured by the allure2 plugin only; stripping below does the rest
   });
-  if (verdictFile !== undefined) await rm(verdictFile, { force: true });
   if (options.signal?.aborted) throw new ReportInterruptedError("the report generation was interrupted; the earlier report is kept");
   if (run.failed) {
     const why = run.timedOut ? "timed out" : `exit ${run.exitCode ?? run.signal ?? "?"}`;
@@ -135,7 +148,7 @@ export async function stripAndVerify(outputDir: string): Promise<Record<string, 
   for (const file of await htmlFiles(outputDir)) {
     const name = relative(outputDir, file);
     const { html, removed } = stripAnalytics(await readFile(file, "utf8"));
-    if (removed > 0) await writeFile(file, html, "utf8");
+    if (removed > 0) await writeFileAtomic(file, html);
     stripped[name] = removed;
     const external = findExternalRequests(html);
     if (external.length > 0) leaks.push(`${name}: ${external.join(", ")}`);
@@ -154,8 +167,15 @@ function defaultConfig(cwd: string): string {
 async function checkResultsDir(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
   if (info === undefined || !info.isDirectory()) throw new Error(`Allure results directory ${dir} does not exist`);
-  // The CLI takes results directories as glob patterns; a metacharacter would silently match something else.
-  if (/[*?[\]{}()!]/.test(dir)) throw new Error(`Allure results directory ${dir} contains glob metacharacters; use another path`);
+  checkAllureResultsPath(dir, "Allure results directory");
+}
+
+/**
+ * The Allure CLI takes results directories as glob patterns; a metacharacter would silently match
+ * something else. Checked before a command's work too (`run --report`, `matrix`), naming the flag.
+ */
+export function checkAllureResultsPath(dir: string, what: string): void {
+  if (/[*?[\]{}()!]/.test(dir)) throw new OutputPathError(`refusing ${what} ${dir}: it contains glob metacharacters (* ? [ ] { } ( ) !), which the Allure generator takes as a pattern; use another path`);
 }
 
 /** Generation was stopped (Ctrl-C): nothing replaced the earlier report. */

@@ -8,7 +8,7 @@
  * appears (written beside, then renamed: writeFileAtomicSync in ../files/output-dir.ts), not that it survives a power
  * cut. The few files written once per run (categories, environment) keep allure-js's own writer.
  */
-import { mkdirSync } from "node:fs";
+import { makeDirectorySync } from "../files/owned-files.js";
 import { join } from "node:path";
 import { FileSystemWriter, type Writer } from "allure-js-commons/sdk/reporter";
 import type { Globals, TestResult, TestResultContainer } from "allure-js-commons";
@@ -31,7 +31,7 @@ export class UnsyncedResultsWriter implements Writer {
   }
 
   #path(name: string): string {
-    if (!this.#made) mkdirSync(this.#dir, { recursive: true });
+    if (!this.#made) makeDirectorySync(this.#dir);
     this.#made = true;
     return join(this.#dir, name);
   }

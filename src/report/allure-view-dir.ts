@@ -5,9 +5,10 @@
  * directory itself is never written. A run hands over the result files it judged in memory
  * (src/run/write.ts): their view is made from those, and the directory's result files are not read again.
  */
-import { copyFile, link, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { createNewFile, linkRegularFile } from "../files/owned-files.js";
+import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
 import { allureView } from "./allure-view.js";
 import { RESULT_FILE_SUFFIX, type ResultFile } from "./results-reader.js";
 
@@ -20,17 +21,17 @@ export interface StagedView {
 /** `inMemory`: the directory's result files as read (and judged), each staged from its JSON in memory. */
 export async function stageAllureView(resultsDir: string, inMemory: readonly ResultFile[] = []): Promise<StagedView> {
   const known = new Map(inMemory.map((f) => [basename(f.result.file), f.raw]));
-  const dir = await mkdtemp(join(tmpdir(), "ego-conformance-allure-view-"));
-  const dispose = () => rm(dir, { recursive: true, force: true });
+  const dir = await makeTempDir("ego-conformance-allure-view-");
+  const dispose = () => removeTempDir(dir);
   try {
     for (const entry of await readdir(resultsDir, { withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const from = join(resultsDir, entry.name);
       const to = join(dir, entry.name);
       const raw = entry.name.endsWith(RESULT_FILE_SUFFIX) ? known.get(entry.name) : undefined;
-      if (raw !== undefined) await writeFile(to, JSON.stringify(allureView(raw)), "utf8");
-      else if (entry.name.endsWith(RESULT_FILE_SUFFIX)) await writeFile(to, viewOf(await readFile(from, "utf8")), "utf8");
-      else await link(from, to).catch(() => copyFile(from, to));
+      if (raw !== undefined) await createNewFile(to, JSON.stringify(allureView(raw)));
+      else if (entry.name.endsWith(RESULT_FILE_SUFFIX)) await createNewFile(to, viewOf(await readFile(from, "utf8")));
+      else await linkRegularFile(from, to, "a results file");
     }
   } catch (error) {
     await dispose();

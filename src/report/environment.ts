@@ -2,7 +2,8 @@
  * `environment.properties` in an Allure results directory: Allure 3's awesome report shows it
  * as "Metadata" (classic and Allure 2 as "Environment"). Java properties format, UTF-8.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import { writeFileAtomic } from "../files/output-dir.js";
 import { arch, platform, release } from "node:os";
 import { join } from "node:path";
 
@@ -42,9 +43,8 @@ export async function writeEnvironment(
 ): Promise<string> {
   const pairs = Symbol.iterator in entries ? [...(entries as Iterable<readonly [string, string]>)] : Object.entries(entries);
   const text = pairs.map(([k, v]) => `${escapeKey(k)}=${escapeValue(v)}`).join("\n");
-  await mkdir(resultsDir, { recursive: true });
   const file = join(resultsDir, ENVIRONMENT_FILE);
-  await writeFile(file, `${text}\n`, "utf8");
+  await writeFileAtomic(file, `${text}\n`);
   return file;
 }
 

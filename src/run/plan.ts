@@ -5,10 +5,13 @@
  */
 import { existsSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { DEFAULT_TRANSCRIPT_FILE } from "../recording/transcript.js";
+import { DEFAULT_TRANSCRIPT_FILE, TRANSCRIPT_FILE_MARKER } from "../recording/transcript.js";
+import { OUTCOMES_FILE_MARKER } from "../gate/outcomes-file.js";
+import { EXPECTATIONS_FILE_MARKER } from "../expectations/update.js";
 import type { Clause } from "../contract/clause.js";
 import { loadExpectations, type LoadedExpectations } from "../expectations/index.js";
 import { checkOutputFile, checkOwnedDir, OutputPathError } from "../files/output-dir.js";
+import { checkAllureResultsPath } from "../report/allure-report.js";
 import type { InfraFaultPlan } from "../contract/infra-fault-plan.js";
 import { readInfraFaultPlan } from "../targets/fake/fake-app.js";
 import { checkOptions } from "./check-options.js";
@@ -80,18 +83,21 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
  */
 export async function checkRunOutputs(options: RunOptions): Promise<void> {
   const dirs: { flag: string; path: string }[] = [{ flag: "--results", path: await checkOwnedDir(options.resultsDir, "results", { what: "--results" }) }];
-  if (options.report) dirs.push({ flag: "--report", path: await checkOwnedDir(options.reportDir, "report", { what: "--report" }) });
+  if (options.report) {
+    checkAllureResultsPath(dirs[0]!.path, "--results");
+    dirs.push({ flag: "--report", path: await checkOwnedDir(options.reportDir, "report", { what: "--report" }) });
+  }
   const [results, report] = dirs;
   if (report && (inside(results!.path, report.path) || inside(report.path, results!.path))) {
     throw new OutputPathError(`--results ${results!.path} and --report ${report.path} overlap: give each its own directory`);
   }
   const files: { flag: string; path: string }[] = [];
-  if (options.outcomesFile !== undefined) files.push({ flag: "--outcomes", path: await checkOutputFile(options.outcomesFile, { what: "--outcomes" }) });
+  if (options.outcomesFile !== undefined) files.push({ flag: "--outcomes", path: await checkOutputFile(options.outcomesFile, { what: "--outcomes", marker: OUTCOMES_FILE_MARKER }) });
   // a transcript inside the results directory is written after the run, like the judged results
   const transcript = transcriptFileOf(options);
-  if (transcript !== undefined && !inside(resolve(transcript), resolve(options.resultsDir))) files.push({ flag: "--record", path: await checkOutputFile(transcript, { what: "--record" }) });
+  if (transcript !== undefined && !inside(resolve(transcript), resolve(options.resultsDir))) files.push({ flag: "--record", path: await checkOutputFile(transcript, { what: "--record", marker: TRANSCRIPT_FILE_MARKER }) });
   if (options.updateExpectations === "write" && options.expectationsFile !== undefined) {
-    files.push({ flag: "--expectations (with --write)", path: await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)" }) });
+    files.push({ flag: "--expectations (with --write)", path: await checkOutputFile(options.expectationsFile, { what: "--expectations (with --write)", marker: EXPECTATIONS_FILE_MARKER }) });
   }
   for (const file of files) {
     for (const dir of dirs) {

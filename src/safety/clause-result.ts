@@ -6,7 +6,7 @@
  * so the report and the summary treat it like any other clause.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { createNewFile, makeDirectory } from "../files/owned-files.js";
 import { join } from "node:path";
 import { conformanceOf, type Clause } from "../contract/clause.js";
 import { docLink } from "../contract/methods.js";
@@ -66,12 +66,12 @@ export function clauseParameters(target: TargetInfo): { name: string; value: str
 
 /** Writes the result (and its attachments) into `resultsDir`; returns the result file's path. */
 export async function writeClauseResult(resultsDir: string, input: ClauseResultInput): Promise<string> {
-  await mkdir(resultsDir, { recursive: true });
+  await makeDirectory(resultsDir);
   const uuid = randomUUID();
   const attachments = [];
   for (const a of input.attachments ?? []) {
     const source = `${randomUUID()}-attachment.${a.type === "application/json" ? "json" : "txt"}`;
-    await writeFile(join(resultsDir, source), a.content, "utf8");
+    await createNewFile(join(resultsDir, source), a.content);
     attachments.push({ name: a.name, source, type: a.type });
   }
   const { clause, target } = input;
@@ -97,6 +97,6 @@ export async function writeClauseResult(resultsDir: string, input: ClauseResultI
     stop: input.stop,
   };
   const file = join(resultsDir, `${uuid}-result.json`);
-  await writeFile(file, JSON.stringify(result, null, 2), "utf8");
+  await createNewFile(file, JSON.stringify(result, null, 2));
   return file;
 }

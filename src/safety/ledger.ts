@@ -18,7 +18,8 @@
  * A run is live while it has a run-start, no run-end, and its process (pid and start time) is
  * alive on this host.
  */
-import { mkdirSync } from "node:fs";
+import { lstatSync } from "node:fs";
+import { makeDirectorySync } from "../files/owned-files.js";
 import { hostname, userInfo } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { Json } from "../contract/arguments.js";
@@ -109,7 +110,7 @@ export class Ledger {
   constructor(readonly path: string = defaultLedgerPath()) {}
 
   private append(event: LedgerEvent): void {
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    makeDirectorySync(dirname(this.path), 0o700);
     // one write(2) on an O_APPEND descriptor: lines of concurrent writers never interleave
     // (O_NONBLOCK and fstat: a FIFO or device in its place is refused, naming the path, never waited on)
     appendToRegularFile(this.path, `${JSON.stringify(event)}\n`, "run ledger");
@@ -134,9 +135,13 @@ export class Ledger {
 
   /**
    * Everything recorded so far (a missing file is an empty ledger; unreadable lines are skipped).
-   * A ledger that is not a regular file (a FIFO, a directory) is an InputFileError naming it.
+   * A ledger that is not a regular file (a FIFO, a directory, a symbolic link) or holds no ledger
+   * line at all (someone's file) is an InputFileError naming it: it is never appended to.
    */
   read(): LedgerView {
+    if (lstatSync(this.path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      throw new InputFileError(`cannot use run ledger file ${this.path}: it is a symbolic link; the harness never writes through one (give the file itself)`, "NOT_REGULAR", this.path);
+    }
     let text = "";
     try {
       text = readInputFileSync(this.path, { kind: "run ledger" });
@@ -152,6 +157,9 @@ export class Ledger {
       } catch {
         // a line torn by a crash mid-write: not a record
       }
+    }
+    if (events.length === 0 && text.trim() !== "") {
+      throw new InputFileError(`cannot use run ledger file ${this.path}: it holds no line of a run ledger, so it is someone else's file and is not appended to`, "NOT_JSON", this.path);
     }
     return new LedgerView(events);
   }

@@ -7,7 +7,7 @@
  * (SIGKILL) is taken over. The lock is written complete in a temporary sibling and linked into
  * place (link(2) fails when a lock is there), so no run ever reads half a lock.
  */
-import { link, mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { createNewFile, linkNew, makeDirectory, removeOwnFile, renameOwned } from "../files/owned-files.js";
 import { InputFileError, readInputFile } from "../files/input-file.js";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
@@ -52,15 +52,15 @@ const same = (a: LockRecord | null | undefined, b: LockRecord | null | undefined
 
 export async function lockResultsDir(resultsDir: string, runId: string): Promise<ResultsLock> {
   const path = resultsLockPath(resultsDir);
-  await mkdir(dirname(path), { recursive: true });
+  await makeDirectory(dirname(path));
   const startTicks = readProc(process.pid)?.startTicks;
   const mine: LockRecord = { runId, pid: process.pid, ...(startTicks !== undefined ? { startTicks } : {}) };
   const temporary = `${path}.${process.pid}-${randomBytes(4).toString("hex")}`;
-  await writeFile(temporary, JSON.stringify(mine), { mode: 0o600 });
+  await createNewFile(temporary, JSON.stringify(mine), 0o600);
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        await link(temporary, path);
+        await linkNew(temporary, path);
         return { path, release: () => releaseLock(path, mine) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -73,20 +73,20 @@ export async function lockResultsDir(resultsDir: string, runId: string): Promise
       // the holder is gone: move its lock aside, and put it back if it was not the one judged
       const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
       try {
-        await rename(path, aside);
+        await renameOwned(path, aside);
       } catch {
         continue;
       }
       const moved = await readLock(aside);
-      if (!same(moved, holder)) await link(aside, path).catch(() => undefined);
-      await rm(aside, { force: true });
+      if (!same(moved, holder)) await linkNew(aside, path).catch(() => undefined);
+      await removeOwnFile(aside);
     }
     throw new OutputPathError(`--results ${resultsDir}: could not take its lock ${path} (other runs keep taking it)`);
   } finally {
-    await rm(temporary, { force: true });
+    await removeOwnFile(temporary);
   }
 }
 
 async function releaseLock(path: string, mine: LockRecord): Promise<void> {
-  if (same(await readLock(path).catch(() => null), mine)) await rm(path, { force: true });
+  if (same(await readLock(path).catch(() => null), mine)) await removeOwnFile(path);
 }

@@ -41,7 +41,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/version": [],
   "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
-  "src/processes": [], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node and execa only): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
+  "src/processes": ["src/files"], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node, execa, and the one door for writes): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
   "src/tables": [], // the names of a table keyed by name (names-of.ts: its key list and guard): the contract's features, areas and tags, the fake's mutants, the harness bugs
   "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ and fake-bridge/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
@@ -62,7 +62,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/personas": ["src/errors", "src/contract", "src/version"],
   // the fake as a library for unit tests (the package's "./fake" entry): the fake and its parts, above them all
   "fake-bridge/library": ["fake-bridge", "fake-bridge/app", "fake-bridge/binding", "fake-bridge/mutants", "fake-bridge/operator", "fake-bridge/personas", "src/errors", "src/contract"],
-  "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server"],
+  "fake-bridge/bin": ["fake-bridge/binding", "fake-bridge/infra-faults", "fake-bridge/server", "src/files"],
   "fake-bridge/server": ["fake-bridge", "fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/personas", "src/errors", "src/contract", "src/wire", "src/processes", "src/files"],
 
   // --- the target layer (src/targets): the Target interface and the choice of target at its root,
@@ -90,7 +90,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- judging and reporting
   "src/safety": ["src/labels", "src/tables", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
+  "src/report": ["src/errors", "src/labels", "src/files", "src/scratch", "src/contract", "src/version", "src/outcomes", "src/processes"],
   "src/expectations": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/report"],
   "src/gate": ["src/errors", "src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
   "src/retries": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
@@ -112,7 +112,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/errors", "src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
+  "src/cli": ["src/errors", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli", "src/processes"], // processes: the checkout bundle the CLI starts from (checkout-bundle.mjs), before any TypeScript loader
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/retries", "src/outcomes", "fake-bridge/mutants", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser

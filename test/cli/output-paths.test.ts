@@ -104,6 +104,8 @@ describe.concurrent("run refuses output paths it does not own (exit 2, nothing d
     const foreign = join(cwd, "out", "compat-allure", "report");
     await mkdir(foreign, { recursive: true });
     await writeFile(join(foreign, "slides.html"), "mine");
+    // compat-allure/ itself is the harness's (marked): what is judged is the report folder inside it
+    await writeFile(join(cwd, "out", "compat-allure", ".ego-conformance-allure"), "made by ego-conformance\n");
     const run = await runCli(["matrix", "--personas", "current", "--area", "task-state", "--out", join(cwd, "out")], { cwd });
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/^ego-conformance matrix: refusing matrix --out \(compat-allure\/report\/\)/);

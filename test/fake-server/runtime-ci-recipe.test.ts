@@ -86,8 +86,9 @@ describe.skipIf(!hasChromium)("examples/ci/runtime-e2e.yml, run as a runtime's C
     }
     expect(await eventually(() => processesUnder(root), (p) => p.length === 0, 10_000)).toEqual([]);
     // what stays: the launcher `fake install` was asked to write, tsx's shared compile cache, and
-    // the app's log, which `fake stop` keeps on purpose (a failed CI job uploads it)
+    // the app's log, which `fake stop` keeps on purpose (a failed CI job uploads it), and the
+    // folder's marker, which lets the next `fake start` use the folder again
     const left = (await filesUnder(root)).filter((f) => !f.startsWith(".ego-bin/") && !/^tmp\/tsx-/.test(f));
-    expect(left).toEqual([".ego-fake/app.log"]);
+    expect(left.sort()).toEqual([".ego-fake/.ego-conformance-fake-app", ".ego-fake/app.log"]);
   }, 180_000);
 });

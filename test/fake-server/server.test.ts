@@ -1,7 +1,8 @@
 // The fake app server: its directory and sockets are its user's only, one app per directory, the
 // operator endpoint plays the human and inspects, and bindings over its socket share the app's
 // state while each keeps its own selection.
-import { stat, writeFile } from "node:fs/promises";
+import { execa } from "execa";
+import { lstat, stat, writeFile } from "node:fs/promises";
 import { createConnection } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +56,9 @@ describe("the app's directory and sockets", () => {
     const root = await tempDir("stale");
     const dir = join(root, "app");
     await ensureAppDir(dir);
-    await writeFile(join(dir, "app.sock"), "");
+    // a socket whose process exited without closing it: the file stays
+    await execa(process.execPath, ["-e", `require("node:net").createServer().listen(${JSON.stringify(join(dir, "app.sock"))}, () => process.exit(0))`]);
+    expect((await lstat(join(dir, "app.sock"))).isSocket()).toBe(true);
     const server = createFakeAppServer({ dir });
     await server.listen();
     expect((await stat(join(dir, "app.sock"))).isSocket()).toBe(true);

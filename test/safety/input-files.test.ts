@@ -161,7 +161,7 @@ describe("case 14: a write that fails names its file", () => {
     await expect(writeFileAtomic(target, "{}")).rejects.toThrow(target);
   });
   it("checkOutputFile refuses a device, and a marked kind of file the harness did not write", async () => {
-    await expect(checkOutputFile("/dev/null", { what: "--outcomes" })).rejects.toThrow(OutputPathError);
+    await expect(checkOutputFile("/dev/null", { what: "--outcomes", marker: "\"schema\"" })).rejects.toThrow(OutputPathError);
     const dir = await tempDir("marker-file");
     await writeFile(join(dir, "compat.html"), "<p>mine</p>");
     await expect(checkOutputFile(join(dir, "compat.html"), { what: "x", marker: "ego-conformance" })).rejects.toThrow(/not written by ego-conformance/);

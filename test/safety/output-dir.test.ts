@@ -37,9 +37,9 @@ describe("checkOwnedDir", () => {
 
   it("checkOutputFile refuses '' and a directory", async () => {
     const root = await tempDir("owned");
-    await expect(checkOutputFile("", { what: "--outcomes" })).rejects.toThrow(/--outcomes is empty/);
-    await expect(checkOutputFile(root, { what: "--outcomes" })).rejects.toThrow(/is a directory/);
-    await expect(checkOutputFile(join(root, "a", "b.json"), { what: "--outcomes" })).resolves.toBe(join(root, "a", "b.json"));
+    await expect(checkOutputFile("", { what: "--outcomes", marker: "\"schema\"" })).rejects.toThrow(/--outcomes is empty/);
+    await expect(checkOutputFile(root, { what: "--outcomes", marker: "\"schema\"" })).rejects.toThrow(/is a directory/);
+    await expect(checkOutputFile(join(root, "a", "b.json"), { what: "--outcomes", marker: "\"schema\"" })).resolves.toBe(join(root, "a", "b.json"));
   });
 });
 
