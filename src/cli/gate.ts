@@ -13,6 +13,7 @@ import { numberFlag, parseFlags } from "./parse-flags.js";
 import { GATE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { namedError } from "../errors/named-error.js";
+import { printable } from "../text/printable.js";
 
 export const DEFAULT_OUTCOMES = "reports/outcomes.json";
 
@@ -56,7 +57,7 @@ export async function gateCommand(argv: string[]): Promise<number> {
   const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
   const decision = compareOutcomes(baseline, current, minClauses !== undefined ? { minClauses } : {});
   const warnings = baselineMismatches(baseline, current);
-  for (const w of warnings) process.stderr.write(`ego-conformance gate: warning: ${w}\n`);
+  for (const w of warnings) process.stderr.write(`ego-conformance gate: warning: ${printable(w)}\n`);
   if (values.json) process.stdout.write(`${JSON.stringify({ ...gateJson(decision, baseline, current, baselineFile), warnings }, null, 2)}\n`);
   else process.stdout.write(renderGate(decision, baseline, current, baselineFile));
   return decision.ship ? 0 : 1;

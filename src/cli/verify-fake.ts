@@ -17,6 +17,7 @@ import { parseFlags } from "./parse-flags.js";
 import { parsePagesFlag } from "./pages-flag.js";
 import { VERIFY_FAKE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { printable } from "../text/printable.js";
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -79,7 +80,7 @@ export async function verifyFakeCommand(argv: string[]): Promise<number> {
   if (values.json) process.stdout.write(`${JSON.stringify(verifyJson(recording, comparison), null, 2)}\n`);
   else {
     const as = recording.target.persona ? `persona ${recording.target.persona}` : `Ego Lite ${recording.target.egoVersion ?? "(version unknown)"}`;
-    process.stdout.write(`verify-fake: ${comparison.compared} clauses replayed on the fake as ${as}${comparison.skipped.length ? `, ${comparison.skipped.length} left out (${comparison.skipped.join(", ")})` : ""}\n`);
+    process.stdout.write(`${printable(`verify-fake: ${comparison.compared} clauses replayed on the fake as ${as}${comparison.skipped.length ? `, ${comparison.skipped.length} left out (${comparison.skipped.join(", ")})` : ""}`)}\n`);
     if (comparison.differences.length) process.stdout.write(`${renderDifferences(comparison.differences, ["build", "fake"])}\n(* judged)\n`);
     process.stdout.write(judged.length ? `${judged.length} judged difference${judged.length === 1 ? "" : "s"}: a defect of ${defectOf(recording)}\n` : `the fake matches the recording${comparison.differences.length ? " (only what is not judged differs)" : ""}\n`);
   }

@@ -5,6 +5,7 @@
 import type { GateDecision, GateRow } from "./compare.js";
 import type { RunOutcomes } from "./outcomes-file.js";
 import { BLOCKING, CHANGES, CHANGE_TEXT } from "../outcomes/changes.js";
+import { printable } from "../text/printable.js";
 
 function describeRun(o: RunOutcomes): string {
   return `Ego Lite ${o.egoVersion ?? "(version unknown)"} (${o.target ?? "target unknown"}${o.persona ? `, persona ${o.persona}` : ""}), run ${o.runId ?? "?"} at ${o.date}`;
@@ -54,7 +55,8 @@ export function renderGate(decision: GateDecision, baseline: RunOutcomes, curren
   if (notable.length > 0) section("Also changed (not blocking):", notable);
   if (decision.ship) lines.push("SHIP: no regression, no new failure, no precondition failure, nothing missing or unknown");
   else lines.push(`DO NOT SHIP: ${decision.reasons.join("; ")}`);
-  return `${lines.join("\n")}\n`;
+  // versions, run ids, clause names and messages come from outcomes files
+  return `${lines.map(printable).join("\n")}\n`;
 }
 
 export function gateJson(decision: GateDecision, baseline: RunOutcomes, current: RunOutcomes, baselineFile: string) {
