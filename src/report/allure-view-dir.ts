@@ -9,6 +9,7 @@ import { copyFile, link, mkdtemp, readdir, readFile, rm, writeFile } from "node:
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { allureView } from "./allure-view.js";
+import { parseJson } from "../files/input-file.js";
 import { RESULT_FILE_SUFFIX, type ResultFile } from "./results-reader.js";
 
 export interface StagedView {
@@ -43,7 +44,7 @@ export async function stageAllureView(resultsDir: string, inMemory: readonly Res
 function viewOf(text: string): string {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJson(text, "an Allure result");
   } catch {
     return text;
   }

@@ -8,7 +8,7 @@
  * place (link(2) fails when a lock is there), so no run ever reads half a lock.
  */
 import { link, mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { InputFileError, readInputFile } from "../files/input-file.js";
+import { InputFileError, parseJson, readInputFile } from "../files/input-file.js";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import { readProc, recordedProcessAlive } from "../processes/proc.js";
@@ -41,7 +41,7 @@ async function readLock(path: string): Promise<LockRecord | null | undefined> {
     throw error;
   }
   try {
-    const r = JSON.parse(text) as LockRecord;
+    const r = parseJson(text, "results lock") as LockRecord;
     return r && typeof r.runId === "string" && Number.isInteger(r.pid) ? r : null;
   } catch {
     return null; // not a lock this harness wrote whole: nobody holds it
