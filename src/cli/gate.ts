@@ -52,7 +52,7 @@ export async function gateCommand(argv: string[]): Promise<number> {
     if (error instanceof BaselineKeyError) throw new UsageError(error.message);
     throw error;
   }
-  const baseline = await readInput(`baseline ${baselineFile}`, () => readOutcomes(baselineFile));
+  const baseline = await readInput(`baseline ${baselineFile}`, () => readOutcomes(baselineFile, "baseline"));
   const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
   const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
   const decision = compareOutcomes(baseline, current, minClauses !== undefined ? { minClauses } : {});
