@@ -36,6 +36,21 @@ async function pidsIn(file: string, count: number, withinMs: number): Promise<nu
   }
 }
 
+describe("against a clean build, no command reports a leftover process", () => {
+  // the harness's own launchers (a pooled one between sessions, a spare) are ended at the end
+  // without a word: only a process that outlived the script that started it is named
+  it("detect, sweep and an installed run say nothing of processes still running", { timeout: 120_000 }, async () => {
+    const w = await world({ app: { pages: "model" } });
+    const env = cliEnv(w, { PATH: w.pathWithLauncher });
+    const dir = await tempDir("hyg-clean");
+    const runs = [await egoConformance(["detect"], { env }), await egoConformance(["sweep"], { env }), await egoConformance(["run", "--target", "installed", "--area", "browser-version", "--no-report", "--results", join(dir, "results")], { env, timeoutMs: 80_000 })];
+    for (const run of runs) {
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.stderr).not.toMatch(/still running at its end/);
+    }
+  });
+});
+
 describe("case 1: a launcher that stays alive after its script ends", () => {
   it("is ended at the end of an installed run, and the run says so", { timeout: 90_000 }, async () => {
     const w = await world();
