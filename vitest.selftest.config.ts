@@ -58,6 +58,7 @@ export const E2E_TESTS = [
   "test/safety/temp-files.test.ts",
   "test/safety/input-hygiene.test.ts",
   "test/safety/hostile-inputs-cli.test.ts",
+  "test/safety/interrupted-commands.test.ts",
   "test/recording/recordings.test.ts",
   "test/recording/installed-record.test.ts",
   "test/recording/derived-persona.test.ts",

@@ -4,8 +4,6 @@
  * call by call (src/recording/compare.ts). Exit 1 when a judged difference remains: a defect of
  * the fake (or of the persona it played), named as such; 0 when only what is not judged differs.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PERSONA_NAMES } from "../contract/personas.js";
 import { compareTranscripts, type Comparison } from "../recording/compare.js";
@@ -18,6 +16,8 @@ import { parsePagesFlag } from "./pages-flag.js";
 import { VERIFY_FAKE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { printable } from "../text/printable.js";
+import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
+import { exitStatusFor, trapInterrupts } from "../safety/interrupts.js";
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -41,10 +41,11 @@ export function replayGrep(ids: readonly string[]): RegExp {
   return new RegExp(`^(?:${ids.map(escapeRegExp).join("|")})(?: \\[[^\\]]*\\])?: `);
 }
 
-export async function replayOnFake(recording: Transcript, options: { resultsDir: string; pages?: RunOptions["pages"] }): Promise<Transcript> {
+/** The replay's transcript, or the signal that stopped the replay (then there is none to read). */
+export async function replayOnFake(recording: Transcript, options: { resultsDir: string; pages?: RunOptions["pages"] }): Promise<Transcript | { interrupted: NodeJS.Signals }> {
   const ids = recording.clauses.map((c) => c.id);
   const record = join(options.resultsDir, "ego-conformance-transcript.json");
-  await runConformance({
+  const outcome = await runConformance({
     ...defaultRunOptions(),
     ...asRecorded(recording),
     ...(options.pages ? { pages: options.pages } : {}),
@@ -55,6 +56,7 @@ export async function replayOnFake(recording: Transcript, options: { resultsDir:
     record,
     progressTarget: "verify-fake",
   } satisfies RunOptions);
+  if (outcome.interrupted) return { interrupted: outcome.interrupted };
   return readTranscript(record);
 }
 
@@ -65,16 +67,34 @@ export function verifyJson(recording: Transcript, comparison: Comparison): objec
 export async function verifyFakeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, VERIFY_FAKE_FLAGS, true);
   if (positionals.length !== 1) throw new UsageError("verify-fake needs one RECORDING (a transcript written by run --record)");
-  const recording = await readTranscript(resolve(positionals[0]!));
+  // Ctrl-C and SIGTERM are this command's from here to its end: the replay's run stops its suites
+  // and says so; the command then removes its folder and says once that it was interrupted
+  // (without the trap a signal outside the run's own would end the process with the folder left)
+  const trap = trapInterrupts(() => undefined);
+  try {
+    return await verifyFake(values, positionals[0]!, () => trap.signal);
+  } finally {
+    trap.dispose();
+  }
+}
+
+async function verifyFake(values: ReturnType<typeof parseFlags<typeof VERIFY_FAKE_FLAGS>>["values"], file: string, interrupted: () => NodeJS.Signals | null): Promise<number> {
+  const recording = await readTranscript(resolve(file));
   const pages = parsePagesFlag(values.pages);
-  const own = values.results === undefined;
-  const resultsDir = own ? await mkdtemp(join(tmpdir(), "ego-conformance-verify-")) : resolve(values.results!);
+  // its own folder names its owner, so `sweep` removes it if this process is killed (src/scratch)
+  const own = values.results === undefined ? await makeTempDir("ego-conformance-verify-", process.env, { marked: true }) : undefined;
+  const resultsDir = own ? join(own, "results") : resolve(values.results!);
   let comparison: Comparison;
   try {
-    const replay = await replayOnFake(recording, { resultsDir, ...(pages ? { pages } : {}) });
-    comparison = compareTranscripts(recording, replay, { onlyBoth: true });
+    const replay = interrupted() === null ? await replayOnFake(recording, { resultsDir, ...(pages ? { pages } : {}) }) : { interrupted: interrupted()! };
+    const signal = "interrupted" in replay ? replay.interrupted : interrupted();
+    if (signal !== null) {
+      process.stderr.write(`ego-conformance verify-fake: interrupted (${signal}): the replay was stopped, nothing was compared\n`);
+      return exitStatusFor(signal);
+    }
+    comparison = compareTranscripts(recording, replay as Transcript, { onlyBoth: true });
   } finally {
-    if (own) await rm(resultsDir, { recursive: true, force: true });
+    if (own) await removeTempDir(own);
   }
   const judged = comparison.differences.filter((d) => d.judged);
   if (values.json) process.stdout.write(`${JSON.stringify(verifyJson(recording, comparison), null, 2)}\n`);

@@ -112,7 +112,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/text", "src/errors", "src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
+  "src/cli": ["src/text", "src/scratch", "src/errors", "src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli", "src/processes"], // processes: the checkout bundle the CLI starts from (checkout-bundle.mjs), before any TypeScript loader
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/retries", "src/outcomes", "fake-bridge/mutants", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser
