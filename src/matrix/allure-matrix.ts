@@ -20,7 +20,7 @@ import { ENVIRONMENT_FILE, environmentEntries, writeEnvironment } from "../repor
 import { LABEL } from "../labels/labels.js";
 import { RESULT_FILE_SUFFIX } from "../report/results-reader.js";
 import type { CompatJson, CompatTarget } from "./compat-schema.js";
-import { prepareOwnedDir } from "../files/output-dir.js";
+import { prepareOwnedDir, replaceDirAtomically } from "../files/output-dir.js";
 import { DEFAULT_TRANSCRIPT_FILE } from "../recording/transcript.js";
 
 export const MATRIX_REPORT_NAME = "Ego Lite compatibility matrix";
@@ -140,13 +140,14 @@ export async function generateMatrixReport(
   compat: CompatJson,
   results: readonly { key: string; dir: string }[],
   dir: string,
-  options: { cwd: string; baseConfig?: string },
+  options: { cwd: string; baseConfig?: string; signal?: AbortSignal },
 ): Promise<MatrixReport> {
   const root = resolve(dir);
   const resultsDir = join(root, "results");
   const reportDir = join(root, "report");
   const configPath = join(root, "allurerc.mjs");
-  const counts = await combineResults(results, resultsDir, { planId: compat.plan.id, targets: compat.targets.length });
+  // built beside and renamed when whole: an interrupt leaves the earlier results, not half of new ones
+  const counts = await replaceDirAtomically(resultsDir, "results", { what: "the matrix's combined results directory" }, (temporary) => combineResults(results, temporary, { planId: compat.plan.id, targets: compat.targets.length }));
   const ran = new Set(results.map((r) => r.key));
   const environments = matrixEnvironments(compat.targets.filter((t) => ran.has(t.key)));
   await writeFile(
@@ -154,6 +155,6 @@ export async function generateMatrixReport(
     matrixAllureConfigSource(environments, { ...(options.baseConfig ? { baseConfig: options.baseConfig } : {}), historyPath: join(root, "history.jsonl") }),
     "utf8",
   );
-  const report = await generateAllureReport({ resultsDir, outputDir: reportDir, cwd: options.cwd, configPath });
+  const report = await generateAllureReport({ resultsDir, outputDir: reportDir, cwd: options.cwd, configPath, ...(options.signal ? { signal: options.signal } : {}) });
   return { indexHtml: report.indexHtml, resultsDir, results: counts };
 }

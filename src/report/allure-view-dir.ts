@@ -5,8 +5,8 @@
  * directory itself is never written. A run hands over the result files it judged in memory
  * (src/run/write.ts): their view is made from those, and the directory's result files are not read again.
  */
-import { copyFile, link, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, link, readdir, readFile, writeFile } from "node:fs/promises";
+import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
 import { basename, join } from "node:path";
 import { allureView } from "./allure-view.js";
 import { parseJson } from "../files/input-file.js";
@@ -21,8 +21,9 @@ export interface StagedView {
 /** `inMemory`: the directory's result files as read (and judged), each staged from its JSON in memory. */
 export async function stageAllureView(resultsDir: string, inMemory: readonly ResultFile[] = []): Promise<StagedView> {
   const known = new Map(inMemory.map((f) => [basename(f.result.file), f.raw]));
-  const dir = await mkdtemp(join(tmpdir(), "ego-conformance-allure-view-"));
-  const dispose = () => rm(dir, { recursive: true, force: true });
+  // it names its owner: removed at this process's exit, and by `sweep` if the process was killed (src/scratch)
+  const dir = await makeTempDir("ego-conformance-allure-view-", process.env, { marked: true });
+  const dispose = () => removeTempDir(dir);
   try {
     for (const entry of await readdir(resultsDir, { withFileTypes: true })) {
       if (!entry.isFile()) continue;

@@ -91,7 +91,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- judging and reporting
   "src/safety": ["src/text", "src/labels", "src/tables", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/text", "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
+  "src/report": ["src/text", "src/scratch", "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
   "src/expectations": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/report"],
   "src/gate": ["src/text", "src/errors", "src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
   "src/retries": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
