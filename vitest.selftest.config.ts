@@ -59,6 +59,7 @@ export const E2E_TESTS = [
   "test/safety/input-hygiene.test.ts",
   "test/safety/hostile-inputs-cli.test.ts",
   "test/safety/interrupted-commands.test.ts",
+  "test/safety/full-disk.test.ts",
   "test/recording/recordings.test.ts",
   "test/recording/installed-record.test.ts",
   "test/recording/derived-persona.test.ts",

@@ -56,7 +56,13 @@ export async function lockResultsDir(resultsDir: string, runId: string): Promise
   const startTicks = readProc(process.pid)?.startTicks;
   const mine: LockRecord = { runId, pid: process.pid, ...(startTicks !== undefined ? { startTicks } : {}) };
   const temporary = `${path}.${process.pid}-${randomBytes(4).toString("hex")}`;
-  await writeFile(temporary, JSON.stringify(mine), { mode: 0o600 });
+  try {
+    await writeFile(temporary, JSON.stringify(mine), { mode: 0o600 });
+  } catch (error) {
+    // a full or read-only disk: the file may have been made empty before the write failed
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw lockWriteError(error, resultsDir, path);
+  }
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
@@ -85,6 +91,14 @@ export async function lockResultsDir(resultsDir: string, runId: string): Promise
   } finally {
     await rm(temporary, { force: true });
   }
+}
+
+/** What the system said, with the path it was said of (a failed write names none), once. */
+const CAUSES: Record<string, string> = { ENOSPC: "no space left on the device", EROFS: "a read-only file system", EDQUOT: "the disk quota is used up", EACCES: "permission denied", EPERM: "not permitted" };
+function lockWriteError(error: unknown, resultsDir: string, path: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined) return error as Error;
+  return new OutputPathError(`--results ${resultsDir}: cannot write its lock ${path}: ${code}${CAUSES[code] ? ` (${CAUSES[code]})` : ""}`);
 }
 
 async function releaseLock(path: string, mine: LockRecord): Promise<void> {
