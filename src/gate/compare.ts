@@ -36,8 +36,9 @@ export interface GateDecision {
 export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, options: GateOptions = {}): GateDecision {
   const ids = [...new Set([...Object.keys(baseline.clauses), ...Object.keys(current.clauses)])].sort();
   const rows: GateRow[] = ids.map((clause) => {
-    const b = baseline.clauses[clause];
-    const c = current.clauses[clause];
+    // own keys only: a clause id from one file ("constructor") is not looked up in Object.prototype of the other
+    const b = Object.hasOwn(baseline.clauses, clause) ? baseline.clauses[clause] : undefined;
+    const c = Object.hasOwn(current.clauses, clause) ? current.clauses[clause] : undefined;
     const change = classifyChange(b?.status, c?.status);
     return { clause, change, blocking: BLOCKING.has(change), ...(b ? { baseline: b } : {}), ...(c ? { current: c } : {}) };
   });

@@ -93,6 +93,23 @@ describe("recordings (diff, verify-fake)", () => {
   });
 });
 
+describe("outcomes and baselines (gate)", () => {
+  it("a clause id named after a prototype member in one file only is added or missing, not a TypeError", async () => {
+    const dir = await tempDir("hostile-outcomes");
+    const [base, cur] = [join(dir, "baseline.json"), join(dir, "current.json")];
+    const fixture = outcomesFixture();
+    await writeFile(base, JSON.stringify(fixture));
+    for (const id of ["constructor", "toString", "__proto__"]) {
+      await writeFile(cur, JSON.stringify(fixture).replace('"clauses":{', `"clauses":{${JSON.stringify(id)}:{"status":"failed","message":"m"},`));
+      const [b, c] = [await readOutcomes(base, "baseline"), await readOutcomes(cur)];
+      for (const [x, y] of [[b, c], [c, b]] as const) {
+        const decision = compareOutcomes(x, y);
+        expect(renderGate(decision, x, y, base)).toContain(id === "__proto__" ? "clauses:" : id);
+      }
+    }
+  });
+});
+
 // --- every reader, fuzzed with hostile variants; what reads cleanly is then used as its command uses it
 type Reader = { name: string; good: string; use: (file: string) => Promise<unknown>; path?: (file: string) => string };
 const outcomes = JSON.stringify(outcomesFixture());
