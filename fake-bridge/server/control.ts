@@ -89,8 +89,9 @@ export async function startFakeApp(options: StartOptions = {}): Promise<RunningA
   serverOptions(options); // reject a bad choice here, with its own message, before spawning
   const paths = appPaths(options.dir ?? defaultAppDir());
   await ensureAppDir(paths.dir);
+  const alreadyRunning = (pid: number) => new FakeAppStartError(`a fake app is already running in ${paths.dir} (pid ${pid}); stop it first`);
   const running = await probeEndpoint(paths);
-  if (running) throw new FakeAppStartError(`a fake app is already running in ${paths.dir} (pid ${running.pid}); stop it first`);
+  if (running) throw alreadyRunning(running.pid);
   const log = await openLogForAppend(paths.logFile);
   let child;
   try {
@@ -112,7 +113,13 @@ export async function startFakeApp(options: StartOptions = {}): Promise<RunningA
   if (pid === undefined) throw new FakeAppStartError("the fake app process could not be spawned");
   const deadline = Date.now() + (options.readyTimeoutMs ?? 20_000);
   for (;;) {
-    if (exited) throw new FakeAppStartError(`the fake app exited before answering (code ${exited.code}, signal ${exited.signal}): ${await logTail(paths.logFile)}`);
+    if (exited) {
+      // another start in the same directory won the race (two `fake start` at once): that is the
+      // one thing to say; the shared log's tail would be the winner's lines
+      const winner = await probeEndpoint(paths, 500);
+      if (winner && winner.pid !== pid) throw alreadyRunning(winner.pid);
+      throw new FakeAppStartError(`the fake app exited before answering (code ${exited.code}, signal ${exited.signal}): ${await logTail(paths.logFile)}`);
+    }
     const description = await probeEndpoint(paths, 500);
     if (description && description.pid === pid) break;
     if (Date.now() > deadline) {

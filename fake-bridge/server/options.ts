@@ -12,7 +12,7 @@ import { MUTANT_NAMES, type MutantName } from "../mutants/mutants.js";
 import { fakeBuild } from "../personas/index.js";
 import { PERSONA_FILE_FORMAT, PersonaFile } from "../../src/contract/persona-file.js";
 import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/plan.js";
-import { readInputFileSync } from "../../src/files/input-file.js";
+import { parseJsonText, readInputFileSync } from "../../src/files/input-file.js";
 import type { FakeAppServerOptions } from "./app-server.js";
 import { isPagesChoice, resolvePages, type PagesChoice } from "../chromium/pages-choice.js";
 import { namedError } from "../../src/errors/named-error.js";
@@ -88,7 +88,7 @@ export function serverOptions(choice: AppChoice): FakeAppServerOptions {
 function readPersonaFile(file: string): PersonaFile {
   let raw: unknown;
   try {
-    raw = JSON.parse(readInputFileSync(file, { kind: "persona" }));
+    raw = parseJsonText(readInputFileSync(file, { kind: "persona" }), file, "persona");
   } catch (error) {
     throw new AppOptionsError(`--persona-file: ${(error as Error).message}`);
   }

@@ -10,6 +10,7 @@ import { tryParseEgoVersion } from "../version/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { DETECT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { printable } from "../text/printable.js";
 
 export interface InstalledFlags {
   egoBrowser?: string;
@@ -40,7 +41,7 @@ export async function detectCommand(argv: string[]): Promise<number> {
   if (values.json) process.stdout.write(`${JSON.stringify({ ...detectionJson(detection), warnings: detected.info.warnings ?? [] }, null, 2)}\n`);
   else {
     process.stdout.write(renderDetection(detection));
-    for (const w of detected.info.warnings ?? []) process.stdout.write(`Warning: ${w}\n`);
+    for (const w of detected.info.warnings ?? []) process.stdout.write(`Warning: ${printable(w)}\n`);
   }
   // 0: the build was asked; 1: the CLI is there but its bridge could not be asked
   return detection.bridge === null ? 1 : 0;

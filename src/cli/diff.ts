@@ -9,9 +9,10 @@ import { readTranscript, type Transcript } from "../recording/transcript.js";
 import { parseFlags } from "./parse-flags.js";
 import { DIFF_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { printable } from "../text/printable.js";
 
 function label(t: Transcript): string {
-  return t.target.persona ?? (t.target.mutants.length ? `fake with ${t.target.mutants.join(",")}` : `${t.target.kind ?? "?"} ${t.target.egoVersion ?? "?"}`);
+  return printable(t.target.persona ?? (t.target.mutants.length ? `fake with ${t.target.mutants.join(",")}` : `${t.target.kind ?? "?"} ${t.target.egoVersion ?? "?"}`));
 }
 
 export async function diffCommand(argv: string[]): Promise<number> {

@@ -15,6 +15,7 @@ import { numberFlag, parseFlags } from "./parse-flags.js";
 import { GATE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { namedError } from "../errors/named-error.js";
+import { printable } from "../text/printable.js";
 
 export const DEFAULT_OUTCOMES = "reports/outcomes.json";
 
@@ -52,7 +53,7 @@ export async function gateCommand(argv: string[]): Promise<number> {
   const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
   const decision = against ? compareOutcomes(against.baseline, current, options) : judgeContract(current, options);
   const warnings = against ? baselineMismatches(against.baseline, current) : [];
-  for (const w of warnings) process.stderr.write(`ego-conformance gate: warning: ${w}\n`);
+  for (const w of warnings) process.stderr.write(`ego-conformance gate: warning: ${printable(w)}\n`);
   if (values.json) process.stdout.write(`${JSON.stringify({ ...gateJson(decision, current, against), warnings }, null, 2)}\n`);
   else process.stdout.write(renderGate(decision, current, against));
   return decision.ship ? 0 : 1;
@@ -66,5 +67,5 @@ async function readBaseline(argument: string, dir: string | undefined): Promise<
     if (error instanceof BaselineKeyError) throw new UsageError(error.message);
     throw error;
   }
-  return { baseline: await readInput(`baseline ${file}`, () => readOutcomes(file)), file };
+  return { baseline: await readInput(`baseline ${file}`, () => readOutcomes(file, "baseline")), file };
 }

@@ -18,6 +18,7 @@ import { parsePagesFlag } from "./pages-flag.js";
 import { checkPagesFound } from "../run/index.js";
 import { UsageError } from "./usage-error.js";
 import { MatrixInputError } from "../matrix/errors.js";
+import { interruptible } from "./interruptible.js";
 
 export { bundleDirFor };
 /** The matrix's typed options (src/matrix/make-matrix.ts), what its flags parse into. */
@@ -64,11 +65,14 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
 
 export async function matrixCommand(argv: string[]): Promise<number> {
   const options = parseMatrixArgs(argv);
+  const bundle = bundleDirFor(options.outDir, options.shard, options.sharded);
+  return interruptible("matrix", (signal) => matrix({ ...options, signal }), `the bundle in ${bundle} holds what ran; what was written is whole, an earlier Allure report is kept`);
+}
+
+async function matrix(options: MatrixCliOptions): Promise<number> {
   const made = await makeMatrix(options, (line) => process.stderr.write(`${line}\n`));
-  if (made.kind === "interrupted") {
-    process.stderr.write(`ego-conformance matrix: interrupted (${made.signal}); the bundle in ${made.bundle.dir} holds what ran, no matrix was written\n`);
-    return exitStatusFor(made.signal as NodeJS.Signals);
-  }
+  // a target's run stopped by the signal: the command's one line says so (interruptible)
+  if (made.kind === "interrupted") return exitStatusFor(made.signal as NodeJS.Signals);
   if (made.kind === "shard") {
     const summary = {
       clean: made.clean,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { UsageError } from "./usage-error.js";
 import { OutputPathError } from "../files/output-dir.js";
+import { printableLines } from "../text/printable.js";
 
 /** Errors that describe a bad input (a flag, a file, a path, a target that is not there): their message is the whole story. */
 const BAD_INPUT_ERRORS = new Set([
@@ -28,6 +29,7 @@ const BAD_INPUT_ERRORS = new Set([
   "PathEscapeError",
   "InfraFaultPlanError",
   "OwnedFileError",
+  "TranscriptError",
 ]);
 
 export function isBadInput(error: unknown): boolean {
@@ -56,5 +58,6 @@ export function errorParagraph(command: string, error: unknown, options: { debug
   else body = `${whatFailed(command)}: ${error instanceof Error ? error.message : String(error)}`;
   const stack = options.debug && error instanceof Error && error.stack ? `\n${error.stack}` : "";
   const debugHint = !options.debug && !isBadInput(error) ? " (--debug shows where it failed)" : "";
-  return `ego-conformance ${command}: ${body.trimEnd()}\n${help}${debugHint}${stack}\n`;
+  // a message may quote a build's answer or a file's content: its lines stay, its controls are shown
+  return `ego-conformance ${printableLines(command)}: ${printableLines(body.trimEnd())}\n${help}${debugHint}${stack}\n`;
 }

@@ -9,6 +9,7 @@ import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
 import { parseFlags } from "./parse-flags.js";
 import { REPORT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { interruptible } from "./interruptible.js";
 
 export interface ReportCliOptions extends MergeOptions {
   json: boolean;
@@ -24,6 +25,10 @@ export function parseReportArgs(argv: string[], cwd = process.cwd()): ReportCliO
 
 export async function reportCommand(argv: string[]): Promise<number> {
   const options = parseReportArgs(argv);
+  return interruptible("report", (signal) => merge({ ...options, signal }), "the outputs written so far are whole, the earlier Allure report is kept");
+}
+
+async function merge(options: ReportCliOptions): Promise<number> {
   const { merged, outputs, clean } = await mergeMatrix(options);
   for (const w of merged.warnings) process.stderr.write(`ego-conformance report: warning: ${w}\n`);
   if (options.json) process.stdout.write(`${JSON.stringify({ ...renderMatrixJson(outputs, clean), merged: merged.sources }, null, 2)}\n`);

@@ -86,7 +86,7 @@ const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: 
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
-  const { summary, reportPath, interrupted, expectationUpdate, flaky = [], transcript } = await runConformance(options);
+  const { summary, reportPath, interrupted, spacesLeft, expectationUpdate, flaky = [], transcript } = await runConformance(options);
   if (options.json) process.stdout.write(`${JSON.stringify({ ...renderJson(summary), ...(reportPath ? { report: reportPath } : {}) }, null, 2)}\n`);
   else process.stdout.write(`${renderTerminal(summary, { ...(reportPath ? { reportPath } : {}), color: colorWanted(process.stdout) })}\n`);
   if (transcript && !options.json) process.stdout.write(`transcript: ${transcript}\n`);
@@ -95,7 +95,9 @@ export async function runCommand(argv: string[]): Promise<number> {
     process.stderr.write(`ego-conformance: --fail-on-flaky: ${flaky.length} flaky result${flaky.length === 1 ? "" : "s"} (passed only after an infrastructure retry) fail${flaky.length === 1 ? "s" : ""} the run\n`);
   }
   if (interrupted) {
-    process.stderr.write(`ego-conformance: the run was interrupted (${interrupted}); its task spaces were closed, no new report was written (an earlier one is kept)\n`);
+    // one true thing about the spaces: closed, or not all, as the cleanup's own lines above say
+    const spaces = spacesLeft ? "closing its task spaces did not finish ('ego-conformance sweep --yes' closes what is left)" : "its task spaces were closed";
+    process.stderr.write(`ego-conformance: the run was interrupted (${interrupted}); ${spaces}; no new report was written (an earlier one is kept)\n`);
     return exitStatusFor(interrupted);
   }
   if (options.failOnFlaky && flaky.length) return 1;

@@ -6,6 +6,7 @@
 import { sweepInstalled, type InstalledSweepOptions, type SpaceStatus, type SweepOutcome } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { SWEEP_FLAGS } from "./options.js";
+import { printable } from "../text/printable.js";
 
 const STATUS_TEXT: Record<SpaceStatus, string> = {
   closable: "recorded by a run that is over",
@@ -50,7 +51,8 @@ export function renderSweep(outcome: SweepOutcome, yes: boolean): string {
     lines.push(`Closed ${outcome.closed.length} of ${tried}.`);
     for (const p of outcome.problems ?? []) lines.push(`  problem: ${p}`);
   }
-  return `${lines.join("\n")}\n`;
+  // space names, ids and problems are the build's text
+  return `${lines.map(printable).join("\n")}\n`;
 }
 
 export async function sweepCommand(argv: string[]): Promise<number> {

@@ -7,7 +7,6 @@
  * (or `--results DIR`), never where a run's own outputs are; it replays on the kind of pages the
  * recording was made on, and refuses the other kind (what only pages decide would differ).
  */
-import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
 import { join, resolve } from "node:path";
 import { PERSONA_NAMES } from "../contract/personas.js";
 import { compareTranscripts, type Comparison } from "../recording/compare.js";
@@ -19,6 +18,9 @@ import { parseFlags } from "./parse-flags.js";
 import { parsePagesFlag } from "./pages-flag.js";
 import { VERIFY_FAKE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { printable } from "../text/printable.js";
+import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
+import { exitStatusFor, trapInterrupts } from "../safety/interrupts.js";
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -42,12 +44,13 @@ export function replayGrep(ids: readonly string[]): RegExp {
   return new RegExp(`^(?:${ids.map(escapeRegExp).join("|")})(?: \\[[^\\]]*\\])?: `);
 }
 
-export async function replayOnFake(recording: Transcript, options: { resultsDir: string; pages?: RunOptions["pages"] }): Promise<Transcript> {
+/** The replay's transcript, or the signal that stopped the replay (then there is none to read). */
+export async function replayOnFake(recording: Transcript, options: { resultsDir: string; pages?: RunOptions["pages"] }): Promise<Transcript | { interrupted: NodeJS.Signals }> {
   const ids = recording.clauses.map((c) => c.id);
   const record = join(options.resultsDir, "ego-conformance-transcript.json");
   // the replay's outcomes are no run's of the user's: none written (reports/outcomes.json is what gate judges)
   const { outcomesFile: _notWritten, ...defaults } = defaultRunOptions();
-  await runConformance({
+  const outcome = await runConformance({
     ...defaults,
     ...asRecorded(recording),
     ...(options.pages ? { pages: options.pages } : {}),
@@ -58,6 +61,7 @@ export async function replayOnFake(recording: Transcript, options: { resultsDir:
     record,
     progressTarget: "verify-fake",
   } satisfies RunOptions);
+  if (outcome.interrupted) return { interrupted: outcome.interrupted };
   return readTranscript(record);
 }
 
@@ -91,23 +95,41 @@ export function replayPages(recording: Transcript, flag: RecordedPages | undefin
 export async function verifyFakeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, VERIFY_FAKE_FLAGS, true);
   if (positionals.length !== 1) throw new UsageError("verify-fake needs one RECORDING (a transcript written by run --record)");
-  const recording = await readTranscript(resolve(positionals[0]!));
-  const pages = replayPages(recording, parsePagesFlag(values.pages), positionals[0]!);
-  const own = values.results === undefined;
-  const resultsDir = own ? await makeTempDir("ego-conformance-verify-") : resolve(values.results!);
+  // Ctrl-C and SIGTERM are this command's from here to its end: the replay's run stops its suites
+  // and says so; the command then removes its folder and says once that it was interrupted
+  // (without the trap a signal outside the run's own would end the process with the folder left)
+  const trap = trapInterrupts(() => undefined);
+  try {
+    return await verifyFake(values, positionals[0]!, () => trap.signal);
+  } finally {
+    trap.dispose();
+  }
+}
+
+async function verifyFake(values: ReturnType<typeof parseFlags<typeof VERIFY_FAKE_FLAGS>>["values"], file: string, interrupted: () => NodeJS.Signals | null): Promise<number> {
+  const recording = await readTranscript(resolve(file));
+  const pages = replayPages(recording, parsePagesFlag(values.pages), file);
+  // its own folder names its owner, so `sweep` removes it if this process is killed (src/scratch)
+  const own = values.results === undefined ? await makeTempDir("ego-conformance-verify-", process.env, { marked: true }) : undefined;
+  const resultsDir = own ? join(own, "results") : resolve(values.results!);
   let comparison: Comparison;
   try {
-    const replay = await replayOnFake(recording, { resultsDir, ...(pages ? { pages } : {}) });
-    comparison = compareTranscripts(recording, replay, { onlyBoth: true });
+    const replay = interrupted() === null ? await replayOnFake(recording, { resultsDir, ...(pages ? { pages } : {}) }) : { interrupted: interrupted()! };
+    const signal = "interrupted" in replay ? replay.interrupted : interrupted();
+    if (signal !== null) {
+      process.stderr.write(`ego-conformance verify-fake: interrupted (${signal}): the replay was stopped, nothing was compared\n`);
+      return exitStatusFor(signal);
+    }
+    comparison = compareTranscripts(recording, replay as Transcript, { onlyBoth: true });
   } finally {
-    if (own) await removeTempDir(resultsDir);
+    if (own) await removeTempDir(own);
   }
   const judged = comparison.differences.filter((d) => d.judged);
   if (values.json) process.stdout.write(`${JSON.stringify(verifyJson(recording, comparison, pages), null, 2)}\n`);
   else {
     const as = recording.target.persona ? `persona ${recording.target.persona}` : `Ego Lite ${recording.target.egoVersion ?? "(version unknown)"}`;
     const on = pages ? ` on ${PAGES_TEXT[pages]}${recording.target.pages === pages ? ", as recorded" : ""}` : "";
-    process.stdout.write(`verify-fake: ${comparison.compared} clauses replayed on the fake as ${as}${on}${comparison.skipped.length ? `, ${comparison.skipped.length} left out (${comparison.skipped.join(", ")})` : ""}\n`);
+    process.stdout.write(`${printable(`verify-fake: ${comparison.compared} clauses replayed on the fake as ${as}${on}${comparison.skipped.length ? `, ${comparison.skipped.length} left out (${comparison.skipped.join(", ")})` : ""}`)}\n`);
     const shown = shownDifferences(comparison.differences, values.judged === true);
     if (shown.length) process.stdout.write(`${renderDifferences(shown, ["build", "fake"])}\n(* judged${values.judged ? `; ${comparison.differences.length - shown.length} not judged left out` : ""})\n`);
     process.stdout.write(judged.length ? `${judged.length} judged difference${judged.length === 1 ? "" : "s"}: a defect of ${defectOf(recording)}\n` : `the fake matches the recording${comparison.differences.length ? " (only what is not judged differs)" : ""}\n`);

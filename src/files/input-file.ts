@@ -140,15 +140,65 @@ export function readInputFileSync(path: string, options: InputFileOptions): stri
 }
 
 /**
+ * The deepest nesting of arrays and objects a JSON input may have. The harness's own files nest
+ * a few levels (a recorded call's value shape about a dozen); a value nested 100,000 deep parses,
+ * then overflows the stack of whatever walks it (a comparison, a zod check) with a RangeError
+ * that names no file.
+ */
+export const JSON_MAX_DEPTH = 256;
+
+/** How deep `text` nests (arrays and objects), counted without parsing; stops counting past `max`. */
+export function jsonDepth(text: string, max = JSON_MAX_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > max) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * Every object of a parsed value, made an object without a prototype, in place: a file's keys
+ * are ids from outside (clause ids, field names, persona names), and `value[id]` on an ordinary
+ * object answers `constructor`, `toString` or `hasOwnProperty` with Object.prototype's functions.
+ * JSON.parse already keeps a `__proto__` key an own property; this keeps a lookup of a key the file
+ * lacks `undefined`. A loop, not recursion: the depth is bounded, but the width is not.
+ */
+function withoutPrototypes(value: unknown): unknown {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== "object" || v === null) continue;
+    if (!Array.isArray(v)) Object.setPrototypeOf(v, null);
+    for (const child of Object.values(v)) if (typeof child === "object" && child !== null) stack.push(child);
+  }
+  return value;
+}
+
+/**
  * The one way the harness parses a JSON text it was given (a file, a configuration, a plan):
- * text that is not JSON throws `fail("<subject> is not JSON: <why>")` (a plain Error by default).
+ * text that is not JSON, or nests deeper than JSON_MAX_DEPTH, throws `fail("<subject> ...")` (a
+ * plain Error by default); every object of the value has no prototype (withoutPrototypes).
  */
 export function parseJson(text: string, subject: string, fail: (message: string) => Error = (message) => new Error(message)): unknown {
+  const depth = jsonDepth(text);
+  if (depth > JSON_MAX_DEPTH) throw fail(`${subject} nests its values more than ${JSON_MAX_DEPTH} levels deep: it is not one the harness wrote`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw fail(`${subject} is not JSON: ${(error as Error).message}`);
   }
+  return withoutPrototypes(value);
 }
 
 /** The parsed JSON of the regular file `path`; not JSON is an InputFileError (code NOT_JSON) naming the file. */

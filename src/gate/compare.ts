@@ -73,6 +73,7 @@ export function decide(against: GateDecision["against"], rows: GateRow[], curren
 export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, options: GateOptions = {}): GateDecision {
   const ids = [...new Set([...Object.keys(baseline.clauses), ...Object.keys(current.clauses)])].sort();
   const rows: GateRow[] = ids.map((clause) => {
+    // own keys only: a clause id from one file ("constructor") is not looked up in Object.prototype of the other
     const b = Object.hasOwn(baseline.clauses, clause) ? baseline.clauses[clause] : undefined;
     const c = Object.hasOwn(current.clauses, clause) ? current.clauses[clause] : undefined;
     const change = classifyChange(b?.status, c?.status);

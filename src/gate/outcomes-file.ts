@@ -95,8 +95,9 @@ export function parseOutcomes(raw: unknown, source: string): RunOutcomes {
   return parsed.data;
 }
 
-export async function readOutcomes(file: string): Promise<RunOutcomes> {
-  return parseOutcomes(await readJsonFile(file, "outcomes", (message) => new OutcomesError(message)), file);
+/** `kind` names the file in messages: "outcomes" (a run's), "baseline" (the gate's yardstick). */
+export async function readOutcomes(file: string, kind: "outcomes" | "baseline" = "outcomes"): Promise<RunOutcomes> {
+  return parseOutcomes(await readJsonFile(file, kind, (message) => new OutcomesError(message)), file);
 }
 
 /** Written through a temporary sibling and a rename, so a reader never sees half a file and a failed write leaves none. */

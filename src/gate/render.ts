@@ -14,6 +14,7 @@ export interface GateBaseline {
   baseline: RunOutcomes;
   file: string;
 }
+import { printable } from "../text/printable.js";
 
 function describeRun(o: RunOutcomes): string {
   return `Ego Lite ${o.egoVersion ?? "(version unknown)"} (${o.target ?? "target unknown"}${o.persona ? `, persona ${o.persona}` : ""}), run ${o.runId ?? "?"} at ${o.date}`;
@@ -84,7 +85,8 @@ export function renderGate(decision: GateDecision, current: RunOutcomes, against
   const judged = decision.against === "baseline" ? "no regression, no new failure, no precondition failure, nothing missing or unknown" : "every contract clause ran; none failed, broke, failed a precondition or went without a result";
   if (decision.ship) lines.push(`SHIP: ${judged}${notJudged > 0 ? ` (${notJudged} clause(s) not judged here)` : ""}`);
   else lines.push(`DO NOT SHIP: ${decision.reasons.join("; ")}`);
-  return `${lines.join("\n")}\n`;
+  // versions, run ids, clause names and messages come from outcomes files
+  return `${lines.map(printable).join("\n")}\n`;
 }
 
 export function gateJson(decision: GateDecision, current: RunOutcomes, against?: GateBaseline) {

@@ -21,7 +21,7 @@ import { ENVIRONMENT_FILE, environmentEntries, writeEnvironment } from "../repor
 import { LABEL } from "../labels/labels.js";
 import { RESULT_FILE_SUFFIX } from "../report/results-reader.js";
 import type { CompatJson, CompatTarget } from "./compat-schema.js";
-import { claimOwnedDir, prepareOwnedDir } from "../files/output-dir.js";
+import { claimOwnedDir, prepareOwnedDir, replaceDirAtomically } from "../files/output-dir.js";
 import { DEFAULT_TRANSCRIPT_FILE } from "../recording/transcript.js";
 
 export const MATRIX_REPORT_NAME = "Ego Lite compatibility matrix";
@@ -147,7 +147,7 @@ export async function generateMatrixReport(
   compat: CompatJson,
   results: readonly { key: string; dir: string }[],
   dir: string,
-  options: { cwd: string; baseConfig?: string },
+  options: { cwd: string; baseConfig?: string; signal?: AbortSignal },
 ): Promise<MatrixReport> {
   const root = resolve(dir);
   const resultsDir = join(root, "results");
@@ -155,13 +155,14 @@ export async function generateMatrixReport(
   const configPath = join(root, "allurerc.mjs");
   // the folder is the harness's (marked), so its allurerc.mjs and history.jsonl are its own
   await claimOwnedDir(root, "allure", { what: "the matrix's Allure folder", cwd: options.cwd });
-  const counts = await combineResults(results, resultsDir, { planId: compat.plan.id, targets: compat.targets.length });
+  // built beside and renamed when whole: an interrupt leaves the earlier results, not half of new ones
+  const counts = await replaceDirAtomically(resultsDir, "results", { what: "the matrix's combined results directory" }, (temporary) => combineResults(results, temporary, { planId: compat.plan.id, targets: compat.targets.length }));
   const ran = new Set(results.map((r) => r.key));
   const environments = matrixEnvironments(compat.targets.filter((t) => ran.has(t.key)));
   await replaceOwnedFile(configPath, matrixAllureConfigSource(environments, { ...(options.baseConfig ? { baseConfig: options.baseConfig } : {}), historyPath: join(root, "history.jsonl") }), {
     recognise: (head) => head.startsWith(MATRIX_CONFIG_HEAD),
     what: "the matrix's allurerc.mjs",
   });
-  const report = await generateAllureReport({ resultsDir, outputDir: reportDir, cwd: options.cwd, configPath });
+  const report = await generateAllureReport({ resultsDir, outputDir: reportDir, cwd: options.cwd, configPath, ...(options.signal ? { signal: options.signal } : {}) });
   return { indexHtml: report.indexHtml, resultsDir, results: counts };
 }

@@ -47,6 +47,8 @@ export interface MatrixRunOptions {
   now?: () => Date;
   /** how many targets run at a time (default: matrixJobs) */
   jobs?: number;
+  /** aborted on Ctrl-C or SIGTERM (its reason the signal): no target starts after it */
+  signal?: AbortSignal;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   const outcomes: TargetOutcome[] = new Array<TargetOutcome>(specs.length);
   let interrupted: string | undefined;
   const runOne = async (i: number, spec: TargetSpec): Promise<void> => {
+    if (options.signal?.aborted) interrupted ??= String(options.signal.reason);
     if (interrupted !== undefined) {
       outcomes[i] = outcomeWithoutResults(spec, "error", `not run: the matrix was interrupted (${interrupted})`, clauses, { shard: options.shard });
       return;

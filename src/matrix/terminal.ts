@@ -5,6 +5,7 @@
 import { dirname } from "node:path";
 import type { CompatJson } from "./compat-schema.js";
 import type { MatrixOutputs } from "./write-outputs.js";
+import { printable } from "../text/printable.js";
 
 const HEADERS = ["target", "column", "score", "passed", "failed", "precond", "broken", "known", "flaky", "unknown", "n/a", "observed", "differs"] as const;
 
@@ -42,7 +43,8 @@ export function renderMatrixTerminal(outputs: MatrixOutputs, clean: boolean): st
     `Allure:       ${outputs.allureReport ?? "not generated"}`,
     `Outcomes:     ${Object.keys(outputs.outcomes).length > 0 ? `${Object.keys(outputs.outcomes).length} in ${dirname(Object.values(outputs.outcomes)[0]!)} (for gate --outcomes)` : "none"}`,
   );
-  return `${lines.join("\n")}\n`;
+  // labels, reasons and warnings carry a build's or a bundle's text
+  return `${lines.map(printable).join("\n")}\n`;
 }
 
 export function renderMatrixJson(outputs: MatrixOutputs, clean: boolean): Record<string, unknown> {

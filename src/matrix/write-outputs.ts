@@ -43,7 +43,7 @@ export interface MatrixOutputs {
 export async function writeMatrixOutputs(
   merged: MergedMatrix,
   outDir: string,
-  options: { allure: boolean; cwd: string; now?: Date; baseline?: MatrixBaseline },
+  options: { allure: boolean; cwd: string; now?: Date; baseline?: MatrixBaseline; signal?: AbortSignal },
 ): Promise<MatrixOutputs> {
   const out = resolve(outDir);
   // every input is read before anything is written: a truncated result or outcomes file is named, and leaves no output
@@ -57,7 +57,7 @@ export async function writeMatrixOutputs(
   await writeFileAtomic(compatHtml, renderCompatPage(compat));
   const outputs: MatrixOutputs = { compat, compatJson, compatHtml, outcomes: await copyOutcomes(outcomesTexts, join(out, "compat-outcomes")) };
   if (options.allure && merged.results.length > 0) {
-    const report = await generateMatrixReport(compat, merged.results, join(out, "compat-allure"), { cwd: options.cwd });
+    const report = await generateMatrixReport(compat, merged.results, join(out, "compat-allure"), { cwd: options.cwd, ...(options.signal ? { signal: options.signal } : {}) });
     outputs.allureReport = report.indexHtml;
   }
   return outputs;

@@ -11,7 +11,9 @@
  * A process started in another process of the run (a vitest worker) is recorded in the run's
  * group record (GROUPS_ENV, a file in the run's scratch directory), so the CLI ends those too.
  * At the end the command looks in /proc for anything still in one of its groups: each one found is
- * killed and reported (a launcher that outlived its script, a `sleep` its wrapper left). A process
+ * killed, and reported unless its group is one the harness still held (holdGroup: a pooled
+ * launcher whose probe loop still runs, waiting for the next session, has not outlived its script;
+ * one whose loop was told to end has, like a `sleep` its wrapper left). A process
  * that leaves its group on purpose (`setsid`, a double fork into a new session) is out of reach.
  */
 import type { ChildProcess } from "node:child_process";
@@ -28,6 +30,8 @@ interface Group {
   /** the leader's start time: a member started before it is not of this group (a reused number) */
   startTicks: number;
   command: string;
+  /** the harness still holds it (holdGroup): ended at the end without a report */
+  held?: boolean;
 }
 
 const own = new Map<number, Group>();
@@ -95,6 +99,16 @@ export function startGroup<O extends Options>(file: string, args: readonly strin
   return child;
 }
 
+/**
+ * Whether the harness still holds the group of `pid` (a pooled launcher whose script still runs
+ * for it): a held group still running at the command's end is ended silently; one let go (its
+ * script told to end) and still running outlived its script, and is reported.
+ */
+export function holdGroup(pid: number, held: boolean): void {
+  const group = own.get(pid);
+  if (group) group.held = held;
+}
+
 /** Kills the group of a process startGroup started (the group outlives its leader's exit until then). */
 export function killGroupOf(pid: number, signal: NodeJS.Signals = "SIGKILL"): void {
   if (own.has(pid)) killGroup(pid, signal);
@@ -139,8 +153,10 @@ export function membersOf(groups: readonly Group[], procs: readonly ProcInfo[] =
 }
 
 export interface GroupsEnd {
-  /** what was still running in the groups and was killed */
+  /** what was still running in the groups, having outlived its script, and was killed */
   ended: ProcInfo[];
+  /** what was still running in groups the harness held (pooled launchers), killed without a report */
+  released?: ProcInfo[];
   /** what was still there when the bound ran out (a process stuck in the kernel) */
   left: ProcInfo[];
 }
@@ -154,16 +170,19 @@ export interface GroupsEnd {
 export async function endGroups(options: { only?: "recorded"; boundMs?: number } = {}): Promise<GroupsEnd> {
   const groups = [...(options.only === "recorded" ? [] : own.values()), ...recordedGroups()];
   if (groups.length === 0) return { ended: [], left: [] };
-  const ended = membersOf(groups);
-  for (const pgid of new Set(ended.map((p) => p.pgid))) killGroup(pgid, "SIGKILL");
+  const running = membersOf(groups);
+  for (const pgid of new Set(running.map((p) => p.pgid))) killGroup(pgid, "SIGKILL");
+  const held = new Set(groups.filter((g) => g.held === true).map((g) => g.pgid));
+  const ended = running.filter((p) => !held.has(p.pgid));
+  const released = running.filter((p) => held.has(p.pgid));
   const deadline = Date.now() + (options.boundMs ?? 3000);
-  let left = ended.length ? membersOf(groups) : [];
+  let left = running.length ? membersOf(groups) : [];
   while (left.length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 25));
     left = membersOf(groups);
   }
   if (options.only !== "recorded") own.clear();
-  return { ended, left };
+  return { ended, left, ...(released.length ? { released } : {}) };
 }
 
 /** One line for the command's output: what outlived its starter and was ended, or is still there. */

@@ -5,7 +5,7 @@
  */
 import { basename } from "node:path";
 import { z } from "zod";
-import { readInputFile } from "../files/input-file.js";
+import { parseJson, readInputFile } from "../files/input-file.js";
 import { LABEL } from "../labels/labels.js";
 import { effectiveStatus, type ClauseStatus, type RunSummary } from "../report/summary.js";
 import { labelValue, type ResultFile } from "../report/results-reader.js";
@@ -89,10 +89,13 @@ export async function buildTranscript(files: readonly ResultFile[], dir: string,
   return { format: TRANSCRIPT_FORMAT, target: targetOf(summary, mutants, pages), clauses };
 }
 
+/** An object keyed by the build's names, passed through as parsed (no prototype, src/files/input-file.ts), not copied. */
+const ByName = z.custom<Record<string, unknown>>((v) => typeof v === "object" && v !== null && !Array.isArray(v), "an object");
+
 const TranscriptSchema = z.object({
   format: z.literal(TRANSCRIPT_FORMAT),
   target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), mutants: z.array(z.string()), pages: z.enum(["chromium", "model"]).nullable().default(null) }),
-  clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string() })) })) })),
+  clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string(), failed: z.boolean(), args: z.array(z.unknown()), fields: ByName, text: ByName })) })) })),
 });
 
 export class TranscriptError extends namedError("TranscriptError") {}
@@ -100,12 +103,8 @@ export class TranscriptError extends namedError("TranscriptError") {}
 /** A transcript file, read and checked (a file that is not one is an error naming it). */
 export async function readTranscript(file: string): Promise<Transcript> {
   const text = await readInputFile(file, { kind: "transcript" });
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new TranscriptError(`${file} is not a transcript: not JSON (${(error as Error).message})`);
-  }
+  // bounded in depth, and its objects have no prototype (a call's fields are keyed by the build's names)
+  const raw = parseJson(text, `transcript file ${file}`, (message) => new TranscriptError(message));
   const parsed = TranscriptSchema.safeParse(raw);
   if (!parsed.success) throw new TranscriptError(`${file} is not a transcript (${TRANSCRIPT_FORMAT}):\n${z.prettifyError(parsed.error)}`);
   return parsed.data as unknown as Transcript;

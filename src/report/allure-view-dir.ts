@@ -10,6 +10,7 @@ import { basename, join } from "node:path";
 import { createNewFile, linkRegularFile } from "../files/owned-files.js";
 import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
 import { allureView } from "./allure-view.js";
+import { parseJson } from "../files/input-file.js";
 import { RESULT_FILE_SUFFIX, type ResultFile } from "./results-reader.js";
 
 export interface StagedView {
@@ -21,7 +22,8 @@ export interface StagedView {
 /** `inMemory`: the directory's result files as read (and judged), each staged from its JSON in memory. */
 export async function stageAllureView(resultsDir: string, inMemory: readonly ResultFile[] = []): Promise<StagedView> {
   const known = new Map(inMemory.map((f) => [basename(f.result.file), f.raw]));
-  const dir = await makeTempDir("ego-conformance-allure-view-");
+  // it names its owner: removed at this process's exit, and by `sweep` if the process was killed (src/scratch)
+  const dir = await makeTempDir("ego-conformance-allure-view-", process.env, { marked: true });
   const dispose = () => removeTempDir(dir);
   try {
     for (const entry of await readdir(resultsDir, { withFileTypes: true })) {
@@ -44,7 +46,7 @@ export async function stageAllureView(resultsDir: string, inMemory: readonly Res
 function viewOf(text: string): string {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJson(text, "an Allure result");
   } catch {
     return text;
   }

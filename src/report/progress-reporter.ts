@@ -11,6 +11,7 @@ import { clauseOutcome, worstOutcome } from "../outcomes/precedence.js";
 import { OUTCOMES, Outcome, type ResultOutcome } from "../outcomes/statuses.js";
 import { clauseById } from "../contract/catalogue.js";
 import { attributedOutcome, observedBroken, type AttributionInput } from "../outcomes/attribution.js";
+import { printable, printableLines } from "../text/printable.js";
 
 /** The environment variable that names the run's target on the line (the matrix sets it to the target's key). */
 export const PROGRESS_TARGET_ENV = "EGO_CONFORMANCE_PROGRESS_TARGET";
@@ -105,7 +106,7 @@ export class ProgressReporter implements Reporter {
     for (const error of unhandled) this.errors.push(error.message ?? String(error));
     this.attribute();
     this.stream.write(`${this.stream.isTTY ? "\r" : ""}${this.line()} done${this.stream.isTTY ? "\u001b[K" : ""}\n`);
-    for (const error of this.errors) this.stream.write(`harness error outside any clause: ${error}\n`);
+    for (const error of this.errors) this.stream.write(`harness error outside any clause: ${printableLines(error)}\n`);
   }
 
   /**
@@ -137,5 +138,5 @@ export class ProgressReporter implements Reporter {
 export function progressLine(target: string | undefined, done: number, total: number, counts: ReadonlyMap<Outcome, number>): string {
   const n = (o: Outcome) => counts.get(o) ?? 0;
   const others = OUTCOMES.filter((o) => o !== "passed" && o !== "failed" && n(o) > 0).map((o) => `${o.replace("-", " ")} ${n(o)}`);
-  return `conformance${target !== undefined && target !== "" ? ` ${target}` : ""} [${done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
+  return `conformance${target !== undefined && target !== "" ? ` ${printable(target)}` : ""} [${done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
 }

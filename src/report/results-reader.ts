@@ -154,7 +154,7 @@ export async function readResultFiles(dir: string): Promise<ResultFile[]> {
       const diagnostics = await readInputFile(join(dir, basename(source)), { kind: "Allure attachment" }).catch(() => undefined);
       if (diagnostics !== undefined && diagnostics.trim() !== "") result.diagnostics = diagnostics.slice(0, DIAGNOSTICS_CHARS);
     }
-    const raw = JSON.parse(text) as Record<string, unknown>;
+    const raw = parseJson(text, `the Allure result ${file}`) as Record<string, unknown>;
     const observations: string[] = [];
     for (const source of observationSources(raw)) {
       const observed = await readInputFile(join(dir, source), { kind: "Allure attachment" }).catch(() => undefined);

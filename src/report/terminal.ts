@@ -8,6 +8,7 @@ import { OUTCOME_TEXT } from "../outcomes/statuses.js";
 import { notApplicableFix, PAGE_KEYS } from "../outcomes/not-applicable.js";
 import { causeSentence, groupByMessage, type CommonCause } from "./common-cause.js";
 import { tryParseEgoVersion } from "../version/index.js";
+import { printable } from "../text/printable.js";
 import {
   BUCKETS,
   clauseBucket,
@@ -42,11 +43,16 @@ export function colorWanted(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv 
 
 export function renderTerminal(summary: RunSummary, options: RenderOptions = {}): string {
   const paint = painter(options.color ?? false);
+  // The build's text (its version, its name, its messages, its stderr) is shown escaped
+  // (src/text/printable.ts); only the table and the verdict carry the harness's own colour, and
+  // their text is the harness's: counts, and area names escaped before they are painted.
   const lines: string[] = [];
   lines.push(...renderHeader(summary), "");
   const causes = summary.problems.flatMap((p) => (p.kind === "common-cause" ? [p.cause] : []));
   for (const cause of causes) lines.push(...renderCause(cause), "");
+  const painted = lines.length;
   lines.push(...renderTable(summary, paint), "");
+  const tableEnd = lines.length;
   for (const status of LISTED) {
     const clauses = summary.clauses.filter((c) => c.status === status);
     if (clauses.length === 0) continue;
@@ -73,9 +79,10 @@ export function renderTerminal(summary: RunSummary, options: RenderOptions = {})
     for (const p of others) lines.push(`  ${describeProblem(p)}`);
     lines.push("");
   }
-  lines.push(verdict(summary, paint));
-  lines.push(`Report: ${options.reportPath ?? "not generated"}`);
-  return `${lines.join("\n")}\n`;
+  const safe = lines.map((line, i) => (i >= painted && i < tableEnd ? line : printable(line)));
+  safe.push(verdict(summary, paint));
+  safe.push(printable(`Report: ${options.reportPath ?? "not generated"}`));
+  return `${safe.join("\n")}\n`;
 }
 
 /** Not-applicable clauses grouped by reason (their `not_applicable` key), each group with its fix (src/outcomes/not-applicable.ts). */
@@ -135,7 +142,7 @@ function disagreeingOr(summary: RunSummary, label: string, otherwise: string): s
 
 function renderTable(summary: RunSummary, paint: Painter): string[] {
   const columns = BUCKETS.filter((b) => !OPTIONAL_COLUMNS.has(b) || summary.totals[b] > 0);
-  const rows: [string, Counts][] = Object.entries(summary.areas).map(([area, counts]) => [area, counts as Counts]);
+  const rows: [string, Counts][] = Object.entries(summary.areas).map(([area, counts]) => [printable(area), counts as Counts]);
   rows.push(["total", summary.totals]);
   const first = Math.max("area".length, ...rows.map(([name]) => name.length));
   const widths = columns.map((c) => Math.max(c.length, ...rows.map(([, counts]) => String(counts[c]).length)));

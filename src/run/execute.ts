@@ -41,6 +41,8 @@ export interface ExecutedRun {
   interrupted: NodeJS.Signals | null;
   /** the installed CLI never ran a probe: the results are the broken clauses written for it, no suite ran */
   unreachable: boolean;
+  /** the run's task spaces may not all be closed (the cleanup failed, had problems, or ran out of its bound): sweep closes what is left */
+  spacesLeft?: boolean;
 }
 
 /** The run's id is the plan's (its results lock, src/safety/results-lock.ts, already names it). */
@@ -108,6 +110,7 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
   });
 
   let interrupted: NodeJS.Signals | null;
+  let spacesLeft = false;
   // what the workers put in the temp directory goes here, and goes when vitest has exited (src/scratch/scratch-dir.ts)
   // what earlier runs killed with SIGKILL left there (their marker, their owner gone) goes first
   const stale = await sweepStaleTemp();
@@ -140,13 +143,15 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     const keepOnFailure = options.installed?.keepOnFailure ?? false;
     const ended = await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure });
     interrupted = ended.interrupted;
+    // on an installed target, what the cleanup said: closed, or not all (it failed, had problems, or its bound ran out)
+    if (detected) spacesLeft = ended.cleanup === undefined || ended.cleanup.error !== undefined || (ended.cleanup.outcome?.problems.length ?? 0) > 0;
     // the clause the run judges itself, after vitest, gets its progress line too (one count on every surface)
     if (ended.invarianceOutcome !== undefined) process.stderr.write(`${progressLine(options.progressTarget, 1, 1, new Map([[ended.invarianceOutcome, 1]]))} done\n`);
     // after an interrupt, closing the target is bounded too: a session cut short by the cleanup's bound may still be in flight
     if (detected) await (interrupted === null ? target.close() : Promise.race([target.close(), new Promise<void>((r) => setTimeout(r, 2000).unref())]));
     await scratch.remove();
   }
-  return { ...executed, interrupted, unreachable: false };
+  return { ...executed, interrupted, unreachable: false, ...(spacesLeft ? { spacesLeft } : {}) };
 }
 
 /**

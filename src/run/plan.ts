@@ -16,7 +16,7 @@ import type { InfraFaultPlan } from "../contract/infra-fault-plan.js";
 import { readInfraFaultPlan } from "../targets/fake/fake-app.js";
 import { checkOptions } from "./check-options.js";
 import { PERSONA_FILE_FORMAT, PersonaFile } from "../contract/persona-file.js";
-import { readInputFile } from "../files/input-file.js";
+import { parseJsonText, readInputFile } from "../files/input-file.js";
 import { z } from "zod";
 import { RunInputError } from "./errors.js";
 import { Ledger } from "../safety/ledger.js";
@@ -118,7 +118,7 @@ const inside = (a: string, b: string) => {
 async function personaFileOrThrow(file: string): Promise<PersonaFile> {
   let raw: unknown;
   try {
-    raw = JSON.parse(await readInputFile(file, { kind: "persona" }));
+    raw = parseJsonText(await readInputFile(file, { kind: "persona" }), file, "persona");
   } catch (error) {
     throw new RunInputError(`--persona-file ${file}: ${(error as Error).message}`);
   }

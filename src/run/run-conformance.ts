@@ -25,6 +25,8 @@ export interface RunOutcome {
   transcript?: string;
   /** the signal that stopped the run or its report */
   interrupted?: NodeJS.Signals;
+  /** the run's task spaces may not all be closed (its cleanup said why): `sweep --yes` closes what is left */
+  spacesLeft?: boolean;
   expectations?: ExpectationsOutcome;
   flaky?: TestResult[];
   expectationUpdate?: WrittenRun["expectationUpdate"];
@@ -54,6 +56,7 @@ async function runLocked(plan: RunPlan): Promise<RunOutcome> {
     ...(written.reportPath !== undefined ? { reportPath: written.reportPath } : {}),
     ...(written.transcript !== undefined ? { transcript: written.transcript } : {}),
     ...(interrupted ? { interrupted } : {}),
+    ...(executed.spacesLeft ? { spacesLeft: true } : {}),
     ...(judged.expectations ? { expectations: judged.expectations } : {}),
     ...(judged.flaky ? { flaky: judged.flaky } : {}),
     ...(written.expectationUpdate ? { expectationUpdate: written.expectationUpdate } : {}),

@@ -24,7 +24,7 @@ import { hostname, userInfo } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { Json } from "../contract/arguments.js";
 import { appendToRegularFile } from "../files/append-file.js";
-import { InputFileError, readInputFileSync } from "../files/input-file.js";
+import { InputFileError, parseJson, readInputFileSync } from "../files/input-file.js";
 import { readProc, recordedProcessAlive } from "../processes/proc.js";
 
 export const LEDGER_ENV = "EGO_CONFORMANCE_LEDGER";
@@ -152,7 +152,7 @@ export class Ledger {
     for (const line of text.split("\n")) {
       if (!line.trim()) continue;
       try {
-        const e = JSON.parse(line) as LedgerEvent;
+        const e = parseJson(line, "a run ledger line") as LedgerEvent;
         if (e && typeof e === "object" && typeof e.t === "string" && typeof e.runId === "string") events.push(e);
       } catch {
         // a line torn by a crash mid-write: not a record

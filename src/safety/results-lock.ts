@@ -8,7 +8,7 @@
  * place (link(2) fails when a lock is there), so no run ever reads half a lock.
  */
 import { createNewFile, linkNew, makeDirectory, removeOwnFile, renameOwned } from "../files/owned-files.js";
-import { InputFileError, readInputFile } from "../files/input-file.js";
+import { InputFileError, parseJson, readInputFile } from "../files/input-file.js";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
 import { readProc, recordedProcessAlive } from "../processes/proc.js";
@@ -41,7 +41,7 @@ async function readLock(path: string): Promise<LockRecord | null | undefined> {
     throw error;
   }
   try {
-    const r = JSON.parse(text) as LockRecord;
+    const r = parseJson(text, "results lock") as LockRecord;
     return r && typeof r.runId === "string" && Number.isInteger(r.pid) ? r : null;
   } catch {
     return null; // not a lock this harness wrote whole: nobody holds it
@@ -56,7 +56,13 @@ export async function lockResultsDir(resultsDir: string, runId: string): Promise
   const startTicks = readProc(process.pid)?.startTicks;
   const mine: LockRecord = { runId, pid: process.pid, ...(startTicks !== undefined ? { startTicks } : {}) };
   const temporary = `${path}.${process.pid}-${randomBytes(4).toString("hex")}`;
-  await createNewFile(temporary, JSON.stringify(mine), 0o600);
+  try {
+    await createNewFile(temporary, JSON.stringify(mine), 0o600);
+  } catch (error) {
+    // a full or read-only disk: the file may have been made empty before the write failed
+    await removeOwnFile(temporary).catch(() => undefined);
+    throw lockWriteError(error, resultsDir, path);
+  }
   try {
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
@@ -85,6 +91,14 @@ export async function lockResultsDir(resultsDir: string, runId: string): Promise
   } finally {
     await removeOwnFile(temporary);
   }
+}
+
+/** What the system said, with the path it was said of (a failed write names none), once. */
+const CAUSES: Record<string, string> = { ENOSPC: "no space left on the device", EROFS: "a read-only file system", EDQUOT: "the disk quota is used up", EACCES: "permission denied", EPERM: "not permitted" };
+function lockWriteError(error: unknown, resultsDir: string, path: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined) return error as Error;
+  return new OutputPathError(`--results ${resultsDir}: cannot write its lock ${path}: ${code}${CAUSES[code] ? ` (${CAUSES[code]})` : ""}`);
 }
 
 async function releaseLock(path: string, mine: LockRecord): Promise<void> {

@@ -11,6 +11,7 @@ import type { HarnessBug } from "./harness-bugs.js";
 import { writeInvarianceNotApplicable, type InvarianceVerdict } from "./invariance.js";
 import { trapInterrupts, type InterruptTrap } from "./interrupts.js";
 import { RunSafety, type CleanupReport } from "./run-safety.js";
+import { printable } from "../text/printable.js";
 
 export interface RunGuardOptions {
   /** the CLI process's own target: the installed build; undefined for the in-process fake */
@@ -43,7 +44,8 @@ export class RunGuard {
   ) {}
 
   static async start(options: RunGuardOptions): Promise<RunGuard> {
-    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    // a cleanup problem or a listing error quotes the build: shown escaped (src/text/printable.ts)
+    const log = options.log ?? ((line: string) => process.stderr.write(`${printable(line)}\n`));
     const trap = trapInterrupts(log);
     const safety = options.installed
       ? new RunSafety({ target: options.installed, runId: options.runId, resultsDir: options.resultsDir, ...(options.harnessBugs ? { harnessBugs: options.harnessBugs } : {}) })

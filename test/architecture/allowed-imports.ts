@@ -44,6 +44,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/processes": ["src/files"], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node, execa, and the one door for writes): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
   "src/tables": [], // the names of a table keyed by name (names-of.ts: its key list and guard): the contract's features, areas and tags, the fake's mutants, the harness bugs
   "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ and fake-bridge/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
+  "src/text": [], // text from a build made safe to show (printable.ts): every printer of a terminal line, a report or a file name stands on it
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
   "src/files": ["src/errors"], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's mutant plans and app options are inputs too
   "src/contract": ["src/errors", "src/tables", "src/version"],
@@ -72,7 +73,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // the choice of target for a run (resolve.ts): the installed build as detected, or the fake
   "src/targets/choose": ["src/targets", "src/targets/detect", "src/targets/fake"],
   "src/targets/cli": ["src/errors", "src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
-  "src/targets/detect": ["src/errors",
+  "src/targets/detect": ["src/text", "src/errors",
     "src/files", "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start, its operator client
   ],
@@ -80,7 +81,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the recording of a run: the probes' calls (src/probe), made private and normalised in the
   // worker (src/harness writes them), assembled from the results (src/report) by the run, compared by the CLI
-  "src/recording": ["src/errors", "src/labels", "src/contract", "src/probe", "src/report", "src/files"],
+  "src/recording": ["src/text", "src/errors", "src/labels", "src/contract", "src/probe", "src/report", "src/files"],
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
@@ -88,13 +89,13 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
-  "src/safety": ["src/labels", "src/tables", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
+  "src/safety": ["src/text", "src/labels", "src/tables", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/errors", "src/labels", "src/files", "src/scratch", "src/contract", "src/version", "src/outcomes", "src/processes"],
+  "src/report": ["src/text", "src/scratch", "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
   "src/expectations": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/report"],
-  "src/gate": ["src/errors", "src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
+  "src/gate": ["src/text", "src/errors", "src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
   "src/retries": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
-  "src/matrix": [
+  "src/matrix": ["src/text",
     "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
     "src/run", // each target is a run of the run library, with typed options
     "src/recording", // compat's "differs from the fake": the targets' recordings compared as verify-fake compares them (fake-differences.ts)
@@ -112,7 +113,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
   "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
-  "src/cli": ["src/errors", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
+  "src/cli": ["src/text", "src/scratch", "src/errors", "src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli", "src/processes"], // processes: the checkout bundle the CLI starts from (checkout-bundle.mjs), before any TypeScript loader
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/retries", "src/outcomes", "fake-bridge/mutants", "fake-bridge/server",
     "fake-bridge/chromium", "src/fixture-pages", // the bench's per-space figures (space-cost.ts) open spaces in the fake's own browser

@@ -44,6 +44,18 @@ describe("a fake app process", () => {
     expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });
   });
 
+  it("of two started at once in one directory, the loser says only that the winner runs there", { timeout: 60_000 }, async () => {
+    const dir = join(await tempDir("race"), "app");
+    const settled = await Promise.allSettled([startFakeApp({ dir, pages: "model" }), startFakeApp({ dir, pages: "model" })]);
+    for (const s of settled) if (s.status === "fulfilled") started.push(s.value);
+    const won = settled.filter((s): s is PromiseFulfilledResult<RunningApp> => s.status === "fulfilled");
+    const lost = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const message = (lost[0]!.reason as Error).message;
+    expect(message).toBe(`a fake app is already running in ${dir} (pid ${won[0]!.value.pid}); stop it first`);
+  });
+
   it("treats a recorded pid that does not answer as stale: reported, removed, never signalled", async () => {
     const dir = join(await tempDir("stale"), "app");
     const { ensureAppDir } = await import("../../fake-bridge/server/app-dir.js");

@@ -89,6 +89,17 @@ describe("ego-conformance gate and baseline, further cases (in process)", () => 
     expect(gate.stdout).toMatch(/^DO NOT SHIP: \d+ clause\(s\) are in the contract and not in this run/m);
   });
 
+  it("calls an unreadable baseline a baseline, and the current run's file an outcomes file", async () => {
+    const garbage = join(dir, "garbage-baseline.json");
+    await writeFile(garbage, "{ not json");
+    const baseline = await inProcess(["gate", "--baseline", garbage, "--outcomes", sameOutcomes]);
+    expect(baseline.exitCode).toBe(2);
+    expect(baseline.stderr).toContain(`cannot decide: the baseline ${garbage} cannot be read: baseline file ${garbage} is not JSON`);
+    expect(baseline.stderr).not.toMatch(/outcomes file/);
+    const current = await inProcess(["gate", "--baseline", baselineFile, "--outcomes", garbage]);
+    expect(current.stderr).toContain(`outcomes file ${garbage} is not JSON`);
+  });
+
   it("exits 1 when the run ran fewer clauses than --min-clauses, or less than its baseline", async () => {
     const tooFew = await inProcess(["gate", "--baseline", baselineFile, "--outcomes", sameOutcomes, "--min-clauses", "500"]);
     expect(tooFew.exitCode).toBe(1);

@@ -12,7 +12,7 @@ import { execa, type ResultPromise } from "execa";
 import { afterAll } from "vitest";
 import { Ledger } from "../../src/safety/ledger.js";
 import { createCliTarget } from "../../src/targets/cli/cli-target.js";
-import { createFakeAppServer, type FakeAppServer } from "../../fake-bridge/server/app-server.js";
+import { createFakeAppServer, type FakeAppServer, type FakeAppServerOptions } from "../../fake-bridge/server/app-server.js";
 import { installFakeEgoLite, type InstalledFakeEgoLite, type InstallOptions } from "../../fake-bridge/server/install.js";
 import { serverOptions, type AppChoice } from "../../fake-bridge/server/options.js";
 import { writeAppState } from "../../fake-bridge/server/state-file.js";
@@ -38,10 +38,11 @@ export interface InstalledWorld {
   close(): Promise<void>;
 }
 
-export async function installedWorld(options: { app?: AppChoice; install?: Omit<InstallOptions, "dir" | "appDir">; installDir?: (root: string) => string } = {}): Promise<InstalledWorld> {
+/** `server` overrides what the app choice gives the app (a build whose version is no version at all, for the printers' tests). */
+export async function installedWorld(options: { app?: AppChoice; server?: Partial<FakeAppServerOptions>; install?: Omit<InstallOptions, "dir" | "appDir">; installDir?: (root: string) => string } = {}): Promise<InstalledWorld> {
   const root = await tempDir("inst");
   const appDir = join(root, "app");
-  const server = createFakeAppServer({ ...serverOptions(options.app ?? {}), dir: appDir });
+  const server = createFakeAppServer({ ...serverOptions(options.app ?? {}), ...options.server, dir: appDir });
   await server.listen();
   // an app on the page model says so in its state file, as the app process does (fake-bridge/server/main.ts):
   // the run reads it for the target's page capabilities (src/targets/fake/pages-capability.ts)

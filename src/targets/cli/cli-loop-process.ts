@@ -82,7 +82,11 @@ export async function startLoopProcess(options: StartLoopOptions): Promise<LoopP
   const proc = spawnCli(options.cliPath, args, loopScript(options.connectBack.address, token, nonce));
   const waiting = options.connectBack.expect(token);
   const first = await race(waiting.connection, proc, options.startTimeoutMs);
-  if (first.kind === "done") return new LoopProcess(proc, first.value, nonce);
+  if (first.kind === "done") {
+    // its loop runs for the harness until end(): not a leftover while the pool keeps it
+    proc.hold(true);
+    return new LoopProcess(proc, first.value, nonce);
+  }
   waiting.cancel();
   if (first.kind === "timeout") {
     proc.killGroup();
@@ -165,6 +169,8 @@ export class LoopProcess {
 
   /** Ends the loop: it closes its connection and prints its framed status; killed after `graceMs`. */
   async end(graceMs: number): Promise<{ exit: CliExit; status?: LoopStatus; problem?: string }> {
+    // the loop is told to end: from here on, a process still running has outlived its script
+    this.proc.hold(false);
     if (!this.proc.hasExited) this.connection.end();
     const ended = await Promise.race([this.proc.exited, sleep(graceMs).then(() => undefined)]);
     if (!ended) this.proc.killGroup();

@@ -6,7 +6,7 @@
  * started and ended by src/processes/groups.ts, on every exit path of the command.
  */
 import { ENVIRONMENT_MARKER, ENVIRONMENT_MARKER_VALUE } from "../../contract/clauses/launcher.js";
-import { killGroupOf, startGroup } from "../../processes/groups.js";
+import { holdGroup, killGroupOf, startGroup } from "../../processes/groups.js";
 import { FrameCatcher, quirkExitCode, tail } from "./cli-output.js";
 
 export interface CliExit {
@@ -35,6 +35,8 @@ export interface CliProcess {
   readonly hasExited: boolean;
   /** kills the whole process group (SIGKILL by default) */
   killGroup(signal?: NodeJS.Signals): void;
+  /** whether the harness still holds it, its script running for the harness (src/processes/groups.ts holdGroup) */
+  hold(held: boolean): void;
   /** whether waiting for this process keeps the harness alive (an idle, parked process does not) */
   keepAlive(on: boolean): void;
   /** a short account of the process for error messages and reports */
@@ -139,6 +141,9 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
       if (pid === undefined || hasExited) return;
       killed = true;
       killGroupOf(pid, signal);
+    },
+    hold(held: boolean) {
+      if (pid !== undefined) holdGroup(pid, held);
     },
     keepAlive(on: boolean) {
       // the process handle, and its stdout/stderr pipes (net.Socket underneath)

@@ -5,6 +5,7 @@ import { describeSource } from "./locate-cli.js";
 import type { Detection } from "./detect.js";
 import { versionSourceText } from "./detected-target.js";
 import { CURRENT_BUILD_VERSION } from "../../contract/build-features.js";
+import { printable } from "../../text/printable.js";
 
 export function detectionJson(d: Detection) {
   return {
@@ -55,5 +56,6 @@ export function renderDetection(d: Detection): string {
   lines.push("", `Features: ${d.features.length ? d.features.join(", ") : "(none)"}`);
   lines.push("", d.disagreements.length ? `Disagreements: ${d.disagreements.length}` : "Disagreements: none");
   for (const x of d.disagreements) lines.push(`  - ${x}`);
-  return `${lines.join("\n")}\n`;
+  // the version, the methods' types, the other properties and the errors are the build's own text
+  return `${lines.map(printable).join("\n")}\n`;
 }

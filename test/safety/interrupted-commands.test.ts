@@ -1,0 +1,110 @@
+// Ctrl-C and SIGTERM in the commands that make temporary folders and half-built outputs: each
+// ends with 130 or 143 and one line that says it was interrupted, and leaves none of its
+// `ego-conformance-*` folders in the temp directory (a private TMPDIR per test, listed after).
+import { existsSync } from "node:fs";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, startCli } from "../cli/run-cli.js";
+import { tempDir } from "../support/temp-dir.js";
+
+/** Resolves once `found()` is true; fails after `withinMs`. */
+async function until(found: () => Promise<boolean>, withinMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await found())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Whether a folder under `tmp` named `prefix*` holds, somewhere below it, a file named like `suffix`. */
+async function holdsFile(tmp: string, prefix: string, suffix: string): Promise<boolean> {
+  for (const name of await readdir(tmp).catch(() => [] as string[])) {
+    if (!name.startsWith(prefix)) continue;
+    const files = await readdir(join(tmp, name), { recursive: true }).catch(() => [] as string[]);
+    if (files.some((f) => String(f).endsWith(suffix))) return true;
+  }
+  return false;
+}
+
+const interruptedLines = (stderr: string) => stderr.split("\n").filter((l) => /interrupted/i.test(l));
+
+/** One recording of the fake (the arguments area: enough clauses to interrupt its replay), made once. */
+let recordingMade: Promise<string> | undefined;
+function recordingOnce(): Promise<string> {
+  recordingMade ??= (async () => {
+    const dir = await tempDir("verify-int-recording");
+    const recording = join(dir, "recording.json");
+    const made = await runCli(["run", "--no-report", "--no-expectations", "--pages", "model", "--area", "arguments", "--results", join(dir, "results"), "--outcomes", join(dir, "outcomes.json"), "--record", recording, "--workers", "1"], { timeoutMs: 150_000 });
+    expect(made.exitCode, made.stderr).toBe(0);
+    return recording;
+  })();
+  return recordingMade;
+}
+
+describe("verify-fake, interrupted during its replay", () => {
+  it.each([["SIGINT", 130], ["SIGTERM", 143]] as const)("%s: exit %i, one interrupted line, no unreadable recording, its folder removed", { timeout: 180_000 }, async (signal, status) => {
+    const dir = await tempDir(`verify-int-${signal}`);
+    const recording = await recordingOnce();
+    const tmp = join(dir, "tmp");
+    await mkdir(tmp);
+    const verify = startCli(["verify-fake", recording, "--pages", "model"], { env: { TMPDIR: tmp } });
+    // mid-replay: the replay's results folder holds a result
+    await until(() => holdsFile(tmp, "ego-conformance-verify-", "-result.json"), 60_000, "a replayed result");
+    verify.kill(signal);
+    const ended = await verify;
+    expect(ended.exitCode, ended.stderr).toBe(status);
+    expect(ended.stderr).not.toMatch(/cannot read transcript/);
+    expect(interruptedLines(ended.stderr), ended.stderr).toHaveLength(1);
+    expect(await readdir(tmp), "left in TMPDIR").toEqual([]);
+  });
+});
+
+/** A report generator that writes part of a report, says so in `started`, and waits to be stopped. */
+async function slowGenerator(dir: string): Promise<{ generator: string; started: string }> {
+  const started = join(dir, "generator-started");
+  const generator = join(dir, "slow-allure.mjs");
+  await writeFile(
+    generator,
+    [
+      'import { mkdirSync, writeFileSync } from "node:fs";',
+      'const out = process.argv[process.argv.indexOf("-o") + 1];',
+      "mkdirSync(out, { recursive: true });",
+      'writeFileSync(out + "/index.html", "half a report");',
+      `writeFileSync(${JSON.stringify(started)}, String(process.pid));`,
+      "setInterval(() => {}, 1000);",
+    ].join("\n"),
+  );
+  return { generator, started };
+}
+
+describe("matrix and report --merge, interrupted in their Allure step", () => {
+  it("exit 130 and 143, one interrupted line each, no half-built report, no temporary folder left", { timeout: 180_000 }, async () => {
+    const dir = await tempDir("matrix-int");
+    const tmp = join(dir, "tmp");
+    await mkdir(tmp);
+    const out = join(dir, "out");
+    const slow = await slowGenerator(dir);
+    const env = { TMPDIR: tmp, EGO_CONFORMANCE_ALLURE_CLI: slow.generator };
+    const matrix = startCli(["matrix", "--personas", "current", "--area", "task-state", "--pages", "model", "--out", out], { env });
+    await until(async () => existsSync(slow.started), 120_000, "the matrix's report generator");
+    matrix.kill("SIGINT");
+    const m = await matrix;
+    expect(m.exitCode, m.stderr).toBe(130);
+    expect(interruptedLines(m.stderr), m.stderr).toHaveLength(1);
+    expect(existsSync(join(out, "compat-allure", "report")), "no half-built report").toBe(false);
+    expect((await readdir(join(out, "compat-allure"))).filter((n) => n.startsWith(".")), "no sibling left").toEqual([]);
+    expect(await readdir(tmp), "left in TMPDIR").toEqual([]);
+
+    await rm(slow.started);
+    const merged = join(dir, "merged");
+    const merge = startCli(["report", "--merge", join(out, "matrix"), "--out", merged], { env });
+    await until(async () => existsSync(slow.started), 60_000, "report --merge's report generator");
+    merge.kill("SIGTERM");
+    const r = await merge;
+    expect(r.exitCode, r.stderr).toBe(143);
+    expect(interruptedLines(r.stderr), r.stderr).toHaveLength(1);
+    expect(existsSync(join(merged, "compat-allure", "report")), "no half-built report").toBe(false);
+    expect(await readdir(tmp), "left in TMPDIR").toEqual([]);
+  });
+});
