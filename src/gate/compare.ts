@@ -8,6 +8,7 @@
 import { BLOCKING, CHANGES, CHANGE_TEXT, changeBetween as classifyChange, type Change } from "../outcomes/changes.js";
 import { RAN } from "../outcomes/statuses.js";
 import type { ClauseOutcome, RunOutcomes } from "./outcomes-file.js";
+import { ownEntry } from "../tables/id-record.js";
 
 export interface GateRow {
   clause: string;
@@ -36,8 +37,8 @@ export interface GateDecision {
 export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, options: GateOptions = {}): GateDecision {
   const ids = [...new Set([...Object.keys(baseline.clauses), ...Object.keys(current.clauses)])].sort();
   const rows: GateRow[] = ids.map((clause) => {
-    const b = baseline.clauses[clause];
-    const c = current.clauses[clause];
+    const b = ownEntry(baseline.clauses, clause);
+    const c = ownEntry(current.clauses, clause);
     const change = classifyChange(b?.status, c?.status);
     return { clause, change, blocking: BLOCKING.has(change), ...(b ? { baseline: b } : {}), ...(c ? { current: c } : {}) };
   });

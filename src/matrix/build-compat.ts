@@ -10,12 +10,14 @@ import {
   CompatJson,
   INTEROP_DEFINITION,
   SCORE_DEFINITION,
+  type CompatCell,
   type CompatClause,
   type CompatTarget,
   type TargetOutcome,
 } from "./compat-schema.js";
 import { selectionOf, type MergedMatrix } from "./merge.js";
 import { interop, scoreTarget } from "./score.js";
+import { idRecord, ownEntry } from "../tables/id-record.js";
 
 export function buildCompat(merged: MergedMatrix, now: Date = new Date()): CompatJson {
   const clauses = selectionOf(merged.plan);
@@ -38,9 +40,9 @@ export function buildCompat(merged: MergedMatrix, now: Date = new Date()): Compa
     features: [...c.features],
     versions: c.versions ?? null,
     unspecified: c.unspecified ? { question: c.unspecified.question, choice: c.unspecified.choice, core: c.unspecified.core, openDetail: c.unspecified.openDetail } : null,
-    cells: Object.fromEntries(
-      ordered.map((t) => {
-        const cell = t.cells[c.id];
+    cells: idRecord(
+      ordered.map((t): [string, CompatCell] => {
+        const cell = ownEntry(t.cells, c.id);
         if (cell === undefined) throw new Error(`target '${t.key}' has no cell for clause '${c.id}' (a bundle of another catalogue?)`);
         return [t.key, cell];
       }),
