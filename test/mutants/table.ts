@@ -150,6 +150,16 @@ export const MUTANTS: Record<string, Expected> = {
   "cdp-attach-crosses-spaces": { why: "a CDP attach reaches another space's tab", failed: ["cdp.isolation.attach-other-space-refused"], pagesOnly: true },
   "cdp-targets-unscoped": { why: "Target.getTargets lists other spaces' tabs", failed: ["cdp.isolation.targets-scoped"], pagesOnly: true },
   "cdp-session-crosses-spaces": { why: "a CDP session keeps working in another space", failed: ["cdp.isolation.session-stays-in-space"], pagesOnly: true },
+  // the vacuous pass: a clause that watches a callback not being called must first see it called
+  "cdp-error-callback-never-called": {
+    why: "pre-send failures reach no callback: every clause that reads onSendCDPMessageError fails, and the non-function clause cannot tell a cleared callback from one never called",
+    failed: ["error-codes.not-selected.sendCDPMessage", "error-codes.cdp.callback-is-async", "error-codes.cdp.callback-arguments", "user-control.blocked.sendCDPMessage", "user-control.cdp.no-reason-key", "cdp.send.missing-space"],
+    preconditionFailed: ["cdp.callbacks.non-function-clears"],
+  },
+  "cdp-callbacks-call-non-functions": {
+    why: "a callback slot keeps 42 and a delivery calls it: a TypeError the script cannot catch",
+    failed: ["cdp.callbacks.non-function-clears"],
+  },
   "geolocation-keeps-control": {
     why: "a page asking for geolocation does not hand the space over: the hand-over clause fails, answering the prompt stands on it",
     failed: ["user-control.prompt.location"],

@@ -5,7 +5,8 @@ const ISSUE_ISOLATION = { section: "Chrome DevTools Protocol: messages go to the
 
 export const cdpClauses = defineClauses("cdp", [
   { id: "cdp.send.returns-undefined", title: "sendCDPMessage returns undefined synchronously", methods: ["sendCDPMessage"], severity: "critical" },
-  { id: "cdp.callbacks.non-function-clears", title: "assigning a non-function to onSendCDPMessageError clears the callback", methods: ["sendCDPMessage"] },
+  // each callback is first shown to be called in the same run: a callback never called proves nothing by not being called
+  { id: "cdp.callbacks.non-function-clears", title: "assigning a non-function to onSendCDPMessageError or onCDPMessage clears the callback: neither it nor the function before it is called", methods: ["sendCDPMessage"] },
   { id: "cdp.send.missing-space", title: "a send on a selected space that no longer exists is not sent and reports an error_code through the callback", methods: ["sendCDPMessage"], features: ["error-codes"] },
   {
     id: "cdp.round-trip.attach-flatten", title: "Target.attachToTarget with flatten on the space's tab answers a sessionId, as a JSON string through onCDPMessage",
