@@ -34,6 +34,10 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly listTabsIgnoresUserControl: boolean;
   readonly snapshotResolvesErrors: boolean;
   readonly syncCdpErrorCallback: boolean;
+  /** the cdp-error-callback-never-called mutant: pre-send failures reach no callback */
+  readonly cdpErrorCallbackNeverCalled: boolean;
+  /** the cdp-callbacks-call-non-functions mutant: a callback slot keeps a non-function and calls it */
+  readonly cdpCallbacksCallNonFunctions: boolean;
   readonly inheritedErrorCode: boolean;
   readonly claimSelects: boolean;
   readonly completeCloses: boolean;
@@ -148,6 +152,8 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     listTabsIgnoresUserControl: mutant("listtabs-ignores-user-control"),
     snapshotResolvesErrors: mutant("snapshot-resolves-errors"),
     syncCdpErrorCallback: mutant("sync-cdp-error-callback"),
+    cdpErrorCallbackNeverCalled: mutant("cdp-error-callback-never-called"),
+    cdpCallbacksCallNonFunctions: mutant("cdp-callbacks-call-non-functions"),
     inheritedErrorCode: mutant("inherited-error-code"),
     claimSelects: mutant("claim-selects"),
     completeCloses: mutant("complete-closes"),

@@ -11,12 +11,16 @@ export type Callback = (...args: unknown[]) => unknown;
 export class CallbackSlot {
   private fn: Callback | undefined;
 
+  /** `keepsNonFunctions`: the cdp-callbacks-call-non-functions mutant (any value but null and undefined is kept, and called) */
+  constructor(private readonly keepsNonFunctions = false) {}
+
   get(): Callback | undefined {
     return this.fn;
   }
 
   set(value: unknown): void {
-    this.fn = typeof value === "function" ? (value as Callback) : undefined;
+    if (this.keepsNonFunctions) this.fn = value === null ? undefined : (value as Callback | undefined);
+    else this.fn = typeof value === "function" ? (value as Callback) : undefined;
   }
 
   /** Calls the installed callback, if any, with the given arguments. */

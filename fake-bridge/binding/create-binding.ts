@@ -57,8 +57,8 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
     selection = key;
     options.onSelect?.(key);
   };
-  const onCDPMessage = new CallbackSlot();
-  const onSendCDPMessageError = new CallbackSlot();
+  const onCDPMessage = new CallbackSlot(b.cdpCallbacksCallNonFunctions);
+  const onSendCDPMessageError = new CallbackSlot(b.cdpCallbacksCallNonFunctions);
   // events of a real browser's CDP sessions (responses come with their sends)
   port.onCdpEvent?.((text) => onCDPMessage.fire(text));
   if (b.syncCdpErrorCallback && port.sendSync === undefined) {
@@ -130,6 +130,7 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
   }
 
   function reportSendError(failure: TaskFailure): void {
+    if (b.cdpErrorCallbackNeverCalled) return;
     if (b.errorCodes) onSendCDPMessageError.fire(failure.message, failure.code);
     else onSendCDPMessageError.fire(failure.message);
   }

@@ -18,6 +18,8 @@ export const MUTANTS = {
   "listtabs-ignores-user-control": "listTabs is not blocked while the user is in control; every other call is unchanged",
   "snapshot-resolves-errors": "snapshot failures resolve {error, error_code} instead of rejecting with an Error",
   "sync-cdp-error-callback": "onSendCDPMessageError is called synchronously, inside sendCDPMessage, instead of through the event loop",
+  "cdp-error-callback-never-called": "a pre-send failure of sendCDPMessage is dropped: onSendCDPMessageError is never called (the message is still not sent)",
+  "cdp-callbacks-call-non-functions": "onCDPMessage and onSendCDPMessageError keep any value but null and undefined, and a delivery calls it (`slot?.(...)`): a non-function throws a TypeError where the script cannot catch it",
   "inherited-error-code": "the error_code of an argument TypeError is inherited from its prototype instead of being an own property",
   "unstable-locators": "an ambiguous locator is printed as loc=unstable (refs and content) instead of being omitted",
   "claim-selects": "claimTaskSpace also selects the claimed space in the calling binding (the doc says it does not)",

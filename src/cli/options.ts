@@ -105,7 +105,7 @@ export const RUN_FLAGS = {
   pages: {
     type: "string",
     value: "chromium|model",
-    help: "the fake's pages: real ones from Chromium (default wherever a browser is found: CHROMIUM_PATH, /usr/bin/chromium-headless-shell, /usr/bin/chromium, Playwright's browsers) or the page model (fast; clauses that need pages are not applicable); --pages chromium with no browser found exits 2 and prints the install command",
+    help: "the fake's pages: real ones from Chromium (default wherever a browser is found: CHROMIUM_PATH, /usr/bin/chromium-headless-shell, /usr/bin/chromium, Playwright's browsers) or the page model (fast; clauses that need pages are not applicable); --pages chromium, or a CHROMIUM_PATH, with no browser found there exits 2 and prints the install command",
   },
   "ego-version": {
     type: "string",

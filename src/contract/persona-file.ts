@@ -4,6 +4,7 @@
  * build features its verdicts showed and the open details it chose. The shape only; src/run reads the file (src/files).
  */
 import { z } from "zod";
+import { idRecord, idRecordSchema } from "../tables/id-record.js";
 import { FeatureName } from "./features.js";
 import { tryParseEgoVersion } from "../version/index.js";
 
@@ -20,13 +21,13 @@ export const PersonaFile = z.object({
   version: z.string().refine((v) => tryParseEgoVersion(v) !== null, "a four-part Ego Lite version like 0.5.1.13"),
   features: z.array(FeatureName),
   /** how each feature was decided: `verdicts` (its clauses' verdicts) or `version` (no clause of it was recorded: the build-feature table's answer) */
-  basis: z.record(z.string(), z.enum(["verdicts", "version"])).default({}),
+  basis: idRecordSchema(z.enum(["verdicts", "version"])).default(idRecord),
   /**
    * the open details the recorded build chose, clause by clause: what its unspecified clauses
    * observed (src/harness/clause.ts), as the fake chose or otherwise. The fake plays them where
    * it has the other choice (fake-bridge/personas/persona-behaviour.ts OPEN_DETAIL_SWITCHES)
    */
-  openDetails: z.record(z.string(), z.enum(OPEN_DETAIL_OUTCOMES)).default({}),
+  openDetails: idRecordSchema(z.enum(OPEN_DETAIL_OUTCOMES)).default(idRecord),
   /** the recording it was derived from */
   derivedFrom: z.object({ kind: z.string().nullable(), egoVersion: z.string().nullable(), persona: z.string().nullable() }).optional(),
 });

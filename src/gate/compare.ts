@@ -12,6 +12,7 @@ import { notJudgedHere } from "../outcomes/not-applicable.js";
 import { emptyOutcomeCounts, RAN, type Outcome } from "../outcomes/statuses.js";
 import { notJudgedGroups, type NotJudgedGroup } from "./not-judged.js";
 import type { ClauseOutcome, RunOutcomes } from "./outcomes-file.js";
+import { ownEntry } from "../tables/id-record.js";
 
 export interface GateRow {
   clause: string;
@@ -73,9 +74,8 @@ export function decide(against: GateDecision["against"], rows: GateRow[], curren
 export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, options: GateOptions = {}): GateDecision {
   const ids = [...new Set([...Object.keys(baseline.clauses), ...Object.keys(current.clauses)])].sort();
   const rows: GateRow[] = ids.map((clause) => {
-    // own keys only: a clause id from one file ("constructor") is not looked up in Object.prototype of the other
-    const b = Object.hasOwn(baseline.clauses, clause) ? baseline.clauses[clause] : undefined;
-    const c = Object.hasOwn(current.clauses, clause) ? current.clauses[clause] : undefined;
+    const b = ownEntry(baseline.clauses, clause);
+    const c = ownEntry(current.clauses, clause);
     const change = classifyChange(b?.status, c?.status);
     const notJudged = c?.status === "not-applicable" && notJudgedHere(c.notApplicable);
     return { clause, change, blocking: BLOCKING.has(change) && !notJudged, ...(b ? { baseline: b } : {}), ...(c ? { current: c } : {}), ...(notJudged ? { notJudgedHere: true as const } : {}) };

@@ -10,6 +10,7 @@ import { writeFileAtomic } from "../files/output-dir.js";
 import { clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
 import { Outcome } from "../outcomes/statuses.js";
 import { namedError } from "../errors/named-error.js";
+import { idRecord, idRecordSchema } from "../tables/id-record.js";
 
 export const OUTCOMES_SCHEMA_VERSION = 1;
 /** What the head of every outcomes file the harness writes holds: an existing file without it is not replaced. */
@@ -47,7 +48,8 @@ export const RunOutcomesSchema = z.strictObject({
   problems: z.array(z.string()),
   /** the expectations file applied, if any */
   expectations: z.string().nullable(),
-  clauses: z.record(z.string(), ClauseOutcomeSchema),
+  /** keyed by clause id: a record with no prototype, so any id read from a file is an entry */
+  clauses: idRecordSchema(ClauseOutcomeSchema),
 });
 export type RunOutcomes = z.infer<typeof RunOutcomesSchema>;
 
@@ -65,7 +67,7 @@ function firstLine(text: string | undefined): string | undefined {
 }
 
 export function outcomesFromSummary(summary: RunSummary, meta: OutcomesMeta): RunOutcomes {
-  const clauses: Record<string, ClauseOutcome> = {};
+  const clauses = idRecord<ClauseOutcome>();
   for (const c of summary.clauses) {
     const message = firstLine(c.messages?.[0]);
     clauses[c.id] = { status: clauseBucket(c), ...(message !== undefined ? { message } : {}), ...(c.bugs ? { bugs: c.bugs } : {}), ...(c.notApplicable !== undefined ? { notApplicable: c.notApplicable } : {}) };

@@ -10,6 +10,7 @@ import {
   CompatJson,
   INTEROP_DEFINITION,
   SCORE_DEFINITION,
+  type CompatCell,
   type CompatClause,
   type CompatTarget,
   type TargetGate,
@@ -17,6 +18,7 @@ import {
 } from "./compat-schema.js";
 import { selectionOf, type MergedMatrix } from "./merge.js";
 import { interop, scoreTarget } from "./score.js";
+import { idRecord, ownEntry } from "../tables/id-record.js";
 
 /** The gate's verdict per target key (./target-gate.ts), and what they were gated against. */
 export interface CompatGates {
@@ -46,9 +48,9 @@ export function buildCompat(merged: MergedMatrix, now: Date = new Date(), gates?
     features: [...c.features],
     versions: c.versions ?? null,
     unspecified: c.unspecified ? { question: c.unspecified.question, choice: c.unspecified.choice, core: c.unspecified.core, openDetail: c.unspecified.openDetail } : null,
-    cells: Object.fromEntries(
-      ordered.map((t) => {
-        const cell = t.cells[c.id];
+    cells: idRecord(
+      ordered.map((t): [string, CompatCell] => {
+        const cell = ownEntry(t.cells, c.id);
         if (cell === undefined) throw new Error(`target '${t.key}' has no cell for clause '${c.id}' (a bundle of another catalogue?)`);
         return [t.key, cell];
       }),

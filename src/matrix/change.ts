@@ -75,8 +75,9 @@ export function diffColumns(
 ): Record<ChangeKind, ClauseChange[]> {
   const groups = Object.fromEntries(CHANGE_KINDS.map((k) => [k, [] as ClauseChange[]])) as Record<ChangeKind, ClauseChange[]>;
   for (const clause of clauses) {
-    const from = clause.cells[fromKey];
-    const to = clause.cells[toKey];
+    // own entries only: a key read from a file is never answered by Object.prototype
+    const from = Object.hasOwn(clause.cells, fromKey) ? clause.cells[fromKey] : undefined;
+    const to = Object.hasOwn(clause.cells, toKey) ? clause.cells[toKey] : undefined;
     if (from === undefined || to === undefined) continue;
     const kind = classifyChange(from, to);
     if (kind !== null) groups[kind].push({ clause: clause.id, kind, from: pick(from), to: pick(to) });

@@ -18,6 +18,7 @@ import type { Shard } from "./shard.js";
 import { compatStatusOf } from "./status.js";
 import type { TargetSpec } from "./target-spec.js";
 import { versionUnknown } from "../report/terminal.js";
+import { idRecord } from "../tables/id-record.js";
 
 export const MAX_MESSAGES = 5;
 export const MAX_MESSAGE_CHARS = 2000;
@@ -42,7 +43,7 @@ export function collectTarget(spec: TargetSpec, run: TargetRun, catalogue: reado
   const summary = summaryOver(run, catalogue, selected);
   const extras = clauseExtrasOf(collection.files);
   const environment = collection.environment;
-  const cells: Record<string, CompatCell> = {};
+  const cells = idRecord<CompatCell>();
   for (const clause of summary.clauses) cells[clause.id] = cellOf(clause, extras.get(clause.id));
   // a version that could not be read is null: the label and the compat page say "version unknown"
   const egoVersion = versionUnknown(summary) ? null : summary.egoVersion;
@@ -82,7 +83,7 @@ export function outcomeWithoutResults(
   clauses: readonly Clause[],
   facts: { shard: Shard; startedAt?: string; finishedAt?: string },
 ): TargetOutcome {
-  const cells: Record<string, CompatCell> = {};
+  const cells = idRecord<CompatCell>();
   for (const clause of clauses) cells[clause.id] = { status: "unknown", messages: [`no result: ${reason}`], results: 0 };
   return {
     key: spec.key,

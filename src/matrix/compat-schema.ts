@@ -27,6 +27,7 @@
  * The schema is strict: a file that does not match is not a compat.json of this version.
  */
 import { z } from "zod";
+import { idRecordSchema } from "../tables/id-record.js";
 import { AreaName, Severity } from "../contract/clause.js";
 import { parseJson } from "../files/input-file.js";
 import { CompatStatus, UnspecifiedOutcome } from "./status.js";
@@ -143,7 +144,7 @@ export const TargetOutcome = z.strictObject({
     .strictObject({ fake: TargetKey.nullable(), reason: z.string().optional(), compared: z.number().int().min(0), differing: z.number().int().min(0) })
     .optional(),
   /** one cell per selected clause */
-  cells: z.record(z.string(), CompatCell),
+  cells: idRecordSchema(CompatCell),
 });
 export type TargetOutcome = z.infer<typeof TargetOutcome>;
 
@@ -210,7 +211,7 @@ export const CompatClause = z.strictObject({
    */
   unspecified: z.strictObject({ question: z.string(), choice: z.string(), core: z.string().nullable(), openDetail: z.string() }).nullable(),
   /** target key -> cell, for every target */
-  cells: z.record(TargetKey, CompatCell),
+  cells: idRecordSchema(CompatCell),
 });
 export type CompatClause = z.infer<typeof CompatClause>;
 
@@ -253,7 +254,7 @@ export const CompatJson = z.strictObject({
   if (keys.size !== compat.targets.length) ctx.addIssue({ code: "custom", message: "target keys are not unique", path: ["targets"] });
   compat.clauses.forEach((clause, i) => {
     const cellKeys = Object.keys(clause.cells);
-    const missing = [...keys].filter((k) => !(k in clause.cells));
+    const missing = [...keys].filter((k) => !Object.hasOwn(clause.cells, k));
     const extra = cellKeys.filter((k) => !keys.has(k));
     if (missing.length > 0 || extra.length > 0) {
       ctx.addIssue({ code: "custom", message: `clause ${clause.id}: cells do not match the targets (missing ${missing.join(", ") || "none"}; extra ${extra.join(", ") || "none"})`, path: ["clauses", i, "cells"] });

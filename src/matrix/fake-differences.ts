@@ -22,6 +22,7 @@ import { compareTranscripts, type Difference } from "../recording/compare.js";
 import { DEFAULT_TRANSCRIPT_FILE, readTranscript } from "../recording/transcript.js";
 import { MAX_FAKE_DIFFERENCES, type CompatCell, type FakeDifference, type TargetOutcome } from "./compat-schema.js";
 import type { MergedMatrix } from "./merge.js";
+import { idRecord, ownEntry } from "../tables/id-record.js";
 
 /** Where a target's run writes its transcript: inside its results directory, so it travels with the bundle. */
 export function targetTranscriptFile(resultsDir: string): string {
@@ -76,9 +77,9 @@ export async function markFakeDifferences(merged: MergedMatrix): Promise<MergedM
       const comparison = compareTranscripts(build!, played!, { onlyBoth: true });
       const byClause = new Map<string, Difference[]>();
       for (const d of comparison.differences) if (d.judged) byClause.set(d.clause, [...(byClause.get(d.clause) ?? []), d]);
-      const cells: Record<string, CompatCell> = { ...target.cells };
+      const cells = idRecord(Object.entries(target.cells));
       for (const [clause, differences] of byClause) {
-        const cell = cells[clause];
+        const cell = ownEntry(cells, clause);
         if (cell === undefined) continue;
         cells[clause] = { ...cell, differsFromFake: { fake: fake.key, count: differences.length, differences: differences.slice(0, MAX_FAKE_DIFFERENCES).map(asFakeDifference) } };
       }

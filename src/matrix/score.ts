@@ -4,6 +4,7 @@
  * documented core failed (src/contract/clause.ts).
  */
 import type { CompatCell, Score } from "./compat-schema.js";
+import { ownEntry } from "../tables/id-record.js";
 
 export interface ScoredClause {
   /** the catalogue marks it unspecified */
@@ -72,7 +73,7 @@ export function interop(
   let holdEverywhere = 0;
   for (const clause of clauses) {
     if (clause.unspecified) continue;
-    const cells = ranKeys.map((k) => clause.cells[k]).filter((c): c is CompatCell => c !== undefined && c.status !== "not-applicable");
+    const cells = ranKeys.map((k) => ownEntry(clause.cells, k)).filter((c): c is CompatCell => c !== undefined && c.status !== "not-applicable");
     if (cells.length === 0) continue;
     applicable += 1;
     if (cells.every((c) => c.status === "passed" || c.status === "flaky")) holdEverywhere += 1;

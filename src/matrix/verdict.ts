@@ -6,6 +6,7 @@
  */
 import type { CompatCell, CompatJson, TargetOutcome } from "./compat-schema.js";
 import { FAILS_RUN } from "../outcomes/statuses.js";
+import { ownEntry } from "../tables/id-record.js";
 
 /**
  * Whether the matrix is clean: every target ran, no warning, and no cell failed, broke or went
@@ -38,7 +39,7 @@ export interface MatrixVerdict {
 
 export function matrixVerdict(compat: CompatJson): MatrixVerdict {
   const failingCells = compat.clauses.flatMap((c) => compat.targets.flatMap((t) => {
-    const cell = c.cells[t.key];
+    const cell = ownEntry(c.cells, t.key);
     return cell !== undefined && !cellClean(cell) ? [{ clause: c.id, target: t.key, status: cell.status }] : [];
   }));
   const failingTargets = compat.targets.filter((t) => t.availability !== "ran" || failingCells.some((f) => f.target === t.key)).map((t) => t.key);

@@ -38,12 +38,18 @@ export function checkOptions(options: RunOptions, names: OptionNames = OPTION_NA
   for (const f of options.installed?.harnessBugs ?? []) if (!isHarnessBug(f)) throw new RunInputError(`unknown harness bug '${f}' in ${n.harnessBugs} (known: ${HARNESS_BUG_NAMES.join(", ")})`);
   if (options.egoVersion !== undefined && tryParseEgoVersion(options.egoVersion) === null) throw new RunInputError(`${n.egoVersion} must be a four-part Ego Lite version like 0.5.0.19, not '${options.egoVersion}'`);
   if (options.persona !== undefined && !PERSONA_NAMES.includes(options.persona)) throw new RunInputError(`unknown persona '${options.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
-  checkPagesFound(options.pages, env);
+  if (options.target === "fake") checkPagesFound(options.pages, env);
 }
 
-/** Real pages asked for by name (`--pages chromium`) need a browser: never a silent fall back to the page model. */
+/**
+ * Real pages asked for by name need a browser: never a silent fall back to the page model. By
+ * name is `--pages chromium`, or a CHROMIUM_PATH with the default pages (the user named the browser).
+ */
 export function checkPagesFound(pages: RunOptions["pages"], env: NodeJS.ProcessEnv = process.env): void {
-  if (pages !== "chromium") return;
+  if (pages === "model") return;
+  const named = env.CHROMIUM_PATH !== undefined && env.CHROMIUM_PATH !== "";
+  if (pages !== "chromium" && !named) return;
   const missing = missingBrowser(env);
-  if (missing !== undefined) throw new RunInputError(`--pages chromium asks for real pages, and ${missing}`);
+  if (missing === undefined) return;
+  throw new RunInputError(pages === "chromium" ? `--pages chromium asks for real pages, and ${missing}` : `${missing} (--pages model runs without real pages)`);
 }

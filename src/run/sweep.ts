@@ -8,6 +8,7 @@
  *   - createdBy "agent" but unknown to the ledger ("looks like ours, not recorded"): closed only
  *     with `forceUnrecorded`;
  *   - created by someone else (createdBy "user", not recorded as the harness's): never closed.
+ * While any run is live, nothing is closed: its safety check watches every space not its own.
  * A space is never closed by its name alone: src/safety/owned-spaces.ts's sweepVerdict decides.
  */
 import { sweepStaleTemp } from "../scratch/scratch-dir.js";
@@ -117,6 +118,19 @@ export async function sweep(target: Target, options: SweepOptions): Promise<Omit
   const all = sorted.flatMap((r) => r.spaces);
   const chosen = all.filter((s) => s.status === "closable" || (s.status === "unrecorded" && options.forceUnrecorded === true));
   for (const s of all) if (!chosen.includes(s)) s.result = "left";
+  // a live run proves that every space not its own is unchanged at its end (safety.user-spaces.unchanged):
+  // a dead run's leftover claimed and closed meanwhile would fail it, blaming the build for the sweep
+  const holders = view.liveRuns();
+  if (holders.length > 0) {
+    const why = `${holders.map((r) => `run ${r.runId} is live (pid ${r.pid} on ${r.host})`).join("; ")}; a live run's safety check holds every space that is not its own unchanged, so nothing was closed: sweep again once it has ended`;
+    for (const s of chosen) {
+      s.result = "skipped";
+      s.problem = "a run is live";
+    }
+    outcome.closed = [];
+    outcome.problems = chosen.length > 0 ? [why] : [];
+    return outcome;
+  }
   const each = await closeEach(target, chosen.map(({ id, name }) => ({ id, name })), options.closeBoundMs !== undefined ? { boundMs: options.closeBoundMs } : {});
   chosen.forEach((s, i) => {
     const e = each[i]!;
@@ -124,7 +138,7 @@ export async function sweep(target: Target, options: SweepOptions): Promise<Omit
     if (e.problem !== undefined) s.problem = e.problem;
   });
   outcome.closed = chosen.filter((s) => s.result === "closed").map((s) => s.id);
-  outcome.problems = chosen.filter((s) => s.result !== "closed").map((s) => `${JSON.stringify(s.id)} (${JSON.stringify(s.name)}): ${s.result}: ${s.problem ?? ""}`);
+  outcome.problems = chosen.filter((s) => s.result !== "closed").map((s) => `${JSON.stringify(s.id)} (${JSON.stringify(s.name)}): ${s.result}${s.problem ? `: ${s.problem}` : ""}`);
   return outcome;
 }
 

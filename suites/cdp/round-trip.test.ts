@@ -1,5 +1,5 @@
 // Raw CDP against real pages: attach with flatten, Runtime.evaluate, an event; Browser.getVersion;
-// what the channel refuses.
+// what the channel refuses (answered is the core; which methods it refuses is an open detail).
 import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
 import { clause } from "../../src/harness/clause.js";
@@ -61,10 +61,17 @@ clause("cdp.round-trip.event", async ({ ego, spaces }) => {
   expect(seen.raw.every((r) => r.type === "string"), "every delivery is a string").toBe(true);
 });
 
-clause("cdp.browser-getversion.answered", async ({ ego, spaces }) => {
+/** The documented core of a send on the selected agent-owned space: it was sent and its answer came back with its id. */
+function expectAnswered(answer: { id?: unknown; result?: unknown; error?: unknown }) {
+  expect(answer, "a response carrying the message's id").toMatchObject({ id: expect.any(Number) });
+  expect(answer.result !== undefined || answer.error !== undefined, `a result or an error: ${JSON.stringify(answer)}`).toBe(true);
+}
+
+clause("cdp.browser-getversion.answered", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
   const answer = await sendFromSpace(ego, own.id, "Browser.getVersion");
-  expect(answer).toMatchObject({ result: { protocolVersion: expect.any(String), product: expect.any(String) } });
+  expectAnswered(answer);
+  await openDetail(() => expect(answer).toMatchObject({ result: { protocolVersion: expect.any(String), product: expect.any(String) } }));
 });
 
 /**
@@ -72,9 +79,12 @@ clause("cdp.browser-getversion.answered", async ({ ego, spaces }) => {
  * command (the deviation this clause owns) then grants nothing a real site of the user's profile
  * could use; without an origin the grant would hold for every site (test/safety/permission-probes.test.ts).
  */
-clause("cdp.refused.grant-permissions", async ({ ego, spaces }) => {
+clause("cdp.refused.grant-permissions", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
   const answer = await sendFromSpace(ego, own.id, "Browser.grantPermissions", { permissions: ["clipboardReadWrite"], origin: "http://127.0.0.1:9" });
-  expect(answer, "an error response, not a result").toMatchObject({ error: { code: expect.any(Number), message: expect.any(String) } });
-  expect(answer.result).toBeUndefined();
+  expectAnswered(answer);
+  await openDetail(() => {
+    expect(answer, "an error response, not a result").toMatchObject({ error: { code: expect.any(Number), message: expect.any(String) } });
+    expect(answer.result).toBeUndefined();
+  });
 });

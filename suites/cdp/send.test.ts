@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { selectClosedSpace } from "../../src/harness/probes.js";
+import { PreconditionError } from "../../src/harness/precondition.js";
 
 const MESSAGE = JSON.stringify({ id: 1, method: "Browser.getVersion" });
 
@@ -15,20 +16,83 @@ clause("cdp.send.returns-undefined", async ({ ego, spaces }) => {
   expect(seen.valueType).toBe("undefined");
 });
 
-clause("cdp.callbacks.non-function-clears", async ({ ego }) => {
-  const seen = await ego.evaluate(async (p, message) => {
-    let calls = 0;
-    const ego = p.ego as { onSendCDPMessageError: unknown; sendCDPMessage(m: string): unknown };
-    ego.onSendCDPMessageError = () => {
-      calls += 1;
+/**
+ * The send that must call each callback, and the clause whose rule says so: with nothing
+ * selected a send fails before CDP and reports through onSendCDPMessageError; on the selected
+ * agent-owned space a command is answered through onCDPMessage.
+ */
+const MUST_CALL = {
+  onSendCDPMessageError: { selected: false, owner: "error-codes.not-selected.sendCDPMessage" },
+  onCDPMessage: { selected: true, owner: "cdp.browser-getversion.answered" },
+} as const;
+/** how long a callback may take to be called once the host has something to deliver */
+const DELIVERY_BOUND_MS = 10_000;
+
+/**
+ * "Assigning any non-function value clears the callback", for both callbacks. A callback that is
+ * never called proves nothing when it is not: each is first shown to be called in this run by a
+ * send that must call it, and only then is 42 assigned and the same send made again. A host that
+ * calls the non-function throws a TypeError where the script cannot catch it (its process would
+ * exit): while the clause watches, such an error is held as a result, and it fails the clause.
+ */
+clause("cdp.callbacks.non-function-clears", async ({ ego, spaces }) => {
+  const own = await spaces.create();
+  const seen = await ego.evaluate(async (p, id, mustCall, boundMs) => {
+    const surface = p.ego as unknown as Record<string, unknown> & { sendCDPMessage(m: string): unknown };
+    const uncaught: string[] = [];
+    const hold = (error: unknown): void => {
+      uncaught.push(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     };
-    ego.onSendCDPMessageError = 42;
-    ego.sendCDPMessage(message);
-    await p.sleep(50);
-    ego.onSendCDPMessageError = undefined;
-    return { calls };
-  }, MESSAGE);
-  expect(seen.calls, "no callback after assigning a non-function").toBe(0);
+    const events = ["uncaughtException", "unhandledRejection"] as const;
+    const others = events.map((event) => {
+      const listeners = process.listeners(event as "uncaughtException");
+      process.removeAllListeners(event);
+      process.on(event as "uncaughtException", hold);
+      return listeners;
+    });
+    try {
+      const slots = [];
+      let nextId = 9101;
+      for (const [slot, how] of Object.entries(mustCall)) {
+        if (how.selected) await p.use(id);
+        let calls = 0;
+        surface[slot] = () => {
+          calls += 1;
+        };
+        const started = Date.now();
+        surface.sendCDPMessage(JSON.stringify({ id: nextId++, method: "Browser.getVersion" }));
+        while (calls === 0 && Date.now() - started < boundMs) await p.sleep(10);
+        const deliveryMs = Date.now() - started;
+        if (calls === 0) {
+          surface[slot] = undefined;
+          slots.push({ slot, proven: false, deliveryMs, calls: 0, uncaught: [] as string[] });
+          continue;
+        }
+        calls = 0;
+        const heldBefore = uncaught.length;
+        surface[slot] = 42;
+        surface.sendCDPMessage(JSON.stringify({ id: nextId++, method: "Browser.getVersion" }));
+        // window: five times the delivery this host just made (at least 100 ms) shows what it does with a non-function
+        await p.sleep(Math.max(100, deliveryMs * 5));
+        surface[slot] = undefined;
+        slots.push({ slot, proven: true, deliveryMs, calls, uncaught: uncaught.slice(heldBefore) });
+      }
+      return { slots };
+    } finally {
+      events.forEach((event, i) => {
+        process.removeListener(event as "uncaughtException", hold);
+        for (const listener of others[i]!) process.on(event as "uncaughtException", listener as (error: Error) => void);
+      });
+    }
+  }, own.id, MUST_CALL, DELIVERY_BOUND_MS);
+  for (const s of seen.slots) {
+    const owner = MUST_CALL[s.slot as keyof typeof MUST_CALL].owner;
+    if (!s.proven) throw new PreconditionError(`${s.slot} was not called within ${DELIVERY_BOUND_MS} ms of a send that must call it: whether a non-function clears it cannot be told`, owner);
+  }
+  for (const s of seen.slots) {
+    expect(s.uncaught, `${s.slot} = 42: the host called the non-function`).toEqual([]);
+    expect(s.calls, `${s.slot} = 42: the function assigned before was still called`).toBe(0);
+  }
 });
 
 clause("cdp.send.missing-space", async ({ ego, spaces }) => {

@@ -1,14 +1,14 @@
-// Activating a tab over raw CDP makes it the space's active tab (issue 21 defect 1): the native
-// snapshot sees only the active tab, and the v2 runtime activates the target page over CDP before
-// it takes one (research 1.5, snapshot). So listTabs must report the activated tab as the one
-// active tab, and snapshot must read it, not the newest tab.
+// Activating a tab over raw CDP: the native snapshot sees only the active tab, and the v2 runtime
+// activates the target page over CDP before it takes one (research 1.5, snapshot, an observation).
+// The reference states neither, so the activation being answered is judged, and whether listTabs
+// then reports the activated tab as the one active tab and snapshot reads it is observed.
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 
 const FIRST = "data:text/html,<title>ego-conformance first tab</title><p>first tab body</p>";
 const SECOND = "data:text/html,<title>ego-conformance second tab</title><p>second tab body</p>";
 
-clause("tabs.cdp-activate.active-tab", async ({ ego, spaces }) => {
+clause("tabs.cdp-activate.active-tab", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id, first, second) => {
     await p.use(id);
@@ -30,7 +30,9 @@ clause("tabs.cdp-activate.active-tab", async ({ ego, spaces }) => {
     return { one: one.targetId, two: two.targetId, activated, active: listed.tabs.filter((t) => t.active === true).map((t) => t.targetId), content };
   }, own.id, FIRST, SECOND);
   expect(seen.activated.result, `Target.activateTarget on the space's own tab is answered with a result: ${JSON.stringify(seen.activated)}`).toBeDefined();
-  expect(seen.active, "listTabs reports the activated tab as the one active tab").toEqual([seen.one]);
-  expect(seen.content, "snapshot reads the activated tab").toContain("first tab body");
-  expect(seen.content, "not the newest tab").not.toContain("second tab body");
+  await openDetail(() => {
+    expect(seen.active, "listTabs reports the activated tab as the one active tab").toEqual([seen.one]);
+    expect(seen.content, "snapshot reads the activated tab").toContain("first tab body");
+    expect(seen.content, "not the newest tab").not.toContain("second tab body");
+  });
 });

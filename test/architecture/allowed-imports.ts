@@ -93,10 +93,10 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
   "src/report": ["src/text", "src/scratch", "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
   "src/expectations": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/report"],
-  "src/gate": ["src/text", "src/errors", "src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
+  "src/gate": ["src/text", "src/errors", "src/tables", "src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
   "src/retries": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
   "src/matrix": ["src/text",
-    "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
+    "src/errors", "src/tables", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/report",
     "src/run", // each target is a run of the run library, with typed options
     "src/recording", // compat's "differs from the fake": the targets' recordings compared as verify-fake compares them (fake-differences.ts)
     "src/gate", // compat's "may ship": each target judged by the release gate itself (target-gate.ts)

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { chromiumArgs } from "../../fake-bridge/chromium/launch-args.js";
 import { DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, INSTALL_HINT, locateChromium } from "../../fake-bridge/chromium/locate.js";
 import { resolvePages } from "../../fake-bridge/chromium/pages-choice.js";
+import { checkPagesFound } from "../../src/run/check-options.js";
 
 const probe = (present: string[], playwright?: string) => ({ executable: (p: string) => present.includes(p), playwright: () => playwright });
 
@@ -49,5 +50,14 @@ describe("resolvePages", () => {
     expect(missing.pages).toBe("model");
     expect(missing.warning).toContain("not applicable");
     expect(missing.warning).toContain(INSTALL_HINT);
+  });
+});
+
+describe("checkPagesFound", () => {
+  it("refuses a browser asked for by name that is not there: --pages chromium, or CHROMIUM_PATH with the default pages", () => {
+    expect(() => checkPagesFound("chromium", { CHROMIUM_PATH: "/no/such/chromium" })).toThrow(/--pages chromium asks for real pages/);
+    expect(() => checkPagesFound(undefined, { CHROMIUM_PATH: "/no/such/chromium" })).toThrow(/CHROMIUM_PATH is \/no\/such\/chromium/);
+    expect(() => checkPagesFound("model", { CHROMIUM_PATH: "/no/such/chromium" })).not.toThrow();
+    expect(() => checkPagesFound(undefined, { CHROMIUM_PATH: "/bin/sh" })).not.toThrow();
   });
 });

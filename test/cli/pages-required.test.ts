@@ -1,5 +1,6 @@
-// `--pages chromium` asks for real pages: with no browser found, run and matrix refuse (exit 2) and
-// print the install command, instead of falling back to the page model (which the default does).
+// `--pages chromium` asks for real pages, and so does a CHROMIUM_PATH: with no browser found there,
+// run and matrix refuse (exit 2) and print the install command, instead of falling back to the page
+// model (which the default does when nothing names a browser).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./run-cli.js";
@@ -14,6 +15,14 @@ describe("--pages chromium with no browser found", () => {
     expect(run.exitCode, run.stderr).toBe(2);
     expect(run.stderr).toContain("apt-get install -y chromium-headless-shell");
     expect(run.stderr).toMatch(/--pages chromium/);
+    expect(run.stdout).not.toMatch(/PASSED/);
+  });
+
+  it("a CHROMIUM_PATH that is not a browser is asked for by name too: the default run exits 2, not the page model", { timeout: 60_000 }, async () => {
+    const dir = await tempDir("pages-required-env");
+    const run = await runCli(["run", "--area", "tabs", "--no-report", "--results", join(dir, "results"), "--outcomes", join(dir, "outcomes.json")], { env: NO_BROWSER });
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toContain("CHROMIUM_PATH is /no/such/chromium");
     expect(run.stdout).not.toMatch(/PASSED/);
   });
 

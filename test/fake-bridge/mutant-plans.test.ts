@@ -118,6 +118,15 @@ const STEPS: Record<string, Step> = {
     await nextTurn();
     return when;
   },
+  "cdp:non-function": async (_b, ego) => {
+    // what a slot keeps of a non-function (read back, never delivered: a delivery to it would throw here)
+    (ego as Loose).onCDPMessage = 42;
+    (ego as Loose).onSendCDPMessageError = "not a function";
+    const kept = [typeof ego.onCDPMessage, typeof ego.onSendCDPMessageError];
+    (ego as Loose).onCDPMessage = undefined;
+    (ego as Loose).onSendCDPMessageError = undefined;
+    return kept;
+  },
   "cdp:answer": async (_b, ego) => {
     await selected(ego);
     const seen: unknown[] = [];
@@ -176,6 +185,8 @@ const EXPECTED: Record<MutantName, string[]> = {
   "listtabs-ignores-user-control": ["control:listTabs"],
   "snapshot-resolves-errors": ["control:snapshot", "snapshot:not-selected"],
   "sync-cdp-error-callback": ["cdp:error-timing"],
+  "cdp-error-callback-never-called": ["cdp:error-timing"],
+  "cdp-callbacks-call-non-functions": ["cdp:non-function"],
   "inherited-error-code": ["args:own-code"],
   "unstable-locators": ["snapshot:locators"],
   "claim-selects": ["claim:selection"],

@@ -136,21 +136,22 @@ export async function harnessSpaces(operator: FakeAppOperator): Promise<string[]
 }
 
 /** An agent-created space on the installed browser, made the way a run makes one (optionally completed: user-owned). */
-export async function agentSpace(cliPath: string, name: string, options: { complete?: boolean } = {}): Promise<{ id: number }> {
+/** An agent space made through the installed CLI; `complete` leaves it user-owned, `handOff` delegated to the user. */
+export async function agentSpace(cliPath: string, name: string, options: { complete?: boolean; handOff?: boolean } = {}): Promise<{ id: number }> {
   const target = createCliTarget({ cliPath, prewarm: 0, share: false, info: { kind: "installed", name: cliPath, egoVersion: null, egoVersionText: null, versionSource: "test", features: new Set(), capabilities: new Set() } });
   try {
     const session = await target.openSession();
     const made = await session.evaluate(
-      async (p, name, complete) => {
+      async (p, name, complete, handOff) => {
         const r = (await p.ego.createTaskSpace(name as string)) as { id: number };
-        if (complete) {
-          p.ego.useTaskSpace(r.id);
-          await p.ego.completeTaskSpace();
-        }
+        if (complete || handOff) p.ego.useTaskSpace(r.id);
+        if (complete) await p.ego.completeTaskSpace();
+        if (handOff) await p.ego.handOffTaskSpace();
         return { id: r.id };
       },
       name,
       options.complete === true,
+      options.handOff === true,
     );
     await session.close();
     return made;

@@ -151,7 +151,16 @@ export const MUTANTS: Record<string, Expected> = {
   "cdp-attach-crosses-spaces": { why: "a CDP attach reaches another space's tab", failed: ["cdp.isolation.attach-other-space-refused"], pagesOnly: true },
   "cdp-targets-unscoped": { why: "Target.getTargets lists other spaces' tabs", failed: ["cdp.isolation.targets-scoped"], pagesOnly: true },
   "cdp-session-crosses-spaces": { why: "a CDP session keeps working in another space", failed: ["cdp.isolation.session-stays-in-space"], pagesOnly: true },
-  "cdp-grant-permissions-forwarded": { why: "Browser.grantPermissions reaches the browser", failed: ["cdp.refused.grant-permissions"], pagesOnly: true },
+  // the vacuous pass: a clause that watches a callback not being called must first see it called
+  "cdp-error-callback-never-called": {
+    why: "pre-send failures reach no callback: every clause that reads onSendCDPMessageError fails, and the non-function clause cannot tell a cleared callback from one never called",
+    failed: ["error-codes.not-selected.sendCDPMessage", "error-codes.cdp.callback-is-async", "error-codes.cdp.callback-arguments", "user-control.blocked.sendCDPMessage", "user-control.cdp.no-reason-key", "cdp.send.missing-space"],
+    preconditionFailed: ["cdp.callbacks.non-function-clears"],
+  },
+  "cdp-callbacks-call-non-functions": {
+    why: "a callback slot keeps 42 and a delivery calls it: a TypeError the script cannot catch",
+    failed: ["cdp.callbacks.non-function-clears"],
+  },
   "geolocation-keeps-control": {
     why: "a page asking for geolocation does not hand the space over: the hand-over clause fails, answering the prompt stands on it",
     failed: ["user-control.prompt.location"],
@@ -200,7 +209,6 @@ Object.assign(MUTANTS, {
 
 // Defects the v2 runtime's own e2e found on the fake (issue 21): each rule a real build could break too.
 Object.assign(MUTANTS, {
-  "cdp-activate-ignored": { why: "Target.activateTarget leaves the space's active tab where it was: listTabs and snapshot read the newest tab", failed: ["tabs.cdp-activate.active-tab"], pagesOnly: true },
   "popup-unlisted": { why: "a popup opened by a space's target=_blank link is not listed in that space", failed: ["tabs.popup.in-opener-space"], pagesOnly: true },
   "refs-raw-backend-ids": {
     // every snapshot's refs lose their refId: each clause the plain fake answered a snapshot differs at those calls
@@ -323,6 +331,20 @@ export const ALLOWED: Record<string, { area: string; pages: "chromium" | "model"
     pages: "chromium",
     why: "href locators print a same-origin link's absolute URL: the reference states no form, so the clause judges that the loc names the link and observes the form",
     observed: ["snapshot.page.loc.href-form"],
+  },
+  // the reference names no refused CDP method (research Q21): the clause judges that the call is answered
+  "cdp-grant-permissions-forwarded": {
+    area: "cdp",
+    pages: "chromium",
+    why: "Browser.grantPermissions is forwarded and answered with a result: the reference names no refused method, so the clause judges the answer and observes the refusal",
+    observed: ["cdp.refused.grant-permissions"],
+  },
+  // the reference states neither what activateTarget does to the space nor which tab snapshot reads
+  "cdp-activate-ignored": {
+    area: "tabs",
+    pages: "chromium",
+    why: "Target.activateTarget is answered but leaves the active tab where it was: the clause judges the answer and observes which tab listTabs and snapshot read",
+    observed: ["tabs.cdp-activate.active-tab"],
   },
   "listing-bookkeeping-moves": {
     area: "task-context",

@@ -15,6 +15,8 @@ import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
 import { Ledger } from "../../src/safety/ledger.js";
 import { tempDir } from "../support/temp-dir.js";
+import { sweep } from "../../src/run/sweep.js";
+import { renderSweep } from "../../src/cli/sweep.js";
 
 const RUN = "20261130-124501-3fa9c2";
 
@@ -244,6 +246,38 @@ describe("overlapping runs on one browser", () => {
     const verdict = await a.finish();
     expect(verdict.status).toBe("failed");
     expect(verdict.message).toMatch(new RegExp(`removed: "ego-conformance ${OTHER} c space-1"`));
+  });
+});
+
+describe("sweep while a run is live", () => {
+  it("touches no space: the live run's invariance check watches every space that is not its own, a dead run's leftovers too", async () => {
+    // RUN's spaces (agent-owned, completed, handed off) are the leftovers of a run that died (SIGKILL: no end)
+    const { target, ledger } = await world();
+    ledger.startRun(RUN, 4_000_003);
+    const LIVE = "20261130-124502-0a0b0c";
+    const live = new RunSafety({ target, runId: LIVE, resultsDir: await tempDir("sweep-live"), ledger });
+    await live.begin();
+    const before = await names(target);
+    const outcome = await sweep(target, { yes: true, ledger });
+    expect(outcome.closed).toEqual([]);
+    expect(outcome.problems?.join("\n")).toContain(`run ${LIVE} is live`);
+    expect(outcome.runs.flatMap((r) => r.spaces).map((x) => x.result)).toEqual(["skipped", "skipped", "skipped"]);
+    expect(await names(target)).toEqual(before);
+    const text = renderSweep({ cli: "ego-browser", ...outcome }, true);
+    // the last line says what happened and why, never a label with nothing after it
+    expect(text.trimEnd().split("\n").at(-1), text).toMatch(/sweep again once it has ended$/);
+    expect(text).toContain(`run ${LIVE} is live`);
+    await live.cleanup({ keep: false });
+    const verdict = await live.finish();
+    expect(verdict, verdict.message).toEqual({ status: "passed" });
+  });
+
+  it("closes a dead run's leftovers once no run is live", async () => {
+    const { target, ledger } = await world();
+    ledger.startRun(RUN, 4_000_003);
+    const outcome = await sweep(target, { yes: true, ledger });
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.closed).toHaveLength(3);
   });
 });
 

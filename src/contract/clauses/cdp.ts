@@ -5,7 +5,8 @@ const ISSUE_ISOLATION = { section: "Chrome DevTools Protocol: messages go to the
 
 export const cdpClauses = defineClauses("cdp", [
   { id: "cdp.send.returns-undefined", title: "sendCDPMessage returns undefined synchronously", methods: ["sendCDPMessage"], severity: "critical" },
-  { id: "cdp.callbacks.non-function-clears", title: "assigning a non-function to onSendCDPMessageError clears the callback", methods: ["sendCDPMessage"] },
+  // each callback is first shown to be called in the same run: a callback never called proves nothing by not being called
+  { id: "cdp.callbacks.non-function-clears", title: "assigning a non-function to onSendCDPMessageError or onCDPMessage clears the callback: neither it nor the function before it is called", methods: ["sendCDPMessage"] },
   { id: "cdp.send.missing-space", title: "a send on a selected space that no longer exists is not sent and reports an error_code through the callback", methods: ["sendCDPMessage"], features: ["error-codes"] },
   {
     id: "cdp.round-trip.attach-flatten", title: "Target.attachToTarget with flatten on the space's tab answers a sessionId, as a JSON string through onCDPMessage",
@@ -20,12 +21,26 @@ export const cdpClauses = defineClauses("cdp", [
     methods: ["sendCDPMessage", "createTab"], needs: ["pages"],
   },
   {
-    id: "cdp.browser-getversion.answered", title: "CDP Browser.getVersion is answered with protocolVersion and product",
+    id: "cdp.browser-getversion.answered", title: "CDP Browser.getVersion is answered (the fake: with protocolVersion and product)",
     methods: ["sendCDPMessage"], features: ["cdp-browser-getversion"], doc: RESEARCH_CDP,
+    unspecified: {
+      question: "research Q21: which CDP methods the app's channel rejects (Browser.getVersion among those asked about; research 1.5: it may fail, a third party reports it unsupported on 0.5.0.28)",
+      choice: "forwarded to the browser, which answers it with protocolVersion and product",
+      core: "a raw CDP message sent on the selected agent-owned space is sent and answered: a response with the message's id reaches onCDPMessage (native-bindings-api.md, Chrome DevTools Protocol: sendCDPMessage sends, onCDPMessage receives; its examples send Browser.getVersion)",
+      openDetail: "whether the answer is a result carrying protocolVersion and product, or an error",
+      basis: "native-bindings-api.md Chrome DevTools Protocol (sendCDPMessage, onCDPMessage, the onSendCDPMessageError example); research 1.5 (Browser.getVersion may fail), Q21",
+    },
   },
   {
-    id: "cdp.refused.grant-permissions", title: "Browser.grantPermissions is not available on the app's CDP channel (answered with an error)",
+    id: "cdp.refused.grant-permissions", title: "Browser.grantPermissions is answered on the app's CDP channel (the fake: refused, with an error)",
     methods: ["sendCDPMessage"], doc: RESEARCH_CDP,
+    unspecified: {
+      question: "research Q21: which CDP methods the app's channel rejects (Browser.grantPermissions among those asked about); the reference names no refused method",
+      choice: "refused with an error response, as the runtime recorded for clipboardReadWrite (research 1.5, PWB-10): a grant would outlive the task in the user's profile",
+      core: "a raw CDP message sent on the selected agent-owned space is sent and answered: a response with the message's id reaches onCDPMessage (native-bindings-api.md, Chrome DevTools Protocol)",
+      openDetail: "whether Browser.grantPermissions is refused (an error response) or forwarded (a result)",
+      basis: "native-bindings-api.md Chrome DevTools Protocol (sendCDPMessage, onCDPMessage); research 1.5 (an observation: grantPermissions with clipboardReadWrite was rejected), Q21",
+    },
   },
   {
     id: "cdp.isolation.attach-other-space-refused", title: "Target.attachToTarget on another task space's tab is refused: no session, an error response",

@@ -31,7 +31,7 @@ export const launcherClauses = defineClauses("launcher", [
     needs: ["launcher"],
     // research 3.1 (real-world log A-005, the upstream e2e comment, the 2.1.0 guide): "environment
     // variables are not forwarded"; a host that forwards them leaks the caller's secrets into scripts
-    doc: { section: "Runtime Model (research 3.1: environment variables are not forwarded)", anchor: "runtime-model" },
+    doc: { section: "skill/GUIDE.md v2.1.0, the usage guide (research 3.1): environment variables are not forwarded to the script", anchor: "runtime-model" },
   },
   {
     id: SDK_PATH_CLAUSE,
@@ -44,7 +44,7 @@ export const launcherClauses = defineClauses("launcher", [
     // says "unknown option ... sdk-path": the runtime's advice is to update Ego Lite). Without it the
     // script only sees globalThis.ego through the bundled SDK's wrappers (research 1.8), and the native
     // contract cannot be observed: clauses that fail through those wrappers name this clause.
-    doc: { section: "Runtime Model (research 3.1: --sdk-path loads a local SDK for one call)", anchor: "runtime-model" },
+    doc: { section: "docs/ego-browser-skill-command.md (research 3.1): --sdk-path loads a local SDK for that one call, before the bundled SDK", anchor: "runtime-model" },
   },
   {
     // issue 21 defect 2: the v2 runtime abandons a Runtime.evaluate, or leaves an

@@ -92,17 +92,24 @@ export const userControlClauses = defineClauses("user-control", [
     id: "user-control.prompt.location", title: "a page that asks for geolocation hands the space to the user: blocked calls report the reason key location",
     // error-codes: the hand-over is judged as a resolved EGO_TASK_SPACE_USER_IN_CONTROL object (its gate covers that read)
     methods: ["createTab", "listTabs"], features: ["reason-keys", "error-codes"], needs: ["pages"], severity: "critical",
-    doc: { section: "User control: permission prompts hand the task to the user (reason keys; research 1.4)", anchor: "error-codes" },
+    doc: { section: "`await ego.listTabs()`: a location prompt returns { error: 'location', error_code: 'EGO_TASK_SPACE_USER_IN_CONTROL' }", anchor: "await-egolisttabs" },
   },
   {
     id: "user-control.prompt.operator-answers", title: "once the user answers the permission prompt, the space is back under agent control",
     methods: ["listTabs"], needs: ["pages", "operator"],
-    doc: { section: "User control: permission prompts hand the task to the user (reason keys; research 1.4)", anchor: "error-codes" },
+    doc: { section: "research 1.4: reason keys (the runtime's probe: once a probe call is not blocked, control is considered back)", anchor: "await-egolisttabs" },
+    unspecified: {
+      question: "research 1.4: whether a space comes back to the agent once the user answers the prompt; the reference says blocked calls stay blocked \"until the agent takes the task back\"",
+      choice: "answering the prompt gives the space back to the agent: listTabs works again without takeOverTaskSpace",
+      core: null,
+      openDetail: "whether listTabs works again once the user has answered the permission prompt, without the agent taking the task back",
+      basis: "native-bindings-api.md Runtime Model (blocked until the agent takes the task back); research 1.4 (the runtime's probe treats an unblocked call as control back)",
+    },
   },
   {
     id: "user-control.dialog.fallback-key", title: "a page's JS dialog hands the space to the user with the dialog fallback key (builds that have it)",
     methods: ["createTab", "listTabs"], features: ["dialog-fallback-key", "error-codes"], needs: ["pages"],
-    doc: { section: "JavaScript dialog requirement (research 1.4, 1.7): fallback_site_dialog_required_notice", anchor: "error-codes" },
+    doc: { section: "native-bindings-api.md revisions 07ef34d to da0e162 (research 1.4): the reason keys include fallback_site_dialog_required_notice, for a page's JS dialog", anchor: "error-codes" },
   },
   {
     id: "user-control.dialog.stays-with-agent", title: "a page's JS dialog leaves the space under agent control (current builds)",
