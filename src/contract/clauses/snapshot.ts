@@ -99,7 +99,7 @@ export const snapshotClauses = defineClauses("snapshot", [
     title:
       "on a page with a cross-origin (out-of-process) iframe, every button and textbox ref of the top document resolves to its node through the runtime's backfill rule: its frameId names the top frame, or, without one, its backendNodeId names no node of an out-of-process frame (a single possible owner)",
     methods: ["snapshot", "sendCDPMessage"], needs: [...pages, "cdp-traffic"], severity: "critical",
-    doc: { section: "research 1.5: snapshot (frameId omitted for the top document; the runtime back-fills frameId when a backend id has a single possible owner)", anchor: "snapshot" },
+    doc: { section: "research 1.5: snapshot (native-snapshot-ref-requirement.md: the runtime back-fills a missing frameId only where a backend id has a single possible owner; native frame metadata is required where renderer-local backend ids repeat)", anchor: "snapshot" },
   },
   {
     // issue 34: the v2 runtime's CDP call with a ref's frameId answered "Frame with the given frameId is not found."
