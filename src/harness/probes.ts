@@ -4,6 +4,7 @@
  */
 import type { Json } from "../contract/arguments.js";
 import { METHODS, type MethodName } from "../contract/methods.js";
+import { answerKind } from "../probe/answer-kind.js";
 import type { Observation } from "../probe/observation.js";
 import type { Session } from "../targets/target.js";
 import { listSpaces } from "../safety/list-spaces.js";
@@ -50,7 +51,7 @@ export async function observeOnDocumentedChannel(session: Session, method: Metho
  */
 export async function listedEntries(session: Session): Promise<Entry[]> {
   const listed = await listSpaces(session);
-  if (!listed.ok) throw new PreconditionError(`precondition failed: ${listed.reason}`, "task-spaces.list.entry-shape");
+  if (!listed.ok) throw new PreconditionError(`precondition failed: ${listed.reason}`, "task-spaces.list.entry-shape", answerKind(listed.observation));
   return listed.entries;
 }
 
@@ -59,12 +60,12 @@ export async function entryOf(session: Session, id: Json, name?: string): Promis
   const seen = await session.evaluate(
     async (p, id, name) => {
       const listed = await p.spaces();
-      return { ok: listed.ok, reason: listed.reason ?? null, entry: listed.ok ? (p.findEntry(listed.entries, id, name) ?? null) : null };
+      return { ok: listed.ok, reason: listed.reason ?? null, observation: listed.observation, entry: listed.ok ? (p.findEntry(listed.entries, id, name) ?? null) : null };
     },
     id,
     name ?? null,
   );
-  if (!seen.ok) throw new PreconditionError(`precondition failed: ${String(seen.reason)}`, "task-spaces.list.entry-shape");
+  if (!seen.ok) throw new PreconditionError(`precondition failed: ${String(seen.reason)}`, "task-spaces.list.entry-shape", answerKind(seen.observation as Observation));
   return (seen.entry ?? undefined) as Entry | undefined;
 }
 

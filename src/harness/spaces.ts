@@ -15,6 +15,8 @@ import { APPEARED_VIA, type CreatedBy, type SpaceRecorder } from "../safety/ledg
 import { listSpaces } from "../safety/list-spaces.js";
 import { matchRecords } from "../safety/owned-spaces.js";
 import { idKey, readListing } from "../safety/space-listing.js";
+import { answerKind } from "../probe/answer-kind.js";
+import type { Observation } from "../probe/observation.js";
 import { listedEntries } from "./probes.js";
 import { PreconditionError } from "./precondition.js";
 
@@ -115,7 +117,7 @@ export class RunSpaces {
       name,
     );
     if (made.key === null || made.key === undefined) {
-      throw new PreconditionError(`precondition failed: could not create a task space '${name}' (or find it listed): ${JSON.stringify(made.obs)}`, CREATE_CLAUSE);
+      throw new PreconditionError(`precondition failed: could not create a task space '${name}' (or find it listed): ${JSON.stringify(made.obs)}`, CREATE_CLAUSE, answerKind(made.obs as Observation));
     }
     const space = { id: made.key as number, name };
     this.record(space, "agent", "createTaskSpace");
@@ -143,7 +145,10 @@ export class RunSpaces {
       calls,
     );
     const at = seen.findIndex((o) => !o.ok);
-    if (at >= 0) throw new PreconditionError(`precondition failed on space ${JSON.stringify(space.id)}: ${calls[at]} ended ${JSON.stringify(seen[at]!.obs)}`, STATUS_CLAUSE[calls[at]!] ?? CREATE_CLAUSE);
+    if (at >= 0) {
+      const obs = seen[at]!.obs as Observation;
+      throw new PreconditionError(`precondition failed on space ${JSON.stringify(space.id)}: ${calls[at]} ended ${JSON.stringify(obs)}`, STATUS_CLAUSE[calls[at]!] ?? CREATE_CLAUSE, answerKind(obs));
+    }
   }
 
   /** A space of ours with ownership `user`: created, then completed (and checked in the listing). */
