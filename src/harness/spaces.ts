@@ -43,6 +43,22 @@ const STATUS_CLAUSE: Record<string, string> = {
 
 /** the clause that owns "createTaskSpace resolves the new space" */
 const CREATE_CLAUSE = "task-spaces.create.result-shape";
+/** the clause that owns "createTaskSpace resolves a numeric id" (useTaskSpace takes a number) */
+const NUMERIC_ID_CLAUSE = "numeric-ids.create.id-is-number";
+
+/** the kind of answer createTaskSpace gave for each space RunSpaces.create made */
+const CREATED_WITH = new WeakMap<OwnSpace, string>();
+
+/**
+ * The error for a space of ours whose id the build's own useTaskSpace refused. An id that is not
+ * a number breaks numeric-ids.create.id-is-number's rule, and the test stands on it (precondition
+ * failed, stopped by createTaskSpace's answer); a number refused is the harness's surprise (broken).
+ */
+export function selectionRefused(space: OwnSpace): Error {
+  const what = `useTaskSpace refused the id ${JSON.stringify(space.id)} that createTaskSpace handed out`;
+  if (typeof space.id === "number") return new Error(what);
+  return new PreconditionError(`precondition failed: ${what}, which is not a number`, NUMERIC_ID_CLAUSE, CREATED_WITH.get(space));
+}
 
 const CLOSE_POLL_MS = 50;
 const CLOSE_BOUND_MS = 5000;
@@ -120,6 +136,7 @@ export class RunSpaces {
       throw new PreconditionError(`precondition failed: could not create a task space '${name}' (or find it listed): ${JSON.stringify(made.obs)}`, CREATE_CLAUSE, answerKind(made.obs as Observation));
     }
     const space = { id: made.key as number, name };
+    CREATED_WITH.set(space, answerKind(made.obs as Observation));
     this.record(space, "agent", "createTaskSpace");
     return space;
   }
