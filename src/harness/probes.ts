@@ -9,23 +9,28 @@ import type { Observation } from "../probe/observation.js";
 import type { Session } from "../targets/target.js";
 import { listSpaces } from "../safety/list-spaces.js";
 import { PreconditionError } from "./precondition.js";
+import { selectionRefused } from "./refused-selection.js";
 
 export type Entry = Record<string, Json>;
 
 /**
  * Observe `ego[method](...args)` in a session, optionally after selecting `select` (a harness
- * step: awaited when useTaskSpace returns a Promise). The observed call itself is raw.
+ * step: awaited when useTaskSpace returns a Promise). The observed call itself is raw. A string
+ * id the build handed out and its useTaskSpace refuses is a precondition failure (./refused-selection.ts).
  */
 export async function observeCall(session: Session, method: string, args: Json[] = [], select?: Json): Promise<Observation> {
-  return session.evaluate(
+  const seen = await session.evaluate(
     async (p, method, args, select) => {
-      if (select !== null) await p.use(select);
+      if (select !== null && !(await p.use(select)) && typeof select !== "number") return null;
       return p.call(method as string, args as Json[]);
     },
     method,
     args,
     select === undefined ? null : select,
-  ) as Promise<Observation>;
+  );
+  // a string id the build handed out and its useTaskSpace refused: the call would judge nothing of its own
+  if (seen === null) throw selectionRefused(select!);
+  return seen as Observation;
 }
 
 /**
@@ -37,12 +42,15 @@ export async function observeOnDocumentedChannel(session: Session, method: Metho
   if (METHODS[method].userControl !== "callback") return observeCall(session, method, args, select);
   return session.evaluate(
     async (p, message, select) => {
-      if (select !== null) await p.use(select);
+      if (select !== null && !(await p.use(select)) && typeof select !== "number") return null;
       return p.cdp(message);
     },
     args[0] as string,
     select === undefined ? null : select,
-  ) as Promise<Observation>;
+  ).then((seen) => {
+    if (seen === null) throw selectionRefused(select!);
+    return seen as Observation;
+  });
 }
 
 /**

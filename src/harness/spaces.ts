@@ -19,6 +19,7 @@ import { answerKind } from "../probe/answer-kind.js";
 import type { Observation } from "../probe/observation.js";
 import { listedEntries } from "./probes.js";
 import { PreconditionError } from "./precondition.js";
+import { noteCreatedWith, selectionRefused } from "./refused-selection.js";
 
 export interface OwnSpace {
   /**
@@ -30,6 +31,7 @@ export interface OwnSpace {
 }
 
 export { PreconditionError } from "./precondition.js";
+export { selectionRefused } from "./refused-selection.js";
 
 /** the clause that owns "this task-scoped call succeeds with its status string", per method */
 const STATUS_CLAUSE: Record<string, string> = {
@@ -43,23 +45,8 @@ const STATUS_CLAUSE: Record<string, string> = {
 
 /** the clause that owns "createTaskSpace resolves the new space" */
 const CREATE_CLAUSE = "task-spaces.create.result-shape";
-/** the clause that owns "createTaskSpace resolves a numeric id" (useTaskSpace takes a number) */
+/** the clause that owns "createTaskSpace resolves a numeric id" */
 const NUMERIC_ID_CLAUSE = "numeric-ids.create.id-is-number";
-
-/** the kind of answer createTaskSpace gave for each space RunSpaces.create made */
-const CREATED_WITH = new WeakMap<OwnSpace, string>();
-
-/**
- * The error for a space of ours whose id the build's own useTaskSpace refused. An id that is not
- * a number breaks numeric-ids.create.id-is-number's rule, and the test stands on it (precondition
- * failed, stopped by createTaskSpace's answer); a number refused is the harness's surprise (broken).
- */
-export function selectionRefused(space: OwnSpace): Error {
-  const what = `useTaskSpace refused the id ${JSON.stringify(space.id)} that createTaskSpace handed out`;
-  if (typeof space.id === "number") return new Error(what);
-  return new PreconditionError(`precondition failed: ${what}, which is not a number`, NUMERIC_ID_CLAUSE, CREATED_WITH.get(space));
-}
-
 const CLOSE_POLL_MS = 50;
 const CLOSE_BOUND_MS = 5000;
 /**
@@ -136,7 +123,7 @@ export class RunSpaces {
       throw new PreconditionError(`precondition failed: could not create a task space '${name}' (or find it listed): ${JSON.stringify(made.obs)}`, CREATE_CLAUSE, answerKind(made.obs as Observation));
     }
     const space = { id: made.key as number, name };
-    CREATED_WITH.set(space, answerKind(made.obs as Observation));
+    noteCreatedWith(space.id, answerKind(made.obs as Observation));
     this.record(space, "agent", "createTaskSpace");
     return space;
   }
@@ -151,7 +138,7 @@ export class RunSpaces {
       async (p, id, calls) => {
         const out = [];
         for (const method of calls as string[]) {
-          await p.use(id);
+          if (!(await p.use(id)) && typeof id !== "number") return null;
           const obs = await p.step(method, []);
           out.push({ obs, ok: p.succeeded(obs) });
           if (!p.succeeded(obs)) break;
@@ -161,6 +148,8 @@ export class RunSpaces {
       space.id,
       calls,
     );
+    // a string id the build handed out and its own useTaskSpace refused
+    if (seen === null) throw selectionRefused(space.id);
     const at = seen.findIndex((o) => !o.ok);
     if (at >= 0) {
       const obs = seen[at]!.obs as Observation;
@@ -298,6 +287,8 @@ export class RunSpaces {
           const outcome = await closeSpaces(current, [space], { pollMs: CLOSE_POLL_MS, boundMs });
           chargeBudget(cleanupBudget, boundMs, started, outcome);
           problems.push(...outcome.problems);
+          // a string id the close could not select stands on the numeric-id rule, not the close's
+          if (outcome.problems.length && typeof space.id !== "number") owner ??= NUMERIC_ID_CLAUSE;
           owner ??= outcome.owner;
         } catch (error) {
           problems.push(`close ${JSON.stringify(space.id)}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);

@@ -5,7 +5,8 @@
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session } from "../targets/target.js";
-import { selectionRefused, type OwnSpace } from "./spaces.js";
+import { selectionRefused } from "./refused-selection.js";
+import type { OwnSpace } from "./spaces.js";
 
 export interface ListedTab {
   index: number;
@@ -33,7 +34,7 @@ export async function openTab(session: Session, space: OwnSpace, url: string): P
     if (!(await p.use(id))) return null;
     return (await p.ego.createTab(url)) as { targetId: string };
   }, space.id, url);
-  if (tab === null) throw selectionRefused(space);
+  if (tab === null) throw selectionRefused(space.id);
   return tab;
 }
 
@@ -73,6 +74,6 @@ export async function waitForTab(
     want as Json,
     boundMs,
   );
-  if (seen === null) throw selectionRefused(space);
+  if (seen === null) throw selectionRefused(space.id);
   return seen as TabWait;
 }

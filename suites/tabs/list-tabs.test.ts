@@ -37,7 +37,7 @@ clause("tabs.list.scoped-to-space", async ({ ego, session, spaces }) => {
     const listA = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
     return { refused: null, inA: inA.targetId, inB: inB.targetId, listA: listA.tabs.map((t) => t.targetId), listB: listB.tabs.map((t) => t.targetId) };
   }, a.id, b.id, offlineUrl("only-in-a"), offlineUrl("only-in-b"));
-  if (seen.refused !== null) throw selectionRefused(seen.refused === "a" ? a : b);
+  if (seen.refused !== null) throw selectionRefused((seen.refused === "a" ? a : b).id);
   expect(seen.listA).toContain(seen.inA);
   expect(seen.listA, "space A does not list space B's tab").not.toContain(seen.inB);
   expect(seen.listB).toContain(seen.inB);
@@ -58,7 +58,7 @@ clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {
     await p.ego.createTab(two);
     return (await p.ego.listTabs()) as { tabs: { active: unknown; index: unknown; url: string }[] };
   }, own.id, ONE, TWO);
-  if (seen === null) throw selectionRefused(own);
+  if (seen === null) throw selectionRefused(own.id);
   // core: a space has one active tab; each tab says whether it is, and carries an index
   expect(seen.tabs.filter((t) => t.active === true), "exactly one active tab").toHaveLength(1);
   for (const tab of seen.tabs) {

@@ -25,7 +25,7 @@ clause("user-control.blocked.no-side-effect", async ({ ego, spaces }) => {
       return l.tabs.map((t) => ({ targetId: t.targetId, url: t.url }));
     }
   }, own.id, offlineUrl("blocked"));
-  if (seen === null) throw selectionRefused(own);
+  if (seen === null) throw selectionRefused(own.id);
   if (seen.after === null) throw new PreconditionError(`precondition failed: after takeOverTaskSpace resolved, listTabs still answered ${JSON.stringify(seen.listed)}`, "user-control.take-over.unblocks");
   expect(seen.after, "no tab was opened or navigated by the blocked createTab (the space's tabs, by targetId and url)").toEqual(seen.before);
 });
