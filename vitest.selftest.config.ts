@@ -45,6 +45,7 @@ export const E2E_TESTS = [
   "test/installed/**/*.test.ts",
   "test/matrix/matrix-cli.test.ts",
   "test/mutants/**/*.test.ts",
+  "test/outcomes/attribution-by-cause.test.ts",
   "test/outcomes/one-cause-cli.test.ts",
   "test/processes/checkout-bundle.test.ts",
   "test/outcomes/runner-outcomes.test.ts",

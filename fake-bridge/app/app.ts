@@ -249,7 +249,7 @@ export class FakeApp {
       return typeof key === "string" ? [...this.spaces.values()].find((s) => !s.closing && s.name === key) : undefined;
     }
     if (typeof key === "number") return this.byId(key);
-    return b.stringIds && /^\d+$/.test(key) ? this.byId(Number(key)) : undefined;
+    return b.stringIdsAccepted && /^\d+$/.test(key) ? this.byId(Number(key)) : undefined;
   }
 
   /** Every listed space in id order, including spaces whose close has not settled yet. */

@@ -31,6 +31,9 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   // ---- mutants (each changes exactly one rule) ----
   readonly invalidArgumentsResolve: boolean;
   readonly stringIds: boolean;
+  /** string ids are accepted back by useTaskSpace and claimTaskSpace (string-ids; not string-ids-refused) */
+  readonly stringIdsAccepted: boolean;
+  readonly claimNotFoundRejects: boolean;
   readonly listTabsIgnoresUserControl: boolean;
   readonly snapshotResolvesErrors: boolean;
   readonly syncCdpErrorCallback: boolean;
@@ -148,7 +151,10 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     locatorOmission: persona.locatorOmission && !mutant("unstable-locators"),
     actionMarksByDefault: persona.actionMarksByDefault || mutant("action-marks-by-default"),
     invalidArgumentsResolve: mutant("resolve-invalid-arguments"),
-    stringIds: mutant("string-ids"),
+    stringIds: mutant("string-ids") || mutant("string-ids-refused"),
+    stringIdsAccepted: mutant("string-ids"),
+    claimNotFoundRejects: mutant("claim-not-found-rejects"),
+    errorCodes: persona.errorCodes && !mutant("no-error-codes"),
     listTabsIgnoresUserControl: mutant("listtabs-ignores-user-control"),
     snapshotResolvesErrors: mutant("snapshot-resolves-errors"),
     syncCdpErrorCallback: mutant("sync-cdp-error-callback"),

@@ -94,13 +94,15 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
     // the selection travels with the request, as it is at call time
     const request: BridgeRequest = { kind: "command", method, args, selection };
     const rejects = METHODS[method].userControl === "rejects" && !b.snapshotResolvesErrors;
+    // the claim-not-found-rejects mutant: an unknown id rejects, on the wrong channel
+    const rejectsNotFound = method === "claimTaskSpace" && b.claimNotFoundRejects;
     return new Promise((resolve, reject) => {
       port.send(request, (response) => {
         try {
           const { outcome } = received(response);
           // the status-objects mutant: a status string becomes {done: true}
           if (outcome.ok) resolve(b.statusObjects && typeof outcome.value === "string" ? { done: true } : outcome.value);
-          else if (rejects) reject(rejectionOf(outcome.failure, b));
+          else if (rejects || (rejectsNotFound && outcome.failure.code === "EGO_TASK_SPACE_NOT_FOUND")) reject(rejectionOf(outcome.failure, b));
           else resolve(errorObjectOf(outcome.failure, b));
         } catch (error) {
           reject(error);

@@ -33,7 +33,7 @@ function ruleOf(spec: RuleSpec, b: Behaviour): ParamRule {
     case "number":
       if (spec.name === "id") {
         // the string-ids mutant: the string form of an id ("7") is accepted too
-        return b.stringIds
+        return b.stringIdsAccepted
           ? { name: spec.name, optional, expected: "a task-space id", accepts: (v) => isTaskSpaceIdNumber(v) || isDigitString(v) }
           : { name: spec.name, optional, expected: "a task-space id (a non-negative integer)", accepts: isTaskSpaceIdNumber };
       }

@@ -15,6 +15,11 @@ export const MUTANTS = {
     "argument errors resolve {error, error_code: 'EGO_INVALID_ARGUMENT'} (a Promise, also for the sync methods) instead of throwing a TypeError",
   "string-ids":
     "every task-space id returned by createTaskSpace, claimTaskSpace and listTaskSpaces is a string (\"7\"); useTaskSpace and claimTaskSpace also accept that string form",
+  "string-ids-refused":
+    "every task-space id in every answer is a string (\"7\"), and useTaskSpace and claimTaskSpace keep the documented validation (a number): a host whose ids cannot be used as it hands them out",
+  "claim-not-found-rejects":
+    "claimTaskSpace of an unknown id rejects an Error (its own error_code EGO_TASK_SPACE_NOT_FOUND, the message naming the id) instead of resolving the error object",
+  "no-error-codes": "no failure carries an error_code (error objects, thrown and rejected Errors, onSendCDPMessageError), though the build declares the error-codes feature",
   "listtabs-ignores-user-control": "listTabs is not blocked while the user is in control; every other call is unchanged",
   "snapshot-resolves-errors": "snapshot failures resolve {error, error_code} instead of rejecting with an Error",
   "sync-cdp-error-callback": "onSendCDPMessageError is called synchronously, inside sendCDPMessage, instead of through the event loop",

@@ -14,9 +14,13 @@ import type { SpaceKey, TaskSpace } from "../app/task-space.js";
 export class FakeOperator implements Operator {
   constructor(private readonly app: FakeApp) {}
 
-  /** Ids come back as the build handed them out (a string "7" under the string-ids mutant). */
+  /**
+   * Ids come back as the build handed them out (a string "7" under the string-ids mutants): the
+   * person at the browser finds the space whatever the bridge's own validation takes back.
+   */
   private space(id: number): TaskSpace {
-    const space = this.app.locate(id as SpaceKey);
+    const key = this.app.behaviour.stringIds && typeof id === "string" && /^\d+$/.test(id) ? Number(id) : id;
+    const space = this.app.locate(key as SpaceKey);
     if (space === undefined) throw new Error(`operator: Task space not found: ${id}`);
     return space;
   }

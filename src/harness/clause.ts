@@ -24,6 +24,7 @@ import { labelClause } from "./allure-labels.js";
 import { ensureAllureRuntime } from "./allure-runtime.js";
 import { contractMatchers } from "./matchers.js";
 import { gateGapsOf, observingOpenDetail, registerClauseTest } from "./feature-reads.js";
+import { forgetWrongAnswers, wrongAnswersOf } from "./judged-answers.js";
 import { readRunConfig, RESULTS_DIR_ENV, type RunConfig } from "./run-config.js";
 import { RunSpaces } from "./spaces.js";
 import { Ledger } from "../safety/ledger.js";
@@ -134,6 +135,8 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
       const recorded = outcomeOfError(attempts.result.error, spec.id);
       task.meta.outcome = recorded.outcome;
       if (recorded.outcome === "precondition-failed") task.meta.preconditionOwner = recorded.owner;
+      if (recorded.outcome === "precondition-failed" && recorded.answer !== undefined) task.meta.preconditionAnswer = recorded.answer;
+      if (recorded.outcome === "failed") task.meta.failedOn = failedOn(title, attempts.result.error);
       throw attempts.result.error;
     }
   });
@@ -145,6 +148,7 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
  */
 async function attemptClause(spec: Clause, title: string, target: Target, run: RunConfig, body: (ctx: ClauseContext) => Promise<void>, attempt: number): Promise<AttemptResult> {
   const checked = infraCheckedTarget(target);
+  forgetWrongAnswers(title);
   const log: ProbeLog = [];
   // `run --record`: every native call of the attempt, for the run's transcript (src/recording)
   const native: NativeCalls | undefined = run.record ? { probes: 0, calls: [] } : undefined;
@@ -203,7 +207,7 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
       await allure.attachment("observed (differs from the fake's choice)", outcome.message, "text/plain");
     } else {
       failed = true;
-      failure = await recordedError(error, outcome);
+      failure = await recordedError(error, outcome, title);
     }
   } finally {
     if (log.length) await allure.attachment(`probes${suffix}`, JSON.stringify(log, null, 2), "application/json");
@@ -222,7 +226,7 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
       // (a PreconditionError naming the clause whose rule the cleanup stood on is precondition failed)
       if (!failed) {
         failed = true;
-        failure = await recordedError(error, outcomeOfError(error, spec.id));
+        failure = await recordedError(error, outcomeOfError(error, spec.id), title);
       }
     }
   }
@@ -230,20 +234,30 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
 }
 
 /**
- * The error the result records. A precondition failure is labelled (outcome, owner) and its
- * message names the owner; one about the clause's own rule becomes a failed assertion.
+ * The error the result records. A precondition failure is labelled (outcome, owner, and the kind
+ * of answer that stopped it) and its message names the owner; a failure is labelled with the kinds
+ * of answer it failed on (src/outcomes/attribution.ts compares the two); one about the clause's
+ * own rule becomes a failed assertion.
  */
-async function recordedError(error: unknown, outcome: ErrorOutcome): Promise<unknown> {
+async function recordedError(error: unknown, outcome: ErrorOutcome, title: string): Promise<unknown> {
   if (outcome.outcome === "precondition-failed") {
     await allure.label(LABEL.outcome, OUTCOME_LABEL.preconditionFailed);
     await allure.label(LABEL.preconditionOwner, outcome.owner);
+    if (outcome.answer !== undefined) await allure.label(LABEL.preconditionAnswer, outcome.answer);
     (error as Error).message = outcome.message;
     return error;
   }
+  if (outcome.outcome === "failed") for (const answer of failedOn(title, error)) await allure.label(LABEL.failedOn, answer);
   if (outcome.outcome === "failed" && (error as Error).name === "PreconditionError") {
-    const violation = new OwnRuleViolation(outcome.message);
+    const violation = new OwnRuleViolation(outcome.message, outcome.answer);
     if ((error as Error).stack) violation.stack = (error as Error).stack!.replace("PreconditionError", "AssertionError");
     return violation;
   }
   return error;
+}
+
+/** The kinds of answer a failure was on: its matchers' wrong answers, and the answer of a check of its own rule. */
+function failedOn(title: string, error: unknown): string[] {
+  const own = (error as { answer?: unknown } | undefined)?.answer;
+  return [...new Set([...wrongAnswersOf(title), ...(typeof own === "string" ? [own] : [])])].sort();
 }

@@ -22,7 +22,7 @@ export function registerClauseTest(title: string, spec: Clause): void {
 }
 
 /** vitest's currentTestName joins describe blocks with " > "; a clause's test is its last part. */
-function ownTitle(testName: string): string {
+export function ownTitle(testName: string): string {
   return testName.split(" > ").at(-1)!;
 }
 
@@ -56,4 +56,9 @@ export async function observingOpenDetail(title: string, check: () => void | Pro
   } finally {
     OBSERVING.set(title, OBSERVING.get(title)! - 1);
   }
+}
+
+/** Whether the test `title` is running its open detail now. */
+export function isObservingOpenDetail(title: string): boolean {
+  return (OBSERVING.get(title) ?? 0) > 0;
 }

@@ -7,7 +7,9 @@ import { expect } from "vitest";
 import { z } from "zod";
 import { ErrorObject, isErrorCode, METHODS, statusFor, type ErrorCode, type MethodName } from "../contract/index.js";
 import { describeObservation, type Observation } from "../probe/index.js";
+import { answerKind } from "../probe/answer-kind.js";
 import { noteFeatureRead } from "./feature-reads.js";
+import { noteWrongAnswer } from "./judged-answers.js";
 
 /**
  * The matcher reads `error_code`: only builds with the `error-codes` feature carry one, so the
@@ -176,17 +178,31 @@ export function toRefuseAsDocumentedOrProceed(received: unknown, method: MethodN
   );
 }
 
+/**
+ * A matcher that, when the expectation fails (`.not` included), notes the kind of answer it
+ * judged against the running clause (./judged-answers.ts): what its failure was a failure on.
+ */
+function noting<A extends unknown[]>(matcher: (received: unknown, ...args: A) => MatcherResult) {
+  return function (this: unknown, received: unknown, ...args: A): MatcherResult {
+    const outcome = matcher(received, ...args);
+    // vitest calls a matcher with its state as `this`; called directly (the matchers' own tests), there is none
+    const isNot = (this as { isNot?: boolean } | undefined)?.isNot === true;
+    if (outcome.pass === isNot && isObservation(received)) noteWrongAnswer(expect.getState().currentTestName, answerKind(received));
+    return outcome;
+  };
+}
+
 export const contractMatchers = {
-  toRefuseAsDocumentedOrProceed,
-  toThrowInvalidArgument,
-  toResolveWithErrorCode,
-  toRejectWithErrorCode,
-  toResolveMatching,
-  toReturnMatching,
-  toResolveStatus,
-  toReportCdpError,
-  toFailOnDocumentedChannel,
-  toCarryDocumentedErrorCode,
+  toRefuseAsDocumentedOrProceed: noting(toRefuseAsDocumentedOrProceed),
+  toThrowInvalidArgument: noting(toThrowInvalidArgument),
+  toResolveWithErrorCode: noting(toResolveWithErrorCode),
+  toRejectWithErrorCode: noting(toRejectWithErrorCode),
+  toResolveMatching: noting(toResolveMatching),
+  toReturnMatching: noting(toReturnMatching),
+  toResolveStatus: noting(toResolveStatus),
+  toReportCdpError: noting(toReportCdpError),
+  toFailOnDocumentedChannel: noting(toFailOnDocumentedChannel),
+  toCarryDocumentedErrorCode: noting(toCarryDocumentedErrorCode),
 };
 
 interface ContractMatchers<R = unknown> {

@@ -4,27 +4,33 @@
  */
 import type { Json } from "../contract/arguments.js";
 import { METHODS, type MethodName } from "../contract/methods.js";
+import { answerKind } from "../probe/answer-kind.js";
 import type { Observation } from "../probe/observation.js";
 import type { Session } from "../targets/target.js";
 import { listSpaces } from "../safety/list-spaces.js";
 import { PreconditionError } from "./precondition.js";
+import { selectionRefused } from "./refused-selection.js";
 
 export type Entry = Record<string, Json>;
 
 /**
  * Observe `ego[method](...args)` in a session, optionally after selecting `select` (a harness
- * step: awaited when useTaskSpace returns a Promise). The observed call itself is raw.
+ * step: awaited when useTaskSpace returns a Promise). The observed call itself is raw. A string
+ * id the build handed out and its useTaskSpace refuses is a precondition failure (./refused-selection.ts).
  */
 export async function observeCall(session: Session, method: string, args: Json[] = [], select?: Json): Promise<Observation> {
-  return session.evaluate(
+  const seen = await session.evaluate(
     async (p, method, args, select) => {
-      if (select !== null) await p.use(select);
+      if (select !== null && !(await p.use(select)) && typeof select !== "number") return null;
       return p.call(method as string, args as Json[]);
     },
     method,
     args,
     select === undefined ? null : select,
-  ) as Promise<Observation>;
+  );
+  // a string id the build handed out and its useTaskSpace refused: the call would judge nothing of its own
+  if (seen === null) throw selectionRefused(select!);
+  return seen as Observation;
 }
 
 /**
@@ -36,12 +42,15 @@ export async function observeOnDocumentedChannel(session: Session, method: Metho
   if (METHODS[method].userControl !== "callback") return observeCall(session, method, args, select);
   return session.evaluate(
     async (p, message, select) => {
-      if (select !== null) await p.use(select);
+      if (select !== null && !(await p.use(select)) && typeof select !== "number") return null;
       return p.cdp(message);
     },
     args[0] as string,
     select === undefined ? null : select,
-  ) as Promise<Observation>;
+  ).then((seen) => {
+    if (seen === null) throw selectionRefused(select!);
+    return seen as Observation;
+  });
 }
 
 /**
@@ -50,7 +59,7 @@ export async function observeOnDocumentedChannel(session: Session, method: Metho
  */
 export async function listedEntries(session: Session): Promise<Entry[]> {
   const listed = await listSpaces(session);
-  if (!listed.ok) throw new PreconditionError(`precondition failed: ${listed.reason}`, "task-spaces.list.entry-shape");
+  if (!listed.ok) throw new PreconditionError(`precondition failed: ${listed.reason}`, "task-spaces.list.entry-shape", answerKind(listed.observation));
   return listed.entries;
 }
 
@@ -59,12 +68,12 @@ export async function entryOf(session: Session, id: Json, name?: string): Promis
   const seen = await session.evaluate(
     async (p, id, name) => {
       const listed = await p.spaces();
-      return { ok: listed.ok, reason: listed.reason ?? null, entry: listed.ok ? (p.findEntry(listed.entries, id, name) ?? null) : null };
+      return { ok: listed.ok, reason: listed.reason ?? null, observation: listed.observation, entry: listed.ok ? (p.findEntry(listed.entries, id, name) ?? null) : null };
     },
     id,
     name ?? null,
   );
-  if (!seen.ok) throw new PreconditionError(`precondition failed: ${String(seen.reason)}`, "task-spaces.list.entry-shape");
+  if (!seen.ok) throw new PreconditionError(`precondition failed: ${String(seen.reason)}`, "task-spaces.list.entry-shape", answerKind(seen.observation as Observation));
   return (seen.entry ?? undefined) as Entry | undefined;
 }
 

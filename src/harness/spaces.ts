@@ -15,8 +15,11 @@ import { APPEARED_VIA, type CreatedBy, type SpaceRecorder } from "../safety/ledg
 import { listSpaces } from "../safety/list-spaces.js";
 import { matchRecords } from "../safety/owned-spaces.js";
 import { idKey, readListing } from "../safety/space-listing.js";
+import { answerKind } from "../probe/answer-kind.js";
+import type { Observation } from "../probe/observation.js";
 import { listedEntries } from "./probes.js";
 import { PreconditionError } from "./precondition.js";
+import { noteCreatedWith, selectionRefused } from "./refused-selection.js";
 
 export interface OwnSpace {
   /**
@@ -28,6 +31,7 @@ export interface OwnSpace {
 }
 
 export { PreconditionError } from "./precondition.js";
+export { selectionRefused } from "./refused-selection.js";
 
 /** the clause that owns "this task-scoped call succeeds with its status string", per method */
 const STATUS_CLAUSE: Record<string, string> = {
@@ -41,7 +45,8 @@ const STATUS_CLAUSE: Record<string, string> = {
 
 /** the clause that owns "createTaskSpace resolves the new space" */
 const CREATE_CLAUSE = "task-spaces.create.result-shape";
-
+/** the clause that owns "createTaskSpace resolves a numeric id" */
+const NUMERIC_ID_CLAUSE = "numeric-ids.create.id-is-number";
 const CLOSE_POLL_MS = 50;
 const CLOSE_BOUND_MS = 5000;
 /**
@@ -115,9 +120,10 @@ export class RunSpaces {
       name,
     );
     if (made.key === null || made.key === undefined) {
-      throw new PreconditionError(`precondition failed: could not create a task space '${name}' (or find it listed): ${JSON.stringify(made.obs)}`, CREATE_CLAUSE);
+      throw new PreconditionError(`precondition failed: could not create a task space '${name}' (or find it listed): ${JSON.stringify(made.obs)}`, CREATE_CLAUSE, answerKind(made.obs as Observation));
     }
     const space = { id: made.key as number, name };
+    noteCreatedWith(space.id, answerKind(made.obs as Observation));
     this.record(space, "agent", "createTaskSpace");
     return space;
   }
@@ -132,7 +138,7 @@ export class RunSpaces {
       async (p, id, calls) => {
         const out = [];
         for (const method of calls as string[]) {
-          await p.use(id);
+          if (!(await p.use(id)) && typeof id !== "number") return null;
           const obs = await p.step(method, []);
           out.push({ obs, ok: p.succeeded(obs) });
           if (!p.succeeded(obs)) break;
@@ -142,8 +148,13 @@ export class RunSpaces {
       space.id,
       calls,
     );
+    // a string id the build handed out and its own useTaskSpace refused
+    if (seen === null) throw selectionRefused(space.id);
     const at = seen.findIndex((o) => !o.ok);
-    if (at >= 0) throw new PreconditionError(`precondition failed on space ${JSON.stringify(space.id)}: ${calls[at]} ended ${JSON.stringify(seen[at]!.obs)}`, STATUS_CLAUSE[calls[at]!] ?? CREATE_CLAUSE);
+    if (at >= 0) {
+      const obs = seen[at]!.obs as Observation;
+      throw new PreconditionError(`precondition failed on space ${JSON.stringify(space.id)}: ${calls[at]} ended ${JSON.stringify(obs)}`, STATUS_CLAUSE[calls[at]!] ?? CREATE_CLAUSE, answerKind(obs));
+    }
   }
 
   /** A space of ours with ownership `user`: created, then completed (and checked in the listing). */
@@ -276,6 +287,8 @@ export class RunSpaces {
           const outcome = await closeSpaces(current, [space], { pollMs: CLOSE_POLL_MS, boundMs });
           chargeBudget(cleanupBudget, boundMs, started, outcome);
           problems.push(...outcome.problems);
+          // a string id the close could not select stands on the numeric-id rule, not the close's
+          if (outcome.problems.length && typeof space.id !== "number") owner ??= NUMERIC_ID_CLAUSE;
           owner ??= outcome.owner;
         } catch (error) {
           problems.push(`close ${JSON.stringify(space.id)}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);

@@ -5,6 +5,8 @@
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session } from "../targets/target.js";
+import { selectionRefused } from "./refused-selection.js";
+import type { OwnSpace } from "./spaces.js";
 
 export interface ListedTab {
   index: number;
@@ -24,30 +26,32 @@ export interface TabWait {
 }
 
 /**
- * Selects `spaceId` and opens a tab at `url` there: a step before what the clause judges (the
+ * Selects `space` and opens a tab at `url` there: a step before what the clause judges (the
  * descriptor as createTab resolved it, of which the clause reads the targetId).
  */
-export async function openTab(session: Session, spaceId: Json, url: string): Promise<{ targetId: string }> {
-  return session.evaluate(async (p, id, url) => {
-    await p.use(id);
+export async function openTab(session: Session, space: OwnSpace, url: string): Promise<{ targetId: string }> {
+  const tab = await session.evaluate(async (p, id, url) => {
+    if (!(await p.use(id))) return null;
     return (await p.ego.createTab(url)) as { targetId: string };
-  }, spaceId, url);
+  }, space.id, url);
+  if (tab === null) throw selectionRefused(space.id);
+  return tab;
 }
 
 /**
- * Selects `spaceId` and polls listTabs until the tab `targetId` is listed with `want`'s fields
+ * Selects `space` and polls listTabs until the tab `targetId` is listed with `want`'s fields
  * (each given field equal; `titleNonEmpty` asks for any non-empty title), or `boundMs` passes.
  */
 export async function waitForTab(
   session: Session,
-  spaceId: Json,
+  space: OwnSpace,
   targetId: string,
   want: { url?: string; title?: string; titleNonEmpty?: boolean } = {},
   boundMs = 5000,
 ): Promise<TabWait> {
-  return session.evaluate(
+  const seen = await session.evaluate(
     async (p, spaceId, targetId, want, boundMs) => {
-      p.ego.useTaskSpace(spaceId as number);
+      if (!(await p.use(spaceId))) return null;
       const w = want as { url?: string; title?: string; titleNonEmpty?: boolean };
       const deadline = Date.now() + (boundMs as number);
       const poll = p.poll();
@@ -65,9 +69,11 @@ export async function waitForTab(
         await p.sleep(50);
       }
     },
-    spaceId,
+    space.id,
     targetId,
     want as Json,
     boundMs,
-  ) as Promise<TabWait>;
+  );
+  if (seen === null) throw selectionRefused(space.id);
+  return seen as TabWait;
 }

@@ -46,6 +46,13 @@ export const LABEL = {
   /** on a precondition-failed result: the catalogue id of the clause that owns the broken rule */
   preconditionOwner: "precondition_owner",
   /**
+   * on a precondition-failed result whose check judged one call: the kind of answer that stopped it
+   * (src/probe/answer-kind.ts), which its owner must have failed on for it to stand
+   */
+  preconditionAnswer: "precondition_answer",
+  /** on a failed result, one label per kind of answer its judged rule found wrong (src/harness/judged-answers.ts) */
+  failedOn: "failed_on",
+  /**
    * on a precondition failure that did not stand (src/outcomes/attribution.ts): the owner it named,
    * which the run did not observe broken; the result is broken, "not attributed", with its cause
    */

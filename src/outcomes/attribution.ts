@@ -1,47 +1,72 @@
 /**
  * Attribution: a precondition failure names the clause whose rule the build broke, and it stands
- * only when that clause was observed broken in the same run, that is, when at least one of the
- * owner's results *failed* (a contract violation of its own). Otherwise (the owner passed, was
- * itself precondition failed or broken, did not apply or did not run) nothing in the run shows
- * that the named rule was broken: a creation that failed for a transient reason must not be laid
- * at task-spaces.create.result-shape while that clause passed. Such a result is *broken*, "not
- * attributed", with its cause (issue 19, Deliver 4; the house rule: harness and infrastructure
- * errors are broken).
+ * only when that clause was observed broken in the same run by the same failure. The owner must
+ * have at least one *failed* result (a contract violation of its own; passed, precondition failed,
+ * broken, not applicable or not run show nothing broken). And when the check that stopped the
+ * dependent judged one call, it records that call's kind of answer (method, channel, what came
+ * back: src/probe/answer-kind.ts), and the owner must have failed on an answer of the same kind
+ * (its results' failed_on labels): a createTaskSpace that rejected "CDP channel is not open" is not
+ * the resolved value of the wrong shape task-spaces.create.result-shape failed on. An owner whose
+ * failure recorded no answer cannot show that. A check that judged no single call (a state the
+ * test needs, a count of lines) stands on the owner's failure alone. A precondition failure that
+ * does not stand is *broken*, "not attributed", with its own cause (the house rule: harness and
+ * infrastructure errors are broken).
  *
  * The rule is applied where a run judges its results (src/run/attribute-results.ts, from
- * src/run/judge.ts before the expectations: the owner's verdict is what the run observed) and by
- * the progress line's last line
+ * src/run/judge.ts before the expectations) and by the progress line's last line
  * (src/report/progress-reporter.ts), so the terminal and the JSON count the same.
  */
 import type { ResultOutcome } from "./statuses.js";
 
-/** One result as the rule sees it: its clause, its outcome and, for a precondition failure, the owner it names. */
+/** One result as the rule sees it. */
 export interface AttributionInput {
   clause: string;
   outcome: ResultOutcome;
+  /** a precondition failure: the clause it names */
   owner?: string | undefined;
+  /** a precondition failure whose check judged one call: the kind of answer that stopped it */
+  answer?: string | undefined;
+  /** a failure: the kinds of answer its judged rule found wrong (none recorded: empty or absent) */
+  failedOn?: readonly string[] | undefined;
 }
 
-/** The clauses observed broken in a run: those with at least one failed result. */
-export function observedBroken(results: Iterable<Pick<AttributionInput, "clause" | "outcome">>): Set<string> {
-  const broken = new Set<string>();
-  for (const r of results) if (r.outcome === "failed") broken.add(r.clause);
+/** The clauses observed broken in a run (those with a failed result), each with the kinds of answer it failed on. */
+export type ObservedBroken = ReadonlyMap<string, ReadonlySet<string>>;
+
+export function observedBroken(results: Iterable<Pick<AttributionInput, "clause" | "outcome" | "failedOn">>): Map<string, Set<string>> {
+  const broken = new Map<string, Set<string>>();
+  for (const r of results) {
+    if (r.outcome !== "failed") continue;
+    const answers = broken.get(r.clause) ?? new Set<string>();
+    for (const a of r.failedOn ?? []) answers.add(a);
+    broken.set(r.clause, answers);
+  }
   return broken;
 }
 
-/** Whether a result stands: every result but a precondition failure whose owner is missing or was not observed broken. */
-export function standsAttributed(result: AttributionInput, broken: ReadonlySet<string>): boolean {
-  return result.outcome !== "precondition-failed" || (result.owner !== undefined && broken.has(result.owner));
+/** Why a precondition failure does not stand, or undefined when it does (every other result stands). */
+export function whyNotAttributed(result: AttributionInput, broken: ObservedBroken): string | undefined {
+  if (result.outcome !== "precondition-failed") return undefined;
+  if (result.owner === undefined) return "no owning clause was named";
+  const answers = broken.get(result.owner);
+  if (answers === undefined) return `${result.owner} was not observed broken in this run`;
+  if (result.answer === undefined || answers.has(result.answer)) return undefined;
+  if (answers.size === 0) return `${result.owner} failed on no recorded answer, this on ${result.answer}`;
+  return `${result.owner} failed on ${[...answers].sort().join("; ")}, this on ${result.answer}`;
+}
+
+/** Whether a result stands: every result but a precondition failure its owner's failures do not account for. */
+export function standsAttributed(result: AttributionInput, broken: ObservedBroken): boolean {
+  return whyNotAttributed(result, broken) === undefined;
 }
 
 /** The outcome a result ends with under the rule: a precondition failure that does not stand is broken. */
-export function attributedOutcome(result: AttributionInput, broken: ReadonlySet<string>): ResultOutcome {
+export function attributedOutcome(result: AttributionInput, broken: ObservedBroken): ResultOutcome {
   return standsAttributed(result, broken) ? result.outcome : "broken";
 }
 
-/** The message of a precondition failure that does not stand: broken, not attributed, with its cause. */
-export function notAttributedMessage(owner: string | undefined, message: string | undefined): string {
+/** The message of a precondition failure that does not stand (`why`: whyNotAttributed's): broken, not attributed, with its cause. */
+export function notAttributedMessage(why: string, message: string | undefined): string {
   const cause = (message ?? "").replace(/^\s*precondition failed(?: \(owned by \S+\))?:\s*/i, "").trim() || "(no message)";
-  const who = owner === undefined ? "no owning clause was named" : `${owner} was not observed broken in this run`;
-  return `broken (not attributed: ${who}): ${cause}`;
+  return `broken (not attributed: ${why}): ${cause}`;
 }

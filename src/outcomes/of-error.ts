@@ -3,6 +3,7 @@
  * src/harness/clause.ts):
  *   - a PreconditionError naming another clause: precondition failed, naming that clause;
  *   - a PreconditionError naming the clause itself: failed (its own rule is what the build broke);
+ *   (either keeps the kind of answer the check judged, when it judged one call);
  *   - an assertion (allure-js's rule: expect, AssertionError): failed;
  *   - anything else: broken (a harness or infrastructure error).
  */
@@ -10,14 +11,15 @@ import { getStatusFromError } from "allure-js-commons/sdk";
 import { isPreconditionError } from "./precondition-error.js";
 
 export type ErrorOutcome =
-  | { outcome: "precondition-failed"; owner: string; message: string }
-  | { outcome: "failed" | "broken"; message: string };
+  | { outcome: "precondition-failed"; owner: string; message: string; answer?: string }
+  | { outcome: "failed" | "broken"; message: string; answer?: string };
 
 export function outcomeOfError(error: unknown, clauseId: string): ErrorOutcome {
   const message = error instanceof Error ? error.message : String(error);
   if (isPreconditionError(error)) {
-    if (error.owner === clauseId) return { outcome: "failed", message: message.replace(/^\s*precondition failed:\s*/i, "") };
-    return { outcome: "precondition-failed", owner: error.owner, message: preconditionMessage(message, error.owner) };
+    const answer = error.answer === undefined ? {} : { answer: error.answer };
+    if (error.owner === clauseId) return { outcome: "failed", message: message.replace(/^\s*precondition failed:\s*/i, ""), ...answer };
+    return { outcome: "precondition-failed", owner: error.owner, message: preconditionMessage(message, error.owner), ...answer };
   }
   return { outcome: getStatusFromError(error as Error) === "failed" ? "failed" : "broken", message };
 }
@@ -37,4 +39,12 @@ export function preconditionOwnerOf(message: string | undefined): string | undef
 export class OwnRuleViolation extends Error {
   // allure-js-commons' getStatusFromError: a name with "assert" is a failed assertion
   override name = "AssertionError";
+
+  constructor(
+    message: string,
+    /** the kind of answer the check judged, when it judged one call */
+    readonly answer?: string,
+  ) {
+    super(message);
+  }
 }

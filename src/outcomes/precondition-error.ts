@@ -11,6 +11,11 @@ export class PreconditionError extends Error {
     message: string,
     /** the catalogue id of the clause that owns the rule the build broke */
     readonly owner: string,
+    /**
+     * when the check judged one call: the kind of answer that stopped it (src/probe/answer-kind.ts).
+     * The failure stands only if the owner failed on an answer of that kind (./attribution.ts).
+     */
+    readonly answer?: string,
   ) {
     super(message);
   }

@@ -39,6 +39,10 @@ declare module "vitest" {
     outcome?: string;
     /** for a precondition failure: the clause it names as the owner of the broken rule (set by clause()) */
     preconditionOwner?: string;
+    /** for a precondition failure whose check judged one call: the kind of answer that stopped it (set by clause()) */
+    preconditionAnswer?: string;
+    /** for a failure: the kinds of answer its judged rule found wrong (set by clause()) */
+    failedOn?: string[];
   }
 }
 
@@ -89,7 +93,7 @@ export class ProgressReporter implements Reporter {
     if (!this.counted.has(test.id)) return;
     const id = clauseOfTest(test.name);
     const outcome = outcomeOfTest(test.result().state, test.meta().outcome);
-    const results = [...(this.seen.get(id) ?? []), { clause: id, outcome, owner: test.meta().preconditionOwner }];
+    const results = [...(this.seen.get(id) ?? []), { clause: id, outcome, owner: test.meta().preconditionOwner, answer: test.meta().preconditionAnswer, failedOn: test.meta().failedOn }];
     this.seen.set(id, results);
     const left = (this.pending.get(id) ?? 1) - 1;
     this.pending.set(id, left);
@@ -111,7 +115,7 @@ export class ProgressReporter implements Reporter {
 
   /**
    * The last line counts as the run's judgement does (src/run/judge.ts): a precondition failure
-   * whose owner no clause of the run saw fail is broken, not attributed (src/outcomes/attribution.ts).
+   * its owner's failures in the run do not account for is broken, not attributed (src/outcomes/attribution.ts).
    * The lines before it count as the results come in.
    */
   private attribute(): void {

@@ -5,6 +5,7 @@
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 import { openTab, waitForTab } from "../../src/harness/tabs.js";
 
 /** the v1 runtime's closeTab polls listTabs this long */
@@ -14,15 +15,15 @@ clause("tabs.cdp-close.unlisted", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
   const kept = offlineUrl("close-kept");
   const closing = offlineUrl("close-closed");
-  const stays = await openTab(ego, own.id, kept);
-  const goes = await openTab(ego, own.id, closing);
+  const stays = await openTab(ego, own, kept);
+  const goes = await openTab(ego, own, closing);
   // both listed first (a new tab reports its url on its own time), so the close is what changes the listing
-  await waitForTab(ego, own.id, stays.targetId, { url: kept });
-  const before = await waitForTab(ego, own.id, goes.targetId, { url: closing });
+  await waitForTab(ego, own, stays.targetId, { url: kept });
+  const before = await waitForTab(ego, own, goes.targetId, { url: closing });
   if (!before.met) throw new Error(`the tab to close was never listed: ${JSON.stringify(before.tabs)}`);
   const seen = await ego.evaluate(
     async (p, id, targetId, waitMs) => {
-      await p.use(id);
+      if (!(await p.use(id))) return null;
       const closed = (await p.withCdp((cdp) => cdp.send("Target.closeTarget", { targetId }), { timeoutMs: 10_000 })) as { result?: { success?: unknown }; error?: unknown };
       const listed = (o: { value?: unknown }) => ((o.value as { tabs?: { targetId: string }[] } | undefined)?.tabs ?? []).map((t) => t.targetId);
       const first = await p.call("listTabs", []);
@@ -39,6 +40,7 @@ clause("tabs.cdp-close.unlisted", async ({ ego, spaces, openDetail }) => {
     goes.targetId,
     RUNTIME_WAIT_MS,
   );
+  if (seen === null) throw selectionRefused(own.id);
   if (seen.closed.result === undefined) throw new Error(`Target.closeTarget on the space's own tab was not answered with a result: ${JSON.stringify(seen.closed)}`);
   expect(seen.channel, "listTabs resolves after the close").toBe("resolved");
   expect(seen.last, `the closed tab leaves listTabs within ${RUNTIME_WAIT_MS / 1000} s of the close's answer`).not.toContain(goes.targetId);

@@ -4,6 +4,7 @@ import { TabList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 import { openTab, waitForTab } from "../../src/harness/tabs.js";
 
 const ONE = offlineUrl("one");
@@ -17,9 +18,9 @@ clause("tabs.list.shape", async ({ ego, spaces }) => {
 clause("tabs.list.contains-created", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const url = offlineUrl("contains-created");
-  const seen = await openTab(ego, own.id, url);
+  const seen = await openTab(ego, own, url);
   // the docs promise no moment at which a new tab reports its url: poll with a bound
-  const listed = await waitForTab(ego, own.id, seen.targetId, { url });
+  const listed = await waitForTab(ego, own, seen.targetId, { url });
   expect(listed.tabs).toContainEqual(expect.objectContaining({ targetId: seen.targetId, url }));
 });
 
@@ -27,15 +28,16 @@ clause("tabs.list.scoped-to-space", async ({ ego, session, spaces }) => {
   const a = await spaces.create({ label: "a" });
   const b = await spaces.create({ label: "b" });
   const seen = await ego.evaluate(async (p, a, b, inAUrl, inBUrl) => {
-    await p.use(a);
+    if (!(await p.use(a))) return { refused: "a" };
     const inA = (await p.ego.createTab(inAUrl)) as { targetId: string };
-    await p.use(b);
+    if (!(await p.use(b))) return { refused: "b" };
     const inB = (await p.ego.createTab(inBUrl)) as { targetId: string };
     const listB = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
     await p.use(a);
     const listA = (await p.ego.listTabs()) as { tabs: { targetId: string }[] };
-    return { inA: inA.targetId, inB: inB.targetId, listA: listA.tabs.map((t) => t.targetId), listB: listB.tabs.map((t) => t.targetId) };
+    return { refused: null, inA: inA.targetId, inB: inB.targetId, listA: listA.tabs.map((t) => t.targetId), listB: listB.tabs.map((t) => t.targetId) };
   }, a.id, b.id, offlineUrl("only-in-a"), offlineUrl("only-in-b"));
+  if (seen.refused !== null) throw selectionRefused((seen.refused === "a" ? a : b).id);
   expect(seen.listA).toContain(seen.inA);
   expect(seen.listA, "space A does not list space B's tab").not.toContain(seen.inB);
   expect(seen.listB).toContain(seen.inB);
@@ -51,7 +53,7 @@ clause("tabs.list.scoped-to-space", async ({ ego, session, spaces }) => {
 clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id, one, two) => {
-    await p.use(id);
+    if (!(await p.use(id))) return null;
     const made = [(await p.ego.createTab(one)) as { targetId?: string }, (await p.ego.createTab(two)) as { targetId?: string }];
     // a new tab reports its url once its navigation commits, on the page's own time (later under
     // load): poll, bounded, until both are listed with their urls, so the read is of that state
@@ -66,6 +68,7 @@ clause("tabs.list.one-active", async ({ ego, spaces, openDetail }) => {
       await p.sleep(50);
     }
   }, own.id, ONE, TWO);
+  if (seen === null) throw selectionRefused(own.id);
   // core: a space has one active tab; each tab says whether it is, and carries an index
   expect(seen.tabs.filter((t) => t.active === true), "exactly one active tab").toHaveLength(1);
   for (const tab of seen.tabs) {
@@ -114,7 +117,7 @@ const TITLED_PAGE = "data:text/html,<title>ego-conformance titled tab</title><p>
 
 clause("tabs.list.real-title", async ({ ego, spaces }) => {
   const own = await spaces.create();
-  const tab = await openTab(ego, own.id, TITLED_PAGE);
-  const listed = await waitForTab(ego, own.id, tab.targetId, { title: "ego-conformance titled tab" });
+  const tab = await openTab(ego, own, TITLED_PAGE);
+  const listed = await waitForTab(ego, own, tab.targetId, { title: "ego-conformance titled tab" });
   expect(listed.tabs).toContainEqual(expect.objectContaining({ targetId: tab.targetId, url: TITLED_PAGE, title: "ego-conformance titled tab" }));
 });

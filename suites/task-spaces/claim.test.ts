@@ -32,10 +32,10 @@ clause("task-spaces.claim.keeps-name", async ({ ego, spaces }) => {
 clause("task-spaces.claim.keeps-tabs-and-profile", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const url = offlineUrl("claim-keeps-tabs");
-  const created = await openTab(ego, own.id, url);
+  const created = await openTab(ego, own, url);
   // a real page reports its url a moment after it opened, and its title may change while it loads:
   // the tabs are compared by what a claim could change (which tabs, their order, url, the active one)
-  const tabsBefore = (await waitForTab(ego, own.id, created.targetId, { url })).tabs.map(({ index, targetId, url, active }) => ({ index, targetId, url, active }));
+  const tabsBefore = (await waitForTab(ego, own, created.targetId, { url })).tabs.map(({ index, targetId, url, active }) => ({ index, targetId, url, active }));
   await spaces.complete(own);
   const entryBefore = await entryOf(ego, own.id);
   await observeCall(ego, "claimTaskSpace", [own.id]);

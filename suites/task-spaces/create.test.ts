@@ -2,6 +2,7 @@
 import { expect } from "vitest";
 import { ErrorObject, TaskSpaceRef } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
+import { stoppedBy } from "../../src/harness/precondition.js";
 import { entryOf, listedEntries, observeCall } from "../../src/harness/probes.js";
 
 clause("task-spaces.create.result-shape", async ({ ego, spaces }) => {
@@ -22,14 +23,18 @@ clause("task-spaces.create.agent-owned", async ({ ego, spaces }) => {
 clause("task-spaces.create.does-not-select", async ({ ego, spaces, openDetail }) => {
   const name = spaces.name();
   const seen = await ego.evaluate(async (p, name) => {
-    const created = (await p.ego.createTaskSpace(name)) as { id?: number };
+    const made = await p.call("createTaskSpace", [name]);
+    const created = (made.value ?? {}) as { id?: number };
     const after = await p.call("listTabs", []);
     // the new space's own tabs, selected explicitly, to compare with what `after` listed
-    if (created.id !== undefined) p.ego.useTaskSpace(created.id);
-    const own = created.id === undefined ? null : ((await p.ego.listTabs()) as { tabs?: { targetId: string }[] });
-    return { created, after, own };
+    const refused = created.id !== undefined && !(await p.use(created.id));
+    const own = created.id === undefined || refused ? null : ((await p.ego.listTabs()) as { tabs?: { targetId: string }[] });
+    return { made, created, after, own, refused };
   }, name);
   if (seen.created.id !== undefined) spaces.track({ id: seen.created.id, name });
+  // the build's own id, refused back: an id that is not a number is numeric-ids.create.id-is-number's rule
+  if (seen.refused && typeof seen.created.id !== "number") throw stoppedBy(seen.made, "numeric-ids.create.id-is-number", `useTaskSpace refused the id ${JSON.stringify(seen.created.id)} createTaskSpace handed out`);
+  if (seen.refused) throw new Error(`useTaskSpace refused the id ${JSON.stringify(seen.created.id)} createTaskSpace handed out`);
   // core: no selection, or the new space; never another space's tabs, never a throw or rejection
   expect(seen.after.channel, "listTabs after createTaskSpace resolves").toBe("resolved");
   const listed = (seen.after.value as { tabs?: { targetId: string }[] } | undefined)?.tabs;

@@ -3,11 +3,12 @@ import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 
 clause("user-control.blocked.no-side-effect", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const seen = await ego.evaluate(async (p, id, url) => {
-    await p.use(id);
+    if (!(await p.use(id))) return null;
     const before = (await p.ego.listTabs()) as { tabs: { targetId: unknown; url: unknown }[] };
     await p.ego.handOffTaskSpace();
     await p.ego.createTab(url);
@@ -24,6 +25,7 @@ clause("user-control.blocked.no-side-effect", async ({ ego, spaces }) => {
       return l.tabs.map((t) => ({ targetId: t.targetId, url: t.url }));
     }
   }, own.id, offlineUrl("blocked"));
+  if (seen === null) throw selectionRefused(own.id);
   if (seen.after === null) throw new PreconditionError(`precondition failed: after takeOverTaskSpace resolved, listTabs still answered ${JSON.stringify(seen.listed)}`, "user-control.take-over.unblocks");
   expect(seen.after, "no tab was opened or navigated by the blocked createTab (the space's tabs, by targetId and url)").toEqual(seen.before);
 });

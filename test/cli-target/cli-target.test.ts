@@ -106,6 +106,26 @@ describe("sessions are invocations", () => {
     await Promise.all([fresh.close(), used.close()]);
   });
 
+  it.each([
+    ["threw", "() => { throw new Error('CDP channel is not open'); }"],
+    ["rejected", "() => Promise.reject(new Error('CDP channel is not open'))"],
+    ["answered no documented shape", "() => Promise.resolve('not an answer')"],
+  ])("retires a process whose freshness check failed (listTabs %s), even for fresh: false", async (_how, broken) => {
+    const t = target({ prewarm: 0 });
+    const s = await t.openSession();
+    // a bridge that lost its browser: the check's listTabs no longer answers
+    const pid = await s.evaluate(async (p, broken) => {
+      p.ego.useTaskSpace(1);
+      (p.ego as unknown as Record<string, unknown>).listTabs = (0, eval)(`(${broken as string})`);
+      return process.pid;
+    }, broken);
+    await s.close();
+    const next = await t.openSession({ fresh: false });
+    expect(await next.evaluate(async () => process.pid)).not.toBe(pid);
+    await next.close();
+    expect(await eventuallyGone(pid)).toBe(true);
+  });
+
   it("retires a process whose callback slots changed", async () => {
     const t = target({ prewarm: 0 });
     const s = await t.openSession();

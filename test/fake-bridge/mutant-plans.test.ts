@@ -165,6 +165,7 @@ const STEPS: Record<string, Step> = {
     return Promise.all([ego.setAgentTaskState("a"), ego.animationHighlightMouseToPosition(1, 2), ego.handOffTaskSpace(), ego.takeOverTaskSpace()]);
   },
   "profiles:not-found": async (_b, ego) => observe(() => ego.createTaskSpace("x", "nope")),
+  "claim:not-found": async (_b, ego) => observe(() => ego.claimTaskSpace(4242)),
   "version": async (_b, ego) => observe(() => ego.getBrowserVersion!()),
   "profiles:list": async (_b, ego) => observe(() => (ego as Loose).listProfiles()),
   "claim:rename": async (_b, ego) => {
@@ -182,6 +183,16 @@ const STEPS: Record<string, Step> = {
 const EXPECTED: Record<MutantName, string[]> = {
   "resolve-invalid-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string", "create:invalid-names"],
   "string-ids": ["ids:create", "ids:list", "ids:claim", "ids:use-string"],
+  // every step that selects its space by the id it was handed is refused
+  "string-ids-refused": [
+    "ids:create", "ids:list", "ids:claim", "cdp:answer", "close:listing", "complete:listing", "control:createTab", "control:listTabs",
+    "control:setAgentTaskState", "control:snapshot", "snapshot:bounded", "snapshot:locators", "status:strings", "take-over:unblocks",
+  ],
+  "claim-not-found-rejects": ["claim:not-found"],
+  "no-error-codes": [
+    "args:channel", "args:own-code", "args:sync-method", "cdp:error-timing", "claim:not-found", "claim:selection", "control:createTab", "control:listTabs",
+    "control:setAgentTaskState", "control:snapshot", "create:invalid-names", "create:selection", "ids:use-string", "profiles:not-found", "snapshot:not-selected",
+  ],
   "listtabs-ignores-user-control": ["control:listTabs"],
   "snapshot-resolves-errors": ["control:snapshot", "snapshot:not-selected"],
   "sync-cdp-error-callback": ["cdp:error-timing"],
@@ -243,7 +254,8 @@ async function transcript(mutants: MutantName[]): Promise<Record<string, unknown
   const out: Record<string, unknown> = {};
   for (const [name, step] of Object.entries(STEPS)) {
     const b = createFakeBrowser({ mutants, timeScale: TRANSCRIPT_TIME_SCALE });
-    out[name] = await step(b, b.newBinding());
+    // a step a mutant stops (a selection it refuses) changes as what it threw
+    out[name] = await step(b, b.newBinding()).catch((error: unknown) => ({ threw: String(error) }));
   }
   return out;
 }

@@ -10,7 +10,7 @@ import type { ErrorCode } from "../../contract/error-codes.js";
 import { newNonce, readFramed, rejectsSdkPath, tail } from "./cli-output.js";
 import { ConnectBack } from "./cli-connect-back.js";
 import type { LoopConnection } from "./cli-connect-back.js";
-import { loopScript, type LoopHello, type LoopStatus } from "./cli-loop-script.js";
+import { loopScript, type CheckedState, type LoopHello, type LoopStatus } from "./cli-loop-script.js";
 import { describeExit, spawnCli, type CliExit, type CliProcess } from "./cli-process.js";
 
 /** The code a task-scoped call answers with when nothing is selected: what "fresh" is checked by. */
@@ -159,12 +159,12 @@ export class LoopProcess {
     return Promise.reject(new ProbeThrewError(reply.error.name, reply.error.message, reply.error.stack));
   }
 
-  /** Whether this invocation is as fresh as a new one, or at least has its callback slots as at start (see probeLoop); false on any doubt. */
-  async checkFresh(timeoutMs: number): Promise<{ fresh: boolean; slotsUnchanged: boolean; why: string }> {
-    if (!this.usable) return { fresh: false, slotsUnchanged: false, why: "the process is gone" };
+  /** Whether this invocation is as fresh as a new one, or only used (see probeLoop); failed on any doubt. */
+  async checkFresh(timeoutMs: number): Promise<{ state: CheckedState; why: string }> {
+    if (!this.usable) return { state: "failed", why: "the process is gone" };
     const outcome = await race(this.connection.request({ t: "check", notSelectedCode: NOT_SELECTED }), this.proc, timeoutMs);
-    if (outcome.kind !== "done" || outcome.value.t !== "checked") return { fresh: false, slotsUnchanged: false, why: `the freshness check did not answer (${outcome.kind})` };
-    return { fresh: outcome.value.fresh, slotsUnchanged: outcome.value.slotsUnchanged, why: outcome.value.why };
+    if (outcome.kind !== "done" || outcome.value.t !== "checked") return { state: "failed", why: `the freshness check did not answer (${outcome.kind})` };
+    return { state: outcome.value.state, why: outcome.value.why };
   }
 
   /** Ends the loop: it closes its connection and prints its framed status; killed after `graceMs`. */

@@ -49,7 +49,14 @@ export interface ProbeFailure {
 export type LoopReply =
   | { t: "result"; id: number; ok: true; value: unknown }
   | { t: "result"; id: number; ok: false; error: ProbeFailure }
-  | { t: "checked"; id: number; fresh: boolean; slotsUnchanged: boolean; why: string };
+  | { t: "checked"; id: number; state: CheckedState; why: string };
+
+/**
+ * What a freshness check found: as fresh as a new invocation; used (a selection made, callback
+ * slots as at start: fit for sessions that select before each call); or failed (a slot changed,
+ * or listTabs gave no answer of the documented kind: a bridge that lost its browser), never reused.
+ */
+export type CheckedState = "fresh" | "used" | "failed";
 
 export interface LoopStatus {
   ok: boolean;
@@ -105,18 +112,24 @@ export async function probeLoop(setup: LoopSetup, net: typeof import("node:net")
     async function check(id: number, notSelectedCode: string) {
       const slots = ego ? [ego.onCDPMessage, ego.onSendCDPMessageError] : [];
       if (!ego || slots[0] !== initialSlots[0] || slots[1] !== initialSlots[1]) {
-        send({ t: "checked", id, fresh: false, slotsUnchanged: false, why: "a callback slot changed" });
+        send({ t: "checked", id, state: "failed", why: "a callback slot changed" });
         return;
       }
       let seen: unknown;
       try {
         seen = await (ego.listTabs as () => Promise<unknown>)();
       } catch (error) {
-        send({ t: "checked", id, fresh: false, slotsUnchanged: true, why: `listTabs failed: ${describe(error).message}` });
+        send({ t: "checked", id, state: "failed", why: `listTabs failed: ${describe(error).message}` });
         return;
       }
-      const code = typeof seen === "object" && seen !== null ? (seen as { error_code?: unknown }).error_code : undefined;
-      send({ t: "checked", id, fresh: code === notSelectedCode, slotsUnchanged: true, why: `listTabs answered ${JSON.stringify(seen)?.slice(0, 200)}` });
+      const why = `listTabs answered ${JSON.stringify(seen)?.slice(0, 200)}`;
+      // an answer of the documented kind: the tabs, or an error object
+      const answer = typeof seen === "object" && seen !== null ? (seen as { tabs?: unknown; error?: unknown; error_code?: unknown }) : undefined;
+      if (answer === undefined || (!Array.isArray(answer.tabs) && typeof answer.error !== "string")) {
+        send({ t: "checked", id, state: "failed", why });
+        return;
+      }
+      send({ t: "checked", id, state: answer.error_code === notSelectedCode ? "fresh" : "used", why });
     }
     send({
       t: "hello",

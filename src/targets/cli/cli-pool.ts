@@ -220,14 +220,15 @@ export class LauncherPool {
     for (const spare of this.spares) void spare.then((proc) => proc.keepAlive(!this.parked), () => {});
   }
 
-  /** A session is done with its process: keep it if it is proven fresh, or used but with its slots unchanged; else end it. */
+  /** A session is done with its process: keep it if it is proven fresh, or used but with its slots unchanged; one whose check failed is ended. */
   async release(proc: LoopProcess, healthy: boolean): Promise<void> {
     if (this.closing || !healthy || !this.options.reuse || !proc.usable) {
       this.retire(proc);
       return;
     }
-    const { fresh, slotsUnchanged } = await proc.checkFresh(this.options.checkTimeoutMs);
-    const list = this.closing ? undefined : fresh ? this.idle : slotsUnchanged && this.used.length < USED_MAX ? this.used : undefined;
+    // a process whose check failed is ended, whatever a session may still want of it
+    const { state } = await proc.checkFresh(this.options.checkTimeoutMs);
+    const list = this.closing ? undefined : state === "fresh" ? this.idle : state === "used" && this.used.length < USED_MAX ? this.used : undefined;
     if (!list) {
       this.retire(proc);
       return;

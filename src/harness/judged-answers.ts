@@ -1,0 +1,30 @@
+/**
+ * The kinds of answer (src/probe/answer-kind.ts) a running clause's matchers found wrong, so its
+ * failed result can say what it failed on (the label failed_on) and attribution can tell a
+ * precondition failure stopped by the same failure from one stopped by another (src/outcomes/attribution.ts).
+ * Keyed by the test's own title, as ./feature-reads.ts keys its gaps; what the clause's open
+ * detail judged is an observation, never a failure, and is not noted.
+ */
+import { isObservingOpenDetail, ownTitle } from "./feature-reads.js";
+
+const JUDGED = new Map<string, Set<string>>();
+
+/** `testName` (expect.getState().currentTestName) judged an answer of kind `answer` wrong; outside a test nothing is noted. */
+export function noteWrongAnswer(testName: string | undefined, answer: string): void {
+  if (testName === undefined) return;
+  const title = ownTitle(testName);
+  if (isObservingOpenDetail(title)) return;
+  const answers = JUDGED.get(title) ?? new Set<string>();
+  answers.add(answer);
+  JUDGED.set(title, answers);
+}
+
+/** The kinds of answer the test `title` found wrong since its attempt began, sorted. */
+export function wrongAnswersOf(title: string): string[] {
+  return [...(JUDGED.get(title) ?? [])].sort();
+}
+
+/** A new attempt of the test `title` starts with nothing noted. */
+export function forgetWrongAnswers(title: string): void {
+  JUDGED.delete(title);
+}

@@ -1,0 +1,24 @@
+/**
+ * A space of the run whose id the build's own useTaskSpace refused. An id that is not a number
+ * breaks numeric-ids.create.id-is-number's rule, and a test that must select it stands on that
+ * rule: precondition failed, stopped by the createTaskSpace answer that handed the id out (kept
+ * here by RunSpaces.create). A number refused is the harness's surprise: broken.
+ */
+import type { Json } from "../contract/arguments.js";
+import { PreconditionError } from "./precondition.js";
+
+/** the clause that owns "createTaskSpace resolves a numeric id" (useTaskSpace takes a number) */
+const NUMERIC_ID_CLAUSE = "numeric-ids.create.id-is-number";
+
+/** id (as JSON) -> the kind of answer createTaskSpace gave when it handed the id out */
+const CREATED_WITH = new Map<string, string>();
+
+export function noteCreatedWith(id: Json, answer: string): void {
+  CREATED_WITH.set(JSON.stringify(id), answer);
+}
+
+export function selectionRefused(id: Json): Error {
+  const what = `useTaskSpace refused the id ${JSON.stringify(id)} that createTaskSpace handed out`;
+  if (typeof id === "number") return new Error(what);
+  return new PreconditionError(`precondition failed: ${what}, which is not a number`, NUMERIC_ID_CLAUSE, CREATED_WITH.get(JSON.stringify(id)));
+}
