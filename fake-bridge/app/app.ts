@@ -208,11 +208,11 @@ export class FakeApp {
     return moved;
   }
 
-  /** Opens a tab in the space and makes it the active one. */
+  /** Opens a tab in the space and makes it the active one (the mutant create-tab-keeps-active: leaves the active one). */
   openTab(space: TaskSpace, url: string): Tab {
     const tab = this.newTab(url);
     space.tabs.push(tab);
-    space.activeTargetId = tab.targetId;
+    if (!this.behaviour.createTabKeepsActive) space.activeTargetId = tab.targetId;
     return tab;
   }
 

@@ -78,6 +78,10 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   // actionMarksByDefault (PersonaSwitches): also the mutant action-marks-by-default (allowed, the doc states no default)
   /** listing entries carry a touchedAt that moves with every listing (mutant listing-bookkeeping-moves: allowed) */
   readonly listingBookkeepingMoves: boolean;
+  /** createTab leaves the space's active tab where it was (mutant create-tab-keeps-active) */
+  readonly createTabKeepsActive: boolean;
+  /** snapshot content in the community port's text form, page model and real pages alike (mutant snapshot-port-text-form: allowed) */
+  readonly snapshotPortTextForm: boolean;
 }
 
 export interface PromptMutants {
@@ -191,5 +195,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     claimNewId: mutant("claim-new-id"),
     takeOverLeavesBlock: mutant("take-over-leaves-block"),
     listingBookkeepingMoves: mutant("listing-bookkeeping-moves"),
+    createTabKeepsActive: mutant("create-tab-keeps-active"),
+    snapshotPortTextForm: mutant("snapshot-port-text-form"),
   });
 }
