@@ -82,6 +82,8 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly createTabKeepsActive: boolean;
   /** snapshot content in the community port's text form, page model and real pages alike (mutant snapshot-port-text-form: allowed) */
   readonly snapshotPortTextForm: boolean;
+  /** task-space ids start high and step (mutant space-ids-sparse: allowed, the reference says only that an id is a number) */
+  readonly sparseSpaceIds: boolean;
 }
 
 export interface PromptMutants {
@@ -197,5 +199,6 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     listingBookkeepingMoves: mutant("listing-bookkeeping-moves"),
     createTabKeepsActive: mutant("create-tab-keeps-active"),
     snapshotPortTextForm: mutant("snapshot-port-text-form"),
+    sparseSpaceIds: mutant("space-ids-sparse"),
   });
 }
