@@ -84,6 +84,8 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly snapshotPortTextForm: boolean;
   /** task-space ids start high and step (mutant space-ids-sparse: allowed, the reference says only that an id is a number) */
   readonly sparseSpaceIds: boolean;
+  /** failure messages the reference does not give are worded otherwise (mutant messages-reworded: allowed) */
+  readonly messagesReworded: boolean;
 }
 
 export interface PromptMutants {
@@ -200,5 +202,6 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     createTabKeepsActive: mutant("create-tab-keeps-active"),
     snapshotPortTextForm: mutant("snapshot-port-text-form"),
     sparseSpaceIds: mutant("space-ids-sparse"),
+    messagesReworded: mutant("messages-reworded"),
   });
 }

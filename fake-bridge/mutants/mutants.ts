@@ -75,6 +75,8 @@ export const MUTANTS = {
     "a snapshot's content is printed as the community Linux port prints it: no `root` lines (the top nodes at no indent, a frame's nodes right under its iframe line), text nodes as unquoted `text: ...` lines, unnamed containers as `generic` (refs, their [ref=N, loc=..., url=...] brackets and two spaces a level unchanged; the reference leaves content free-form)",
   "space-ids-sparse":
     "task-space ids start at 70001 and step by 13 (70001, 70014, ...), as ids a build takes from elsewhere; still numbers, never reused (the reference says only that an id is a number)",
+  "messages-reworded":
+    "failure messages the reference does not give (EGO_TASK_SPACE_INACTIVE, EGO_WEB_CONTENTS_UNAVAILABLE, EGO_SNAPSHOT_FAILED) are worded otherwise; the documented ones ('Task space not selected', 'Task space not found: <id>', 'Profile not found', reason keys) stay",
   "listing-bookkeeping-moves": "every listTaskSpaces entry also carries touchedAt, the app time of that listing (the build's own bookkeeping; ownership, createdBy, id and name unchanged)",
 } as const;
 
