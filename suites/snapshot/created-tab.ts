@@ -8,6 +8,7 @@
  */
 import type { Json } from "../../src/contract/arguments.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
+import { textPattern } from "./snapshot-text.js";
 
 /** The clause whose rule a page that never shows in a snapshot after createTab breaks. */
 export const CAPTURES_NEW_TAB = "snapshot.create-tab.captures-new-tab";
@@ -35,8 +36,8 @@ export const loadBound = (ctx: ClauseContext): number => (ctx.target.info.capabi
 
 /** createTab(url) in the space, then snapshots (at least one, more until `boundMs`) until one shows every mark. */
 export async function openAndShow(ctx: ClauseContext, spaceId: number, url: string, marks: readonly Mark[], boundMs: number): Promise<Opened> {
-  // each text as printed as is and JSON-quoted (a name with quotes or backslashes prints escaped when quoted)
-  const forms = marks.map((m) => ({ forms: [m.text, JSON.stringify(m.text)], count: m.count ?? 1 }));
+  // each text in any form the content prints it (./snapshot-text.ts, textPattern)
+  const patterns = marks.map((m) => ({ pattern: textPattern(m.text), count: m.count ?? 1 }));
   const seen = await ctx.ego.evaluate(
     async (p, id, url, marks, boundMs) => {
       await p.use(id);
@@ -47,15 +48,15 @@ export async function openAndShow(ctx: ClauseContext, spaceId: number, url: stri
       for (;;) {
         const o = await poll.attempt(() => p.call("snapshot", [{}]));
         const content = (o.value as { content?: unknown } | undefined)?.content;
-        const shows = (m: { forms: string[]; count: number }) => typeof content === "string" && Math.max(...m.forms.map((f) => content.split(f).length - 1)) >= m.count;
-        if (o.channel === "resolved" && (marks as { forms: string[]; count: number }[]).every(shows)) return { stage: "shown", targetId: tab.targetId, content: content as string };
+        const shows = (m: { pattern: string; count: number }) => typeof content === "string" && [...content.matchAll(new RegExp(m.pattern, "gu"))].length >= m.count;
+        if (o.channel === "resolved" && (marks as { pattern: string; count: number }[]).every(shows)) return { stage: "shown", targetId: tab.targetId, content: content as string };
         if (Date.now() >= deadline) return { stage: o.channel === "resolved" ? "content" : "snapshot", targetId: tab.targetId, last: p.toJson(o) };
         await p.sleep(100);
       }
     },
     spaceId,
     url,
-    forms as unknown as Json,
+    patterns as unknown as Json,
     boundMs,
   );
   return seen as unknown as Opened;

@@ -94,8 +94,18 @@ export function descendants(lines: readonly SnapLine[], line: SnapLine): SnapLin
   return out;
 }
 
-/** How often `text` shows in `content`, as it is or JSON-quoted (the content is free-form: a build may quote a name or not). */
+/**
+ * A pattern (its source, flags "gu") for `text` as a content shows it: as it is or JSON-escaped (a
+ * quoted name with quotes or backslashes), not inside a longer word ("End of the frame" does not
+ * show in "End of the frames page"). The content is free-form: a build may quote a name or not.
+ */
+export function textPattern(text: string): string {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const forms = [...new Set([text, JSON.stringify(text).slice(1, -1)])].map(escape);
+  return `(?<![\\p{L}\\p{N}])(?:${forms.join("|")})(?![\\p{L}\\p{N}])`;
+}
+
+/** How often `text` shows in `content` (textPattern). */
 export function shows(content: string, text: string): number {
-  const count = (form: string) => content.split(form).length - 1;
-  return Math.max(count(text), count(JSON.stringify(text)));
+  return [...content.matchAll(new RegExp(textPattern(text), "gu"))].length;
 }

@@ -47,7 +47,9 @@ describe("reading a snapshot's content", () => {
     expect(malformed(parseSnapshot(PORT)).map((l) => l.raw)).toEqual(["text: End of the links page"]);
   });
 
-  it("counts a text as it is or JSON-quoted", () => {
+  it("counts a text as it is or JSON-quoted, never inside a longer word", () => {
+    expect(shows('text "End of the frame"\ntext "End of the frames page"', "End of the frame")).toBe(1);
+    expect(shows("text: End of the frames page", "End of the frame")).toBe(0);
     expect(shows('text "a \\"b\\""', 'a "b"')).toBe(1);
     expect(shows("text: a \"b\"", 'a "b"')).toBe(1);
     expect(shows("text: End\ntext: End", "End")).toBe(2);
