@@ -10,7 +10,7 @@ import { SpacePages, type Prompt } from "../chromium/space-pages.js";
 import { CdpRelay } from "../chromium/cdp-relay.js";
 import { handlePrompts, type OpenPrompt } from "./prompts.js";
 import { holdBrowsers, releaseBrowsers } from "../chromium/browser-pool.js";
-import { Counter, targetIdFor } from "./ids.js";
+import { Counter, SPARSE_SPACE_IDS, targetIdFor } from "./ids.js";
 import { SerialQueue } from "./serial.js";
 import { buildPage } from "./page-model.js";
 import { DEFAULT_PROFILES, ProfileRegistry, type ProfileSpec } from "./profiles.js";
@@ -53,7 +53,7 @@ export class FakeApp {
   readonly behaviour: Behaviour;
   readonly profiles: ProfileRegistry;
   private readonly spaces = new Map<number, TaskSpace>();
-  private readonly spaceIds = new Counter(1);
+  private readonly spaceIds: Counter;
   private readonly targetCounter = new Counter(1);
   private readonly nodeIds = new Counter(1);
   /** requests are answered one at a time, in order (./serial.ts) */
@@ -76,6 +76,7 @@ export class FakeApp {
     this.timeScale = options.timeScale ?? 1;
     if (!Number.isFinite(this.timeScale) || this.timeScale <= 0) throw new Error(`timeScale must be a positive number, got ${this.timeScale}`);
     this.behaviour = options.behaviour ?? resolveBehaviour({ features: NEWEST_BUILD.features });
+    this.spaceIds = this.behaviour.sparseSpaceIds ? new Counter(SPARSE_SPACE_IDS.first, SPARSE_SPACE_IDS.step) : new Counter(1);
     this.profiles = new ProfileRegistry(options.profiles ?? DEFAULT_PROFILES);
     if (options.chromium) {
       holdBrowsers();
@@ -209,11 +210,11 @@ export class FakeApp {
     return moved;
   }
 
-  /** Opens a tab in the space and makes it the active one. */
+  /** Opens a tab in the space and makes it the active one (the mutant create-tab-keeps-active: leaves the active one). */
   openTab(space: TaskSpace, url: string): Tab {
     const tab = this.newTab(url);
     space.tabs.push(tab);
-    space.activeTargetId = tab.targetId;
+    if (!this.behaviour.createTabKeepsActive) space.activeTargetId = tab.targetId;
     return tab;
   }
 

@@ -1,23 +1,33 @@
 /**
  * Deterministic identifiers. Task-space ids come from a counter that starts at 1 and is never
- * rewound, so an id is never reused (research Q12). Target ids look like Chromium's: 32
+ * rewound, so an id is never reused (research Q12); the allowed deviation space-ids-sparse starts
+ * it at SPARSE_SPACE_IDS.first and steps it by SPARSE_SPACE_IDS.step (the reference says only
+ * that an id is a number). Target ids look like Chromium's: 32
  * upper-case hex characters, derived from a counter so that two fakes built alike agree.
  */
 import { createHash } from "node:crypto";
 
 export class Counter {
   private next: number;
-  constructor(start = 1) {
+  constructor(
+    start = 1,
+    private readonly step = 1,
+  ) {
     this.next = start;
   }
   take(): number {
-    return this.next++;
+    const value = this.next;
+    this.next += this.step;
+    return value;
   }
   /** the value the next `take()` returns (for inspection) */
   peek(): number {
     return this.next;
   }
 }
+
+/** Where the space-ids-sparse plan's task-space ids start, and how far apart they are. */
+export const SPARSE_SPACE_IDS = { first: 70_001, step: 13 } as const;
 
 function hex32(seed: string): string {
   return createHash("md5").update(seed).digest("hex").toUpperCase();

@@ -48,12 +48,12 @@ export async function syncRealTabs(app: FakeApp, space: TaskSpace): Promise<Spac
   return context;
 }
 
-/** Opens a real tab and makes it the active one. */
+/** Opens a real tab and makes it the active one (the mutant create-tab-keeps-active: leaves the active one). */
 export async function openRealTab(app: FakeApp, space: TaskSpace, url: string): Promise<Tab> {
   const context = await spaceContext(app, space);
   const real = await app.pages!.openTab(context, url);
   const tab = app.realTab(real.targetId, real.url, real.title);
   space.tabs.push(tab);
-  space.activeTargetId = tab.targetId;
+  if (!app.behaviour.createTabKeepsActive) space.activeTargetId = tab.targetId;
   return tab;
 }

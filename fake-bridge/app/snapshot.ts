@@ -4,6 +4,7 @@
  * content: an indented text tree, two spaces per level, starting with a `root` line; one line
  * per node: `<role> "<name>" [ref=<backendNodeId>, loc=<locator>, url=<href>]`, `text "<text>"`.
  * refs: one entry `{backendNodeId, role, name, loc?}` per printed node that has a ref.
+ * (That text form is the fake's; a switch prints the port's instead: ./snapshot-text-form.ts.)
  *
  * Choices where the docs are silent (research Q24-Q28), each also stated in the clause catalogue:
  * - scope defaults to full_page (doc);
@@ -19,6 +20,7 @@
 import { fail, failures, ok, type Outcome } from "./failures.js";
 import { UNSTABLE_LOCATOR } from "./locators.js";
 import { documentOrder, type Page, type PageNode } from "./page-model.js";
+import { nodeLabel, printsRoot, type TextForm } from "./snapshot-text-form.js";
 
 export const SNAPSHOT_SCOPES = ["full_page", "only_within_viewport", "subtree"] as const;
 export type SnapshotScope = (typeof SNAPSHOT_SCOPES)[number];
@@ -61,6 +63,8 @@ export interface SnapshotResult {
 export interface RenderSwitches {
   /** omit ambiguous locators (true) or print them as 'unstable' (older builds) */
   locatorOmission: boolean;
+  /** how content prints its lines (./snapshot-text-form.ts; default the tree form) */
+  textForm?: TextForm;
 }
 
 interface Line {
@@ -78,10 +82,12 @@ function locOf(node: PageNode, options: SnapshotOptions, switches: RenderSwitche
 }
 
 function lineText(line: Line, options: SnapshotOptions, switches: RenderSwitches): string {
-  const indent = "  ".repeat(line.depth);
+  const form = switches.textForm ?? "tree";
+  // without a root line every other line moves up a level
+  const indent = "  ".repeat(printsRoot(form) ? line.depth : line.depth - 1);
   const node = line.node;
   if (node === null) return `${indent}root`;
-  const label = `${node.role} ${JSON.stringify(node.name)}`;
+  const label = nodeLabel(node.role, node.name, form, true);
   if (!hasRef(node)) return `${indent}${label}`;
   const attrs = [`ref=${node.backendNodeId}`];
   const loc = locOf(node, options, switches);
@@ -113,11 +119,12 @@ export function renderSnapshot(page: Page, options: SnapshotOptions, switches: R
   const selected = selectLines(page, options);
   if (!selected.ok) return selected;
   const limit = options.maxResultLength > 0 ? Math.floor(options.maxResultLength) : Infinity;
-  const texts = selected.value.map((l) => lineText(l, options, switches));
+  const lines = printsRoot(switches.textForm ?? "tree") ? selected.value : selected.value.filter((l) => l.node !== null);
+  const texts = lines.map((l) => lineText(l, options, switches));
   const content = texts.join("\n");
   const refs: SnapshotRef[] = [];
   let offset = 0;
-  selected.value.forEach((line, i) => {
+  lines.forEach((line, i) => {
     const end = offset + texts[i]!.length;
     const node = line.node;
     if (node !== null && hasRef(node) && end <= limit) {

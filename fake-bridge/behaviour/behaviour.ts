@@ -85,6 +85,14 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   // actionMarksByDefault (PersonaSwitches): also the mutant action-marks-by-default (allowed, the doc states no default)
   /** listing entries carry a touchedAt that moves with every listing (mutant listing-bookkeeping-moves: allowed) */
   readonly listingBookkeepingMoves: boolean;
+  /** createTab leaves the space's active tab where it was (mutant create-tab-keeps-active) */
+  readonly createTabKeepsActive: boolean;
+  /** snapshot content in the community port's text form, page model and real pages alike (mutant snapshot-port-text-form: allowed) */
+  readonly snapshotPortTextForm: boolean;
+  /** task-space ids start high and step (mutant space-ids-sparse: allowed, the reference says only that an id is a number) */
+  readonly sparseSpaceIds: boolean;
+  /** failure messages the reference does not give are worded otherwise (mutant messages-reworded: allowed) */
+  readonly messagesReworded: boolean;
 }
 
 export interface PromptMutants {
@@ -206,5 +214,9 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     claimNewId: mutant("claim-new-id"),
     takeOverLeavesBlock: mutant("take-over-leaves-block"),
     listingBookkeepingMoves: mutant("listing-bookkeeping-moves"),
+    createTabKeepsActive: mutant("create-tab-keeps-active"),
+    snapshotPortTextForm: mutant("snapshot-port-text-form"),
+    sparseSpaceIds: mutant("space-ids-sparse"),
+    messagesReworded: mutant("messages-reworded"),
   });
 }

@@ -30,14 +30,32 @@ export function typeErrorWithCode(message: string, code: ErrorCode, b: Behaviour
   return withCode(new TypeError(message), code, b);
 }
 
+/**
+ * Other words for the messages the reference does not give (the allowed deviation
+ * messages-reworded); 'Task space not selected', 'Task space not found: <id>', 'Profile not found'
+ * and the reason keys are the reference's own, and stay.
+ */
+const REWORDED: Partial<Record<ErrorCode, (message: string) => string>> = {
+  EGO_TASK_SPACE_INACTIVE: () => "This task space belongs to the user: claim it before automating it.",
+  EGO_WEB_CONTENTS_UNAVAILABLE: () => "The tab has no web contents (closed or crashed).",
+  EGO_SNAPSHOT_FAILED: (message) => `Could not capture the page (${message})`,
+};
+
+/** The message a failure carries on its channel. */
+export function messageOf(failure: TaskFailure, b: Behaviour): string {
+  const reworded = b.messagesReworded ? REWORDED[failure.code] : undefined;
+  return reworded === undefined ? failure.message : reworded(failure.message);
+}
+
 /** The Error snapshot() rejects with. */
 export function rejectionOf(failure: TaskFailure, b: Behaviour): Error {
-  const error = new Error(failure.message);
+  const error = new Error(messageOf(failure, b));
   if (b.errorCodes) (error as Error & { error_code: ErrorCode }).error_code = failure.code;
   return error;
 }
 
 /** The object a regular command resolves on failure. */
 export function errorObjectOf(failure: TaskFailure, b: Behaviour): { error: string; error_code?: ErrorCode } {
-  return b.errorCodes ? { error: failure.message, error_code: failure.code } : { error: failure.message };
+  const error = messageOf(failure, b);
+  return b.errorCodes ? { error, error_code: failure.code } : { error };
 }

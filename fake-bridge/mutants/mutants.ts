@@ -74,9 +74,18 @@ export const MUTANTS = {
   "claim-new-id":
     "claimTaskSpace gives the claimed space a new id and answers that one: the space is listed under the new id from then on, its old id is not found (the page model only: real pages keep their space's old key)",
   "take-over-leaves-block": "takeOverTaskSpace answers its status string but changes nothing: a handed-off space stays agentDelegatedToUser, its calls still blocked with EGO_TASK_SPACE_USER_IN_CONTROL",
+  // the reference's Complete Example: createTab(url), then snapshot() reads that page
+  "create-tab-keeps-active":
+    "createTab opens the tab but leaves the space's active tab where it was: listTabs still reports the earlier tab active, and snapshot reads it, not the page just opened",
   // allowed deviations: the docs are silent here, so the run must stay green (no clause owns them)
   "action-marks-by-default": "snapshot prints action marks when includeActionMarks is omitted (the doc states no default); explicit false prints none",
   "href-locators-absolute": "a snapshot of a real page prints an href locator as the link's absolute URL, also for a link of the frame's own origin (the reference states no form)",
+  "snapshot-port-text-form":
+    "a snapshot's content is printed as the community Linux port prints it: no `root` lines (the top nodes at no indent, a frame's nodes right under its iframe line), text nodes as unquoted `text: ...` lines, unnamed containers as `generic` (refs, their [ref=N, loc=..., url=...] brackets and two spaces a level unchanged; the reference leaves content free-form)",
+  "space-ids-sparse":
+    "task-space ids start at 70001 and step by 13 (70001, 70014, ...), as ids a build takes from elsewhere; still numbers, never reused (the reference says only that an id is a number)",
+  "messages-reworded":
+    "failure messages the reference does not give (EGO_TASK_SPACE_INACTIVE, EGO_WEB_CONTENTS_UNAVAILABLE, EGO_SNAPSHOT_FAILED) are worded otherwise; the documented ones ('Task space not selected', 'Task space not found: <id>', 'Profile not found', reason keys) stay",
   "listing-bookkeeping-moves": "every listTaskSpaces entry also carries touchedAt, the app time of that listing (the build's own bookkeeping; ownership, createdBy, id and name unchanged)",
 } as const;
 

@@ -10,6 +10,7 @@ import { FIXTURE_PAGES, type FixturePageName, type FixtureServer } from "../../s
 import type { ClauseContext } from "../../src/harness/clause.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 import type { Observation } from "../../src/probe/observation.js";
+import { CAPTURES_NEW_TAB, LOAD_BOUND_MS, openAndShow, type Mark } from "./created-tab.js";
 
 export interface Snapshot {
   content: string;
@@ -20,58 +21,38 @@ export interface OpenPage {
   spaceId: number;
   url: string;
   server: FixtureServer;
+  /** the tab createTab made for the page (the one each snapshot of the space reads) */
+  targetId: string;
 }
-
-const LOAD_BOUND_MS = 15_000;
 
 /**
  * Opens a fixture page in a new tab of a space of this run (a new space, unless `inSpace` names one
  * the clause made), selected in ctx.ego, and waits (bounded) until a snapshot shows the page's
  * heading, its end (the whole document: src/fixture-pages/catalogue.ts) and every `alsoShows` text
- * (a frame's end, for a page with iframes): the docs promise no moment at which a new tab's page
- * is there. The snapshot is of the space's active tab, which createTab made the new one.
+ * (a frame's end, for a page with iframes), in any form the content prints them (./created-tab.ts).
+ * The snapshots that follow read the tab createTab made: clause snapshot.create-tab.captures-new-tab.
  */
 export async function openFixturePage(
   ctx: ClauseContext,
   server: () => Promise<FixtureServer>,
   page: FixturePageName,
-  alsoShows: { text: string; count?: number }[] = [],
+  alsoShows: Mark[] = [],
   inSpace?: number,
 ): Promise<OpenPage> {
   const srv = await server();
   const url = srv.url(page);
   const own = inSpace === undefined ? await ctx.spaces.create() : { id: inSpace };
   const { heading, end } = FIXTURE_PAGES[page];
-  const shown = [...(heading === undefined ? [] : [{ text: heading }]), ...(end === undefined ? [] : [{ text: end }]), ...alsoShows];
-  const marks = shown.map((m) => ({ text: JSON.stringify(m.text), count: m.count ?? 1 }));
-  const seen = await ctx.ego.evaluate(
-    async (p, id, url, marks, boundMs) => {
-      await p.use(id);
-      const tab = (await p.ego.createTab(url)) as { targetId?: unknown } | undefined;
-      if (typeof tab?.targetId !== "string") return { stage: "createTab", last: p.toJson(tab) };
-      const deadline = Date.now() + boundMs;
-      const poll = p.poll();
-      for (;;) {
-        const o = await poll.attempt(() => p.call("snapshot", [{}]));
-        const content = (o.value as { content?: unknown } | undefined)?.content;
-        const shows = (m: { text: string; count: number }) => typeof content === "string" && content.split(m.text).length - 1 >= m.count;
-        if (o.channel === "resolved" && (marks as { text: string; count: number }[]).every(shows)) return { stage: "loaded" };
-        if (Date.now() > deadline) return { stage: o.channel === "resolved" ? "content" : "snapshot", last: p.toJson(o) };
-        await p.sleep(100);
-      }
-    },
-    own.id,
-    url,
-    marks as unknown as Json,
-    LOAD_BOUND_MS,
-  );
+  const marks: Mark[] = [...(heading === undefined ? [] : [{ text: heading }]), ...(end === undefined ? [] : [{ text: end }]), ...alsoShows];
+  const seen = await openAndShow(ctx, own.id, url, marks, LOAD_BOUND_MS);
   if (seen.stage === "createTab") throw new PreconditionError(`createTab(${url}) resolved no targetId: ${JSON.stringify(seen.last)}`, "tabs.create.result");
   if (seen.stage === "snapshot") throw new PreconditionError(`snapshot() did not resolve on ${url}: ${JSON.stringify(seen.last)}`, "snapshot.result-shape");
   if (seen.stage === "content") {
     await allure.attachment("last snapshot before giving up", JSON.stringify(seen.last, null, 2), "application/json");
-    throw new PreconditionError(`within ${LOAD_BOUND_MS / 1000} s no snapshot of ${url} showed ${marks.map((m) => m.text).join(", ")}`, "snapshot.page.content-tree");
+    const shown = marks.map((m) => `'${m.text}'${(m.count ?? 1) > 1 ? ` ${m.count} times` : ""}`).join(", ");
+    throw new PreconditionError(`within ${LOAD_BOUND_MS / 1000} s no snapshot after createTab(${url}) showed ${shown}`, CAPTURES_NEW_TAB);
   }
-  return { spaceId: own.id, url, server: srv };
+  return { spaceId: own.id, url, server: srv, targetId: seen.targetId };
 }
 
 /** Takes a snapshot of the space's active tab; attaches its text (or how it failed) to the result. */

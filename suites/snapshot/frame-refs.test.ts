@@ -12,7 +12,7 @@ import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 import { openFixturePage, takeSnapshot, type Snapshot } from "./fixture-page.js";
-import { parseSnapshot, type SnapLine } from "./snapshot-text.js";
+import { parseSnapshot, TOP_FRAME, type SnapLine } from "./snapshot-text.js";
 
 const pages = useFixturePages();
 const FACTS = FIXTURE_FACTS.frameRefs;
@@ -35,8 +35,8 @@ async function snapshotOfFrameRefs(ctx: ClauseContext) {
     throw new PreconditionError(`${snap.refs.length} refs but ${printed.length} [ref=N] lines`, "snapshot.page.refs-match-lines");
   }
   const frameOf = (line: SnapLine): PairedRef["frame"] | undefined => {
-    if (line.frame === 0) return "top";
-    const iframe = lines[line.frame - 1];
+    if (line.frame === TOP_FRAME) return "top";
+    const iframe = lines[line.frame];
     if (iframe?.role !== "iframe") return undefined;
     if (iframe.name === FACTS.sameOriginTitle) return "same-origin";
     if (iframe.name === FACTS.crossOriginTitle) return "cross-origin";
@@ -84,7 +84,7 @@ interface Resolved {
 }
 
 clause("snapshot.page.refs.resolve-in-own-frame", async (ctx) => {
-  const { spaceId, url, server, paired } = await snapshotOfFrameRefs(ctx);
+  const { spaceId, url, server, paired, targetId } = await snapshotOfFrameRefs(ctx);
   const frameUrls = {
     top: url,
     "same-origin": server.url("frameRefsChild", { query: { frame: "same-origin" } }),
@@ -97,12 +97,10 @@ clause("snapshot.page.refs.resolve-in-own-frame", async (ctx) => {
   }
   const refs = checked.map((p) => ({ backendNodeId: p.ref.backendNodeId, frameId: p.ref.frameId ?? null }));
   const seen = await ctx.ego.evaluate(
-    async (p, id, pageUrl, refs) => {
+    async (p, id, pageUrl, refs, pageTarget) => {
       await p.use(id);
-      // the page: the space's active tab, which the snapshot read (createTab made it the active one)
-      const listed = (await p.ego.listTabs()) as { tabs?: { targetId: string; url: string; active: boolean }[] };
-      const tab = listed.tabs?.find((t) => t.active && t.url === pageUrl);
-      if (tab === undefined) return { stage: "tab" as const, detail: p.toJson(listed) };
+      // the page: the tab createTab made, which the snapshot read (clause snapshot.create-tab.captures-new-tab)
+      const tab = { targetId: pageTarget };
       return p.withCdp(
         async (cdp) => {
           const targets = await cdp.send("Target.getTargets");
@@ -172,8 +170,8 @@ clause("snapshot.page.refs.resolve-in-own-frame", async (ctx) => {
     spaceId,
     url,
     refs as unknown as Json,
+    targetId,
   );
-  if (seen.stage === "tab") throw new PreconditionError(`listTabs shows no active tab on ${url}: ${JSON.stringify(seen.detail)}`, "tabs.list.contains-created");
   if (seen.stage === "attach") throw new PreconditionError(`Target.attachToTarget with flatten answered no sessionId (${JSON.stringify(seen.detail)})`, "cdp.round-trip.attach-flatten");
   const results = seen.results as unknown as Resolved[];
   await allure.attachment("each ref resolved over raw CDP", JSON.stringify(checked.map((c, i) => ({ line: c.line.raw.trim(), frame: c.frame, ref: c.ref, resolved: results[i] })), null, 2), "application/json");

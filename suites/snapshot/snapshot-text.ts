@@ -1,22 +1,36 @@
 /**
- * Reading a snapshot's `content` as the documented text tree (native-bindings-api.md, "Snapshot"):
- * one node a line, two spaces a level, `<role> "<name>" [ref=N, loc=..., url=...]`. Each line
- * knows the frame it belongs to: the nearest `root` line above it at a smaller depth (the top
- * document's root, or an iframe's own root).
+ * Reading a snapshot's `content`. The reference leaves it free-form ("content: '...'"); what the
+ * clauses read of it is what the refs pin down: a node's line carries `[ref=N, loc=..., url=...]`
+ * (research 1.5: the snapshot-ref requirement prints `[ref=<refId>]`; the reference omits `loc`
+ * "from both refs and the textual snapshot"), and lines nest by indentation, two spaces a level.
+ * The rest is read leniently: a line's first word is its role word, its name is a quoted string
+ * after it (`button "Go"`) or the text after a colon (`text: Go`). Whether a line is in the tree
+ * form of research 1.5 (a `root` line, `<role> "<name>" [...]`) is `treeForm`, an open detail.
+ * Each line knows its frame: the nearest `iframe` line it is indented under.
  */
 export interface SnapLine {
   index: number;
+  /** two spaces a level (a line with an odd indent counts its spaces halved, rounded down) */
   depth: number;
+  /** the line's first word ('' for a blank line) */
   role: string;
+  /** a quoted name (unescaped), the text after `<role>: `, or '' */
   name: string;
   /** bracket attributes by key (ref, loc, url, action, ...) */
   attrs: Map<string, string>;
   raw: string;
-  /** the index of the `root` line of the line's frame (0: the top document) */
+  /** the index of the `iframe` line the line is under, or TOP_FRAME (the top document) */
   frame: number;
+  /** the line is `<role>` or `<role> "<name>"`, optionally with [key=value, ...], at an even indent (research 1.5) */
+  treeForm: boolean;
 }
 
-const LINE = /^((?: {2})*)(\S+)(?: "((?:[^"\\]|\\.)*)")?(?: \[(.*)\])?$/;
+/** SnapLine.frame of a line of the top document */
+export const TOP_FRAME = -1;
+
+const TREE_LINE = /^((?: {2})*)(\S+)(?: "((?:[^"\\]|\\.)*)")?(?: \[(.*)\])?$/;
+/** a trailing `[key=value, ...]` */
+const BRACKETS = / ?\[([a-zA-Z]+=.*)\]$/;
 
 function attributes(text: string | undefined): Map<string, string> {
   const attrs = new Map<string, string>();
@@ -30,29 +44,44 @@ function attributes(text: string | undefined): Map<string, string> {
   return attrs;
 }
 
-/** The lines of `content`; a line that is not in the documented form is returned with role '' (see `malformed`). */
+function unquote(quoted: string): string {
+  try {
+    return JSON.parse(`"${quoted}"`) as string;
+  } catch {
+    return quoted;
+  }
+}
+
+/** A line's role word and name, read leniently (see the module's comment). */
+function label(head: string): { role: string; name: string } {
+  const quoted = /^([^\s:]+):? "((?:[^"\\]|\\.)*)"$/.exec(head);
+  if (quoted) return { role: quoted[1]!, name: unquote(quoted[2]!) };
+  const colon = /^([^\s:]+): ?(.*)$/.exec(head);
+  if (colon) return { role: colon[1]!, name: colon[2]! };
+  const [role = "", ...rest] = head.split(" ");
+  return { role, name: rest.join(" ") };
+}
+
+/** The lines of `content`. */
 export function parseSnapshot(content: string): SnapLine[] {
-  const roots: { depth: number; index: number }[] = [];
+  const iframes: { depth: number; index: number }[] = [];
   return content.split("\n").map((raw, index) => {
-    const m = LINE.exec(raw);
-    const depth = m ? m[1]!.length / 2 : -1;
-    while (roots.length > 0 && roots[roots.length - 1]!.depth >= depth) roots.pop();
-    const frame = roots[roots.length - 1]?.index ?? 0;
-    const role = m?.[2] ?? "";
-    if (role === "root") roots.push({ depth, index });
-    let name = "";
-    try {
-      name = m?.[3] === undefined ? "" : (JSON.parse(`"${m[3]}"`) as string);
-    } catch {
-      name = m?.[3] ?? "";
-    }
-    return { index, depth, role, name, attrs: attributes(m?.[4]), raw, frame: role === "root" ? index : frame };
+    const indent = /^ */.exec(raw)![0].length;
+    const depth = Math.floor(indent / 2);
+    const rest = raw.slice(indent);
+    const brackets = BRACKETS.exec(rest);
+    const head = brackets ? rest.slice(0, brackets.index) : rest;
+    const { role, name } = label(head);
+    while (iframes.length > 0 && iframes[iframes.length - 1]!.depth >= depth) iframes.pop();
+    const frame = iframes[iframes.length - 1]?.index ?? TOP_FRAME;
+    if (role.toLowerCase() === "iframe") iframes.push({ depth, index });
+    return { index, depth, role, name, attrs: attributes(brackets?.[1]), raw, frame, treeForm: TREE_LINE.test(raw) };
   });
 }
 
-/** Lines that are not in the documented form. */
+/** Lines that are not in the tree form of research 1.5 (an open detail: the reference leaves content free-form). */
 export function malformed(lines: readonly SnapLine[]): SnapLine[] {
-  return lines.filter((l) => l.role === "" || l.depth < 0);
+  return lines.filter((l) => !l.treeForm);
 }
 
 /** The lines below `line` (its descendants), in order. */
@@ -63,4 +92,20 @@ export function descendants(lines: readonly SnapLine[], line: SnapLine): SnapLin
     out.push(l);
   }
   return out;
+}
+
+/**
+ * A pattern (its source, flags "gu") for `text` as a content shows it: as it is or JSON-escaped (a
+ * quoted name with quotes or backslashes), not inside a longer word ("End of the frame" does not
+ * show in "End of the frames page"). The content is free-form: a build may quote a name or not.
+ */
+export function textPattern(text: string): string {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const forms = [...new Set([text, JSON.stringify(text).slice(1, -1)])].map(escape);
+  return `(?<![\\p{L}\\p{N}])(?:${forms.join("|")})(?![\\p{L}\\p{N}])`;
+}
+
+/** How often `text` shows in `content` (textPattern). */
+export function shows(content: string, text: string): number {
+  return [...content.matchAll(new RegExp(textPattern(text), "gu"))].length;
 }

@@ -6,23 +6,25 @@ import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
 import { SnapshotResult } from "../../src/contract/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
-import { offlineUrl } from "../../src/harness/offline-urls.js";
+import { offlinePageText, offlineUrl } from "../../src/harness/offline-urls.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
+import { CAPTURES_NEW_TAB, loadBound, openAndShow } from "./created-tab.js";
 import { openFixturePage, observeSnapshot } from "./fixture-page.js";
 import { descendants, parseSnapshot } from "./snapshot-text.js";
 
-const PAGE = offlineUrl("checkout");
+const PAGE_LABEL = "checkout";
+const PAGE = offlineUrl(PAGE_LABEL);
 const pages = useFixturePages();
 
-/** A space of ours with a page open, selected in `ego`. */
+/** A space of ours with a page open, selected in `ego`, which a snapshot shows (clause snapshot.create-tab.captures-new-tab). */
 async function pageSpace(ctx: ClauseContext): Promise<number> {
   if (ctx.target.info.capabilities.has("pages")) return (await openFixturePage(ctx, pages, "links")).spaceId;
   const own = await ctx.spaces.create();
-  await ctx.ego.evaluate(async (p, id, url) => {
-    await p.use(id);
-    await p.ego.createTab(url);
-  }, own.id, PAGE);
+  const seen = await openAndShow(ctx, own.id, PAGE, [{ text: offlinePageText(PAGE_LABEL) }], loadBound(ctx));
+  if (seen.stage === "createTab") throw new PreconditionError(`createTab(${PAGE}) resolved no targetId: ${JSON.stringify(seen.last)}`, "tabs.create.result");
+  // a snapshot that does not resolve is the clause's own to judge
+  if (seen.stage === "content") throw new PreconditionError(`no snapshot after createTab(${PAGE}) showed '${offlinePageText(PAGE_LABEL)}': ${JSON.stringify(seen.last)}`, CAPTURES_NEW_TAB);
   return own.id;
 }
 

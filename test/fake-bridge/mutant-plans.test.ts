@@ -97,6 +97,12 @@ const STEPS: Record<string, Step> = {
     await ego.createTab("https://example.com/checkout");
     return ((await ego.snapshot({ maxResultLength: 40 })) as Loose).content.length;
   },
+  "tabs:active-after-create": async (_b, ego) => {
+    await selected(ego);
+    await ego.createTab("https://example.com/one");
+    await ego.createTab("https://example.com/two");
+    return ((await ego.listTabs()) as Loose).tabs.map((t: Loose) => [t.url, t.active]);
+  },
   "idle:listing": async (b, ego) => {
     await ego.createTaskSpace("idle");
     // window: the clean fake must keep the space past the idle rule, so app time must pass it; at
@@ -203,7 +209,7 @@ const EXPECTED: Record<MutantName, string[]> = {
   "claim-selects": ["claim:selection"],
   "complete-closes": ["complete:listing"],
   // deviations of alternative hosts; a step that selects without awaiting sees the async selection late
-  "async-use-task-space": ["ids:use-number", "control:listTabs", "control:createTab", "control:setAgentTaskState", "control:snapshot", "snapshot:locators", "snapshot:bounded", "cdp:answer", "complete:listing", "close:listing", "status:strings"],
+  "async-use-task-space": ["ids:use-number", "control:listTabs", "control:createTab", "control:setAgentTaskState", "control:snapshot", "snapshot:locators", "snapshot:bounded", "tabs:active-after-create", "cdp:answer", "complete:listing", "close:listing", "status:strings"],
   "status-objects": ["status:strings"],
   "plain-error-arguments": ["args:channel", "args:sync-method", "args:own-code", "ids:use-string", "create:invalid-names"],
   "malformed-browser-version": ["version"],
@@ -248,6 +254,14 @@ const EXPECTED: Record<MutantName, string[]> = {
   "cdp-restarts-on-new-invocation": [],
   "claim-new-id": ["ids:claim"],
   "take-over-leaves-block": ["take-over:unblocks"],
+  // the snapshots read the space's blank tab, not the page just opened
+  "create-tab-keeps-active": ["tabs:active-after-create", "snapshot:locators", "snapshot:bounded"],
+  // the content's text form only (a bound of 40 characters cuts either form at 40)
+  "snapshot-port-text-form": ["snapshot:locators"],
+  // ids in every answer that carries one; a step that names space 1 finds nothing
+  // no step here meets an inactive space, a gone tab or a failed snapshot
+  "messages-reworded": [],
+  "space-ids-sparse": ["ids:create", "ids:list", "ids:claim", "claim:rename", "status:strings"],
 };
 
 async function transcript(mutants: MutantName[]): Promise<Record<string, unknown>> {
@@ -302,6 +316,30 @@ describe("what each mutant does", () => {
     expect(await ego.setAgentTaskState("s")).toBe("1 state updated.");
     expect(await ego.claimTaskSpace(ref.id, "y")).toEqual({ taskId: "y", id: "1", name: "y" });
     expect(() => ego.useTaskSpace("one" as Loose)).toThrow(TypeError);
+  });
+
+  it("snapshot-port-text-form: no root line, unquoted text lines, the same refs and brackets", async () => {
+    const snap = async (mutants: MutantName[]) => {
+      const ego = createFakeBrowser({ mutants }).newBinding();
+      await selected(ego);
+      await ego.createTab("https://example.com/checkout");
+      return (await ego.snapshot({ includeStableLocator: true })) as Loose;
+    };
+    const [tree, port] = [await snap([]), await snap(["snapshot-port-text-form"])];
+    expect(tree.content.split("\n")[0]).toBe("root");
+    expect(port.content).not.toMatch(/^ *root$/m);
+    expect(port.content).toMatch(/^text: This page is served/m);
+    expect(port.content).toContain('button "Continue" [ref=');
+    expect(port.refs).toEqual(tree.refs.map((r: Loose) => ({ ...r, backendNodeId: expect.any(Number) })));
+  });
+
+  it("create-tab-keeps-active: the new tab is listed, the earlier one stays active and is what snapshot reads", async () => {
+    const ego = createFakeBrowser({ mutants: ["create-tab-keeps-active"] }).newBinding();
+    await selected(ego);
+    await ego.createTab("https://example.com/checkout");
+    const tabs = ((await ego.listTabs()) as Loose).tabs;
+    expect(tabs.map((t: Loose) => [t.url, t.active])).toEqual([["about:blank", true], ["https://example.com/checkout", false]]);
+    expect(((await ego.snapshot()) as Loose).content).toBe("root");
   });
 
   it("listtabs-ignores-user-control: listTabs works while handed off, the rest stays blocked", async () => {

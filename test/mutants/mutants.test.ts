@@ -76,7 +76,7 @@ const RUNS_AT_ONCE = CORES + 1;
 const runs = new RunAhead<Run>(RUNS_AT_ONCE, (suite: string, key: string) => {
   if (suite === ALLOWED_SUITE) {
     const allowed = ALLOWED[key]!;
-    return runRecorded(`allowed-${key}`, ["--pages", allowed.pages, "--area", allowed.area, "--mutant", key], false);
+    return runRecorded(`allowed-${key}`, ["--pages", allowed.pages, ...allowed.areas.flatMap((a) => ["--area", a]), "--mutant", key], false);
   }
   // the recordings every mutant's is compared with: the plain fake, the whole catalogue, as the mutants run
   if (suite === PLAIN_SUITE) return runRecorded(`plain-${key}`, ["--pages", key], true);

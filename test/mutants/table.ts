@@ -474,40 +474,74 @@ Object.assign(MUTANTS, {
   },
 } satisfies Record<string, Expected>);
 
+// The reference's Complete Example (createTab(url), then snapshot()): the clauses that snapshot a page they opened stand on it.
+Object.assign(MUTANTS, {
+  "create-tab-keeps-active": {
+    // they create tabs and list them: the listing's active flags differ; which tab is active after createTab is
+    // tabs.list.one-active's open detail, and the others judge the tabs' presence, urls and that a claim keeps them
+    alsoDiffers: ["tabs.list.contains-created", "tabs.list.one-active", "tabs.list.scoped-to-space", "task-spaces.claim.keeps-tabs-and-profile"],
+    why: "createTab leaves the earlier tab active: a snapshot after it reads the blank tab; the clauses that snapshot the page they opened end precondition failed naming it (on real pages every snapshot.page clause too)",
+    failed: ["snapshot.create-tab.captures-new-tab"],
+    preconditionFailed: ["snapshot.result-shape", "snapshot.loc.omitted-not-sentinel", "snapshot.viewport-scope", "snapshot.max-result-length", "snapshot.subtree"],
+  },
+} satisfies Record<string, Expected>);
+
 /**
  * Deviations the docs allow (issue 19: false failures on an independent host): the run must stay
- * green. Each runs on the clauses it could touch (its area), on real pages where it shows there.
+ * green (expected: no clause fails, breaks or stays without a result; the `observed` ones end
+ * unspecified). Each runs on the clauses it could touch (its areas), on real pages where it shows there.
  */
-export const ALLOWED: Record<string, { area: string; pages: "chromium" | "model"; why: string; observed: string[] }> = {
+export const ALLOWED: Record<string, { areas: string[]; pages: "chromium" | "model"; why: string; observed: string[] }> = {
   "action-marks-by-default": {
-    area: "snapshot",
+    areas: ["snapshot"],
     pages: "chromium",
     why: "marks printed when includeActionMarks is omitted: the doc states no default, so the clause judges true against false and observes the default",
     observed: ["snapshot.page.action-marks"],
   },
   // issue 21 defect 5: the fake's old form; the reference states none, so the form is the clause's open detail
   "href-locators-absolute": {
-    area: "snapshot",
+    areas: ["snapshot"],
     pages: "chromium",
     why: "href locators print a same-origin link's absolute URL: the reference states no form, so the clause judges that the loc names the link and observes the form",
     observed: ["snapshot.page.loc.href-form"],
   },
   // the reference names no refused CDP method (research Q21): the clause judges that the call is answered
   "cdp-grant-permissions-forwarded": {
-    area: "cdp",
+    areas: ["cdp"],
     pages: "chromium",
     why: "Browser.grantPermissions is forwarded and answered with a result: the reference names no refused method, so the clause judges the answer and observes the refusal",
     observed: ["cdp.refused.grant-permissions"],
   },
   // the reference states neither what activateTarget does to the space nor which tab snapshot reads
   "cdp-activate-ignored": {
-    area: "tabs",
+    areas: ["tabs"],
     pages: "chromium",
     why: "Target.activateTarget is answered but leaves the active tab where it was: the clause judges the answer and observes which tab listTabs and snapshot read",
     observed: ["tabs.cdp-activate.active-tab"],
   },
+  // the community Linux port's form: a wait for the JSON-quoted end text once ended every snapshot clause precondition failed
+  "snapshot-port-text-form": {
+    // tabs: tabs.cdp-activate.active-tab reads which page a snapshot shows
+    areas: ["snapshot", "tabs"],
+    pages: "chromium",
+    why: "content in the port's text form (no root lines, unquoted `text: ...`, `generic`): the reference leaves content free-form, so clauses read only the refs, their [ref=N] brackets and the page's text, and observe the rest",
+    observed: ["snapshot.page.content-tree", "snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
+  },
+  // every area: an id is in most answers, and many clauses look a space up by it
+  "space-ids-sparse": {
+    areas: [],
+    pages: "model",
+    why: "task-space ids start at 70001 and step by 13: the reference says only that an id is a number (and the locator the API takes), so no clause may expect 1, 2, 3",
+    observed: [],
+  },
+  "messages-reworded": {
+    areas: [],
+    pages: "model",
+    why: "messages the reference does not give are worded otherwise: a clause judges a message only where the reference gives it (or the id it must name)",
+    observed: [],
+  },
   "listing-bookkeeping-moves": {
-    area: "task-context",
+    areas: ["task-context"],
     pages: "model",
     why: "listing entries carry a touchedAt that moves: useTaskSpace still claims nothing (ownership, createdBy, id and name are what a claim changes)",
     observed: [],

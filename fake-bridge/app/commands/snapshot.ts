@@ -26,6 +26,9 @@ export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePr
   return onSelectedSpace(ctx, "snapshot", (space) =>
     ctx.app.pages !== undefined
       ? realSnapshot(ctx, space, effective)
-      : renderSnapshot(activeTab(space).page, modelOptions, { locatorOmission: ctx.app.behaviour.locatorOmission }),
+      : renderSnapshot(activeTab(space).page, modelOptions, {
+          locatorOmission: ctx.app.behaviour.locatorOmission,
+          textForm: ctx.app.behaviour.snapshotPortTextForm ? "port" : "tree",
+        }),
   );
 }

@@ -9,6 +9,7 @@
 import { fail, failures, ok, type Outcome } from "../failures.js";
 import type { Behaviour, PageSnapshotMutants } from "../../behaviour/behaviour.js";
 import type { SnapshotOptions, SnapshotResult } from "../snapshot.js";
+import type { TextForm } from "../snapshot-text-form.js";
 import { isGoneError, type PageCdp } from "../../chromium/page-cdp.js";
 import { capturePage, releaseSessions, staleFrameIds, type PageCapture } from "./capture.js";
 import { locateNodes } from "./locators.js";
@@ -22,11 +23,13 @@ export interface PageSnapshotSwitches {
   /** omit a locator that is not unique (true), or print it as 'unstable' (builds before locator omission) */
   locatorOmission: boolean;
   mutants?: Partial<PageSnapshotMutants>;
+  /** how content prints its lines (../snapshot-text-form.ts; default the tree form) */
+  textForm?: TextForm;
 }
 
 /** The switches of a fake app's behaviour (its persona and mutant plan). */
 export function snapshotSwitches(behaviour: Behaviour): PageSnapshotSwitches {
-  return { locatorOmission: behaviour.locatorOmission, mutants: behaviour.pageSnapshotMutants };
+  return { locatorOmission: behaviour.locatorOmission, mutants: behaviour.pageSnapshotMutants, textForm: behaviour.snapshotPortTextForm ? "port" : "tree" };
 }
 
 export { isGoneError, type CdpSend, type FrameCdp, type PageCdp } from "../../chromium/page-cdp.js";

@@ -2,7 +2,8 @@
  * The snapshot text and refs of a page tree (native-bindings-api.md, "Snapshot"): an indented tree,
  * two spaces per level, a `root` line, then `<role> "<name>" [ref=N, loc=..., url=..., action=...]`
  * lines, `text "..."`, `container`, and `iframe "<title>" [ref=N]` holding its frame's own `root`.
- * Unnamed nodes print no name (`button [ref=N]`).
+ * Unnamed nodes print no name (`button [ref=N]`). That text form is the fake's choice; the
+ * switch `textForm` prints the port's (../snapshot-text-form.ts).
  *
  * - refs: one `{refId, backendNodeId, role, name, loc?, frameId?}` per printed node that is not
  *   root, text or container, in document order, printed `[ref=<refId>]`
@@ -22,6 +23,7 @@
  *   printed in full (the page model's choice, clause snapshot.max-result-length).
  */
 import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../snapshot.js";
+import { nodeLabel, printsRoot, type TextForm } from "../snapshot-text-form.js";
 import { UNSTABLE_LOCATOR } from "../locators.js";
 import type { Locator } from "./locators.js";
 import type { SnapNode } from "./tree.js";
@@ -62,8 +64,11 @@ interface Line {
   node: SnapNode | null; // null: the top `root` line
 }
 
-function lines(shown: readonly Shown[], depth: number): Line[] {
-  return shown.flatMap((s) => [{ depth, node: s.node }, ...lines(s.children, depth + 1)]);
+function lines(shown: readonly Shown[], depth: number, form: TextForm): Line[] {
+  return shown.flatMap((s) =>
+    // a form without root lines prints a frame's nodes in its root's place
+    s.node.role === "root" && !printsRoot(form) ? lines(s.children, depth, form) : [{ depth, node: s.node }, ...lines(s.children, depth + 1, form)],
+  );
 }
 
 function locValue(node: SnapNode, locators: ReadonlyMap<SnapNode, Locator> | undefined, switches: { locatorOmission: boolean }): string | undefined {
@@ -87,11 +92,12 @@ export function renderLines(
   shown: readonly Shown[],
   options: SnapshotOptions,
   locators: ReadonlyMap<SnapNode, Locator> | undefined,
-  switches: { locatorOmission: boolean },
+  switches: { locatorOmission: boolean; textForm?: TextForm },
   numbering: RefNumbering,
   refOf: (n: SnapNode) => boolean = hasRef,
 ): SnapshotResult {
-  const all: Line[] = [{ depth: 0, node: null }, ...lines(shown, 1)];
+  const form = switches.textForm ?? "tree";
+  const all: Line[] = printsRoot(form) ? [{ depth: 0, node: null }, ...lines(shown, 1, form)] : lines(shown, 0, form);
   const limit = options.maxResultLength > 0 ? Math.floor(options.maxResultLength) : Infinity;
   const refs: SnapshotRef[] = [];
   const texts: string[] = [];
@@ -103,7 +109,7 @@ export function renderLines(
     let ref: SnapshotRef | undefined;
     if (node === null || node.role === "root") text = `${indent}root`;
     else {
-      const label = node.name === "" ? node.role : `${node.role} ${JSON.stringify(node.name)}`;
+      const label = nodeLabel(node.role, node.name, form, false);
       if (!refOf(node)) text = `${indent}${label}`;
       else {
         const refId = numbering.refId(node);

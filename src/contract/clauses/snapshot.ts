@@ -15,7 +15,23 @@ const REF_REQUIREMENT = {
   anchor: "snapshot",
 };
 
+/**
+ * research 1.5, snapshot: the text tree the builds print (a `root` line, two spaces a level,
+ * `<role> "<name>" [ref=N, ...]` lines, an iframe's own `root`). The reference leaves `content`
+ * free-form ("Result: { content: '...', refs: [...] }"): the community Linux port prints no root
+ * line and unquoted `text: ...` lines. So the tree form is every page clause's open detail.
+ */
+const TREE_FORM_QUESTION = "the reference leaves content free-form ('content: ...'); research 1.5 records a text tree (a root line, two spaces a level, `<role> \"<name>\" [ref=N, ...]`), research Q28";
+const TREE_FORM_BASIS = "native-bindings-api.md Snapshot (Result: { content: '...', refs: [{backendNodeId, role, name, loc?}] }; loc omitted from refs and the textual snapshot); research 1.5 snapshot (the text tree, [ref=<refId>]), Q25, Q28";
+
 export const snapshotClauses = defineClauses("snapshot", [
+  {
+    // the reference's Complete Example: createTab(url), then snapshot() reads that page
+    id: "snapshot.create-tab.captures-new-tab",
+    title: "a snapshot after createTab(url) captures the tab it created: its page shows (polled with a bound), also in a space that already had a page open",
+    methods: ["createTab", "snapshot"], severity: "critical",
+    doc: { section: "Complete Example (ego.createTab(url), then ego.snapshot() of that page)", anchor: "complete-example" },
+  },
   { id: "snapshot.result-shape", title: "snapshot() resolves {content, refs:[{backendNodeId, role, name, loc?}]}", methods: ["snapshot"], severity: "critical" },
   { id: "snapshot.loc.omitted-not-sentinel", title: "refs and content never carry 'unstable' or 'ambiguous' as a locator", methods: ["snapshot"], features: ["locator-omission"] },
   { id: "snapshot.viewport-scope", title: "scope 'only_within_viewport' resolves the documented shape", methods: ["snapshot"] },
@@ -35,13 +51,27 @@ export const snapshotClauses = defineClauses("snapshot", [
 
   // ---- on real pages ----
   {
-    id: "snapshot.page.content-tree", title: "content is the documented indented tree: a root line, two spaces a level, `<role> \"<name>\" [ref=N, ...]` lines",
+    id: "snapshot.page.content-tree", title: "content is the text of the page: it shows the page's heading, its form's fields and its closing paragraph, in document order, each field with a [ref=N]",
     methods: ["snapshot"], needs: [...pages], severity: "critical",
+    unspecified: {
+      question: TREE_FORM_QUESTION,
+      choice: "the tree of research 1.5: a root line, two spaces a level, `<role> \"<name>\" [ref=N, ...]` lines, `text \"...\"`",
+      core: "content shows the page's text in document order (its heading, each form field by name, its closing paragraph; quoted or not), and prints a [ref=N] for each field",
+      openDetail: "the line syntax: a root line first, two spaces a level and at most one level deeper than the line above, every line `<role>`, `<role> \"<name>\"`, optionally with [key=value, ...]",
+      basis: TREE_FORM_BASIS,
+    },
   },
   {
     // N: research 1.5, the runtime reads `refId ?? backendNodeId` (builds before the snapshot-ref requirement print the backendNodeId)
-    id: "snapshot.page.refs-match-lines", title: "every ref is one printed [ref=N] line, in order, with that line's role and name; N is the ref's refId, or its backendNodeId when it has none",
+    id: "snapshot.page.refs-match-lines", title: "every ref is one printed [ref=N] line, in order, that shows the ref's name; N is the ref's refId, or its backendNodeId when it has none",
     methods: ["snapshot"], needs: [...pages], severity: "critical",
+    unspecified: {
+      question: TREE_FORM_QUESTION,
+      choice: "each ref's line prints its role word as the ref's role: `<role> \"<name>\" [ref=N]`",
+      core: "every ref is one printed [ref=N] line, in the order of refs, and that line shows the ref's name (quoted or not); named and labelled buttons carry their names, unnamed ones still have refs",
+      openDetail: "the role word a ref's line prints (the fake: the ref's role)",
+      basis: TREE_FORM_BASIS,
+    },
   },
   {
     id: "snapshot.page.refs-stable", title: "a second snapshot of an unchanged page gives its nodes the same backendNodeIds (research 1.5: refs are stable across calls)",
@@ -79,8 +109,15 @@ export const snapshotClauses = defineClauses("snapshot", [
     methods: ["snapshot"], needs: [...pages], features: ["snapshot-subtree"],
   },
   {
-    id: "snapshot.page.iframe.same-origin", title: "a same-origin iframe's content is printed under its `iframe` line and the frame's own `root`, with refs",
+    id: "snapshot.page.iframe.same-origin", title: "a same-origin iframe's content is printed under its `iframe` line, with refs",
     methods: ["snapshot"], needs: [...pages],
+    unspecified: {
+      question: TREE_FORM_QUESTION,
+      choice: "an iframe line is followed by the frame's own `root` line, its nodes below it",
+      core: "the frame's button is printed below (indented under) the frame's `iframe` line, with a [ref=N] that refs list under its name",
+      openDetail: "whether the frame's document prints a `root` line of its own under the iframe line",
+      basis: TREE_FORM_BASIS,
+    },
   },
   {
     // issue 21 defect 4: the v2 runtime resolved a top-level ref inside the iframe
@@ -139,7 +176,14 @@ export const snapshotClauses = defineClauses("snapshot", [
     },
   },
   {
-    id: "snapshot.page.iframe.cross-origin", title: "a cross-origin (out-of-process) iframe's content is printed under its `iframe` line and the frame's own `root`, with refs",
+    id: "snapshot.page.iframe.cross-origin", title: "a cross-origin (out-of-process) iframe's content is printed under its `iframe` line, with refs",
     methods: ["snapshot"], needs: [...pages],
+    unspecified: {
+      question: TREE_FORM_QUESTION,
+      choice: "an iframe line is followed by the frame's own `root` line, its nodes below it",
+      core: "the frame's button is printed below (indented under) the frame's `iframe` line, with a [ref=N] that refs list under its name",
+      openDetail: "whether the frame's document prints a `root` line of its own under the iframe line",
+      basis: TREE_FORM_BASIS,
+    },
   },
 ]);

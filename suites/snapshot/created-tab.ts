@@ -1,0 +1,63 @@
+/**
+ * Opening a page in a new tab of a space and waiting, with a bound, until a snapshot shows it.
+ * The reference's Complete Example takes a snapshot right after createTab(url): a snapshot after
+ * createTab captures the tab it created (clause snapshot.create-tab.captures-new-tab, which every
+ * clause that snapshots a page it opened stands on). The docs promise no moment at which a new
+ * tab's page is there, so the wait polls. A text counts in any form the content prints it: the
+ * content is free-form, and a build may quote a name (`text "End"`) or not (`text: End`).
+ */
+import type { Json } from "../../src/contract/arguments.js";
+import type { ClauseContext } from "../../src/harness/clause.js";
+import { textPattern } from "./snapshot-text.js";
+
+/** The clause whose rule a page that never shows in a snapshot after createTab breaks. */
+export const CAPTURES_NEW_TAB = "snapshot.create-tab.captures-new-tab";
+
+/** How long a real page may take to show (Chromium loads a loopback page in well under it). */
+export const LOAD_BOUND_MS = 15_000;
+
+/** A text the page shows, at least `count` times (default once). */
+export interface Mark {
+  text: string;
+  count?: number;
+}
+
+export type Opened =
+  | { stage: "createTab"; last: Json }
+  | { stage: "snapshot" | "content"; last: Json; targetId: string }
+  | { stage: "shown"; targetId: string; content: string };
+
+/**
+ * How long to wait for a page to show: on a target with real pages (capability `pages`) a page
+ * loads on its own time; without them a tab's page is the target's model, there when createTab
+ * answers or never, so one snapshot says it.
+ */
+export const loadBound = (ctx: ClauseContext): number => (ctx.target.info.capabilities.has("pages") ? LOAD_BOUND_MS : 0);
+
+/** createTab(url) in the space, then snapshots (at least one, more until `boundMs`) until one shows every mark. */
+export async function openAndShow(ctx: ClauseContext, spaceId: number, url: string, marks: readonly Mark[], boundMs: number): Promise<Opened> {
+  // each text in any form the content prints it (./snapshot-text.ts, textPattern)
+  const patterns = marks.map((m) => ({ pattern: textPattern(m.text), count: m.count ?? 1 }));
+  const seen = await ctx.ego.evaluate(
+    async (p, id, url, marks, boundMs) => {
+      await p.use(id);
+      const tab = (await p.ego.createTab(url)) as { targetId?: unknown } | undefined;
+      if (typeof tab?.targetId !== "string") return { stage: "createTab", last: p.toJson(tab) };
+      const deadline = Date.now() + boundMs;
+      const poll = p.poll();
+      for (;;) {
+        const o = await poll.attempt(() => p.call("snapshot", [{}]));
+        const content = (o.value as { content?: unknown } | undefined)?.content;
+        const shows = (m: { pattern: string; count: number }) => typeof content === "string" && [...content.matchAll(new RegExp(m.pattern, "gu"))].length >= m.count;
+        if (o.channel === "resolved" && (marks as { pattern: string; count: number }[]).every(shows)) return { stage: "shown", targetId: tab.targetId, content: content as string };
+        if (Date.now() >= deadline) return { stage: o.channel === "resolved" ? "content" : "snapshot", targetId: tab.targetId, last: p.toJson(o) };
+        await p.sleep(100);
+      }
+    },
+    spaceId,
+    url,
+    patterns as unknown as Json,
+    boundMs,
+  );
+  return seen as unknown as Opened;
+}
