@@ -62,8 +62,8 @@ describe("offContract.answer: a raw answer per method", () => {
   it("runs the hooks around a raw answer, and refuses what is not a method or a channel", async () => {
     const fake = createFakeEgo();
     const seen: string[] = [];
-    fake.hooks.atCall("listProfiles", (c) => seen.push(`call:${c.channel}`));
-    fake.hooks.atSettle("listProfiles", (c) => seen.push(`settle:${c.channel}`));
+    fake.hooks.atCall("listProfiles", (c) => void seen.push(`call:${c.channel}`));
+    fake.hooks.atSettle("listProfiles", (c) => void seen.push(`settle:${c.channel}`));
     fake.offContract.answer("listProfiles", { profiles: [] }, { once: true });
     await egoOf(fake).listProfiles!();
     expect(seen).toEqual(["call:pending", "settle:resolved"]);
