@@ -32,8 +32,9 @@ JS
 step "CI=true npm install in package/ego-browser (its prepare runs lefthook unless CI is set)"
 CI=true timeout 600 npm install --offline --no-audit --no-fund --loglevel=error >/dev/null
 
-# the platform-bound case is left out, as docs/fake-as-a-library.md says
-export EGO_BROWSER_REAL_E2E_ONLY=snapshot-workflow,cdp-version
+# the platform-bound case is left out by the runtime's list, as the workflow reads it
+EGO_BROWSER_REAL_E2E_ONLY=$(grep -v -e '^#' -e '^$' e2e-on-fake.txt | paste -sd, -)
+export EGO_BROWSER_REAL_E2E_ONLY
 step "npx ego-conformance fake start --pages chromium --dir .ego-fake"
 timeout 120 npx --no-install ego-conformance fake start --pages chromium --dir .ego-fake
 trap 'timeout 60 npx --no-install ego-conformance fake stop --dir .ego-fake >/dev/null || true' EXIT
