@@ -29,6 +29,11 @@ lock.packages[""] = { name: manifest.name, version: manifest.version, devDepende
 for (const [path, entry] of Object.entries(lock.packages)) if (entry.dev) delete lock.packages[path];
 writeFileSync("package-lock.json", JSON.stringify(lock, null, 2));
 JS
+# the fixture is faithful where the recipe needs CI=true: without it, its prepare fails
+if env -u CI npm run --silent prepare >/dev/null 2>&1; then
+  echo "runtime-recipe-check: the fixture's prepare passed without CI=true; it should run lefthook and fail" >&2
+  exit 1
+fi
 step "CI=true npm install in package/ego-browser (its prepare runs lefthook unless CI is set)"
 CI=true timeout 600 npm install --offline --no-audit --no-fund --loglevel=error >/dev/null
 
