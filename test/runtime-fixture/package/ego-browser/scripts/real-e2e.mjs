@@ -16,6 +16,9 @@ function run(script) {
     const child = spawn(cli, ["nodejs"], { stdio: ["pipe", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
+    // a CLI that exits before reading its script (or is missing) is that case's failure
+    child.stdin.on("error", () => {});
+    child.on("error", (error) => (out += String(error)));
     // a case that hangs is a failure, not a stuck CI job
     const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.on("close", (code) => {
