@@ -10,11 +10,13 @@
  * So every path a module computes from its own location (`../../fixtures`, `./data/...`) holds in
  * dist/ exactly as in a checkout, and `import "ego-conformance"` or "ego-conformance/fake" needs no
  * TypeScript loader. dist/ is removed first only when it is ours (it carries BUILD_MARKER) or absent.
+ * Then the lean package of the fake alone is made from dist/ into dist-fake/ (./build-fake-package.ts).
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
+import { buildFakePackage } from "./build-fake-package.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -42,6 +44,7 @@ function main(): void {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
   writeFileSync(join(DIST, "package.json"), `${JSON.stringify({ name: pkg.name, version: pkg.version, type: "module", private: true }, null, 2)}\n`);
   process.stdout.write(`build-package: ${DIST}\n`);
+  process.stdout.write(`build-package: ${buildFakePackage(ROOT)} (the lean package of the fake)\n`);
 }
 
 main();

@@ -13,13 +13,16 @@
  * - `ego` is one invocation's binding (its own selection and callbacks); `invocation()` makes
  *   another, as a second `ego-browser nodejs` would, against the same browser.
  * - `persona` plays a documented older build (the fake's personas, `ego-conformance personas`).
- * - Everything the contract does not say a build does is opt-in and named so: `offContract`.
+ * - `without` leaves named methods out, as an older build that does not have them.
+ * - Everything the contract does not say a build does is opt-in and named so: `offContract`
+ *   (contract mutants at creation, raw answers at any time).
  */
 import type { EgoSurface } from "../../src/contract/ego-surface.js";
 import type { Feature } from "../../src/contract/features.js";
 import { FEATURE_NAMES } from "../../src/contract/features.js";
 import type { Operator } from "../../src/contract/operator.js";
 import type { ErrorCode } from "../../src/contract/error-codes.js";
+import { METHOD_NAMES, type MethodName } from "../../src/contract/methods.js";
 import { createFakeBrowser, type FakeBrowser } from "../index.js";
 import type { ProfileSpec } from "../app/profiles.js";
 import type { Tab } from "../app/tabs.js";
@@ -30,7 +33,9 @@ import { fakeBuild } from "../personas/fake-build.js";
 import type { CallLog } from "./call-log.js";
 import { Hooks } from "./hooks.js";
 import { instrumentedBinding, type InstrumentedBinding } from "./instrumented-binding.js";
+import { inBackground } from "./background.js";
 import { OneShotFailures, type FailableMethod } from "./one-shot-failures.js";
+import { RawAnswers, type RawAnswerOptions } from "./raw-answers.js";
 import { seedSpaces, type SeedSpace } from "./seed.js";
 
 export interface FakeEgoOptions {
@@ -44,6 +49,11 @@ export interface FakeEgoOptions {
   spaces?: readonly SeedSpace[];
   /** how long a closed space stays listed, in ms (default 0); closing is eventually consistent on real builds */
   closeDelayMs?: number;
+  /**
+   * methods left out of the surface, as an older build without them (`typeof ego.sendCDPMessage`
+   * is "undefined"); without sendCDPMessage, onCDPMessage and onSendCDPMessageError go too
+   */
+  without?: readonly MethodName[];
   /** real pages from this Chromium; omitted: the page model (invented pages, no browser) */
   chromium?: { executablePath: string };
   /** behaviour no documented build has, on purpose */
@@ -55,7 +65,7 @@ export interface FakeEgoOptions {
 
 export interface FakeEgo extends InstrumentedBinding {
   /** the build the fake plays */
-  readonly build: { version: string; persona?: string; features: Feature[] };
+  readonly build: { version: string; persona?: string; features: Feature[]; without?: MethodName[] };
   /** another invocation (`ego-browser nodejs`): its own binding, selection, callbacks and call log */
   invocation(): InstrumentedBinding;
   /** every invocation made so far, the first (`ego`) included */
@@ -74,9 +84,24 @@ export interface FakeEgo extends InstrumentedBinding {
   close(): Promise<void>;
   /** the underlying fake browser (createFakeBrowser) */
   readonly browser: FakeBrowser;
+  /** runs `fn` as the test's staging: the calls it makes, now or later, are flagged `background` in the call log */
+  background<T>(fn: () => T): T;
+  /** behaviour no documented build has, set by the test */
+  readonly offContract: {
+    /**
+     * `method` answers with `value` (any value), once or until removed, in place of the contract's
+     * behaviour: no argument checks, no selection, no browser; the call is flagged `offContract`
+     * in the call log. Returns a function that removes the answer.
+     */
+    answer(method: MethodName, value: unknown, options?: RawAnswerOptions): () => void;
+  };
 }
 
 export function createFakeEgo(options: FakeEgoOptions = {}): FakeEgo {
+  const without = options.without ?? [];
+  for (const method of without) {
+    if (!(METHOD_NAMES as readonly string[]).includes(method)) throw new Error(`createFakeEgo: without names ${String(method)}, which is not a method of the surface (${METHOD_NAMES.join(", ")})`);
+  }
   const build = fakeBuild({ persona: options.persona, egoVersion: options.egoVersion });
   const browser = createFakeBrowser({
     version: build.version,
@@ -88,9 +113,10 @@ export function createFakeEgo(options: FakeEgoOptions = {}): FakeEgo {
   });
   const hooks = new Hooks();
   const failures = new OneShotFailures();
+  const rawAnswers = new RawAnswers();
   const invocations: InstrumentedBinding[] = [];
   const invocation = (): InstrumentedBinding => {
-    const made = instrumentedBinding(failures.port(appPort(browser.app)), hooks);
+    const made = instrumentedBinding(failures.port(appPort(browser.app)), hooks, { rawAnswers, without });
     invocations.push(made);
     return made;
   };
@@ -98,7 +124,12 @@ export function createFakeEgo(options: FakeEgoOptions = {}): FakeEgo {
   if (options.spaces) seed(options.spaces);
   const first = invocation();
   return {
-    build: { version: build.version, ...(build.persona ? { persona: build.persona } : {}), features: FEATURE_NAMES.filter((f) => build.features.has(f)) },
+    build: {
+      version: build.version,
+      ...(build.persona ? { persona: build.persona } : {}),
+      features: FEATURE_NAMES.filter((f) => build.features.has(f)),
+      ...(without.length > 0 ? { without: [...without] } : {}),
+    },
     get ego(): EgoSurface {
       return first.ego;
     },
@@ -117,5 +148,7 @@ export function createFakeEgo(options: FakeEgoOptions = {}): FakeEgo {
     space: (id) => browser.app.inspect(id),
     close: () => browser.shutdown(),
     browser,
+    background: inBackground,
+    offContract: { answer: (method, value, answerOptions) => rawAnswers.answer(method, value, answerOptions) },
   };
 }

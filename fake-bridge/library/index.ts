@@ -1,11 +1,12 @@
 /**
  * The fake as a library (the package's "./fake" entry): `createFakeEgo` for unit tests of code
  * built on `globalThis.ego` (call log, seeding, hooks, the selection, one-shot failures,
- * personas), and the lower-level `createFakeBrowser` with its bindings and operator.
+ * personas, a partial surface, raw off-contract answers), and the lower-level `createFakeBrowser` with its bindings and operator.
  * docs/fake-as-a-library.md has a worked example.
  */
 export { createFakeEgo, type FakeEgo, type FakeEgoOptions } from "./fake-ego.js";
-export { CallLog, type CallChannel, type CallEntry, type CallFilter } from "./call-log.js";
+export { CallLog, type CallChannel, type CallEntry, type CallFilter, type CallTuple } from "./call-log.js";
+export { type RawAnswerOptions, type RawChannel } from "./raw-answers.js";
 export { Hooks, type CallHook, type HookOptions, type SettleHook } from "./hooks.js";
 export { isFailableMethod, type FailableMethod } from "./one-shot-failures.js";
 export { SeedError, type SeedSpace, type SeedTab } from "./seed.js";

@@ -8,6 +8,11 @@
  *   order: the answer is logged against its own send (`cdp-answer`, or `error-callback` for a
  *   failure), and the at-settle hooks run before the binding calls onCDPMessage or
  *   onSendCDPMessageError. CDP events (messages that answer no send) are not calls: not logged.
+ * - a method with a raw answer set (./raw-answers.ts) is answered by it, after the at-call hooks,
+ *   without reaching the binding; its entry is flagged `offContract`;
+ * - methods named `without` are absent, as on an older build (with sendCDPMessage, its two
+ *   callback properties go too: a surface without the CDP channel has no slot for its answers);
+ * - the hooks run as background (./background.ts): the calls they make are flagged so.
  */
 import { METHOD_NAMES, type MethodName } from "../../src/contract/methods.js";
 import type { EgoSurface } from "../../src/contract/ego-surface.js";
@@ -17,6 +22,15 @@ import { createPortBinding } from "../binding/create-binding.js";
 import type { BrowserPort } from "../binding/port.js";
 import { CallLog, type CallEntry } from "./call-log.js";
 import type { Hooks } from "./hooks.js";
+import { inBackground, isBackground } from "./background.js";
+import { giveRawAnswer, RAW_CHANNEL_LOGGED, type RawAnswers } from "./raw-answers.js";
+
+export interface InstrumentOptions {
+  /** raw answers the test set, shared by the fake's invocations */
+  rawAnswers?: RawAnswers;
+  /** methods left out of the surface */
+  without?: readonly MethodName[];
+}
 
 export interface InstrumentedBinding {
   /** the object to install as `globalThis.ego` */
@@ -53,7 +67,7 @@ function cdpLoggingPort(inner: BrowserPort, calls: CallLog, hooks: Hooks, sendin
         if (entry === undefined) return deliver(response);
         // an async settle hook holds back its own answer only: an answer never waits for another
         // (a CDP request a page never answers must not hold the ones after it)
-        void hooks.runAtSettle(entry).then(() => deliver(response));
+        void inBackground(() => hooks.runAtSettle(entry)).then(() => deliver(response));
       });
     },
   };
@@ -63,7 +77,7 @@ function cdpLoggingPort(inner: BrowserPort, calls: CallLog, hooks: Hooks, sendin
       if (request.kind === "cdp" && "outcome" in response && !response.outcome.ok) {
         const entry = sending();
         settleWith(entry, response);
-        if (entry !== undefined) hooks.runAtSettleNow(entry);
+        if (entry !== undefined) inBackground(() => hooks.runAtSettleNow(entry));
       }
       return response;
     };
@@ -72,7 +86,8 @@ function cdpLoggingPort(inner: BrowserPort, calls: CallLog, hooks: Hooks, sendin
   return port;
 }
 
-export function instrumentedBinding(port: BrowserPort, hooks: Hooks): InstrumentedBinding {
+export function instrumentedBinding(port: BrowserPort, hooks: Hooks, options: InstrumentOptions = {}): InstrumentedBinding {
+  const without = new Set(options.without ?? []);
   const calls = new CallLog();
   let selection: SpaceKey | undefined;
   let sending: CallEntry | undefined;
@@ -84,15 +99,31 @@ export function instrumentedBinding(port: BrowserPort, hooks: Hooks): Instrument
 
   function wrap(method: MethodName, impl: (...args: unknown[]) => unknown) {
     return (...args: unknown[]): unknown => {
-      const entry = calls.begin(method, args);
-      hooks.runAtCall(entry);
+      const entry = calls.begin(method, args, { background: isBackground() });
+      inBackground(() => hooks.runAtCall(entry));
+      const raw = options.rawAnswers?.take(method);
+      if (raw !== undefined) {
+        calls.markOffContract(entry);
+        const logged = (): void => calls.settle(entry, RAW_CHANNEL_LOGGED[raw.as], raw.value);
+        return giveRawAnswer(
+          raw,
+          () => {
+            logged();
+            inBackground(() => hooks.runAtSettleNow(entry));
+          },
+          () => {
+            logged();
+            return inBackground(() => hooks.runAtSettle(entry));
+          },
+        );
+      }
       let result: unknown;
       sending = method === "sendCDPMessage" ? entry : undefined;
       try {
         result = impl(...args);
       } catch (error) {
         calls.settle(entry, "threw", error);
-        hooks.runAtSettleNow(entry);
+        inBackground(() => hooks.runAtSettleNow(entry));
         throw error;
       } finally {
         sending = undefined;
@@ -101,12 +132,12 @@ export function instrumentedBinding(port: BrowserPort, hooks: Hooks): Instrument
         return result.then(
           async (value) => {
             calls.settle(entry, "resolved", value);
-            await hooks.runAtSettle(entry);
+            await inBackground(() => hooks.runAtSettle(entry));
             return value;
           },
           async (error: unknown) => {
             calls.settle(entry, "rejected", error);
-            await hooks.runAtSettle(entry);
+            await inBackground(() => hooks.runAtSettle(entry));
             throw error;
           },
         );
@@ -114,7 +145,7 @@ export function instrumentedBinding(port: BrowserPort, hooks: Hooks): Instrument
       // sendCDPMessage settles when it is answered (cdpLoggingPort); any other synchronous method now
       if (method !== "sendCDPMessage") {
         calls.settle(entry, "returned", result);
-        hooks.runAtSettleNow(entry);
+        inBackground(() => hooks.runAtSettleNow(entry));
       }
       return result;
     };
@@ -123,12 +154,12 @@ export function instrumentedBinding(port: BrowserPort, hooks: Hooks): Instrument
   const ego: Record<string, unknown> = {};
   for (const method of METHOD_NAMES) {
     const impl = inner[method];
-    if (typeof impl !== "function") continue;
+    if (typeof impl !== "function" || without.has(method)) continue;
     const wrapped = wrap(method, impl as (...args: unknown[]) => unknown);
     Object.defineProperty(wrapped, "name", { value: method });
     ego[method] = wrapped;
   }
-  for (const property of ["onCDPMessage", "onSendCDPMessageError"] as const) {
+  for (const property of without.has("sendCDPMessage") ? [] : (["onCDPMessage", "onSendCDPMessageError"] as const)) {
     Object.defineProperty(ego, property, {
       get: () => inner[property],
       set: (value: unknown) => {

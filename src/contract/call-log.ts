@@ -10,6 +10,12 @@
  *   error_code}` object is `resolved`: `failed` says whether it carried `error`);
  * - `cdp-answer` / `error-callback`: how a sendCDPMessage was answered later, through
  *   onCDPMessage (the message with the send's id) or onSendCDPMessageError.
+ *
+ * Between phases of a test: `mark()` then `list({ since })`, or `clear()`; `tuples()` gives the
+ * calls as `[method, ...args]`, the shape ad hoc fakes record. An entry may be flagged
+ * `offContract` (answered by a raw answer the test set, not by the contract's behaviour) or
+ * `background` (made by the test's own staging code, not by the code under test: the library
+ * that records the log says which calls those are).
  */
 import type { MethodName } from "./methods.js";
 
@@ -31,7 +37,19 @@ export interface CallEntry {
   errorCode?: string;
   /** 1, 2, 3 ... in the order the calls settled; undefined while pending */
   settled?: number;
+  /** answered by a raw answer the test set, in place of the contract's behaviour */
+  offContract?: true;
+  /** made by the test's own staging code (a hook, a background scope), not by the code under test */
+  background?: true;
 }
+
+/** How a call is flagged when it begins. */
+export interface CallFlags {
+  background?: boolean;
+}
+
+/** `[method, ...args]`: a call as ad hoc fakes record it. */
+export type CallTuple = [MethodName, ...unknown[]];
 
 /** A call as noted outside a CallLog: what began, and how and when (in settle order) it ended. */
 export interface CallNote {
@@ -48,11 +66,21 @@ export interface CallFilter {
   method?: MethodName | readonly MethodName[];
   channel?: CallEntry["channel"] | readonly CallEntry["channel"][];
   failed?: boolean;
+  /** only the calls that started after this mark (`mark()`) */
+  since?: number;
+  /** true: only background calls; false: only the others (the code under test's) */
+  background?: boolean;
+  /** true: only the calls a raw answer answered; false: only the others */
+  offContract?: boolean;
 }
 
 function matches<T>(value: T, wanted: T | readonly T[] | undefined): boolean {
   if (wanted === undefined) return true;
   return Array.isArray(wanted) ? (wanted as readonly T[]).includes(value) : wanted === value;
+}
+
+function flagMatches(value: boolean | undefined, wanted: boolean | undefined): boolean {
+  return wanted === undefined || (value ?? false) === wanted;
 }
 
 function errorCodeOf(value: unknown): string | undefined {
@@ -64,10 +92,12 @@ function errorCodeOf(value: unknown): string | undefined {
 export class CallLog {
   private readonly entries: CallEntry[] = [];
   private settledCount = 0;
+  private startedCount = 0;
 
   /** A call begins (the library's wrapper calls this before the binding sees the call). */
-  begin(method: MethodName, args: readonly unknown[]): CallEntry {
-    const entry: CallEntry = { started: this.entries.length + 1, method, args: [...args], channel: "pending" };
+  begin(method: MethodName, args: readonly unknown[], flags: CallFlags = {}): CallEntry {
+    const entry: CallEntry = { started: ++this.startedCount, method, args: [...args], channel: "pending" };
+    if (flags.background) entry.background = true;
     this.entries.push(entry);
     return entry;
   }
@@ -86,7 +116,30 @@ export class CallLog {
 
   /** Every entry, in the order the calls started, or those that match the filter. */
   list(filter: CallFilter = {}): readonly CallEntry[] {
-    return this.entries.filter((e) => matches(e.method, filter.method) && matches(e.channel, filter.channel) && (filter.failed === undefined || (e.failed ?? false) === filter.failed));
+    return this.entries.filter(
+      (e) =>
+        matches(e.method, filter.method) &&
+        matches(e.channel, filter.channel) &&
+        flagMatches(e.failed, filter.failed) &&
+        flagMatches(e.background, filter.background) &&
+        flagMatches(e.offContract, filter.offContract) &&
+        (filter.since === undefined || e.started > filter.since),
+    );
+  }
+
+  /** The matching calls as `[method, ...args]`, in the order they started. */
+  tuples(filter: CallFilter = {}): CallTuple[] {
+    return this.list(filter).map((e) => [e.method, ...e.args]);
+  }
+
+  /** A mark between phases: `list({ since: mark })` gives the calls started after it. */
+  mark(): number {
+    return this.startedCount;
+  }
+
+  /** Marks an entry as answered by a raw answer (the library calls this before it settles). */
+  markOffContract(entry: CallEntry): void {
+    entry.offContract = true;
   }
 
   /** The matching entries in the order they settled (pending ones left out). */
@@ -117,8 +170,11 @@ export class CallLog {
     return this.entries.length;
   }
 
+  /**
+   * Forgets every entry. Start numbers go on from where they were, so a mark taken before still
+   * separates the calls after it; a call pending at the clear settles unrecorded.
+   */
   clear(): void {
     this.entries.length = 0;
-    this.settledCount = 0;
   }
 }
