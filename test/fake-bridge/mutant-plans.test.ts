@@ -192,7 +192,7 @@ const EXPECTED: Record<MutantName, string[]> = {
   // every step that selects its space by the id it was handed is refused
   "string-ids-refused": [
     "ids:create", "ids:list", "ids:claim", "cdp:answer", "close:listing", "complete:listing", "control:createTab", "control:listTabs",
-    "control:setAgentTaskState", "control:snapshot", "snapshot:bounded", "snapshot:locators", "status:strings", "take-over:unblocks",
+    "control:setAgentTaskState", "control:snapshot", "snapshot:bounded", "snapshot:locators", "status:strings", "tabs:active-after-create", "take-over:unblocks",
   ],
   "claim-not-found-rejects": ["claim:not-found"],
   "no-error-codes": [
