@@ -131,7 +131,7 @@ export const snapshotClauses = defineClauses("snapshot", [
     methods: ["snapshot", "sendCDPMessage"], needs: [...pages, "cdp-traffic"], severity: "critical", doc: REF_REQUIREMENT,
   },
   {
-    // issue 34: the v2 runtime backfilled a top-document ref into the out-of-process iframe and clicked another node
+    // the v2 runtime backfilled a top-document ref into the out-of-process iframe and clicked another node
     id: "snapshot.page.refs.top-frame-backfill",
     title:
       "on a page with a cross-origin (out-of-process) iframe, every button and textbox ref of the top document resolves to its node through the runtime's backfill rule: its frameId names the top frame, or, without one, its backendNodeId names no node of an out-of-process frame (a single possible owner)",
@@ -139,7 +139,7 @@ export const snapshotClauses = defineClauses("snapshot", [
     doc: { section: "research 1.5: snapshot (native-snapshot-ref-requirement.md: the runtime back-fills a missing frameId only where a backend id has a single possible owner; native frame metadata is required where renderer-local backend ids repeat)", anchor: "snapshot" },
   },
   {
-    // issue 34: the v2 runtime's CDP call with a ref's frameId answered "Frame with the given frameId is not found."
+    // the v2 runtime's CDP call with a ref's frameId answered "Frame with the given frameId is not found."
     id: "snapshot.page.refs.frame-known",
     title: "every frameId a snapshot's refs carry names a frame Chromium knows when the snapshot resolves (the page's frame tree, or an iframe target of the space), also while the page is still loading",
     methods: ["snapshot", "sendCDPMessage", "createTab"], needs: [...pages, "cdp-traffic"], doc: REF_REQUIREMENT,
@@ -161,7 +161,7 @@ export const snapshotClauses = defineClauses("snapshot", [
     },
   },
   {
-    // issue 34: the fake gave the first of two links sharing an href a role locator; the v2 runtime's e2e expects none
+    // the fake once gave the first of two links sharing an href a role locator; the v2 runtime's e2e expects none
     id: "snapshot.page.loc.link-href",
     title: "a link is located by its href where no other link of its frame shares it, and carries no locator (none, or `unstable` on builds before locator omission) where one does",
     methods: ["snapshot"], needs: [...pages],

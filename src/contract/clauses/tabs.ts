@@ -28,7 +28,7 @@ export const tabClauses = defineClauses("tabs", [
   },
   {
     // the v1 runtime's closeTab sends Target.closeTarget and polls listTabs for 2 s until the tab is
-    // gone; its real-browser e2e failed one run in two on the fake (issue 34), the tab still listed
+    // gone; its real-browser e2e failed one run in two on the fake, the tab still listed
     id: "tabs.cdp-close.unlisted",
     title: "a tab closed with Target.closeTarget over sendCDPMessage is no longer listed by listTabs once the close is answered",
     methods: ["createTab", "sendCDPMessage", "listTabs"], needs: ["pages"],
