@@ -229,7 +229,10 @@ export async function replaceDirAtomically<T>(dir: string, kind: OutputKind, che
   try {
     result = await build(temporary);
     await mkdir(temporary, { recursive: true });
-    await createNewFile(join(temporary, markerName(kind)), `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace this directory\n`);
+    // `build` may have claimed the folder itself (prepareOwnedDir writes the same marker)
+    const marker = join(temporary, markerName(kind));
+    const marked = await lstat(marker).then((s) => s.isFile(), () => false);
+    if (!marked) await createNewFile(marker, `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace this directory\n`);
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
     throw error;

@@ -238,7 +238,7 @@ describe.skipIf(!IS_ROOT)("N: an error of the run's results lock is said once, n
     expect(result.exitCode, result.stderr).toBe(2);
     const lines = result.stderr.split("\n").filter((l) => l.includes("ENOSPC"));
     expect(lines, result.stderr).toHaveLength(1);
-    expect(lines[0]).toContain(join(full, ".r.ego-conformance-lock."));
+    expect(lines[0]).toContain(join(full, ".r.ego-conformance-lock"));
     expect(result.stderr).not.toMatch(STACK_LINE);
     expect(await readdir(full)).toEqual(["fill"]);
   });
