@@ -15,7 +15,9 @@ import { environmentEntries, writeEnvironment } from "../report/allure-report.js
 import { UNKNOWN_VERSION } from "../labels/labels.js";
 import { readResults, type TestResult } from "../report/results-reader.js";
 import { summarize, summaryPassed } from "../report/summary.js";
-import { PROGRESS_TARGET_ENV, progressLine } from "../report/progress-reporter.js";
+import { EARLIER_BROKEN_ENV, earlierBrokenEnv, PROGRESS_TARGET_ENV, progressLine } from "../report/progress-reporter.js";
+import { observedBroken } from "../outcomes/attribution.js";
+import { attributionInputOf } from "./attribute-results.js";
 import { readResultsWriteFailure } from "../report/results-write-failure.js";
 import { writeClauseResult } from "../safety/clause-result.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
@@ -124,12 +126,14 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
   const groupRecord = join(scratch.dir, "process-groups");
   adoptGroupRecord(groupRecord);
   try {
-    for (const phase of plan.phases) {
+    for (const [index, phase] of plan.phases.entries()) {
       if (guard.interrupted !== null) break;
+      // a later phase's progress line attributes with the earlier phases' failures, as the judge does
+      const earlier = index === 0 ? undefined : await earlierFailures(options.resultsDir);
       const vitest = startGroup(process.execPath, vitestArgv(phase, options), {
         cwd: PROJECT_ROOT,
         // the workers record the spaces they make in the same run ledger as this process
-        env: { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...scratch.env },
+        env: { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...(earlier !== undefined ? { [EARLIER_BROKEN_ENV]: earlier } : {}), ...scratch.env },
         stdin: "ignore",
         stdout: 2,
         stderr: 2,
@@ -156,7 +160,7 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     // on an installed target, what the cleanup said: closed, or not all (it failed, had problems, or its bound ran out)
     if (detected) spacesLeft = ended.cleanup === undefined || ended.cleanup.error !== undefined || (ended.cleanup.outcome?.problems.length ?? 0) > 0;
     // the clause the run judges itself, after vitest, gets its progress line too (one count on every surface)
-    if (ended.invarianceOutcome !== undefined) process.stderr.write(`${progressLine(options.progressTarget, 1, 1, new Map([[ended.invarianceOutcome, 1]]))} done\n`);
+    if (ended.invarianceOutcome !== undefined) process.stderr.write(`${progressLine(options.progressTarget, 1, 1, new Map([[ended.invarianceOutcome, 1]]), INVARIANCE_CLAUSE_ID)} done\n`);
     // after an interrupt, closing the target is bounded too: a session cut short by the cleanup's bound may still be in flight
     if (detected) await (interrupted === null ? target.close() : Promise.race([target.close(), new Promise<void>((r) => setTimeout(r, 2000).unref())]));
     await scratch.remove();
@@ -164,6 +168,12 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
   if (writeFailure !== undefined) throw new OutputPathError(`the run's results in ${options.resultsDir} are incomplete, so the run has no verdict: ${writeFailure}`);
   if (endError !== undefined) throw endError;
   return { ...executed, interrupted, unreachable: false, ...(spacesLeft ? { spacesLeft } : {}) };
+}
+
+/** The clauses the run's results so far show failed, for a later phase's progress line (unreadable results: none). */
+async function earlierFailures(resultsDir: string): Promise<string> {
+  const results = await readResults(resultsDir).catch(() => []);
+  return earlierBrokenEnv(observedBroken(results.flatMap((r) => attributionInputOf(r) ?? [])));
 }
 
 /**
