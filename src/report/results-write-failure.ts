@@ -7,8 +7,8 @@
  * the cause, in the run's scratch directory (src/scratch, EGO_CONFORMANCE_SCRATCH), where the run
  * (src/run/execute.ts) reads it when vitest has exited and ends with that line, exit 2.
  */
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readInputFile } from "../files/input-file.js";
 import { createNewFileSync, describeWriteError } from "../files/owned-files.js";
 import { SCRATCH_ENV } from "../scratch/scratch-dir.js";
 
@@ -33,6 +33,6 @@ export function noteResultsWriteFailure(path: string, error: unknown, env: NodeJ
 
 /** The failure noted in the run's scratch directory `scratchDir`, if any. */
 export async function readResultsWriteFailure(scratchDir: string): Promise<string | undefined> {
-  const text = await readFile(join(scratchDir, NOTE), "utf8").catch(() => undefined);
+  const text = await readInputFile(join(scratchDir, NOTE), { kind: "results write failure note", maxBytes: 64 * 1024 }).catch(() => undefined);
   return text === undefined || text === "" ? undefined : text;
 }
