@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { PROGRESS_TARGET_ENV, ProgressReporter } from "./src/report/progress-reporter.js";
+import { PROGRESS_TARGET_ENV, ProgressReporter, readEarlierBroken } from "./src/report/progress-reporter.js";
 import AllureResultsReporter from "./src/report/allure-results-reporter.js";
 import { statusMessageListener } from "./src/harness/status-message.js";
 import { RESULTS_DIR_ENV } from "./src/harness/run-config.js";
@@ -49,7 +49,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     sequence: { sequencer: SlowFilesFirst },
     reporters: process.env.EGO_CONFORMANCE_PROGRESS
-      ? [new AllureResultsReporter(allureOptions), new ProgressReporter(process.stderr, { target: process.env[PROGRESS_TARGET_ENV] })]
+      ? [new AllureResultsReporter(allureOptions), new ProgressReporter(process.stderr, { target: process.env[PROGRESS_TARGET_ENV], earlierBroken: readEarlierBroken() })]
       : ["default", new AllureResultsReporter(allureOptions)],
   },
 });

@@ -12,7 +12,8 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { RecordedCall } from "../probe/call-recorder.js";
-import { parseJsonText, readInputFile } from "../files/input-file.js";
+import { InputFileError, parseJsonText, readInputFile } from "../files/input-file.js";
+import { noteResultsWriteFailure } from "../report/results-write-failure.js";
 import { normaliseCalls } from "./normalise.js";
 import { privateCalls } from "./privacy.js";
 
@@ -39,8 +40,17 @@ export function clauseRecording(native: Pick<ClauseRecording, "probes" | "calls"
 /** Appends one attempt's recording to this worker thread's file in `resultsDir`. */
 export function appendClauseRecording(resultsDir: string, test: string, recording: ClauseRecording): void {
   const line: RecordingLine = { test, recording };
-  appendToRegularFile(join(resultsDir, `${FILE_PREFIX}${process.pid}-${threadId}${FILE_SUFFIX}`), `${JSON.stringify(line)}\n`, "clause recording");
+  const path = join(resultsDir, `${FILE_PREFIX}${process.pid}-${threadId}${FILE_SUFFIX}`);
+  try {
+    appendToRegularFile(path, `${JSON.stringify(line)}\n`, "clause recording");
+  } catch (error) {
+    // a disk that filled (or turned read-only) during the run: the run ends on it, not this clause
+    if (error instanceof InputFileError && DISK_CODES.has(error.code) && noteResultsWriteFailure(path, error)) return;
+    throw error;
+  }
 }
+
+const DISK_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS", "EIO"]);
 
 /** Every test's last recorded attempt in `resultsDir`, by the test's title. */
 export async function readClauseRecordings(resultsDir: string): Promise<Map<string, ClauseRecording>> {

@@ -7,6 +7,8 @@
  * and thrown away with the machine's disk, so what a reader needs is that a file is whole when it
  * appears (written beside, then renamed: writeFileAtomicSync in ../files/output-dir.ts), not that it survives a power
  * cut. The few files written once per run (categories, environment) keep allure-js's own writer.
+ * A write that fails (a disk that fills during the run) is noted for the run, not thrown into
+ * vitest (./results-write-failure.ts), and the writer writes nothing more.
  */
 import { makeDirectorySync } from "../files/owned-files.js";
 import { join } from "node:path";
@@ -15,6 +17,7 @@ import type { Globals, TestResult, TestResultContainer } from "allure-js-commons
 import type { Category, EnvironmentInfo } from "allure-js-commons/sdk";
 import AllureVitestReporter from "allure-vitest/reporter";
 import { copyFileAtomicSync, writeFileAtomicSync } from "../files/output-dir.js";
+import { noteResultsWriteFailure } from "./results-write-failure.js";
 
 type ReporterConfig = ConstructorParameters<typeof AllureVitestReporter>[0];
 
@@ -30,38 +33,49 @@ export class UnsyncedResultsWriter implements Writer {
     this.#once = new FileSystemWriter({ resultsDir });
   }
 
-  #path(name: string): string {
-    if (!this.#made) makeDirectorySync(this.#dir);
-    this.#made = true;
-    return join(this.#dir, name);
+  /** the results are incomplete once a write failed: nothing more is written */
+  #failed = false;
+
+  /** Writes `name` with `write`; a failure is noted for the run (thrown only when it cannot be noted). */
+  #write(name: string, write: (path: string) => void): void {
+    if (this.#failed) return;
+    const path = join(this.#dir, name);
+    try {
+      if (!this.#made) makeDirectorySync(this.#dir);
+      this.#made = true;
+      write(path);
+    } catch (error) {
+      this.#failed = true;
+      if (!noteResultsWriteFailure(path, error)) throw error;
+    }
   }
 
   writeResult(result: TestResult): void {
-    writeFileAtomicSync(this.#path(`${result.uuid}-result.json`), JSON.stringify(result));
+    this.#write(`${result.uuid}-result.json`, (path) => writeFileAtomicSync(path, JSON.stringify(result)));
   }
 
   writeGroup(result: TestResultContainer): void {
-    writeFileAtomicSync(this.#path(`${result.uuid}-container.json`), JSON.stringify(result));
+    this.#write(`${result.uuid}-container.json`, (path) => writeFileAtomicSync(path, JSON.stringify(result)));
   }
 
   writeAttachment(distFileName: string, content: Buffer): void {
-    writeFileAtomicSync(this.#path(distFileName), content);
+    this.#write(distFileName, (path) => writeFileAtomicSync(path, content));
   }
 
   writeAttachmentFromPath(distFileName: string, from: string): void {
-    copyFileAtomicSync(from, this.#path(distFileName));
+    this.#write(distFileName, (path) => copyFileAtomicSync(from, path));
   }
 
   writeGlobals(distFileName: string, info: Globals): void {
-    writeFileAtomicSync(this.#path(distFileName), JSON.stringify(info));
+    this.#write(distFileName, (path) => writeFileAtomicSync(path, JSON.stringify(info)));
   }
 
   writeEnvironmentInfo(info: EnvironmentInfo): void {
-    this.#once.writeEnvironmentInfo(info);
+    this.#write("environment.properties", () => this.#once.writeEnvironmentInfo(info));
   }
 
   writeCategoriesDefinitions(categories: Category[]): void {
-    this.#once.writeCategoriesDefinitions(categories);
+    this.#write("categories.json", () => this.#once.writeCategoriesDefinitions(categories));
   }
 }
 

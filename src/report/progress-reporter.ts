@@ -10,17 +10,50 @@ import type { Reporter, TestCase, TestModule } from "vitest/node";
 import { clauseOutcome, worstOutcome } from "../outcomes/precedence.js";
 import { OUTCOMES, Outcome, type ResultOutcome } from "../outcomes/statuses.js";
 import { clauseById } from "../contract/catalogue.js";
-import { attributedOutcome, observedBroken, type AttributionInput } from "../outcomes/attribution.js";
+import { attributedOutcome, observedBroken, type AttributionInput, type ObservedBroken } from "../outcomes/attribution.js";
 import { printable, printableLines } from "../text/printable.js";
 
 /** The environment variable that names the run's target on the line (the matrix sets it to the target's key). */
 export const PROGRESS_TARGET_ENV = "EGO_CONFORMANCE_PROGRESS_TARGET";
+
+/**
+ * The environment variable that carries the clauses earlier phases of the run saw fail (an
+ * installed run's [Serial] files run in a phase of their own, after the rest): a precondition
+ * failure in a later phase whose owner failed before it stands there as it does in the judge,
+ * which sees every phase's results (src/run/execute.ts sets it).
+ */
+export const EARLIER_BROKEN_ENV = "EGO_CONFORMANCE_EARLIER_BROKEN";
+
+/** The value of EARLIER_BROKEN_ENV for `broken`: `[[clause, [answer...]]...]`. */
+export function earlierBrokenEnv(broken: ObservedBroken): string {
+  return JSON.stringify([...broken].map(([clause, answers]) => [clause, [...answers]]));
+}
+
+/** What EARLIER_BROKEN_ENV says (nothing when unset or unreadable: the phase's own results alone). */
+export function readEarlierBroken(env: NodeJS.ProcessEnv = process.env): ObservedBroken {
+  const text = env[EARLIER_BROKEN_ENV];
+  const broken = new Map<string, ReadonlySet<string>>();
+  if (text === undefined || text === "") return broken;
+  try {
+    const pairs: unknown = JSON.parse(text);
+    if (!Array.isArray(pairs)) return broken;
+    for (const pair of pairs) {
+      if (!Array.isArray(pair) || typeof pair[0] !== "string" || !Array.isArray(pair[1])) continue;
+      broken.set(pair[0], new Set((pair[1] as unknown[]).filter((a): a is string => typeof a === "string")));
+    }
+  } catch {
+    // set by this run's CLI; unreadable, it adds nothing
+  }
+  return broken;
+}
 
 export interface ProgressOptions {
   /** names the target on the line ("persona:pre-error-codes"); none for a single run */
   target?: string | undefined;
   /** whether the catalogue marks a clause unspecified (default: the catalogue's own answer) */
   unspecified?: (id: string) => boolean;
+  /** the clauses earlier phases of the run saw fail, with their answers (readEarlierBroken) */
+  earlierBroken?: ObservedBroken;
 }
 
 function catalogueUnspecified(id: string): boolean {
@@ -68,6 +101,7 @@ export class ProgressReporter implements Reporter {
   private readonly errors: string[] = [];
   private readonly target: string | undefined;
   private readonly unspecified: (id: string) => boolean;
+  private readonly earlierBroken: ObservedBroken;
 
   constructor(
     private readonly stream: NodeJS.WriteStream = process.stderr,
@@ -75,6 +109,7 @@ export class ProgressReporter implements Reporter {
   ) {
     this.target = options.target !== undefined && options.target !== "" ? options.target : undefined;
     this.unspecified = options.unspecified ?? catalogueUnspecified;
+    this.earlierBroken = options.earlierBroken ?? new Map();
   }
 
   /** the tests of the run: a test that --grep left out is skipped at collection and is no clause of it */
@@ -119,7 +154,9 @@ export class ProgressReporter implements Reporter {
    * The lines before it count as the results come in.
    */
   private attribute(): void {
+    // the run's failures so far: this phase's and the earlier phases' (the judge sees them all)
     const broken = observedBroken([...this.seen.values()].flat());
+    for (const [clause, answers] of this.earlierBroken) broken.set(clause, new Set([...(broken.get(clause) ?? []), ...answers]));
     this.counts.clear();
     for (const [id, results] of this.seen) {
       if ((this.pending.get(id) ?? 0) > 0) continue;
@@ -134,13 +171,16 @@ export class ProgressReporter implements Reporter {
 }
 
 /**
- * One progress line: `conformance [TARGET] [DONE/TOTAL clauses] passed P, failed F[, OUTCOME N...]`.
+ * One progress line: `conformance [TARGET] [CLAUSE] [DONE/TOTAL clauses] passed P, failed F[, OUTCOME N...]`.
  * The vitest phases print it as their clauses end; the run prints one more for the clause it
  * judges itself after them (safety.user-spaces.unchanged, src/run/execute.ts), so the lines'
- * last counts add up to the run's totals.
+ * last counts add up to the run's totals. That line names its clause (`clause`): an installed
+ * run's [Serial] phase may also count one clause, and its `[1/1 clauses]` line, just before, was
+ * read as the safety clause's.
  */
-export function progressLine(target: string | undefined, done: number, total: number, counts: ReadonlyMap<Outcome, number>): string {
+export function progressLine(target: string | undefined, done: number, total: number, counts: ReadonlyMap<Outcome, number>, clause?: string): string {
   const n = (o: Outcome) => counts.get(o) ?? 0;
   const others = OUTCOMES.filter((o) => o !== "passed" && o !== "failed" && n(o) > 0).map((o) => `${o.replace("-", " ")} ${n(o)}`);
-  return `conformance${target !== undefined && target !== "" ? ` ${printable(target)}` : ""} [${done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
+  const named = [target, clause].filter((s): s is string => s !== undefined && s !== "").map((s) => ` ${printable(s)}`).join("");
+  return `conformance${named} [${done}/${total} clauses] passed ${n("passed")}, failed ${n("failed")}${others.map((o) => `, ${o}`).join("")}`;
 }

@@ -15,13 +15,16 @@ import { environmentEntries, writeEnvironment } from "../report/allure-report.js
 import { UNKNOWN_VERSION } from "../labels/labels.js";
 import { readResults, type TestResult } from "../report/results-reader.js";
 import { summarize, summaryPassed } from "../report/summary.js";
-import { PROGRESS_TARGET_ENV, progressLine } from "../report/progress-reporter.js";
+import { EARLIER_BROKEN_ENV, earlierBrokenEnv, PROGRESS_TARGET_ENV, progressLine } from "../report/progress-reporter.js";
+import { observedBroken } from "../outcomes/attribution.js";
+import { attributionInputOf } from "./attribute-results.js";
+import { readResultsWriteFailure } from "../report/results-write-failure.js";
 import { writeClauseResult } from "../safety/clause-result.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
-import { prepareOwnedDir } from "../files/output-dir.js";
+import { OutputPathError, prepareOwnedDir } from "../files/output-dir.js";
 import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
-import { RunGuard } from "../safety/run-guard.js";
+import { RunGuard, type RunGuardEnd } from "../safety/run-guard.js";
 import { detectRun, installedEnvironment, type DetectedRun } from "../targets/detect/detect-run.js";
 import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
 import { openRunScratch, sweepStaleTemp } from "../scratch/scratch-dir.js";
@@ -111,6 +114,9 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
 
   let interrupted: NodeJS.Signals | null;
   let spacesLeft = false;
+  // a write into --results that failed while vitest ran (a disk that filled): the run has no verdict
+  let writeFailure: string | undefined;
+  let endError: unknown;
   // what the workers put in the temp directory goes here, and goes when vitest has exited (src/scratch/scratch-dir.ts)
   // what earlier runs killed with SIGKILL left there (their marker, their owner gone) goes first
   const stale = await sweepStaleTemp();
@@ -120,12 +126,14 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
   const groupRecord = join(scratch.dir, "process-groups");
   adoptGroupRecord(groupRecord);
   try {
-    for (const phase of plan.phases) {
+    for (const [index, phase] of plan.phases.entries()) {
       if (guard.interrupted !== null) break;
+      // a later phase's progress line attributes with the earlier phases' failures, as the judge does
+      const earlier = index === 0 ? undefined : await earlierFailures(options.resultsDir);
       const vitest = startGroup(process.execPath, vitestArgv(phase, options), {
         cwd: PROJECT_ROOT,
         // the workers record the spaces they make in the same run ledger as this process
-        env: { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...scratch.env },
+        env: { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...(earlier !== undefined ? { [EARLIER_BROKEN_ENV]: earlier } : {}), ...scratch.env },
         stdin: "ignore",
         stdout: 2,
         stderr: 2,
@@ -134,6 +142,8 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
       guard.onInterrupt(() => vitest.kill("SIGTERM"));
       const child = await vitest.catch((error: unknown) => error as { exitCode?: number; message: string });
       if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
+      writeFailure = await readResultsWriteFailure(scratch.dir);
+      if (writeFailure !== undefined) break;
     }
   } finally {
     // What the workers started and left running (a launcher that outlived its script, one that
@@ -141,17 +151,29 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
     for (const line of describeGroupsEnd(await endGroups({ only: "recorded" }), "the run's vitest workers")) process.stderr.write(`${line}\n`);
     // Cleanup and the invariance check run whatever happened to vitest (Ctrl-C included).
     const keepOnFailure = options.installed?.keepOnFailure ?? false;
-    const ended = await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure });
+    // its invariance result may not be written (a full disk): the target is still closed and the scratch removed, then that error ends the run
+    const ended = await guard.end({ runFailed: keepOnFailure ? await failedSoFarIn(plan) : false, keepOnFailure }).catch((error: unknown) => {
+      endError = error;
+      return { interrupted: guard.interrupted } satisfies RunGuardEnd as RunGuardEnd;
+    });
     interrupted = ended.interrupted;
     // on an installed target, what the cleanup said: closed, or not all (it failed, had problems, or its bound ran out)
     if (detected) spacesLeft = ended.cleanup === undefined || ended.cleanup.error !== undefined || (ended.cleanup.outcome?.problems.length ?? 0) > 0;
     // the clause the run judges itself, after vitest, gets its progress line too (one count on every surface)
-    if (ended.invarianceOutcome !== undefined) process.stderr.write(`${progressLine(options.progressTarget, 1, 1, new Map([[ended.invarianceOutcome, 1]]))} done\n`);
+    if (ended.invarianceOutcome !== undefined) process.stderr.write(`${progressLine(options.progressTarget, 1, 1, new Map([[ended.invarianceOutcome, 1]]), INVARIANCE_CLAUSE_ID)} done\n`);
     // after an interrupt, closing the target is bounded too: a session cut short by the cleanup's bound may still be in flight
     if (detected) await (interrupted === null ? target.close() : Promise.race([target.close(), new Promise<void>((r) => setTimeout(r, 2000).unref())]));
     await scratch.remove();
   }
+  if (writeFailure !== undefined) throw new OutputPathError(`the run's results in ${options.resultsDir} are incomplete, so the run has no verdict: ${writeFailure}`);
+  if (endError !== undefined) throw endError;
   return { ...executed, interrupted, unreachable: false, ...(spacesLeft ? { spacesLeft } : {}) };
+}
+
+/** The clauses the run's results so far show failed, for a later phase's progress line (unreadable results: none). */
+async function earlierFailures(resultsDir: string): Promise<string> {
+  const results = await readResults(resultsDir).catch(() => []);
+  return earlierBrokenEnv(observedBroken(results.flatMap((r) => attributionInputOf(r) ?? [])));
 }
 
 /**

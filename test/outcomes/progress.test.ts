@@ -1,6 +1,11 @@
 import { expect, test } from "vitest";
 import type { TestCase, TestModule } from "vitest/node";
-import { clauseOfTest, outcomeOfTest, ProgressReporter, progressLine } from "../../src/report/progress-reporter.js";
+import { clauseOfTest, EARLIER_BROKEN_ENV, earlierBrokenEnv, outcomeOfTest, ProgressReporter, progressLine, readEarlierBroken } from "../../src/report/progress-reporter.js";
+import { observedBroken } from "../../src/outcomes/attribution.js";
+import { OUTCOME_LABEL } from "../../src/outcomes/statuses.js";
+import { LABEL } from "../../src/labels/labels.js";
+import type { ResultFile } from "../../src/report/results-reader.js";
+import { attributeFiles, attributionInputOf } from "../../src/run/attribute-results.js";
 
 function tc(name: string, state: string, outcome?: string, mode: "run" | "skip" = "run", preconditionOwner?: string): TestCase {
   const meta = { ...(outcome === undefined ? {} : { outcome }), ...(preconditionOwner === undefined ? {} : { preconditionOwner }) };
@@ -83,4 +88,43 @@ test("the line of the clause a run judges itself (safety.user-spaces.unchanged) 
   expect(progressLine("persona:current", 1, 1, new Map([["not-applicable", 1]]))).toBe("conformance persona:current [1/1 clauses] passed 0, failed 0, not applicable 1");
   expect(progressLine(undefined, 1, 1, new Map([["passed", 1]]))).toBe("conformance [1/1 clauses] passed 1, failed 0");
   expect(progressLine("", 1, 1, new Map([["failed", 1]]))).toBe("conformance [1/1 clauses] passed 0, failed 1");
+  // it names its clause: an installed run's [Serial] phase counts one clause too, on the line just before
+  expect(progressLine(undefined, 1, 1, new Map([["passed", 1]]), "safety.user-spaces.unchanged")).toBe("conformance safety.user-spaces.unchanged [1/1 clauses] passed 1, failed 0");
+  expect(progressLine("persona:current", 1, 1, new Map([["broken", 1]]), "safety.user-spaces.unchanged")).toBe("conformance persona:current safety.user-spaces.unchanged [1/1 clauses] passed 0, failed 0, broken 1");
 });
+
+test("a later phase's last line attributes as the judge does over the whole run: an owner that failed in an earlier phase counts", () => {
+  // an installed run: the [Serial] file runs in a phase of its own, after the rest; its one clause
+  // stood on a clause that failed in the first phase. The judge (src/run/attribute-results.ts) sees
+  // both phases' results: precondition failed. The second phase's reporter must say the same.
+  const first = [tc("a.owner: title", "failed", "failed"), tc("a.other: title", "passed")];
+  const second = [tc("a.serial: title", "failed", "precondition-failed", "run", "a.owner")];
+  const lastLine = (tests: TestCase[], earlier?: ReadonlyMap<string, ReadonlySet<string>>) => {
+    const out: string[] = [];
+    const stream = { isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream;
+    const reporter = new ProgressReporter(stream, earlier ? { earlierBroken: earlier } : {});
+    reporter.onTestModuleCollected({ children: { allTests: () => tests } } as unknown as TestModule);
+    for (const t of tests) reporter.onTestCaseResult(t);
+    reporter.onTestRunEnd([], []);
+    return out.at(-1);
+  };
+  const judged = attributeFiles([...first, ...second].map(asResultFile));
+  expect(judged.unattributed, "the judge: the precondition failure stands").toEqual([]);
+  expect(lastLine(second, observedBroken([...first, ...second].map((t) => attributionInputOf(asResultFile(t).result)!).filter((i) => i.clause !== "a.serial")))).toBe("conformance [1/1 clauses] passed 0, failed 0, precondition failed 1 done\n");
+  // what a phase's environment carries from the ones before it, read back the same
+  expect(lastLine(second, readEarlierBroken({ [EARLIER_BROKEN_ENV]: earlierBrokenEnv(observedBroken([{ clause: "a.owner", outcome: "failed" }])) }))).toBe("conformance [1/1 clauses] passed 0, failed 0, precondition failed 1 done\n");
+  // with nothing from before, the owner's failure is unseen: broken, not attributed
+  expect(lastLine(second)).toBe("conformance [1/1 clauses] passed 0, failed 0, broken 1 done\n");
+});
+
+/** A result file as allure-vitest writes one for `t` (status, clause label, outcome and owner labels). */
+function asResultFile(t: TestCase): ResultFile {
+  const meta = t.meta();
+  const state = t.result().state;
+  const labels: { name: string; value: string }[] = [{ name: LABEL.clause, value: clauseOfTest(t.name) }];
+  if (meta.outcome === "precondition-failed") labels.push({ name: LABEL.outcome, value: OUTCOME_LABEL.preconditionFailed });
+  if (meta.preconditionOwner !== undefined) labels.push({ name: LABEL.preconditionOwner, value: meta.preconditionOwner });
+  const status = state === "passed" ? "passed" : meta.outcome === "failed" ? "failed" : "broken";
+  const raw = { name: t.name, status, labels };
+  return { raw, result: { file: `${t.name}-result.json`, name: t.name, status, labels } } as unknown as ResultFile;
+}

@@ -1,0 +1,38 @@
+/**
+ * A write into the results directory that failed while vitest ran (a full disk, a filesystem
+ * made read-only): the Allure results writer on vitest's main thread (./allure-results-reporter.ts)
+ * and a worker's recording appender (src/recording/clause-recording.ts) do not throw it, since
+ * vitest would print it as an "Unhandled Error" with a stack trace, and the run would then count
+ * the results it lacks as unknown. The first failure is noted, as one line naming the path and
+ * the cause, in the run's scratch directory (src/scratch, EGO_CONFORMANCE_SCRATCH), where the run
+ * (src/run/execute.ts) reads it when vitest has exited and ends with that line, exit 2.
+ */
+import { join } from "node:path";
+import { readInputFile } from "../files/input-file.js";
+import { createNewFileSync, describeWriteError } from "../files/owned-files.js";
+import { SCRATCH_ENV } from "../scratch/scratch-dir.js";
+
+const NOTE = "results-write-failure";
+
+/**
+ * Notes that writing `path` failed with `error`; true when noted. The first note wins (the file
+ * is created exclusively, by whichever process fails first). False when there is no run scratch
+ * directory to note it in (vitest started by hand): the caller throws, as before.
+ */
+export function noteResultsWriteFailure(path: string, error: unknown, env: NodeJS.ProcessEnv = process.env): boolean {
+  const scratch = env[SCRATCH_ENV];
+  if (scratch === undefined || scratch === "") return false;
+  try {
+    createNewFileSync(join(scratch, NOTE), describeWriteError("write", path, error).message, 0o600);
+  } catch (noting) {
+    // another writer noted its failure first: that one is the run's line
+    if ((noting as NodeJS.ErrnoException).code !== "EEXIST") return false;
+  }
+  return true;
+}
+
+/** The failure noted in the run's scratch directory `scratchDir`, if any. */
+export async function readResultsWriteFailure(scratchDir: string): Promise<string | undefined> {
+  const text = await readInputFile(join(scratchDir, NOTE), { kind: "results write failure note", maxBytes: 64 * 1024 }).catch(() => undefined);
+  return text === undefined || text === "" ? undefined : text;
+}
