@@ -118,15 +118,17 @@ export const MUTANTS: Record<string, Expected> = {
   },
   "string-ids-refused": {
     why: "ids are strings the build's own useTaskSpace refuses: the numeric-id and shape clauses fail; every clause that must select its space stands on numeric-ids.create.id-is-number",
-    // some clauses still select inside their own probes and fail on the unselected answer (snapshot, task-context, raw CDP): listed as they end today
     failed: [
       "numeric-ids.create.id-is-number",
       "numeric-ids.use.returns-id",
       "numeric-ids.status.carries-id",
-      "user-control.reason-key.passes-through",
       "task-spaces.create.result-shape",
       "task-spaces.claim.user-created-space",
       "task-spaces.claim.agent-owned",
+    ],
+    preconditionFailed: [
+      // these select inside their own probes: a refused selection stops them before their own rule
+      "user-control.reason-key.passes-through",
       "task-context.use.synchronous",
       "task-context.use.per-invocation",
       "task-context.use.switches",
@@ -137,8 +139,6 @@ export const MUTANTS: Record<string, Expected> = {
       "snapshot.subtree",
       "cdp.browser-getversion.answered",
       "cdp.refused.grant-permissions",
-    ],
-    preconditionFailed: [
       "numeric-ids.claim.id-is-number",
       "numeric-ids.list.ids-are-numbers",
       "numeric-ids.list.ids-unique",
