@@ -530,6 +530,13 @@ export const ALLOWED: Record<string, { areas: string[]; pages: "chromium" | "mod
     why: "content in the port's text form (no root lines, unquoted `text: ...`, `generic`): the reference leaves content free-form, so clauses read only the refs, their [ref=N] brackets and the page's text, and observe the rest",
     observed: ["snapshot.page.content-tree", "snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
   },
+  // the reference shows refs as a list and states no order: a ref's line is the one printing its id
+  "snapshot-refs-reordered": {
+    areas: ["snapshot"],
+    pages: "chromium",
+    why: "refs listed in reverse order of their [ref=N] lines: clauses pair a ref with the line that prints its id, never by position",
+    observed: [],
+  },
   // every area: an id is in most answers, and many clauses look a space up by it
   "space-ids-sparse": {
     areas: [],
