@@ -89,6 +89,8 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly createTabKeepsActive: boolean;
   /** snapshot content in the community port's text form, page model and real pages alike (mutant snapshot-port-text-form: allowed) */
   readonly snapshotPortTextForm: boolean;
+  /** snapshot refs in reverse order of their lines, page model and real pages alike (mutant snapshot-refs-reordered: allowed) */
+  readonly snapshotRefsReordered: boolean;
   /** task-space ids start high and step (mutant space-ids-sparse: allowed, the reference says only that an id is a number) */
   readonly sparseSpaceIds: boolean;
   /** failure messages the reference does not give are worded otherwise (mutant messages-reworded: allowed) */
@@ -216,6 +218,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     listingBookkeepingMoves: mutant("listing-bookkeeping-moves"),
     createTabKeepsActive: mutant("create-tab-keeps-active"),
     snapshotPortTextForm: mutant("snapshot-port-text-form"),
+    snapshotRefsReordered: mutant("snapshot-refs-reordered"),
     sparseSpaceIds: mutant("space-ids-sparse"),
     messagesReworded: mutant("messages-reworded"),
   });

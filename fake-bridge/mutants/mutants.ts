@@ -82,6 +82,8 @@ export const MUTANTS = {
   "href-locators-absolute": "a snapshot of a real page prints an href locator as the link's absolute URL, also for a link of the frame's own origin (the reference states no form)",
   "snapshot-port-text-form":
     "a snapshot's content is printed as the community Linux port prints it: no `root` lines (the top nodes at no indent, a frame's nodes right under its iframe line), text nodes as unquoted `text: ...` lines, unnamed containers as `generic` (refs, their [ref=N, loc=..., url=...] brackets and two spaces a level unchanged; the reference leaves content free-form)",
+  "snapshot-refs-reordered":
+    "a snapshot lists its refs in reverse order of their [ref=N] lines (content unchanged; the reference shows refs as a list and states no order)",
   "space-ids-sparse":
     "task-space ids start at 70001 and step by 13 (70001, 70014, ...), as ids a build takes from elsewhere; still numbers, never reused (the reference says only that an id is a number)",
   "messages-reworded":

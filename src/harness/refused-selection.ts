@@ -5,6 +5,8 @@
  * here by RunSpaces.create). A number refused is the harness's surprise: broken.
  */
 import type { Json } from "../contract/arguments.js";
+import { isFailureValue } from "../contract/schemas.js";
+import type { Observation } from "../probe/observation.js";
 import { PreconditionError } from "./precondition.js";
 
 /** the clause that owns "createTaskSpace resolves a numeric id" (useTaskSpace takes a number) */
@@ -21,4 +23,14 @@ export function selectionRefused(id: Json): Error {
   const what = `useTaskSpace refused the id ${JSON.stringify(id)} that createTaskSpace handed out`;
   if (typeof id === "number") return new Error(what);
   return new PreconditionError(`precondition failed: ${what}, which is not a number`, NUMERIC_ID_CLAUSE, CREATED_WITH.get(JSON.stringify(id)));
+}
+
+/**
+ * For a clause whose observed call is useTaskSpace itself: the build refused a string id it handed
+ * out (the numeric-ids rule, not the clause's), so the clause has nothing of its own to judge.
+ * A number refused is left to the clause, which judges the answer.
+ */
+export function throwIfOwnIdRefused(id: Json, use: Observation): void {
+  const answered = (use.channel === "returned" || use.channel === "resolved") && !isFailureValue(use.value);
+  if (!answered && typeof id !== "number") throw selectionRefused(id);
 }

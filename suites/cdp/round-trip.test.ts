@@ -3,14 +3,15 @@
 import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
 import { clause } from "../../src/harness/clause.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 import type { Session } from "../../src/targets/target.js";
 
 const PAGE = "data:text/html,<title>cdp round trip</title><p>round trip</p>";
 
 /** Opens a tab in a fresh space, attaches to it with flatten and runs `then` on the session; every delivery is checked to be a JSON string. */
 async function onAttachedTab(ego: Session, spaceId: number) {
-  return ego.evaluate(async (p, id, url) => {
-    await p.use(id);
+  const seen = await ego.evaluate(async (p, id, url) => {
+    if (!(await p.use(id)) && typeof id !== "number") return null;
     const tab = (await p.ego.createTab(url)) as { targetId: string };
     const raw: { type: string }[] = [];
     return p.withCdp(async (cdp) => {
@@ -28,14 +29,20 @@ async function onAttachedTab(ego: Session, spaceId: number) {
       return { tab, attach, sessionId, evaluate, enable, created, raw, events: cdp.events };
     }, { timeoutMs: 10_000 });
   }, spaceId, PAGE);
+  // a string id the build handed out and its own useTaskSpace refused
+  if (seen === null) throw selectionRefused(spaceId);
+  return seen;
 }
 
 /** One CDP command sent from the space `spaceId` with a client of its own: the answer. */
 async function sendFromSpace(ego: Session, spaceId: number, method: string, params?: Json) {
-  return ego.evaluate(async (p, id, method, params) => {
-    await p.use(id);
+  const answer = await ego.evaluate(async (p, id, method, params) => {
+    if (!(await p.use(id)) && typeof id !== "number") return null;
     return p.withCdp((cdp) => cdp.send(method, params ?? undefined));
   }, spaceId, method, params ?? null);
+  // a string id the build handed out and its own useTaskSpace refused
+  if (answer === null) throw selectionRefused(spaceId);
+  return answer;
 }
 
 clause("cdp.round-trip.attach-flatten", async ({ ego, spaces }) => {

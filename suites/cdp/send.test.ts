@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { selectClosedSpace } from "../../src/harness/probes.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 
 const MESSAGE = JSON.stringify({ id: 1, method: "Browser.getVersion" });
 
@@ -54,7 +55,8 @@ clause("cdp.callbacks.non-function-clears", async ({ ego, spaces }) => {
       const slots = [];
       let nextId = 9101;
       for (const [slot, how] of Object.entries(mustCall)) {
-        if (how.selected) await p.use(id);
+        // a string id the build handed out and its own useTaskSpace refused: nothing to prove on it
+        if (how.selected && !(await p.use(id)) && typeof id !== "number") return { refused: true, slots };
         let calls = 0;
         surface[slot] = () => {
           calls += 1;
@@ -77,7 +79,7 @@ clause("cdp.callbacks.non-function-clears", async ({ ego, spaces }) => {
         surface[slot] = undefined;
         slots.push({ slot, proven: true, deliveryMs, calls, uncaught: uncaught.slice(heldBefore) });
       }
-      return { slots };
+      return { refused: false, slots };
     } finally {
       events.forEach((event, i) => {
         process.removeListener(event as "uncaughtException", hold);
@@ -85,6 +87,7 @@ clause("cdp.callbacks.non-function-clears", async ({ ego, spaces }) => {
       });
     }
   }, own.id, MUST_CALL, DELIVERY_BOUND_MS);
+  if (seen.refused) throw selectionRefused(own.id);
   for (const s of seen.slots) {
     const owner = MUST_CALL[s.slot as keyof typeof MUST_CALL].owner;
     if (!s.proven) throw new PreconditionError(`${s.slot} was not called within ${DELIVERY_BOUND_MS} ms of a send that must call it: whether a non-function clears it cannot be told`, owner);

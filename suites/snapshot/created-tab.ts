@@ -8,6 +8,7 @@
  */
 import type { Json } from "../../src/contract/arguments.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 import { textPattern } from "./snapshot-text.js";
 
 /** The clause whose rule a page that never shows in a snapshot after createTab breaks. */
@@ -40,7 +41,7 @@ export async function openAndShow(ctx: ClauseContext, spaceId: number, url: stri
   const patterns = marks.map((m) => ({ pattern: textPattern(m.text), count: m.count ?? 1 }));
   const seen = await ctx.ego.evaluate(
     async (p, id, url, marks, boundMs) => {
-      await p.use(id);
+      if (!(await p.use(id)) && typeof id !== "number") return null;
       const tab = (await p.ego.createTab(url)) as { targetId?: unknown } | undefined;
       if (typeof tab?.targetId !== "string") return { stage: "createTab", last: p.toJson(tab) };
       const deadline = Date.now() + boundMs;
@@ -59,5 +60,7 @@ export async function openAndShow(ctx: ClauseContext, spaceId: number, url: stri
     patterns as unknown as Json,
     boundMs,
   );
+  // a string id the build handed out and its own useTaskSpace refused
+  if (seen === null) throw selectionRefused(spaceId);
   return seen as unknown as Opened;
 }

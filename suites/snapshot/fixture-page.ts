@@ -9,6 +9,7 @@ import type { Json } from "../../src/contract/arguments.js";
 import { FIXTURE_PAGES, type FixturePageName, type FixtureServer } from "../../src/fixture-pages/index.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 import type { Observation } from "../../src/probe/observation.js";
 import { CAPTURES_NEW_TAB, LOAD_BOUND_MS, openAndShow, type Mark } from "./created-tab.js";
 
@@ -59,12 +60,14 @@ export async function openFixturePage(
 export async function observeSnapshot(ctx: ClauseContext, spaceId: number, options: Record<string, Json> = {}, label = ""): Promise<Observation> {
   const seen = await ctx.ego.evaluate(
     async (p, id, options) => {
-      await p.use(id);
+      if (!(await p.use(id)) && typeof id !== "number") return null;
       return p.call("snapshot", [options]);
     },
     spaceId,
     options,
   );
+  // a string id the build handed out and its own useTaskSpace refused
+  if (seen === null) throw selectionRefused(spaceId);
   const name = `snapshot(${JSON.stringify(options)})${label ? ` ${label}` : ""}`;
   const content = (seen.value as { content?: unknown } | undefined)?.content;
   if (seen.channel === "resolved" && typeof content === "string") {

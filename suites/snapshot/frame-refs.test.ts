@@ -13,6 +13,7 @@ import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 import { openFixturePage, takeSnapshot, type Snapshot } from "./fixture-page.js";
 import { parseSnapshot, TOP_FRAME, type SnapLine } from "./snapshot-text.js";
+import { pairRefsWithLines, printedId } from "./ref-lines.js";
 
 const pages = useFixturePages();
 const FACTS = FIXTURE_FACTS.frameRefs;
@@ -30,7 +31,7 @@ async function snapshotOfFrameRefs(ctx: ClauseContext) {
   const snap = await takeSnapshot(ctx, opened.spaceId);
   const lines = parseSnapshot(snap.content);
   const printed = lines.filter((l) => l.attrs.has("ref"));
-  // refs and [ref=N] lines pair up in order: clause snapshot.page.refs-match-lines
+  // every ref has its [ref=N] line: clause snapshot.page.refs-match-lines
   if (printed.length !== snap.refs.length) {
     throw new PreconditionError(`${snap.refs.length} refs but ${printed.length} [ref=N] lines`, "snapshot.page.refs-match-lines");
   }
@@ -42,16 +43,30 @@ async function snapshotOfFrameRefs(ctx: ClauseContext) {
     if (iframe.name === FACTS.crossOriginTitle) return "cross-origin";
     return undefined;
   };
-  const paired: PairedRef[] = snap.refs.map((ref, i) => ({ ref, line: printed[i]!, frame: frameOf(printed[i]!) ?? "top" }));
+  // a ref's line is the one that prints its id (the refs come in no stated order: ./ref-lines.ts)
+  const pairing = pairRefsWithLines(snap.refs, lines);
+  const paired: PairedRef[] = pairing.paired.map(({ ref, line }) => ({ ref, line, frame: frameOf(line) ?? "top" }));
   // a frame's nodes printed with refs under its iframe line: clauses snapshot.page.iframe.same-origin and .cross-origin
-  const inFrames = (frame: PairedRef["frame"]) => paired.filter((p) => p.frame === frame && p.line.role === "button").length;
+  const inFrames = (frame: PairedRef["frame"]) => printed.filter((l) => (frameOf(l) ?? "top") === frame && l.role === "button").length;
   for (const frame of ["same-origin", "cross-origin"] as const) {
     const count = inFrames(frame);
     if (count !== FACTS.buttons) {
       throw new PreconditionError(`${count} of the ${frame} frame's ${FACTS.buttons} buttons are printed with refs under its iframe line`, `snapshot.page.iframe.${frame}`);
     }
   }
-  return { ...opened, snap, paired };
+  return { ...opened, snap, printed, paired, unpaired: pairing.unpaired };
+}
+
+/**
+ * The clauses that read a ref's frame from its line need every ref paired with its line by the id
+ * it prints: an id two lines print is snapshot.page.refs.unique-across-frames' rule, a ref whose
+ * id no line prints is snapshot.page.refs-match-lines'.
+ */
+function everyRefPaired(seen: { printed: SnapLine[]; unpaired: readonly Snapshot["refs"][number][] }): void {
+  if (seen.unpaired.length === 0) return;
+  const ids = seen.unpaired.map((r) => printedId(r)).join(", ");
+  const owner = repeated(seen.printed.map((l) => l.attrs.get("ref"))).length > 0 ? "snapshot.page.refs.unique-across-frames" : "snapshot.page.refs-match-lines";
+  throw new PreconditionError(`precondition failed: refs ${ids} pair with no single [ref=N] line`, owner);
 }
 
 /** Values that occur more than once, with their count. */
@@ -62,13 +77,13 @@ function repeated<T>(values: readonly T[]): [T, number][] {
 }
 
 clause("snapshot.page.refs.unique-across-frames", async (ctx) => {
-  const { paired } = await snapshotOfFrameRefs(ctx);
+  const { paired, printed, snap } = await snapshotOfFrameRefs(ctx);
   // what the page set up: backendNodeIds that repeat across renderers (observed, not judged: a build may number its renderers apart)
   const top = new Set(paired.filter((p) => p.frame !== "cross-origin").map((p) => p.ref.backendNodeId));
   const shared = paired.filter((p) => p.frame === "cross-origin" && top.has(p.ref.backendNodeId)).length;
   await allure.attachment("backendNodeIds the cross-origin frame shares with its page's renderer", `${shared} of the frame's refs`, "text/plain");
-  expect(repeated(paired.map((p) => p.line.attrs.get("ref"))), "no two lines of the snapshot print the same [ref=N]").toEqual([]);
-  const refIds = paired.map((p) => p.ref.refId).filter((id) => id !== undefined);
+  expect(repeated(printed.map((l) => l.attrs.get("ref"))), "no two lines of the snapshot print the same [ref=N]").toEqual([]);
+  const refIds = snap.refs.map((r) => r.refId).filter((id) => id !== undefined);
   expect(repeated(refIds), "no two refs carry the same refId").toEqual([]);
 });
 
@@ -84,7 +99,9 @@ interface Resolved {
 }
 
 clause("snapshot.page.refs.resolve-in-own-frame", async (ctx) => {
-  const { spaceId, url, server, paired, targetId } = await snapshotOfFrameRefs(ctx);
+  const seenRefs = await snapshotOfFrameRefs(ctx);
+  everyRefPaired(seenRefs);
+  const { spaceId, url, server, paired, targetId } = seenRefs;
   const frameUrls = {
     top: url,
     "same-origin": server.url("frameRefsChild", { query: { frame: "same-origin" } }),
@@ -185,7 +202,9 @@ clause("snapshot.page.refs.resolve-in-own-frame", async (ctx) => {
 });
 
 clause("snapshot.page.refs.top-frame-backfill", async (ctx) => {
-  const { spaceId, url, paired } = await snapshotOfFrameRefs(ctx);
+  const seenRefs = await snapshotOfFrameRefs(ctx);
+  everyRefPaired(seenRefs);
+  const { spaceId, url, paired } = seenRefs;
   const top = paired.filter((p) => p.frame === "top" && (p.line.role === "button" || p.line.role === "textbox"));
   if (top.length === 0) throw new PreconditionError("the top document printed no button or textbox with a ref", "snapshot.page.refs-match-lines");
   const refs = top.map((p) => ({ backendNodeId: p.ref.backendNodeId, frameId: p.ref.frameId ?? null }));

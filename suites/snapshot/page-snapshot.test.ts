@@ -7,6 +7,7 @@ import { PreconditionError } from "../../src/harness/precondition.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { openFixturePage, takeSnapshot, type Snapshot } from "./fixture-page.js";
 import { descendants, malformed, parseSnapshot, shows, TOP_FRAME, type SnapLine } from "./snapshot-text.js";
+import { pairRefsWithLines, printedId } from "./ref-lines.js";
 
 const pages = useFixturePages();
 /** frames.html has loaded both its iframes: a snapshot shows the end of the frame's document twice */
@@ -19,8 +20,6 @@ const INTERACTIVE = new Set([
 ]);
 
 const refLines = (lines: readonly SnapLine[]) => lines.filter((l) => l.attrs.has("ref"));
-/** What a ref's line prints: its refId, or its backendNodeId when it has none (research 1.5: the runtime reads `refId ?? backendNodeId`). */
-const printedId = (ref: Snapshot["refs"][number]) => ref.refId ?? ref.backendNodeId;
 const lineOfRef = (lines: readonly SnapLine[], ref: Snapshot["refs"][number]) => lines.find((l) => l.attrs.get("ref") === String(printedId(ref)));
 
 clause("snapshot.page.content-tree", async (ctx) => {
@@ -47,16 +46,20 @@ clause("snapshot.page.content-tree", async (ctx) => {
 clause("snapshot.page.refs-match-lines", async (ctx) => {
   const { spaceId } = await openFixturePage(ctx, pages, "buttons");
   const snap = await takeSnapshot(ctx, spaceId);
-  const printed = refLines(parseSnapshot(snap.content));
-  expect(printed.map((l) => Number(l.attrs.get("ref"))), "each ref's refId (or, without one, its backendNodeId), line by line").toEqual(snap.refs.map(printedId));
-  snap.refs.forEach((r, i) => {
-    if (r.name !== "") expect(shows(printed[i]!.raw, r.name), `the line of ref ${printedId(r)} shows its name '${r.name}': ${printed[i]!.raw}`).toBeGreaterThan(0);
-  });
+  const lines = parseSnapshot(snap.content);
+  const printed = refLines(lines);
+  // the refs come in no stated order: a ref's line is the one that prints its id (./ref-lines.ts)
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  expect(sorted(printed.map((l) => Number(l.attrs.get("ref")))), "the [ref=N] lines print the refs' refIds (or, without one, their backendNodeIds), one line each").toEqual(sorted(snap.refs.map(printedId)));
+  const { paired } = pairRefsWithLines(snap.refs, lines);
+  for (const { ref, line } of paired) {
+    if (ref.name !== "") expect(shows(line.raw, ref.name), `the line of ref ${printedId(ref)} shows its name '${ref.name}': ${line.raw}`).toBeGreaterThan(0);
+  }
   const buttons = snap.refs.filter((r) => r.role === "button");
   expect(buttons.map((b) => b.name), "named buttons carry their accessible name").toEqual(expect.arrayContaining([FIXTURE_FACTS.buttons.named, FIXTURE_FACTS.buttons.labelled]));
   expect(buttons.filter((b) => b.name === "").length, "buttons without an accessible name still have refs").toBe(FIXTURE_FACTS.buttons.unnamedCount);
   await ctx.openDetail(() => {
-    expect(printed.map((l) => l.role), "each ref's line prints the ref's role").toEqual(snap.refs.map((r) => r.role));
+    expect(paired.map((p) => p.line.role), "each ref's line prints the ref's role").toEqual(paired.map((p) => p.ref.role));
   });
 });
 
@@ -114,17 +117,23 @@ clause("snapshot.page.loc.unique", async (ctx) => {
     const snap = await takeSnapshot(ctx, spaceId, { includeStableLocator: true }, page);
     const lines = parseSnapshot(snap.content);
     const html = async (line: SnapLine) => (await fetch(server.url(line.frame === TOP_FRAME ? page : "frameChild"))).text();
-    // refs and [ref=N] lines pair up in order (clause snapshot.page.refs-match-lines); ids alone may repeat across frames
+    // every ref has its [ref=N] line (clause snapshot.page.refs-match-lines)
     const printed = refLines(lines);
     if (printed.length !== snap.refs.length) {
       throw new PreconditionError(`${page}: ${snap.refs.length} refs but ${printed.length} [ref=N] lines`, "snapshot.page.refs-match-lines");
     }
-    for (const [i, ref] of snap.refs.entries()) {
+    for (const ref of snap.refs) {
       // a sentinel is no locator: clauses snapshot.loc.omitted-not-sentinel and snapshot.page.loc.ambiguous-omitted judge it
       if (ref.loc === undefined || ref.loc === "unstable" || ref.loc === "ambiguous") continue;
-      const line = printed[i]!;
-      expect(line.attrs.get("loc"), `the line of ref ${ref.backendNodeId} prints the ref's loc`).toBe(ref.loc);
-      expect(await matchesInFrame(ref.loc, line, lines, html, server.url(page)), `${page}: '${ref.loc}' identifies exactly one node of its frame`).toBe(1);
+      // the ref's line prints its id (refs come in no stated order); an id that repeats across
+      // frames (no refIds) leaves the lines with that id that print this loc, each judged in its frame
+      const withId = printed.filter((l) => l.attrs.get("ref") === String(printedId(ref)));
+      const candidates = withId.length === 1 ? withId : withId.filter((l) => l.attrs.get("loc") === ref.loc);
+      expect(candidates.length, `${page}: a [ref=${printedId(ref)}] line prints the ref's loc '${ref.loc}'`).toBeGreaterThan(0);
+      for (const line of candidates) {
+        expect(line.attrs.get("loc"), `the line of ref ${printedId(ref)} prints the ref's loc`).toBe(ref.loc);
+        expect(await matchesInFrame(ref.loc, line, lines, html, server.url(page)), `${page}: '${ref.loc}' identifies exactly one node of its frame`).toBe(1);
+      }
     }
   }
 });
@@ -217,7 +226,8 @@ clause("snapshot.page.subtree", async (ctx) => {
   const inside = new Set([rootLineAt!.index, ...descendants(lines, rootLineAt!).map((l) => l.index)]);
   const outside = lines.filter((l) => l.role !== "root" && !inside.has(l.index));
   expect(outside.map((l) => l.raw), "nothing but the chosen node and its descendants").toEqual([]);
-  expect(sub.refs.map((r) => r.name)).toEqual(["First item", FIXTURE_FACTS.buttons.duplicateName]);
+  // the refs in any order (the reference states none)
+  expect(sub.refs.map((r) => r.name).sort()).toEqual(["First item", FIXTURE_FACTS.buttons.duplicateName].sort());
 });
 
 /** The content of the n-th iframe (document order): the frame's button below its iframe line, with a ref; the frame's own root line is the open detail. */

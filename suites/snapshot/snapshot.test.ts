@@ -12,6 +12,7 @@ import { PreconditionError } from "../../src/harness/precondition.js";
 import { CAPTURES_NEW_TAB, loadBound, openAndShow } from "./created-tab.js";
 import { openFixturePage, observeSnapshot } from "./fixture-page.js";
 import { descendants, parseSnapshot } from "./snapshot-text.js";
+import { pairRefsWithLines, printedId } from "./ref-lines.js";
 
 const PAGE_LABEL = "checkout";
 const PAGE = offlineUrl(PAGE_LABEL);
@@ -79,17 +80,20 @@ clause("snapshot.subtree", async (ctx) => {
   const id = await pageSpace(ctx);
   const full = await snapshotOf(ctx, id);
   expect(full).toResolveMatching(SnapshotResult);
-  const { content, refs: fullRefs } = full.value as { content: string; refs: { backendNodeId: number }[] };
+  const { content, refs: fullRefs } = full.value as { content: string; refs: { refId?: number; backendNodeId: number }[] };
   if (fullRefs.length < 2) throw new Error(`the page's snapshot has ${fullRefs.length} refs: too few to tell a subtree from the whole page (a fixture problem)`);
   // the root: the last printed node with a ref, so its subtree cannot be the whole page; `root`
   // takes the backendNodeId of its ref (the doc), which the line need not print (research 1.5: a
-  // refId), so lines and refs pair up in order (clause snapshot.page.refs-match-lines)
+  // refId): a line's ref is the one whose id it prints, in whatever order refs come (./ref-lines.ts)
   const lines = parseSnapshot(content);
   const printed = lines.filter((l) => l.attrs.has("ref"));
   if (printed.length !== fullRefs.length) throw new PreconditionError(`${fullRefs.length} refs but ${printed.length} [ref=N] lines`, "snapshot.result-shape");
+  const { paired, unpaired } = pairRefsWithLines(fullRefs, lines);
+  if (unpaired.length > 0) throw new PreconditionError(`refs ${unpaired.map((r) => printedId(r)).join(", ")} pair with no single [ref=N] line`, "snapshot.result-shape");
+  const refOfLine = new Map(paired.map((p) => [p.line.index, p.ref.backendNodeId]));
   const rootLine = printed.at(-1);
   expect(rootLine, "the full snapshot prints its refs as [ref=N] lines").toBeDefined();
-  const idOfLine = (l: { index: number }) => fullRefs[printed.findIndex((p) => p.index === l.index)]!.backendNodeId;
+  const idOfLine = (l: { index: number }) => refOfLine.get(l.index)!;
   const root = idOfLine(rootLine!);
   const expected = [rootLine!, ...descendants(lines, rootLine!)].filter((l) => l.attrs.has("ref")).map(idOfLine).sort((a, b) => a - b);
   const subtree = await snapshotOf(ctx, id, { scope: "subtree", root });

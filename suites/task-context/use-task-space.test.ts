@@ -3,10 +3,12 @@ import { expect } from "vitest";
 import { TabList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { entryOf, observeCall, unusedId } from "../../src/harness/probes.js";
+import { selectionRefused, throwIfOwnIdRefused } from "../../src/harness/refused-selection.js";
 
 clause("task-context.use.synchronous", async ({ ego, spaces }) => {
   const own = await spaces.create();
   const seen = await observeCall(ego, "useTaskSpace", [own.id]);
+  throwIfOwnIdRefused(own.id, seen);
   expect(seen.channel, "a plain value, not a Promise").toBe("returned");
   expect(seen.value).toBe(own.id);
 });
@@ -21,7 +23,7 @@ clause("task-context.use.does-not-validate", async ({ ego }) => {
 
 clause("task-context.use.per-invocation", async ({ ego, session, spaces }) => {
   const own = await spaces.create();
-  await observeCall(ego, "useTaskSpace", [own.id]);
+  throwIfOwnIdRefused(own.id, await observeCall(ego, "useTaskSpace", [own.id]));
   expect(await observeCall(ego, "listTabs"), "the selecting invocation sees its space").toResolveMatching(TabList);
   const other = await session();
   expect(await observeCall(other, "listTabs"), "a second invocation starts with nothing selected").toResolveWithErrorCode("EGO_TASK_SPACE_NOT_SELECTED");
@@ -44,12 +46,13 @@ clause("task-context.use.switches", async ({ ego, spaces }) => {
   const second = await spaces.create({ label: "second" });
   const seen = await ego.evaluate(async (p, a, b) => {
     // awaited where it returns a Promise: that the call is synchronous is use.synchronous's rule
-    await p.use(a);
+    if (!(await p.use(a)) && typeof a !== "number") return { refused: "first" };
     const one = await p.call("setAgentTaskState", ["first"]);
-    await p.use(b);
+    if (!(await p.use(b)) && typeof b !== "number") return { refused: "second" };
     const two = await p.call("setAgentTaskState", ["second"]);
-    return [one, two];
+    return { refused: null, seen: [one, two] };
   }, first.id, second.id);
-  expect(seen[0]).toResolveStatus("setAgentTaskState", first.id);
-  expect(seen[1]).toResolveStatus("setAgentTaskState", second.id);
+  if (seen.refused !== null) throw selectionRefused((seen.refused === "first" ? first : second).id);
+  expect(seen.seen[0]).toResolveStatus("setAgentTaskState", first.id);
+  expect(seen.seen[1]).toResolveStatus("setAgentTaskState", second.id);
 });

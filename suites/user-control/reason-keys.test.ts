@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { REASON_KEYS, REASON_KEY_SHAPE } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 
 clause("user-control.reason-key.is-key", async ({ ego, spaces }) => {
   const own = await spaces.delegated();
@@ -26,9 +27,11 @@ for (const key of REASON_KEYS) {
       const own = await spaces.create();
       await operator.takeControl(own.id, key);
       const seen = await ego.evaluate(async (p, id) => {
-        await p.use(id);
+        if (!(await p.use(id)) && typeof id !== "number") return null;
         return [await p.call("listTabs", []), await p.call("setAgentTaskState", ["probe"]), await p.call("snapshot", [])];
       }, own.id);
+      // a string id the build handed out and its own useTaskSpace refused
+      if (seen === null) throw selectionRefused(own.id);
       expect(seen[0]).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", key);
       expect(seen[1]).toResolveWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", key);
       expect(seen[2]).toRejectWithErrorCode("EGO_TASK_SPACE_USER_IN_CONTROL", key);

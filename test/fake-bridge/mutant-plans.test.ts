@@ -258,6 +258,8 @@ const EXPECTED: Record<MutantName, string[]> = {
   "create-tab-keeps-active": ["tabs:active-after-create", "snapshot:locators", "snapshot:bounded"],
   // the content's text form only (a bound of 40 characters cuts either form at 40)
   "snapshot-port-text-form": ["snapshot:locators"],
+  // the refs' order only
+  "snapshot-refs-reordered": ["snapshot:locators"],
   // ids in every answer that carries one; a step that names space 1 finds nothing
   // no step here meets an inactive space, a gone tab or a failed snapshot
   "messages-reworded": [],

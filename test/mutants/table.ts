@@ -118,15 +118,17 @@ export const MUTANTS: Record<string, Expected> = {
   },
   "string-ids-refused": {
     why: "ids are strings the build's own useTaskSpace refuses: the numeric-id and shape clauses fail; every clause that must select its space stands on numeric-ids.create.id-is-number",
-    // some clauses still select inside their own probes and fail on the unselected answer (snapshot, task-context, raw CDP): listed as they end today
     failed: [
       "numeric-ids.create.id-is-number",
       "numeric-ids.use.returns-id",
       "numeric-ids.status.carries-id",
-      "user-control.reason-key.passes-through",
       "task-spaces.create.result-shape",
       "task-spaces.claim.user-created-space",
       "task-spaces.claim.agent-owned",
+    ],
+    preconditionFailed: [
+      // these select inside their own probes: a refused selection stops them before their own rule
+      "user-control.reason-key.passes-through",
       "task-context.use.synchronous",
       "task-context.use.per-invocation",
       "task-context.use.switches",
@@ -137,8 +139,9 @@ export const MUTANTS: Record<string, Expected> = {
       "snapshot.subtree",
       "cdp.browser-getversion.answered",
       "cdp.refused.grant-permissions",
-    ],
-    preconditionFailed: [
+      // these two passed on a space they never selected: now they cannot select it
+      "cdp.callbacks.non-function-clears",
+      "snapshot.create-tab.captures-new-tab",
       "numeric-ids.claim.id-is-number",
       "numeric-ids.list.ids-are-numbers",
       "numeric-ids.list.ids-unique",
@@ -526,6 +529,13 @@ export const ALLOWED: Record<string, { areas: string[]; pages: "chromium" | "mod
     pages: "chromium",
     why: "content in the port's text form (no root lines, unquoted `text: ...`, `generic`): the reference leaves content free-form, so clauses read only the refs, their [ref=N] brackets and the page's text, and observe the rest",
     observed: ["snapshot.page.content-tree", "snapshot.page.iframe.same-origin", "snapshot.page.iframe.cross-origin"],
+  },
+  // the reference shows refs as a list and states no order: a ref's line is the one printing its id
+  "snapshot-refs-reordered": {
+    areas: ["snapshot"],
+    pages: "chromium",
+    why: "refs listed in reverse order of their [ref=N] lines: clauses pair a ref with the line that prints its id, never by position",
+    observed: [],
   },
   // every area: an id is in most answers, and many clauses look a space up by it
   "space-ids-sparse": {

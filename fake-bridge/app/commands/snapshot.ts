@@ -5,7 +5,7 @@
  */
 import { fail, failures, type Outcome } from "../failures.js";
 import { syncRealTabs } from "../real-tabs.js";
-import type { MaybePromise } from "../serial.js";
+import { isPromise, type MaybePromise } from "../serial.js";
 import { renderSnapshot, type SnapshotOptions, type SnapshotResult } from "../snapshot.js";
 import { activeTab, type TaskSpace } from "../task-space.js";
 import { snapshotFromCdp, snapshotSwitches } from "../page-snapshot/index.js";
@@ -18,7 +18,18 @@ async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: Snap
   return snapshotFromCdp(page, options, snapshotSwitches(ctx.app.behaviour));
 }
 
+/** The allowed deviation snapshot-refs-reordered: the refs in reverse order, the content as it was. */
+function reordered(outcome: Outcome<SnapshotResult>): Outcome<SnapshotResult> {
+  return outcome.ok ? { ok: true, value: { ...outcome.value, refs: [...outcome.value.refs].reverse() } } : outcome;
+}
+
 export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {
+  const taken = snapshotInOrder(ctx, options);
+  if (!ctx.app.behaviour.snapshotRefsReordered) return taken;
+  return isPromise(taken) ? taken.then(reordered) : reordered(taken);
+}
+
+function snapshotInOrder(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {
   // mutant snapshot-ignores-max-result-length: the bound is dropped, the whole tree comes back
   const effective = ctx.app.behaviour.snapshotIgnoresMaxResultLength ? { ...options, maxResultLength: 0 } : options;
   // mutant subtree-root-ignored on the page model (real pages: ../page-snapshot): the whole page
