@@ -43,6 +43,7 @@ export const E2E_TESTS = [
   "test/infra-faults/run-faults.test.ts",
   "test/infra-faults/soak.test.ts",
   "test/installed/**/*.test.ts",
+  "test/journeys/release-manager.test.ts",
   "test/matrix/matrix-cli.test.ts",
   "test/mutants/**/*.test.ts",
   "test/outcomes/attribution-by-cause.test.ts",

@@ -60,7 +60,7 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
   if (targets.length === 0) throw new UsageError("the matrix has no targets (see --personas, --versions, --installed)");
   const shard = values.shard === undefined ? WHOLE : parseShard(values.shard);
   const plan = makePlan(targets, { areas: values.area as Area[], grep: values.grep ?? null });
-  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(fakePages !== undefined ? { fakePages } : {}) };
+  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(fakePages !== undefined ? { fakePages } : {}), ...(values["no-slow"] ? { noSlow: true } : {}) };
 }
 
 export async function matrixCommand(argv: string[]): Promise<number> {

@@ -231,6 +231,7 @@ export const MATRIX_FLAGS = {
   area: { type: "string", multiple: true, default: [], value: "AREA", help: "only the clauses of this area, as for run (repeatable)" },
   grep: { type: "string", value: "RE", help: "only clauses whose id or title matches, as for run" },
   pages: { type: "string", value: "chromium|model", help: "the fake targets' pages, as for run" },
+  "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow in every target, as for run (on an installed build they wait minutes of real time)" },
   shard: {
     type: "string",
     value: "i/n",

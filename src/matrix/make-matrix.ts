@@ -27,6 +27,8 @@ export interface MatrixOptions {
   allure: boolean;
   /** the fake targets' pages (`--pages chromium|model`); default: as for run */
   fakePages?: "chromium" | "model";
+  /** every target skips the clauses tagged slow (`--no-slow`), as run does */
+  noSlow?: boolean;
   /** aborted on Ctrl-C or SIGTERM: no target starts after it, the Allure step stops (the earlier report kept) */
   signal?: AbortSignal;
 }
@@ -48,7 +50,7 @@ export async function makeMatrix(options: MatrixOptions, progress: (line: string
   if (!options.sharded) await checkMatrixOutputs(options.outDir, { allure: options.allure, what: "matrix --out" });
   const slice = shardSlice(options.plan.targets, options.shard);
   progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);
-  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}), ...(options.noSlow ? { noSlow: true } : {}), ...(options.signal ? { signal: options.signal } : {}) });
   if (loaded.interrupted !== undefined) return { kind: "interrupted", signal: loaded.interrupted, bundle: loaded };
   if (options.sharded) return { kind: "shard", clean: loaded.bundle.targets.every(targetClean), bundle: loaded };
   // the bundle as written (and checked), in memory: the matrix does not read back what it just wrote

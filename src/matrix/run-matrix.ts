@@ -38,6 +38,8 @@ export interface MatrixRunOptions {
   progress?: (line: string) => void;
   /** the fake targets' pages (`--pages`); installed targets show their own */
   fakePages?: "chromium" | "model";
+  /** every target skips the clauses tagged slow (`--no-slow`), as run does */
+  noSlow?: boolean;
   /**
    * runs one target with the options given (default: the real thing); tests replace it. Says when
    * Ctrl-C stopped it, and hands back its run (results and summary), which the column is made
@@ -101,7 +103,7 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
     const startedAt = now().toISOString();
     let outcome: TargetOutcome;
     try {
-      const ran = await runTarget(spec, { ...targetOptions(spec, selection, resultsDir, options.fakePages), fakeWorkers });
+      const ran = await runTarget(spec, { ...targetOptions(spec, selection, resultsDir, options.fakePages), ...(options.noSlow ? { noSlow: true } : {}), fakeWorkers });
       if (ran && ran.interrupted !== undefined) {
         interrupted ??= ran.interrupted;
         throw new Error(`interrupted (${ran.interrupted}) before it finished`);

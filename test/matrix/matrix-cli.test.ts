@@ -170,6 +170,8 @@ describe("matrix and report arguments", () => {
     expect(parseMatrixArgs(["--personas", "all"], "/w").plan.targets).toHaveLength(personaNames().length);
     expect(parseMatrixArgs(["--pages", "model"], "/w").fakePages).toBe("model");
     expect(parseMatrixArgs([], "/w").fakePages).toBeUndefined();
+    expect(parseMatrixArgs(["--no-slow"], "/w").noSlow).toBe(true);
+    expect(parseMatrixArgs([], "/w").noSlow).toBeUndefined();
   });
 
   it.each([

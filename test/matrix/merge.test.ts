@@ -51,13 +51,14 @@ describe("runMatrix", () => {
     expect((await readBundle(loaded.dir)).bundle).toEqual(loaded.bundle);
   });
 
-  it("passes the pages to the fake targets' runs only (an installed target shows its own pages)", async () => {
+  it("passes the pages to the fake targets' runs only (an installed target shows its own pages), --no-slow to every target", async () => {
     const seen: [string, RunOptions][] = [];
     await runMatrix({
       plan: makePlan([personaTarget("current"), installedTarget("/opt/ego/ego-browser")], SELECTION),
       shard: { index: 1, count: 1 },
       bundleDir: join(await tempDir("bundle-pages"), "b"),
       fakePages: "model",
+      noSlow: true,
       runTarget: async (spec, options) => {
         seen.push([spec.key, options]);
         return fakeRun(spec, options);
@@ -66,6 +67,8 @@ describe("runMatrix", () => {
     });
     expect(seen.find(([k]) => k === "persona-current")![1]).toMatchObject({ target: "fake", persona: "current", pages: "model" });
     expect(seen.find(([k]) => k !== "persona-current")![1]).not.toHaveProperty("pages");
+    // --no-slow is every target's, installed ones included
+    expect(seen.map(([, o]) => o.noSlow)).toEqual([true, true]);
   });
 
   it("records options the run refuses as unavailable, other failures as errors", async () => {
