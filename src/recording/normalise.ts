@@ -15,6 +15,9 @@
  *   number their nodes on their own; and a snapshot's refIds (`<refId:1>`), per call; whether a
  *   node keeps its id or ref across calls is a clause's to judge (`snapshot.page.refs-stable`),
  *   not the comparison's;
+ * - a CDP message's `id` (`<cdp:1>`, in the order they first appear): the caller's own numbering,
+ *   in a sendCDPMessage's message and its answer's `id`; that the answer names the message it
+ *   answers is what stays judged;
  * - the run id (`<run>`), the fixture server's origin (`<fixture>`) and ISO times (`<time>`).
  * Nothing else: a number or a string inside another value that happens to equal an id (a profile
  * "Profile 2" beside task space 2, "takes at most 2 arguments") is that value's, left as it is.
@@ -57,6 +60,13 @@ class Placeholders {
 
   spaceOf(id: Json): Json {
     return typeof id === "number" || typeof id === "string" ? (this.spaces.get(String(id)) ?? id) : id;
+  }
+
+  readonly cdpIds = new Map<number, string>();
+
+  cdpId(id: number): string {
+    if (!this.cdpIds.has(id)) this.cdpIds.set(id, this.next("cdp"));
+    return this.cdpIds.get(id)!;
   }
 
   string(kind: string, value: string): void {
@@ -175,6 +185,19 @@ function normaliseFields(fields: FieldValues, method: string, runId: string, p: 
   return out;
 }
 
+/** A CDP message (JSON text) with its numeric `id` as its placeholder; any other value as it is. */
+function cdpMessageWithIdHeld(message: Json, p: Placeholders): Json {
+  if (typeof message !== "string") return message;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(message);
+  } catch {
+    return message;
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed) || typeof (parsed as { id?: unknown }).id !== "number") return message;
+  return JSON.stringify({ ...(parsed as object), id: p.cdpId((parsed as { id: number }).id) });
+}
+
 /** A clause's calls with ids, run names, times and fixture URLs as placeholders (in place, and returned). */
 export function normaliseCalls(calls: RecordedCall[], runId: string): RecordedCall[] {
   const p = new Placeholders();
@@ -184,9 +207,10 @@ export function normaliseCalls(calls: RecordedCall[], runId: string): RecordedCa
     // an id argument that is no space's id (a clause passing a name where the id goes) is text
     call.args = call.args.map((a, i) => {
       const space = isIdParam(call.method, i) ? p.spaceOf(a) : a;
-      return space !== a ? space : normaliseValue(a, runId, p);
+      return space !== a ? space : normaliseValue(call.method === "sendCDPMessage" && i === 0 ? cdpMessageWithIdHeld(a, p) : a, runId, p);
     });
     const nodes = nodePlaceholders(call.fields, call.text);
+    if (call.method === "sendCDPMessage" && typeof call.fields.id === "number") call.fields = { ...call.fields, id: p.cdpId(call.fields.id) };
     call.fields = normaliseFields(call.fields, call.method, runId, p, nodes);
     call.text = normaliseFields(call.text, call.method, runId, p, nodes);
   }

@@ -12,7 +12,9 @@ import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 import { openFixturePage, takeSnapshot, type Snapshot } from "./fixture-page.js";
-import { parseSnapshot, TOP_FRAME, type SnapLine } from "./snapshot-text.js";
+import { parseSnapshot, textPattern, TOP_FRAME, type SnapLine } from "./snapshot-text.js";
+import { CAPTURES_NEW_TAB } from "./created-tab.js";
+import { selectionRefused } from "../../src/harness/spaces.js";
 import { pairRefsWithLines, printedId } from "./ref-lines.js";
 
 const pages = useFixturePages();
@@ -276,10 +278,11 @@ clause("snapshot.page.refs.frame-known", async (ctx) => {
   const srv = await pages();
   const url = srv.url("frameRefs");
   const own = await ctx.spaces.create();
-  const ends = { top: JSON.stringify(FIXTURE_PAGES.frameRefs.end!), frame: JSON.stringify(FIXTURE_PAGES.frameRefsChild.end!) };
+  // each end in any form the content prints it (./snapshot-text.ts)
+  const ends = { top: textPattern(FIXTURE_PAGES.frameRefs.end!), frame: textPattern(FIXTURE_PAGES.frameRefsChild.end!) };
   const seen = await ctx.ego.evaluate(
     async (p, id, url, ends, boundMs) => {
-      await p.use(id);
+      if (!(await p.use(id))) return null;
       const tab = (await p.ego.createTab(url)) as { targetId?: unknown };
       if (typeof tab?.targetId !== "string") return { stage: "createTab" as const, detail: p.toJson(tab) };
       const marks = ends as { top: string; frame: string };
@@ -311,7 +314,8 @@ clause("snapshot.page.refs.frame-known", async (ctx) => {
               return taken;
             });
             const content = typeof snap?.content === "string" ? snap.content : "";
-            if ((content.includes(marks.top) && content.split(marks.frame).length - 1 >= 2) || Date.now() > deadline) return { stage: "done" as const, checks, loaded: Date.now() <= deadline };
+            const count = (pattern: string) => [...content.matchAll(new RegExp(pattern, "gu"))].length;
+            if ((count(marks.top) >= 1 && count(marks.frame) >= 2) || Date.now() > deadline) return { stage: "done" as const, checks, loaded: Date.now() <= deadline };
             await p.sleep(25);
           }
         },
@@ -323,10 +327,11 @@ clause("snapshot.page.refs.frame-known", async (ctx) => {
     ends as unknown as Json,
     15_000,
   );
+  if (seen === null) throw selectionRefused(own.id);
   if (seen.stage === "createTab") throw new PreconditionError(`createTab(${url}) resolved no targetId: ${JSON.stringify(seen.detail)}`, "tabs.create.result");
   if (seen.stage === "attach") throw new PreconditionError(`Target.attachToTarget with flatten answered no sessionId (${JSON.stringify(seen.detail)})`, "cdp.round-trip.attach-flatten");
   await allure.attachment("frameIds of each snapshot, and those Chromium did not know", JSON.stringify(seen.checks, null, 2), "application/json");
-  if (!seen.loaded) throw new PreconditionError(`within 15 s no snapshot of ${url} showed the page's and both frames' ends`, "snapshot.page.content-tree");
+  if (!seen.loaded) throw new PreconditionError(`within 15 s no snapshot of ${url} showed the page's and both frames' ends`, CAPTURES_NEW_TAB);
   const stale = (seen.checks as { snapshot: number; unknown: string[] }[]).filter((c) => c.unknown.length > 0);
   expect(stale, `no snapshot's ref names a frame Chromium does not know (${seen.checks.length} snapshots with frame refs)`).toEqual([]);
 });

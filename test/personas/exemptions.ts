@@ -5,7 +5,10 @@ import type { Persona } from "../../src/contract/personas.js";
 
 /** Clauses that declare a feature but pass without it, and why (reviewed by hand). */
 export const NEEDS_WITHOUT_EXERCISING: Record<string, { clause: string; why: string }[]> = {
-  "pre-error-codes": [{ clause: "error-codes.cdp.callback-is-async", why: "asserts the CDP error callback runs after sendCDPMessage returns, which builds without error codes also do" }],
+  "pre-error-codes": [
+    { clause: "error-codes.cdp.callback-is-async", why: "asserts the CDP error callback runs after sendCDPMessage returns, which builds without error codes also do" },
+    { clause: "numeric-ids.not-found.message-carries-id", why: "it judges that the not-found message names the id, on whichever channel it comes: builds without error codes name it the same way" },
+  ],
   "pre-profiles": [{ clause: "profiles.create.not-found-leaves-nothing", why: "without profiles createTaskSpace rejects the second argument, so no space is left behind either" }],
   "pre-numeric-ids": [
     { clause: "arguments.useTaskSpace.id-missing", why: "useTaskSpace(taskId) without its argument throws the same TypeError" },

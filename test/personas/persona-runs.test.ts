@@ -54,7 +54,8 @@ describe.concurrent("persona, run ungated through the CLI", () => {
   it.each(runnable.map((p) => [p.name, p] as const))("%s fails exactly the clauses its difference predicts", { timeout: 600_000 }, async (name, persona) => {
     const predicted = predictedFailures(persona);
     const run = await runCli(["run", ...ONE_WORKER, "--persona", name, "--ungated", "--pages", pagesFor(persona), "--json", "--no-report", "--no-expectations", "--results", await tempDir(`persona-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
-    expect(run.exitCode, run.stderr).toBe(1);
+    // a difference whose every clause is unspecified (its core holds) fails nothing: the run passes
+    expect(run.exitCode, run.stderr).toBe(predicted.length > 0 ? 1 : 0);
     const summary = JSON.parse(run.stdout) as JsonSummary & { persona: string };
     expect(summary).toMatchObject({ persona: name, egoVersion: persona.version });
     // a clause that stands on another one's rule ends precondition-failed, naming that owner
