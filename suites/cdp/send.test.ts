@@ -61,13 +61,19 @@ clause("cdp.callbacks.non-function-clears", async ({ ego, spaces }) => {
         surface[slot] = () => {
           calls += 1;
         };
+        // a send meant for onCDPMessage that fails instead says why (a closed channel is the
+        // infrastructure's, which the probe's answer then carries for the harness to see)
+        let failedWith: { message: string; code: string | null } | undefined = undefined;
+        if (slot === "onCDPMessage") surface.onSendCDPMessageError = (message: unknown, code?: unknown) => (failedWith = { message: String(message), code: typeof code === "string" ? code : null });
         const started = Date.now();
         surface.sendCDPMessage(JSON.stringify({ id: nextId++, method: "Browser.getVersion" }));
-        while (calls === 0 && Date.now() - started < boundMs) await p.sleep(10);
+        while (calls === 0 && failedWith === undefined && Date.now() - started < boundMs) await p.sleep(10);
+        if (slot === "onCDPMessage") surface.onSendCDPMessageError = undefined;
         const deliveryMs = Date.now() - started;
         if (calls === 0) {
           surface[slot] = undefined;
-          slots.push({ slot, proven: false, deliveryMs, calls: 0, uncaught: [] as string[] });
+          // as the probe runtime records a pre-send failure (sendError), so the infrastructure watch reads it
+          slots.push({ slot, proven: false, deliveryMs, calls: 0, uncaught: [] as string[], sendError: failedWith ?? null });
           continue;
         }
         calls = 0;
@@ -77,7 +83,7 @@ clause("cdp.callbacks.non-function-clears", async ({ ego, spaces }) => {
         // window: five times the delivery this host just made (at least 100 ms) shows what it does with a non-function
         await p.sleep(Math.max(100, deliveryMs * 5));
         surface[slot] = undefined;
-        slots.push({ slot, proven: true, deliveryMs, calls, uncaught: uncaught.slice(heldBefore) });
+        slots.push({ slot, proven: true, deliveryMs, calls, uncaught: uncaught.slice(heldBefore), sendError: null as { message: string; code: string | null } | null });
       }
       return { refused: false, slots };
     } finally {
@@ -90,7 +96,8 @@ clause("cdp.callbacks.non-function-clears", async ({ ego, spaces }) => {
   if (seen.refused) throw selectionRefused(own.id);
   for (const s of seen.slots) {
     const owner = MUST_CALL[s.slot as keyof typeof MUST_CALL].owner;
-    if (!s.proven) throw new PreconditionError(`${s.slot} was not called within ${DELIVERY_BOUND_MS} ms of a send that must call it: whether a non-function clears it cannot be told`, owner);
+    const instead = s.sendError !== null ? ` (the send failed instead: ${s.sendError.code ?? "no error_code"}: ${s.sendError.message})` : "";
+    if (!s.proven) throw new PreconditionError(`${s.slot} was not called within ${DELIVERY_BOUND_MS} ms of a send that must call it${instead}: whether a non-function clears it cannot be told`, owner);
   }
   for (const s of seen.slots) {
     expect(s.uncaught, `${s.slot} = 42: the host called the non-function`).toEqual([]);
