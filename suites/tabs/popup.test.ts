@@ -26,7 +26,7 @@ clause("tabs.popup.in-opener-space", async ({ ego, spaces, openDetail }) => {
   const own = await spaces.create();
   const other = await spaces.create();
   const seen = await ego.evaluate(
-    async (p, id, otherId, openerUrl, openerTitle, popupUrl, linkId, boundMs) => {
+    async (p, id, otherId, openerUrl, openerTitle, popupUrl, linkId, boundMs, popupTitle) => {
       const tabsOf = async (): Promise<ListedTab[]> => ((await p.ego.listTabs()) as { tabs?: ListedTab[] }).tabs ?? [];
       const poll = async (done: (tabs: ListedTab[]) => boolean): Promise<{ tabs: ListedTab[]; met: boolean }> => {
         const deadline = Date.now() + boundMs;
@@ -60,8 +60,9 @@ clause("tabs.popup.in-opener-space", async ({ ego, spaces, openDetail }) => {
       const isPopup = (t: ListedTab) => !before.includes(t.targetId) && t.url === popupUrl;
       const listed = await poll((tabs) => tabs.some(isPopup));
       const popup = listed.tabs.find(isPopup) ?? null;
-      // the open detail: the popup's page title, polled within the same bound
-      const titled = popup === null ? null : await poll((tabs) => tabs.some((t) => t.targetId === popup.targetId && t.title !== ""));
+      // the open detail: the popup's page title, polled within the same bound for the title its page
+      // sets (a listing may show a placeholder title, the url, while the page still loads under load)
+      const titled = popup === null ? null : await poll((tabs) => tabs.some((t) => t.targetId === popup.targetId && t.title === popupTitle));
       await p.use(otherId);
       const elsewhere = await tabsOf();
       return {
@@ -80,6 +81,7 @@ clause("tabs.popup.in-opener-space", async ({ ego, spaces, openDetail }) => {
     popupUrl,
     FIXTURE_FACTS.popup.link,
     BOUND_MS,
+    FIXTURE_FACTS.popup.opensTitle,
   );
   if (seen.stage === "createTab") throw new PreconditionError(`createTab(${openerUrl}) resolved no targetId: ${JSON.stringify(seen.detail)}`, "tabs.create.result");
   if (seen.stage === "opener") throw new PreconditionError(`the opener page was not listed with its url and title within ${BOUND_MS} ms: ${JSON.stringify(seen.detail)}`, "tabs.list.real-title");
