@@ -35,6 +35,9 @@ export const NEEDS_WITHOUT_EXERCISING: Record<string, { clause: string; why: str
     { clause: "task-spaces.list.read-only", why: "listing twice changes no name in the {taskIds} listing and selects nothing" },
     { clause: "user-control.unlisted.listTaskSpaces", why: "its core is that listing works under user control, which the {taskIds} listing does too" },
   ],
+  "cdp-getversion-unsupported": [
+    { clause: "cdp.browser-getversion.answered", why: "its core is that Browser.getVersion is answered with its message's id; a build without it answers with a CDP error, which holds the core (whether a result comes is the open detail)" },
+  ],
   "unstable-locators": [{ clause: "snapshot.page.loc.unique", why: "a unique locator is printed the same way; only ambiguous and unstable ones differ" }],
   "sentence-reasons": [{ clause: "user-control.reason-key.hand-off", why: "its core is the resolved EGO_TASK_SPACE_USER_IN_CONTROL object, which builds before reason keys also send; the key itself is its open detail" }],
 };
