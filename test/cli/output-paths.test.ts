@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { markerName } from "../../src/files/output-dir.js";
 import { runCli, startCli, STACK_LINE } from "./run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { slowGenerator } from "../support/slow-generator.js";
 
 /** A working directory holding a file a careless `rm -r` would take. */
 async function workingDir(): Promise<{ cwd: string; canary: string }> {
@@ -135,19 +136,7 @@ describe("Ctrl-C during report generation", () => {
     await writeFile(join(report, markerName("report")), "");
     await writeFile(join(report, "index.html"), "the earlier report");
     // a report generator that writes part of a report, says so, and waits to be stopped
-    const started = join(cwd, "generator-started");
-    const generator = join(cwd, "slow-allure.mjs");
-    await writeFile(
-      generator,
-      [
-        'import { mkdirSync, writeFileSync } from "node:fs";',
-        'const out = process.argv[process.argv.indexOf("-o") + 1];',
-        "mkdirSync(out, { recursive: true });",
-        'writeFileSync(out + "/index.html", "half a report");',
-        `writeFileSync(${JSON.stringify(started)}, String(process.pid));`,
-        "setInterval(() => {}, 1000);",
-      ].join("\n"),
-    );
+    const { generator, started } = await slowGenerator(cwd);
     const child = startCli(["run", "--area", "task-state", "--results", join(cwd, "results"), "--outcomes", join(cwd, "o.json"), "--report", report], {
       cwd,
       env: { ...(process.env as Record<string, string>), EGO_CONFORMANCE_ALLURE_CLI: generator },

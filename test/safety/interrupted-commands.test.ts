@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, startCli } from "../cli/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
+import { slowGenerator } from "../support/slow-generator.js";
 import { markerName } from "../../src/files/output-dir.js";
 
 /** Resolves once `found()` is true; fails after `withinMs`. */
@@ -61,23 +62,6 @@ describe("verify-fake, interrupted during its replay", () => {
   });
 });
 
-/** A report generator that writes part of a report, says so in `started`, and waits to be stopped. */
-async function slowGenerator(dir: string): Promise<{ generator: string; started: string }> {
-  const started = join(dir, "generator-started");
-  const generator = join(dir, "slow-allure.mjs");
-  await writeFile(
-    generator,
-    [
-      'import { mkdirSync, writeFileSync } from "node:fs";',
-      'const out = process.argv[process.argv.indexOf("-o") + 1];',
-      "mkdirSync(out, { recursive: true });",
-      'writeFileSync(out + "/index.html", "half a report");',
-      `writeFileSync(${JSON.stringify(started)}, String(process.pid));`,
-      "setInterval(() => {}, 1000);",
-    ].join("\n"),
-  );
-  return { generator, started };
-}
 
 /** the mark that makes compat-allure/ the harness's own (src/files/output-dir.ts) */
 const ALLURE_MARKER = markerName("allure");

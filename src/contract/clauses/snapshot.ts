@@ -23,6 +23,14 @@ const REF_REQUIREMENT = {
  */
 const TREE_FORM_QUESTION = "the reference leaves content free-form ('content: ...'); research 1.5 records a text tree (a root line, two spaces a level, `<role> \"<name>\" [ref=N, ...]`), research Q28";
 const TREE_FORM_BASIS = "native-bindings-api.md Snapshot (Result: { content: '...', refs: [{backendNodeId, role, name, loc?}] }; loc omitted from refs and the textual snapshot); research 1.5 snapshot (the text tree, [ref=<refId>]), Q25, Q28";
+/** Both iframe clauses: the frame's content under its `iframe` line is judged, the `root` line observed. */
+const IFRAME_TREE_FORM = {
+  question: TREE_FORM_QUESTION,
+  choice: "an iframe line is followed by the frame's own `root` line, its nodes below it",
+  core: "the frame's button is printed below (indented under) the frame's `iframe` line, with a [ref=N] that refs list under its name",
+  openDetail: "whether the frame's document prints a `root` line of its own under the iframe line",
+  basis: TREE_FORM_BASIS,
+};
 
 export const snapshotClauses = defineClauses("snapshot", [
   {
@@ -111,13 +119,7 @@ export const snapshotClauses = defineClauses("snapshot", [
   {
     id: "snapshot.page.iframe.same-origin", title: "a same-origin iframe's content is printed under its `iframe` line, with refs",
     methods: ["snapshot"], needs: [...pages],
-    unspecified: {
-      question: TREE_FORM_QUESTION,
-      choice: "an iframe line is followed by the frame's own `root` line, its nodes below it",
-      core: "the frame's button is printed below (indented under) the frame's `iframe` line, with a [ref=N] that refs list under its name",
-      openDetail: "whether the frame's document prints a `root` line of its own under the iframe line",
-      basis: TREE_FORM_BASIS,
-    },
+    unspecified: IFRAME_TREE_FORM,
   },
   {
     // issue 21 defect 4: the v2 runtime resolved a top-level ref inside the iframe
@@ -178,12 +180,6 @@ export const snapshotClauses = defineClauses("snapshot", [
   {
     id: "snapshot.page.iframe.cross-origin", title: "a cross-origin (out-of-process) iframe's content is printed under its `iframe` line, with refs",
     methods: ["snapshot"], needs: [...pages],
-    unspecified: {
-      question: TREE_FORM_QUESTION,
-      choice: "an iframe line is followed by the frame's own `root` line, its nodes below it",
-      core: "the frame's button is printed below (indented under) the frame's `iframe` line, with a [ref=N] that refs list under its name",
-      openDetail: "whether the frame's document prints a `root` line of its own under the iframe line",
-      basis: TREE_FORM_BASIS,
-    },
+    unspecified: IFRAME_TREE_FORM,
   },
 ]);
