@@ -168,7 +168,13 @@ export async function claimOwnedDir(dir: string, kind: OutputKind, check: DirChe
   try {
     await mkdir(abs, { recursive: true, ...(mode !== undefined ? { mode } : {}) });
     const marker = join(abs, markerName(kind));
-    if (!(await lstat(marker).then(() => true, () => false))) await createNewFile(marker, `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace what it wrote here\n`);
+    if (!(await lstat(marker).then(() => true, () => false))) {
+      await createNewFile(marker, `made by ego-conformance (${OUTPUT_KINDS[kind]}); the harness may replace what it wrote here\n`).catch(async (error: unknown) => {
+        // another claim of the same folder made the marker in between (two `fake start` at once): it is marked either way
+        const marked = await lstat(marker).then((s) => s.isFile(), () => false);
+        if (!marked || (error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      });
+    }
   } catch (error) {
     throw new OutputPathError(describeWriteError(`prepare ${check.what}`, abs, error).message);
   }
