@@ -106,7 +106,17 @@ export function startGroup<O extends Options>(file: string, args: readonly strin
  */
 export function holdGroup(pid: number, held: boolean): void {
   const group = own.get(pid);
-  if (group) group.held = held;
+  if (!group) return;
+  group.held = held;
+  // a vitest worker's launcher is ended by the CLI, which reads the record: it says so there too
+  const record = process.env[GROUPS_ENV];
+  if (record) {
+    try {
+      appendToRegularFile(record, `held ${group.pgid} ${held ? 1 : 0}\n`, "process-group record");
+    } catch {
+      // the run's scratch directory is gone (the run is ending): this process's own exit paths end the group
+    }
+  }
 }
 
 /** Kills the group of a process startGroup started (the group outlives its leader's exit until then). */
@@ -129,7 +139,14 @@ function recordedGroups(): Group[] {
     return [];
   }
   const out: Group[] = [];
+  const holds = new Map<number, boolean>();
   for (const line of text.split("\n")) {
+    // `held PGID 0|1`: the last word of the process that holds the group
+    const h = /^held (\d+) ([01])$/.exec(line);
+    if (h) {
+      holds.set(Number(h[1]), h[2] === "1");
+      continue;
+    }
     const m = /^(\d+) (\d+) (.*)$/.exec(line);
     if (!m) continue;
     let command = "";
@@ -140,6 +157,7 @@ function recordedGroups(): Group[] {
     }
     out.push({ pgid: Number(m[1]), startTicks: Number(m[2]), command });
   }
+  for (const g of out) if (holds.get(g.pgid) === true) g.held = true;
   return out;
 }
 
@@ -167,12 +185,17 @@ export interface GroupsEnd {
  * until none is left, at most `boundMs`. `only: "recorded"` leaves this process's own groups
  * alone (the run's cleanup still needs its own `ego-browser`).
  */
-export async function endGroups(options: { only?: "recorded"; boundMs?: number } = {}): Promise<GroupsEnd> {
+export async function endGroups(options: { only?: "recorded"; boundMs?: number; graceMs?: number } = {}): Promise<GroupsEnd> {
   const groups = [...(options.only === "recorded" ? [] : own.values()), ...recordedGroups()];
   if (groups.length === 0) return { ended: [], left: [] };
+  const held = new Set(groups.filter((g) => g.held === true).map((g) => g.pgid));
+  // a launcher let go a moment ago (its script told to end) is still on its way out: a short,
+  // bounded grace before anything is called a leftover, so only what outlived its script is named
+  const letGo = groups.filter((g) => g.held !== true);
+  const graceEnd = Date.now() + (options.graceMs ?? 1000);
+  while (membersOf(letGo).length > 0 && Date.now() < graceEnd) await new Promise((r) => setTimeout(r, 25));
   const running = membersOf(groups);
   for (const pgid of new Set(running.map((p) => p.pgid))) killGroup(pgid, "SIGKILL");
-  const held = new Set(groups.filter((g) => g.held === true).map((g) => g.pgid));
   const ended = running.filter((p) => !held.has(p.pgid));
   const released = running.filter((p) => held.has(p.pgid));
   const deadline = Date.now() + (options.boundMs ?? 3000);
