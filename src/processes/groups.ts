@@ -108,15 +108,6 @@ export function holdGroup(pid: number, held: boolean): void {
   const group = own.get(pid);
   if (!group) return;
   group.held = held;
-  // a vitest worker's launcher is ended by the CLI, which reads the record: it says so there too
-  const record = process.env[GROUPS_ENV];
-  if (record) {
-    try {
-      appendToRegularFile(record, `held ${group.pgid} ${held ? 1 : 0}\n`, "process-group record");
-    } catch {
-      // the run's scratch directory is gone (the run is ending): this process's own exit paths end the group
-    }
-  }
 }
 
 /** Kills the group of a process startGroup started (the group outlives its leader's exit until then). */
@@ -139,14 +130,7 @@ function recordedGroups(): Group[] {
     return [];
   }
   const out: Group[] = [];
-  const holds = new Map<number, boolean>();
   for (const line of text.split("\n")) {
-    // `held PGID 0|1`: the last word of the process that holds the group
-    const h = /^held (\d+) ([01])$/.exec(line);
-    if (h) {
-      holds.set(Number(h[1]), h[2] === "1");
-      continue;
-    }
     const m = /^(\d+) (\d+) (.*)$/.exec(line);
     if (!m) continue;
     let command = "";
@@ -157,7 +141,6 @@ function recordedGroups(): Group[] {
     }
     out.push({ pgid: Number(m[1]), startTicks: Number(m[2]), command });
   }
-  for (const g of out) if (holds.get(g.pgid) === true) g.held = true;
   return out;
 }
 
