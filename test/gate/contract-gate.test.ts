@@ -10,24 +10,11 @@ import { gateJson, renderGate } from "../../src/gate/render.js";
 import { resolveBaseline } from "../../src/gate/baseline-store.js";
 import type { ClauseOutcome, RunOutcomes } from "../../src/gate/outcomes-file.js";
 import { NOT_APPLICABLE_FIXES } from "../../src/outcomes/not-applicable.js";
+import { outcomesFixture } from "../safety/outcomes-fixture.js";
 
 function run(clauses: Record<string, ClauseOutcome>, extra: Partial<RunOutcomes> = {}): RunOutcomes {
-  return {
-    schema: 1,
-    runId: "r",
-    date: "2026-01-01T00:00:00.000Z",
-    target: "installed",
-    targetName: "/opt/ego-browser",
-    egoVersion: "0.5.1.13",
-    persona: null,
-    ungated: false,
-    catalogueClauses: CATALOGUE.length,
-    passed: true,
-    problems: [],
-    expectations: null,
-    clauses,
-    ...extra,
-  };
+  // an installed run's outcomes file, as the input-hygiene tests build it, with these clauses
+  return { ...outcomesFixture([]), runId: "r", date: "2026-01-01T00:00:00.000Z", targetName: "/opt/ego-browser", clauses, ...extra };
 }
 
 /** Every catalogue clause as a passing build gives it: passed, or unspecified when the catalogue leaves it open. */
