@@ -22,6 +22,9 @@ import { appendToRegularFile } from "../files/append-file.js";
 import { execa, type Options, type ResultPromise } from "execa";
 import { listProcs, readProc, type ProcInfo } from "./proc.js";
 
+/** how long a let-go group may take to empty by itself before what is in it is called a leftover */
+const LET_GO_GRACE_MS = 5000;
+
 /** The file a run's processes record the groups they start in (one line each: pgid, start ticks, command). */
 export const GROUPS_ENV = "EGO_CONFORMANCE_GROUPS";
 
@@ -172,10 +175,13 @@ export async function endGroups(options: { only?: "recorded"; boundMs?: number; 
   const groups = [...(options.only === "recorded" ? [] : own.values()), ...recordedGroups()];
   if (groups.length === 0) return { ended: [], left: [] };
   const held = new Set(groups.filter((g) => g.held === true).map((g) => g.pgid));
-  // a launcher let go a moment ago (its script told to end) is still on its way out: a short,
-  // bounded grace before anything is called a leftover, so only what outlived its script is named
+  // a launcher let go a moment ago (its script told to end, or a worker's pooled loop whose
+  // connection closed with its worker) is still on its way out: a bounded grace, ended as soon as
+  // the groups are empty, before anything is called a leftover, so only what outlived its script
+  // is named. A node launcher's own shutdown took over 1 s on a loaded 2-core machine, and a
+  // worker's holds are not in the record, so the grace is what keeps the notice true under load
   const letGo = groups.filter((g) => g.held !== true);
-  const graceEnd = Date.now() + (options.graceMs ?? 1000);
+  const graceEnd = Date.now() + (options.graceMs ?? LET_GO_GRACE_MS);
   while (membersOf(letGo).length > 0 && Date.now() < graceEnd) await new Promise((r) => setTimeout(r, 25));
   const running = membersOf(groups);
   for (const pgid of new Set(running.map((p) => p.pgid))) killGroup(pgid, "SIGKILL");
