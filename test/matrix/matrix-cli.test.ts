@@ -19,6 +19,14 @@ const FLAGS = ["--personas", "current,pre-error-codes", "--area", "error-codes",
 
 const statuses = (compat: CompatJson) => Object.fromEntries(compat.clauses.map((c) => [c.id, Object.fromEntries(Object.entries(c.cells).map(([k, cell]) => [k, cell.status]))]));
 
+/** The release gate's result in a generated report's Quality Gates tab. */
+async function releaseGateShown(report: string): Promise<{ rule: string; success: boolean; actual: unknown; message: string }> {
+  const shown = JSON.parse(await reportFile(report, "widgets/quality-gate.json")) as Record<string, { rule: string; success: boolean; actual: unknown; message: string }[]>;
+  const release = Object.values(shown).flat().filter((g) => g.rule === "releaseGate");
+  expect(release, "one releaseGate result").toHaveLength(1);
+  return release[0]!;
+}
+
 describe("ego-conformance matrix (real runs)", () => {
   it("runs each persona, writes compat.json, compat.html and one Allure report with an environment per target; shards merge into the same matrix", { timeout: 240_000 }, async () => {
     const out = await tempDir("matrix");
@@ -48,6 +56,11 @@ describe("ego-conformance matrix (real runs)", () => {
     expect(environments.map((e) => e.id)).toEqual(expect.arrayContaining(["persona-current", "persona-pre-error-codes"]));
     const empty = JSON.parse(await reportFile(join(out, "compat-allure/report"), "widgets/default/statistic.json")) as { total: number };
     expect(empty.total, "every result belongs to a target's environment").toBe(0);
+    // its Quality Gates tab carries the release gate, as a single run's does: a run of two areas
+    // ships nowhere against the contract, and every target that may not ship is named
+    const release = await releaseGateShown(join(out, "compat-allure/report"));
+    expect(release).toMatchObject({ success: false, actual: "do not ship" });
+    expect(release.message).toMatch(/^DO NOT SHIP \(ego-conformance gate, each target against the contract\): 2 of 2 target\(s\) may not ship: persona-current .*\| persona-pre-error-codes /);
 
     // each target's outcomes are in the bundle and next to compat.json, and the gate reads them
     expect(existsSync(join(out, "matrix/persona-current/outcomes.json"))).toBe(true);
@@ -141,9 +154,9 @@ describe("ego-conformance matrix (real runs)", () => {
 
   it("gates every target against --baseline (a key found with --dir) in compat, matrix and report --merge alike", { timeout: 240_000 }, async () => {
     // the baseline: persona current's own run of the area, saved as baseline save stores it
-    const SMALL = ["--area", "browser-version", "--pages", "model", "--no-allure", "--json"];
+    const SMALL = ["--area", "browser-version", "--pages", "model", "--json"];
     const first = await tempDir("matrix-baseline-first");
-    const one = await runCli(["matrix", "--personas", "current", ...SMALL, "--out", first]);
+    const one = await runCli(["matrix", "--personas", "current", ...SMALL, "--no-allure", "--out", first]);
     expect(one.exitCode, one.stderr).toBe(0);
     const baselines = await tempDir("matrix-baselines");
     const save = await runCli(["baseline", "save", "--outcomes", join(first, "compat-outcomes/persona-current.json"), "--dir", baselines]);
@@ -164,6 +177,11 @@ describe("ego-conformance matrix (real runs)", () => {
     const page = await readFile(join(out, "compat.html"), "utf8");
     const embedded = JSON.parse(/<script type="application\/json" id="compat-data">([\s\S]*?)<\/script>/.exec(page)![1]!) as { compat: { targets: { key: string; gate?: { against: string; ship: boolean } }[] } };
     expect(embedded.compat.targets.find((t) => t.key === old.key)!.gate).toMatchObject({ against: file, ship: false });
+    // the combined Allure report's release gate names that target, and only it
+    const release = await releaseGateShown(join(out, "compat-allure/report"));
+    expect(release).toMatchObject({ success: false, actual: "do not ship" });
+    expect(release.message).toContain(`DO NOT SHIP (ego-conformance gate, each target against ${file}): 1 of 2 target(s) may not ship: persona-pre-browser-version `);
+    expect(release.message).not.toContain("persona-current");
     // gate --baseline on that target's outcomes says the same
     const gate = await runCli(["gate", "--baseline", file, "--outcomes", join(out, "compat-outcomes/persona-pre-browser-version.json")]);
     expect(gate.exitCode, gate.stdout).toBe(1);
@@ -171,9 +189,10 @@ describe("ego-conformance matrix (real runs)", () => {
     // report --merge of the same bundle: with the baseline, the same verdicts; without it, the
     // contract's (a run of one area ships nowhere): the baseline is what made current ship
     const mergedWith = await tempDir("matrix-baseline-merged");
-    const merge = await runCli(["report", "--merge", join(out, "matrix"), "--baseline", "0.5.1.13-current", "--dir", baselines, "--out", mergedWith, "--no-allure", "--json"]);
+    const merge = await runCli(["report", "--merge", join(out, "matrix"), "--baseline", "0.5.1.13-current", "--dir", baselines, "--out", mergedWith, "--json"]);
     expect(merge.exitCode, merge.stderr).toBe(run.exitCode);
     expect(parseCompatJson(await readFile(join(mergedWith, "compat.json"), "utf8")).gate).toEqual(compat.gate);
+    expect(await releaseGateShown(join(mergedWith, "compat-allure/report")), "the merge's report carries the same release gate").toEqual(release);
     const mergedWithout = await tempDir("matrix-baseline-contract");
     await runCli(["report", "--merge", join(out, "matrix"), "--out", mergedWithout, "--no-allure", "--json"]);
     expect(parseCompatJson(await readFile(join(mergedWithout, "compat.json"), "utf8")).gate).toEqual({ against: "the contract", ship: [] });
