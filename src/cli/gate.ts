@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { BaselineKeyError, DEFAULT_BASELINE_DIR, resolveBaseline } from "../gate/baseline-store.js";
 import { compareOutcomes } from "../gate/compare.js";
+import { baselineMismatches } from "../gate/baseline-mismatches.js";
 import { judgeContract } from "../gate/contract-gate.js";
 import { readRun } from "../gate/current-run.js";
 import { readOutcomes, type RunOutcomes } from "../gate/outcomes-file.js";
@@ -28,17 +29,6 @@ export async function readInput(what: string, read: () => Promise<RunOutcomes>):
   } catch (error) {
     throw new CannotDecideError(`cannot decide: the ${what} cannot be read: ${(error as Error).message}`);
   }
-}
-
-/**
- * What makes a baseline a doubtful yardstick for this run: another target kind (a fake's baseline
- * for an installed build) or another Ego Lite version. The gate still decides; it says so.
- */
-export function baselineMismatches(baseline: RunOutcomes, current: RunOutcomes): string[] {
-  const warnings: string[] = [];
-  if (baseline.target !== current.target) warnings.push(`the baseline is of target kind ${baseline.target ?? "unknown"}, this run of ${current.target ?? "unknown"}`);
-  if (baseline.egoVersion !== current.egoVersion) warnings.push(`the baseline is of Ego Lite ${baseline.egoVersion ?? "unknown"}, this run of ${current.egoVersion ?? "unknown"}`);
-  return warnings;
 }
 
 export async function gateCommand(argv: string[]): Promise<number> {

@@ -173,6 +173,9 @@ describe("ego-conformance matrix (real runs)", () => {
     expect(old.gate).toMatchObject({ against: file, ship: false });
     expect(old.gate!.lost).toBeGreaterThan(0);
     expect(old.gate!.reasons.join("; ")).toMatch(/ran in the baseline and are not applicable now/);
+    // what gate warns of a baseline of another version, compat says per target
+    expect(compat.warnings).toContain("persona-pre-browser-version: the baseline is of Ego Lite 0.5.1.13, this run of 0.4.4.0");
+    expect(compat.warnings.filter((w) => w.startsWith("persona-current:"))).toEqual([]);
     // the page's cards are drawn from the same data: that card is DO NOT SHIP, against the file
     const page = await readFile(join(out, "compat.html"), "utf8");
     const embedded = JSON.parse(/<script type="application\/json" id="compat-data">([\s\S]*?)<\/script>/.exec(page)![1]!) as { compat: { targets: { key: string; gate?: { against: string; ship: boolean } }[] } };
