@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { BaselineKeyError, DEFAULT_BASELINE_DIR, resolveBaseline } from "../gate/baseline-store.js";
 import { compareOutcomes } from "../gate/compare.js";
+import { baselineMismatches } from "../gate/baseline-mismatches.js";
 import { judgeContract } from "../gate/contract-gate.js";
 import { readRun } from "../gate/current-run.js";
 import { readOutcomes, type RunOutcomes } from "../gate/outcomes-file.js";
@@ -30,25 +31,14 @@ export async function readInput(what: string, read: () => Promise<RunOutcomes>):
   }
 }
 
-/**
- * What makes a baseline a doubtful yardstick for this run: another target kind (a fake's baseline
- * for an installed build) or another Ego Lite version. The gate still decides; it says so.
- */
-export function baselineMismatches(baseline: RunOutcomes, current: RunOutcomes): string[] {
-  const warnings: string[] = [];
-  if (baseline.target !== current.target) warnings.push(`the baseline is of target kind ${baseline.target ?? "unknown"}, this run of ${current.target ?? "unknown"}`);
-  if (baseline.egoVersion !== current.egoVersion) warnings.push(`the baseline is of Ego Lite ${baseline.egoVersion ?? "unknown"}, this run of ${current.egoVersion ?? "unknown"}`);
-  return warnings;
-}
-
 export async function gateCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, GATE_FLAGS);
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
-  if (values.dir !== undefined && values.baseline === undefined) throw new UsageError("--dir says where --baseline's key is stored: give --baseline too");
+  const baselineFlag = baselineFlags(values);
   const minClauses = numberFlag(values["min-clauses"]); // in its range (GATE_FLAGS), checked by parseFlags
   const options = minClauses !== undefined ? { minClauses } : {};
   // CannotDecideError: exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
-  const against = values.baseline === undefined ? undefined : await readBaseline(values.baseline, values.dir);
+  const against = baselineFlag === undefined ? undefined : await readBaseline(baselineFlag);
   const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
   const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
   const decision = against ? compareOutcomes(against.baseline, current, options) : judgeContract(current, options);
@@ -59,10 +49,25 @@ export async function gateCommand(argv: string[]): Promise<number> {
   return decision.ship ? 0 : 1;
 }
 
-async function readBaseline(argument: string, dir: string | undefined): Promise<{ baseline: RunOutcomes; file: string }> {
+/** `--baseline FILE|KEY [--dir DIR]` as given: gate, matrix and report --merge take the same pair. */
+export interface BaselineFlag {
+  argument: string;
+  /** where the key is looked up (default fixtures/baselines) */
+  dir?: string;
+}
+
+/** The `--baseline` and `--dir` flags' values, checked together; undefined without --baseline. */
+export function baselineFlags(values: { baseline?: string | undefined; dir?: string | undefined }): BaselineFlag | undefined {
+  if (values.dir !== undefined && values.baseline === undefined) throw new UsageError("--dir says where --baseline's key is stored: give --baseline too");
+  if (values.baseline === undefined) return undefined;
+  return { argument: values.baseline, ...(values.dir !== undefined ? { dir: values.dir } : {}) };
+}
+
+/** The baseline a `--baseline` names, read: a bad key is a usage error, a missing or unreadable file CannotDecideError (both exit 2). */
+export async function readBaseline(flag: BaselineFlag): Promise<{ baseline: RunOutcomes; file: string }> {
   let file: string;
   try {
-    file = resolveBaseline(argument, dir !== undefined ? resolve(dir) : DEFAULT_BASELINE_DIR);
+    file = resolveBaseline(flag.argument, flag.dir !== undefined ? resolve(flag.dir) : DEFAULT_BASELINE_DIR);
   } catch (error) {
     if (error instanceof BaselineKeyError) throw new UsageError(error.message);
     throw error;

@@ -19,10 +19,14 @@ import { checkPagesFound } from "../run/index.js";
 import { UsageError } from "./usage-error.js";
 import { MatrixInputError } from "../matrix/errors.js";
 import { interruptible } from "./interruptible.js";
+import { baselineFlags, readBaseline, type BaselineFlag } from "./gate.js";
+import type { MatrixBaseline } from "../matrix/target-gate.js";
 
 export { bundleDirFor };
-/** The matrix's typed options (src/matrix/make-matrix.ts), what its flags parse into. */
-export type MatrixCliOptions = MatrixOptions;
+/** The matrix's typed options (src/matrix/make-matrix.ts), what its flags parse into; `--baseline` as given, read before anything runs. */
+export interface MatrixCliOptions extends MatrixOptions {
+  baselineFlag?: BaselineFlag;
+}
 
 export function parseMatrixArgs(argv: string[], cwd = process.cwd(), personas: readonly string[] = personaNames()): MatrixCliOptions {
   try {
@@ -59,14 +63,26 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
   );
   if (targets.length === 0) throw new UsageError("the matrix has no targets (see --personas, --versions, --installed)");
   const shard = values.shard === undefined ? WHOLE : parseShard(values.shard);
+  const baselineFlag = baselineFlags(values);
+  // a shard writes no compat: the baseline is report --merge's, where the verdicts are made
+  if (baselineFlag !== undefined && values.shard !== undefined) throw new UsageError("--baseline gates compat, which a shard does not write: give it to report --merge");
   const plan = makePlan(targets, { areas: values.area as Area[], grep: values.grep ?? null });
-  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(fakePages !== undefined ? { fakePages } : {}), ...(values["no-slow"] ? { noSlow: true } : {}) };
+  return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(fakePages !== undefined ? { fakePages } : {}), ...(values["no-slow"] ? { noSlow: true } : {}), ...(baselineFlag ? { baselineFlag } : {}) };
 }
 
 export async function matrixCommand(argv: string[]): Promise<number> {
-  const options = parseMatrixArgs(argv);
+  const { baselineFlag, ...options } = parseMatrixArgs(argv);
+  // a baseline that cannot be found or read is exit 2 before any target runs
+  const baseline = await readMatrixBaseline(baselineFlag);
   const bundle = bundleDirFor(options.outDir, options.shard, options.sharded);
-  return interruptible("matrix", (signal) => matrix({ ...options, signal }), `the bundle in ${bundle} holds what ran; what was written is whole, an earlier Allure report is kept`);
+  return interruptible("matrix", (signal) => matrix({ ...options, ...(baseline ? { baseline } : {}), signal }), `the bundle in ${bundle} holds what ran; what was written is whole, an earlier Allure report is kept`);
+}
+
+/** The baseline compat gates against, read as `gate --baseline` reads it (exit 2 when it cannot be). */
+export async function readMatrixBaseline(flag: BaselineFlag | undefined): Promise<MatrixBaseline | undefined> {
+  if (flag === undefined) return undefined;
+  const { baseline, file } = await readBaseline(flag);
+  return { outcomes: baseline, file };
 }
 
 async function matrix(options: MatrixCliOptions): Promise<number> {

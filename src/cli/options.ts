@@ -222,6 +222,21 @@ export const FAKE_INSTALL_FLAGS = {
   json: { ...JSON_FLAG, help: "print what was installed as JSON" },
 } as const satisfies FlagTable;
 
+/** The baseline the release gate judges against: gate, matrix and report --merge take the same pair. */
+const BASELINE_FLAGS = {
+  baseline: { type: "string", value: "FILE|VERSION", help: "the baseline: a file, or a version key stored by baseline save (default: none, the run is judged against the contract itself)" },
+  dir: { type: "string", value: "DIR", help: "where --baseline's key is looked up, as baseline save --dir stored it (default: fixtures/baselines)" },
+} as const satisfies FlagTable;
+
+/** compat's verdicts: each target gated as `gate --baseline` would gate it (read before any target runs). */
+const COMPAT_BASELINE_FLAGS = {
+  baseline: {
+    ...BASELINE_FLAGS.baseline,
+    help: "gate every target against this baseline in compat.json and compat.html, as gate --baseline does: a file, or a version key stored by baseline save (default: none, each target is judged against the contract itself); one that cannot be found or read exits 2 before anything runs",
+  },
+  dir: BASELINE_FLAGS.dir,
+} as const satisfies FlagTable;
+
 export const MATRIX_FLAGS = {
   personas: { type: "string", multiple: true, value: "all|NAME,...", help: "fake personas (see ego-conformance personas)" },
   versions: { type: "string", multiple: true, default: [], value: "V,...", help: "the fake emulating each Ego Lite version" },
@@ -238,6 +253,7 @@ export const MATRIX_FLAGS = {
     help: "run only the i-th of n slices of the targets and write its bundle (DIR/matrix-shard-i-of-n) for report --merge",
   },
   out: { type: "string", default: "reports", value: "DIR", help: "where compat.json, compat.html and compat-allure/ go (default: reports)" },
+  ...COMPAT_BASELINE_FLAGS,
   "no-allure": { type: "boolean", default: false, help: "skip the Allure report" },
   json: { ...JSON_FLAG, help: "print a machine-readable summary on stdout" },
 } as const satisfies FlagTable;
@@ -245,6 +261,8 @@ export const MATRIX_FLAGS = {
 export const REPORT_FLAGS = {
   merge: { type: "string", multiple: true, default: [], value: "DIR...", help: "matrix bundles: a bundle directory, or one with bundles below it" },
   out: { ...MATRIX_FLAGS.out, help: "as for matrix" },
+  baseline: { ...MATRIX_FLAGS.baseline, help: "as for matrix" },
+  dir: { ...MATRIX_FLAGS.dir, help: "as for matrix" },
   "no-allure": { ...MATRIX_FLAGS["no-allure"], help: "as for matrix" },
   json: { ...JSON_FLAG, help: "as for matrix" },
 } as const satisfies FlagTable;
@@ -264,8 +282,7 @@ const RUN_SOURCE = {
 } as const satisfies FlagTable;
 
 export const GATE_FLAGS = {
-  baseline: { type: "string", value: "FILE|VERSION", help: "the baseline: a file, or a version key stored by baseline save (default: none, the run is judged against the contract itself)" },
-  dir: { type: "string", value: "DIR", help: "where --baseline's key is looked up, as baseline save --dir stored it (default: fixtures/baselines)" },
+  ...BASELINE_FLAGS,
   ...RUN_SOURCE,
   "min-clauses": { type: "string", value: "N", range: { min: 0, max: Number.MAX_SAFE_INTEGER }, help: "do not ship unless at least N clauses ran (0 and 1 both mean one)" },
   json: { ...JSON_FLAG, help: "print the decision as JSON" },
@@ -335,7 +352,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
     flags: MATRIX_FLAGS,
     sections: [{ key: "main", title: "matrix options (with no target flag: every persona):" }],
   },
-  command("report", "--merge DIR... [--out DIR]", "merge the bundles of a sharded matrix into one matrix and report", REPORT_FLAGS),
+  command("report", "--merge DIR... [--out DIR] [--baseline FILE|VERSION [--dir DIR]]", "merge the bundles of a sharded matrix into one matrix and report", REPORT_FLAGS),
   command("personas", "[--json]", "the builds the fake can emulate: version, features off/on, source", PERSONAS_FLAGS),
   command(
     "expectations lint",

@@ -10,9 +10,13 @@ import { parseFlags } from "./parse-flags.js";
 import { REPORT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { interruptible } from "./interruptible.js";
+import { baselineFlags, type BaselineFlag } from "./gate.js";
+import { readMatrixBaseline } from "./matrix.js";
 
 export interface ReportCliOptions extends MergeOptions {
   json: boolean;
+  /** `--baseline` as given, read before anything is merged */
+  baselineFlag?: BaselineFlag;
 }
 
 export function parseReportArgs(argv: string[], cwd = process.cwd()): ReportCliOptions {
@@ -20,12 +24,15 @@ export function parseReportArgs(argv: string[], cwd = process.cwd()): ReportCliO
   if (values.merge.length === 0) throw new UsageError("report needs --merge DIR... (the matrix bundles to merge)");
   // `--merge a b c`: the directories after the first are positionals
   const merge = [...values.merge, ...positionals].map((d) => resolve(cwd, d));
-  return { merge, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"] };
+  const baselineFlag = baselineFlags(values);
+  return { merge, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(baselineFlag ? { baselineFlag } : {}) };
 }
 
 export async function reportCommand(argv: string[]): Promise<number> {
-  const options = parseReportArgs(argv);
-  return interruptible("report", (signal) => merge({ ...options, signal }), "the outputs written so far are whole, the earlier Allure report is kept");
+  const { baselineFlag, ...options } = parseReportArgs(argv);
+  // a baseline that cannot be found or read is exit 2 before anything is merged
+  const baseline = await readMatrixBaseline(baselineFlag);
+  return interruptible("report", (signal) => merge({ ...options, ...(baseline ? { baseline } : {}), signal }), "the outputs written so far are whole, the earlier Allure report is kept");
 }
 
 async function merge(options: ReportCliOptions): Promise<number> {

@@ -25,7 +25,8 @@ export function notJudgedGroups(current: RunOutcomes): NotJudgedGroup[] {
     groups.set(key, [...(groups.get(key) ?? []), id]);
   }
   return [...groups.keys()].sort().map((key) => {
-    const fix = notApplicableFix(key)!;
+    // the command that judges them depends on the target: a fake app on an installed target is restarted, not given Chromium
+    const fix = notApplicableFix(key, current.target)!;
     return { key, need: fix.need, command: fix.fix, clauses: groups.get(key)!.sort() };
   });
 }

@@ -23,6 +23,7 @@ import { RESULT_FILE_SUFFIX } from "../report/results-reader.js";
 import type { CompatJson, CompatTarget } from "./compat-schema.js";
 import { claimOwnedDir, prepareOwnedDir, replaceDirAtomically } from "../files/output-dir.js";
 import { DEFAULT_TRANSCRIPT_FILE } from "../recording/transcript.js";
+import { matrixReportVerdict } from "./report-verdict.js";
 
 export const MATRIX_REPORT_NAME = "Ego Lite compatibility matrix";
 /** Allure limits environment names to 64 characters and forbids slashes. */
@@ -142,7 +143,7 @@ export interface MatrixReport {
   results: Record<string, number>;
 }
 
-/** Combines the results, writes the config and generates the offline report under `dir`. */
+/** Combines the results, writes the config and generates the offline report under `dir`, the matrix's release gate in its Quality Gates tab. */
 export async function generateMatrixReport(
   compat: CompatJson,
   results: readonly { key: string; dir: string }[],
@@ -163,6 +164,8 @@ export async function generateMatrixReport(
     recognise: (head) => head.startsWith(MATRIX_CONFIG_HEAD),
     what: "the matrix's allurerc.mjs",
   });
-  const report = await generateAllureReport({ resultsDir, outputDir: reportDir, cwd: options.cwd, configPath, ...(options.signal ? { signal: options.signal } : {}) });
+  // its Quality Gates tab shows the matrix's release gate, the verdicts compat shows
+  const verdict = matrixReportVerdict(compat);
+  const report = await generateAllureReport({ resultsDir, outputDir: reportDir, cwd: options.cwd, configPath, verdict, ...(options.signal ? { signal: options.signal } : {}) });
   return { indexHtml: report.indexHtml, resultsDir, results: counts };
 }

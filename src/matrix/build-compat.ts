@@ -24,6 +24,8 @@ import { idRecord, ownEntry } from "../tables/id-record.js";
 export interface CompatGates {
   against: string;
   byTarget: ReadonlyMap<string, TargetGate>;
+  /** what `gate` warns of a target's baseline (another target kind or version), each prefixed with its key */
+  warnings?: readonly string[];
 }
 
 export function buildCompat(merged: MergedMatrix, now: Date = new Date(), gates?: CompatGates): CompatJson {
@@ -63,6 +65,7 @@ export function buildCompat(merged: MergedMatrix, now: Date = new Date(), gates?
     if (t.availability === "unavailable" || t.availability === "error") warnings.push(`${t.key} (${t.label}) did not run: ${t.reason ?? t.availability}`);
     for (const p of t.problems) warnings.push(`${t.key}: ${p}`);
   }
+  warnings.push(...(gates?.warnings ?? []));
   const areasInUse = new Set(clauses.map((c) => c.area));
 
   return CompatJson.parse({

@@ -14,6 +14,7 @@ import type { MatrixPlan } from "./plan.js";
 import { runMatrix } from "./run-matrix.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
 import { checkMatrixOutputs, matrixClean, targetClean, writeMatrixOutputs, type MatrixOutputs } from "./write-outputs.js";
+import type { MatrixBaseline } from "./target-gate.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 
@@ -29,6 +30,8 @@ export interface MatrixOptions {
   fakePages?: "chromium" | "model";
   /** every target skips the clauses tagged slow (`--no-slow`), as run does */
   noSlow?: boolean;
+  /** compat gates every target against it (`--baseline`), else against the contract */
+  baseline?: MatrixBaseline;
   /** aborted on Ctrl-C or SIGTERM: no target starts after it, the Allure step stops (the earlier report kept) */
   signal?: AbortSignal;
 }
@@ -55,7 +58,7 @@ export async function makeMatrix(options: MatrixOptions, progress: (line: string
   if (options.sharded) return { kind: "shard", clean: loaded.bundle.targets.every(targetClean), bundle: loaded };
   // the bundle as written (and checked), in memory: the matrix does not read back what it just wrote
   const merged = mergeBundles([loaded]);
-  const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT, ...(options.signal ? { signal: options.signal } : {}) });
+  const outputs = await writeMatrixOutputs(merged, options.outDir, writeOptions(options));
   return { kind: "matrix", clean: matrixClean(outputs.compat), outputs };
 }
 
@@ -64,6 +67,8 @@ export interface MergeOptions {
   merge: string[];
   outDir: string;
   allure: boolean;
+  /** compat gates every target against it (`--baseline`), else against the contract */
+  baseline?: MatrixBaseline;
   /** aborted on Ctrl-C or SIGTERM: the Allure step stops, the earlier report kept */
   signal?: AbortSignal;
 }
@@ -84,6 +89,11 @@ export async function mergeMatrix(options: MergeOptions): Promise<{ merged: Merg
   } catch (error) {
     throw new CannotMergeError(`cannot merge: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const outputs = await writeMatrixOutputs(merged, options.outDir, { allure: options.allure, cwd: PROJECT_ROOT, ...(options.signal ? { signal: options.signal } : {}) });
+  const outputs = await writeMatrixOutputs(merged, options.outDir, writeOptions(options));
   return { merged, outputs, clean: matrixClean(outputs.compat) };
+}
+
+/** What writing the outputs takes from a matrix's or a merge's options. */
+function writeOptions(options: { allure: boolean; baseline?: MatrixBaseline; signal?: AbortSignal }): Parameters<typeof writeMatrixOutputs>[2] {
+  return { allure: options.allure, cwd: PROJECT_ROOT, ...(options.baseline ? { baseline: options.baseline } : {}), ...(options.signal ? { signal: options.signal } : {}) };
 }

@@ -20,6 +20,7 @@ import { checkAllureResultsPath } from "../report/allure-report.js";
 import { buildCompat, type CompatGates } from "./build-compat.js";
 import { AGAINST_CONTRACT, gateTarget, type MatrixBaseline } from "./target-gate.js";
 import { parseOutcomes } from "../gate/outcomes-file.js";
+import { baselineMismatches } from "../gate/baseline-mismatches.js";
 import { parseJson } from "../files/input-file.js";
 import { markFakeDifferences } from "./fake-differences.js";
 import { targetOutcomesFile } from "./bundle.js";
@@ -66,12 +67,15 @@ export async function writeMatrixOutputs(
 /** Each target gated on the outcomes its run wrote (read by readInputs), as `gate --outcomes` would. */
 function gatesOf(merged: MergedMatrix, outcomesTexts: ReadonlyMap<string, string>, baseline: MatrixBaseline | undefined): CompatGates {
   const byTarget = new Map<string, ReturnType<typeof gateTarget>>();
+  const warnings: string[] = [];
   for (const t of merged.outcomes) {
     const text = outcomesTexts.get(t.key);
     const outcomes = text === undefined ? undefined : parseOutcomes(parseJson(text, `${t.key}'s outcomes`), `${t.key}'s outcomes`);
     byTarget.set(t.key, gateTarget(outcomes, baseline));
+    // what gate --baseline warns of, said per target
+    if (baseline && outcomes) for (const w of baselineMismatches(baseline.outcomes, outcomes)) warnings.push(`${t.key}: ${w}`);
   }
-  return { against: baseline ? baseline.file : AGAINST_CONTRACT, byTarget };
+  return { against: baseline ? baseline.file : AGAINST_CONTRACT, byTarget, warnings };
 }
 
 /**

@@ -93,7 +93,7 @@ function renderNotApplicable(summary: RunSummary): string[] {
   for (const c of clauses) groups.set(c.notApplicable ?? "", [...(groups.get(c.notApplicable ?? "") ?? []), c]);
   const lines = [`${OUTCOME_TEXT["not-applicable"].title}: ${clauses.length}`];
   for (const [key, group] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
-    const fix = notApplicableFix(key);
+    const fix = notApplicableFix(key, summary.target);
     const n = group.length;
     if (fix !== undefined) lines.push(`  ${n} ${n === 1 ? "needs" : "need"} ${fix.need} (${key}): ${fix.fix}  (${preview(group.map((c) => c.id))})`);
     else lines.push(`  ${n} ${key === "" ? "without a reason key" : `(${key})`}: ${firstLine(group[0]!)}  (${preview(group.map((c) => c.id))})`);

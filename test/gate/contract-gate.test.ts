@@ -9,7 +9,7 @@ import { judgeContract } from "../../src/gate/contract-gate.js";
 import { gateJson, renderGate } from "../../src/gate/render.js";
 import { resolveBaseline } from "../../src/gate/baseline-store.js";
 import type { ClauseOutcome, RunOutcomes } from "../../src/gate/outcomes-file.js";
-import { NOT_APPLICABLE_FIXES } from "../../src/outcomes/not-applicable.js";
+import { NOT_APPLICABLE_FIXES, notApplicableFix } from "../../src/outcomes/not-applicable.js";
 import { outcomesFixture } from "../safety/outcomes-fixture.js";
 
 function run(clauses: Record<string, ClauseOutcome>, extra: Partial<RunOutcomes> = {}): RunOutcomes {
@@ -69,6 +69,18 @@ describe("gate without a baseline: the contract", () => {
     const d = judgeContract(run(clauses));
     expect(d.ship).toBe(false);
     expect(d.rows.find((r) => r.clause === id)).toMatchObject({ blocking: true });
+  });
+
+  it("on an installed target, clauses that need real pages are not judged here with the fake app's command, not Chromium's", () => {
+    const pageClauses = CATALOGUE.filter((c) => c.needs.includes("pages")).map((c) => c.id);
+    expect(pageClauses.length).toBeGreaterThan(0);
+    const installed = judgeContract(run(with_(passing(), pageClauses, { status: "not-applicable", notApplicable: "needs:pages" }), { target: "installed" }));
+    expect(installed.ship).toBe(true);
+    expect(installed.notJudgedHere).toEqual([{ key: "needs:pages", need: "real pages", command: notApplicableFix("needs:pages", "installed")!.fix, clauses: [...pageClauses].sort() }]);
+    expect(installed.notJudgedHere[0]!.command).toMatch(/fake start --dir D --pages chromium/);
+    // the in-process fake's run: installing Chromium is what judges them
+    const fake = judgeContract(run(with_(passing(), pageClauses, { status: "not-applicable", notApplicable: "needs:pages" }), { target: "fake" }));
+    expect(fake.notJudgedHere[0]!.command).toBe(NOT_APPLICABLE_FIXES["needs:pages"]!.fix);
   });
 
   it("reports clauses that need an operator as not judged here, with the command, and ships", () => {

@@ -1,7 +1,7 @@
 // `ego-conformance matrix` and `report --merge` end to end, through the real CLI, on two personas
 // of the fake (the current build and the one without error codes), two areas to stay fast.
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bundleDirFor, parseMatrixArgs } from "../../src/cli/matrix.js";
@@ -18,6 +18,14 @@ import { reportFile } from "../support/report-data.js";
 const FLAGS = ["--personas", "current,pre-error-codes", "--area", "error-codes", "--area", "task-state"];
 
 const statuses = (compat: CompatJson) => Object.fromEntries(compat.clauses.map((c) => [c.id, Object.fromEntries(Object.entries(c.cells).map(([k, cell]) => [k, cell.status]))]));
+
+/** The release gate's result in a generated report's Quality Gates tab. */
+async function releaseGateShown(report: string): Promise<{ rule: string; success: boolean; actual: unknown; message: string }> {
+  const shown = JSON.parse(await reportFile(report, "widgets/quality-gate.json")) as Record<string, { rule: string; success: boolean; actual: unknown; message: string }[]>;
+  const release = Object.values(shown).flat().filter((g) => g.rule === "releaseGate");
+  expect(release, "one releaseGate result").toHaveLength(1);
+  return release[0]!;
+}
 
 describe("ego-conformance matrix (real runs)", () => {
   it("runs each persona, writes compat.json, compat.html and one Allure report with an environment per target; shards merge into the same matrix", { timeout: 240_000 }, async () => {
@@ -48,6 +56,11 @@ describe("ego-conformance matrix (real runs)", () => {
     expect(environments.map((e) => e.id)).toEqual(expect.arrayContaining(["persona-current", "persona-pre-error-codes"]));
     const empty = JSON.parse(await reportFile(join(out, "compat-allure/report"), "widgets/default/statistic.json")) as { total: number };
     expect(empty.total, "every result belongs to a target's environment").toBe(0);
+    // its Quality Gates tab carries the release gate, as a single run's does: a run of two areas
+    // ships nowhere against the contract, and every target that may not ship is named
+    const release = await releaseGateShown(join(out, "compat-allure/report"));
+    expect(release).toMatchObject({ success: false, actual: "do not ship" });
+    expect(release.message).toMatch(/^DO NOT SHIP \(ego-conformance gate, each target against the contract\): 2 of 2 target\(s\) may not ship: persona-current .*\| persona-pre-error-codes /);
 
     // each target's outcomes are in the bundle and next to compat.json, and the gate reads them
     expect(existsSync(join(out, "matrix/persona-current/outcomes.json"))).toBe(true);
@@ -139,6 +152,71 @@ describe("ego-conformance matrix (real runs)", () => {
     expect(compat.warnings.join("\n")).toMatch(/did not run/);
   });
 
+  it("gates every target against --baseline (a key found with --dir) in compat, matrix and report --merge alike", { timeout: 240_000 }, async () => {
+    // the baseline: persona current's own run of the area, saved as baseline save stores it
+    const SMALL = ["--area", "browser-version", "--pages", "model", "--json"];
+    const first = await tempDir("matrix-baseline-first");
+    const one = await runCli(["matrix", "--personas", "current", ...SMALL, "--no-allure", "--out", first]);
+    expect(one.exitCode, one.stderr).toBe(0);
+    const baselines = await tempDir("matrix-baselines");
+    const save = await runCli(["baseline", "save", "--outcomes", join(first, "compat-outcomes/persona-current.json"), "--dir", baselines]);
+    expect(save.exitCode, save.stderr).toBe(0);
+    const file = join(baselines, "0.5.1.13-current.json");
+
+    // pre-browser-version (0.4.4.0) lacks getBrowserVersion: against that baseline it loses coverage
+    const out = await tempDir("matrix-baseline");
+    const run = await runCli(["matrix", "--personas", "current,pre-browser-version", ...SMALL, "--baseline", "0.5.1.13-current", "--dir", baselines, "--out", out]);
+    expect([0, 1], run.stderr).toContain(run.exitCode);
+    const compat = parseCompatJson(await readFile(join(out, "compat.json"), "utf8"));
+    expect(compat.gate).toEqual({ against: file, ship: ["persona-current"] });
+    const old = compat.targets.find((t) => t.key === "persona-pre-browser-version")!;
+    expect(old.gate).toMatchObject({ against: file, ship: false });
+    expect(old.gate!.lost).toBeGreaterThan(0);
+    expect(old.gate!.reasons.join("; ")).toMatch(/ran in the baseline and are not applicable now/);
+    // what gate warns of a baseline of another version, compat says per target
+    expect(compat.warnings).toContain("persona-pre-browser-version: the baseline is of Ego Lite 0.5.1.13, this run of 0.4.4.0");
+    expect(compat.warnings.filter((w) => w.startsWith("persona-current:"))).toEqual([]);
+    // the page's cards are drawn from the same data: that card is DO NOT SHIP, against the file
+    const page = await readFile(join(out, "compat.html"), "utf8");
+    const embedded = JSON.parse(/<script type="application\/json" id="compat-data">([\s\S]*?)<\/script>/.exec(page)![1]!) as { compat: { targets: { key: string; gate?: { against: string; ship: boolean } }[] } };
+    expect(embedded.compat.targets.find((t) => t.key === old.key)!.gate).toMatchObject({ against: file, ship: false });
+    // the combined Allure report's release gate names that target, and only it
+    const release = await releaseGateShown(join(out, "compat-allure/report"));
+    expect(release).toMatchObject({ success: false, actual: "do not ship" });
+    expect(release.message).toContain(`DO NOT SHIP (ego-conformance gate, each target against ${file}): 1 of 2 target(s) may not ship: persona-pre-browser-version `);
+    expect(release.message).not.toContain("persona-current");
+    // gate --baseline on that target's outcomes says the same
+    const gate = await runCli(["gate", "--baseline", file, "--outcomes", join(out, "compat-outcomes/persona-pre-browser-version.json")]);
+    expect(gate.exitCode, gate.stdout).toBe(1);
+
+    // report --merge of the same bundle: with the baseline, the same verdicts; without it, the
+    // contract's (a run of one area ships nowhere): the baseline is what made current ship
+    const mergedWith = await tempDir("matrix-baseline-merged");
+    const merge = await runCli(["report", "--merge", join(out, "matrix"), "--baseline", "0.5.1.13-current", "--dir", baselines, "--out", mergedWith, "--json"]);
+    expect(merge.exitCode, merge.stderr).toBe(run.exitCode);
+    expect(parseCompatJson(await readFile(join(mergedWith, "compat.json"), "utf8")).gate).toEqual(compat.gate);
+    expect(await releaseGateShown(join(mergedWith, "compat-allure/report")), "the merge's report carries the same release gate").toEqual(release);
+    const mergedWithout = await tempDir("matrix-baseline-contract");
+    await runCli(["report", "--merge", join(out, "matrix"), "--out", mergedWithout, "--no-allure", "--json"]);
+    expect(parseCompatJson(await readFile(join(mergedWithout, "compat.json"), "utf8")).gate).toEqual({ against: "the contract", ship: [] });
+  });
+
+  it.each([
+    [["matrix", "--personas", "current", "--area", "browser-version", "--pages", "model", "--no-allure"]],
+    [["report", "--merge", "nowhere", "--no-allure"]],
+  ])("%j with a baseline that is not there exits 2 and starts nothing", async (args) => {
+    const baselines = await tempDir("matrix-no-baselines");
+    const out = await tempDir("matrix-unknown-baseline");
+    const run = await runCli([...args, "--baseline", "0.5.1.13-nobody", "--dir", baselines, "--out", out]);
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(/cannot decide: the baseline .*0\.5\.1\.13-nobody\.json cannot be read/);
+    expect(run.stderr).not.toMatch(/matrix: plan/);
+    expect(await readdir(out), "nothing ran, nothing was written").toEqual([]);
+    const notAKey = await runCli([...args, "--baseline", "nobody", "--out", out]);
+    expect(notAKey.exitCode).toBe(2);
+    expect(notAKey.stderr).toMatch(/--baseline must be a file or a key/);
+  });
+
   it.each([[["matrix", "--shard", "3/2"]], [["report"]]])("gives the usage and exit 2 for %j", async (args) => {
     const run = await runCli(args);
     expect(run.exitCode).toBe(2);
@@ -185,6 +263,15 @@ describe("matrix and report arguments", () => {
   ])("refuse %j as a usage error", (args, message) => {
     expect(() => parseMatrixArgs(args, "/w")).toThrow(UsageError);
     expect(() => parseMatrixArgs(args, "/w")).toThrow(message);
+  });
+
+  it("take --baseline and --dir together, for the whole matrix and for report --merge; a shard takes none", () => {
+    expect(parseMatrixArgs(["--baseline", "0.5.1.13-current", "--dir", "b"], "/w").baselineFlag).toEqual({ argument: "0.5.1.13-current", dir: "b" });
+    expect(parseMatrixArgs([], "/w").baselineFlag).toBeUndefined();
+    expect(parseReportArgs(["--merge", "a", "--baseline", "x.json"], "/w").baselineFlag).toEqual({ argument: "x.json" });
+    expect(() => parseMatrixArgs(["--dir", "b"], "/w")).toThrow(/give --baseline too/);
+    expect(() => parseReportArgs(["--merge", "a", "--dir", "b"], "/w")).toThrow(/give --baseline too/);
+    expect(() => parseMatrixArgs(["--baseline", "x.json", "--shard", "1/2"], "/w")).toThrow(/give it to report --merge/);
   });
 
   it("report needs --merge", () => {

@@ -12,6 +12,8 @@ import { CompatJson, type TargetOutcome } from "../../src/matrix/compat-schema.j
 import { selectionOf, type MergedMatrix } from "../../src/matrix/merge.js";
 import { makePlan } from "../../src/matrix/plan.js";
 import { AGAINST_CONTRACT, gateTarget } from "../../src/matrix/target-gate.js";
+import { matrixReportVerdict } from "../../src/matrix/report-verdict.js";
+import { RELEASE_GATE_RULE } from "../../src/gate/report-verdict.js";
 import { personaTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
 
 function outcomes(overrides: Record<string, ClauseOutcome> = {}, persona: string | null = null): RunOutcomes {
@@ -61,5 +63,36 @@ describe("buildCompat with the gate's verdicts", () => {
     expect(() => CompatJson.parse(compat)).not.toThrow();
     expect(compat.gate).toEqual({ against: AGAINST_CONTRACT, ship: ["persona-current"] });
     expect(compat.targets.find((t) => t.key === "persona-pre-error-codes")!.gate).toMatchObject({ ship: false, lost: errorCodeClauses.length });
+  });
+});
+
+describe("the matrix's Allure release gate", () => {
+  const SELECTION = { areas: ["task-state" as const], grep: null };
+  function compatOf(gates: Record<string, ReturnType<typeof gateTarget>>, against = AGAINST_CONTRACT): CompatJson {
+    const specs = [personaTarget("current"), personaTarget("pre-error-codes")];
+    const outcomes = specs.map((spec) => outcomeWithoutResults(spec, "missing", "x", selectionOf({ selection: SELECTION }), { shard: { index: 1, count: 1 } }));
+    const merged: MergedMatrix = { plan: makePlan(specs, SELECTION), shardCount: 1, harness: { name: "ego-conformance", version: "0.1.0" }, sources: [], outcomes, results: [], warnings: [] };
+    return buildCompat(merged, new Date("2026-11-30T12:00:00Z"), { against, byTarget: new Map(Object.entries(gates)) });
+  }
+
+  it("fails when any target may not ship, naming each such target with the gate's reasons", () => {
+    const held = gateTarget(preErrorCodes);
+    const verdict = matrixReportVerdict(compatOf({ "persona-current": gateTarget(outcomes()), "persona-pre-error-codes": held }));
+    expect(verdict).toMatchObject({ rule: RELEASE_GATE_RULE, success: false, expected: "ship", actual: "do not ship" });
+    expect(verdict.message).toMatch(/^DO NOT SHIP \(ego-conformance gate, each target against the contract\): 1 of 2 target\(s\) may not ship: persona-pre-error-codes /);
+    expect(verdict.message).toContain(held.reasons[0]!);
+    expect(verdict.message).not.toMatch(/persona-current/);
+  });
+
+  it("passes only when every target ships, and says what they were gated against", () => {
+    const verdict = matrixReportVerdict(compatOf({ "persona-current": gateTarget(outcomes()), "persona-pre-error-codes": gateTarget(outcomes()) }, "/b/0.5.1.13-fake.json"));
+    expect(verdict).toMatchObject({ rule: RELEASE_GATE_RULE, success: true, actual: "ship" });
+    expect(verdict.message).toBe("SHIP (ego-conformance gate, each target against /b/0.5.1.13-fake.json): 2 of 2 target(s) may ship");
+  });
+
+  it("a target with no verdict (it wrote no gate) may not ship: unknown is never green", () => {
+    const verdict = matrixReportVerdict(compatOf({ "persona-current": gateTarget(outcomes()) }));
+    expect(verdict.success).toBe(false);
+    expect(verdict.message).toMatch(/persona-pre-error-codes .*not gated/);
   });
 });
