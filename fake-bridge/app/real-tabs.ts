@@ -4,7 +4,8 @@
  * until then (a fresh space: one about:blank tab, research Q10), then every call reads the live
  * targets: url and title as Chromium reports them, creation order kept, pages that closed
  * themselves dropped, pages opened by a page (window.open) appended. The active tab stays the
- * one the app last made active; if it closed, the last tab is active.
+ * one the app last made active; if it closed, the last tab is active (the closed-tab-activates-first
+ * plan: the first; the reference does not say which).
  */
 import type { SpaceContext } from "../chromium/space-pages.js";
 import type { FakeApp } from "./app.js";
@@ -44,7 +45,9 @@ export async function syncRealTabs(app: FakeApp, space: TaskSpace): Promise<Spac
     kept.push(app.realTab(info.targetId, info.url, info.title));
   }
   space.tabs.splice(0, space.tabs.length, ...kept);
-  if (kept.length > 0 && !kept.some((t) => t.targetId === space.activeTargetId)) space.activeTargetId = kept[kept.length - 1]!.targetId;
+  if (kept.length > 0 && !kept.some((t) => t.targetId === space.activeTargetId)) {
+    space.activeTargetId = (app.behaviour.closedTabActivatesFirst ? kept[0] : kept[kept.length - 1])!.targetId;
+  }
   return context;
 }
 

@@ -551,6 +551,40 @@ export const ALLOWED: Record<string, { areas: string[]; pages: "chromium" | "mod
     why: "messages the reference does not give are worded otherwise: a clause judges a message only where the reference gives it (or the id it must name)",
     observed: [],
   },
+  // every area: target ids, node ids and profile ids are in many answers, and clauses look things up by them
+  "ids-other-values": {
+    areas: [],
+    pages: "model",
+    why: "other target ids, backendNodeIds from 50001 by 7, a default profile not called Default: the reference types these ids and fixes no value, so no clause may expect the fake's",
+    observed: [],
+  },
+  // a refId is what [ref=N] prints on real pages; subtree's root is a backendNodeId
+  "ref-ids-offset": {
+    areas: ["snapshot"],
+    pages: "chromium",
+    why: "refIds from 9001 by 7, so none equals its node's backendNodeId: the requirement asks only that a refId is unique within one snapshot, so clauses pair a ref by the id it prints and never take one for the other",
+    observed: [],
+  },
+  "call-errors-reworded": {
+    areas: [],
+    pages: "model",
+    why: "argument TypeErrors, the CDP channel's TypeError and onSendCDPMessageError's messages worded otherwise: the reference fixes the class and the codes, so a clause judges those, never the words",
+    observed: [],
+  },
+  // every area: hand-off, take-over and complete are how many clauses set a space up
+  "hand-back-activates-first-tab": {
+    areas: [],
+    pages: "model",
+    why: "hand-off, take-over and complete make the first tab active: the reference fixes the active tab only across a claim, so no clause may expect it kept across a change of hands",
+    observed: [],
+  },
+  // closing tabs over CDP needs real pages
+  "closed-tab-activates-first": {
+    areas: ["tabs"],
+    pages: "chromium",
+    why: "when the active tab closes the first remaining tab becomes active: the reference does not say which, so no clause may expect the last",
+    observed: [],
+  },
   "listing-bookkeeping-moves": {
     areas: ["task-context"],
     pages: "model",
