@@ -576,7 +576,8 @@ export const ALLOWED: Record<string, { areas: string[]; pages: "chromium" | "mod
     areas: [],
     pages: "model",
     why: "hand-off, take-over and complete make the first tab active: the reference fixes the active tab only across a claim, so no clause may expect it kept across a change of hands",
-    observed: [],
+    // it compares the active tab before complete with the one after the claim
+    observed: ["task-spaces.claim.keeps-tabs-and-profile"],
   },
   // closing tabs over CDP needs real pages
   "closed-tab-activates-first": {
