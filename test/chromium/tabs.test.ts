@@ -93,6 +93,23 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
     await b.shutdown();
   });
 
+  it("a closed active tab passes to the last remaining tab, or the first under closed-tab-activates-first", async () => {
+    const activeAfterClose = async (mutants: "closed-tab-activates-first"[]) => {
+      const b = createFakeBrowser({ chromium: CHROMIUM!, mutants });
+      const ego: Loose = b.newBinding();
+      ego.useTaskSpace((await ego.createTaskSpace("a")).id);
+      await ego.createTab("data:text/html,<title>Middle tab</title>");
+      const last = await ego.createTab("data:text/html,<title>Last tab</title>");
+      const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 10_000 });
+      expect((await cdp.send("Target.closeTarget", { targetId: last.targetId })).result).toBeDefined();
+      const listed = await waitFor(() => ego.listTabs(), (l: Loose) => !l.tabs.some((t: Loose) => t.targetId === last.targetId));
+      await b.shutdown();
+      return listed.tabs.map((t: Loose) => [t.url.startsWith("data:") ? "middle" : t.url, t.active]);
+    };
+    expect(await activeAfterClose([])).toEqual([["about:blank", false], ["middle", true]]);
+    expect(await activeAfterClose(["closed-tab-activates-first"])).toEqual([["about:blank", true], ["middle", false]]);
+  });
+
   it("a popup opened by a target=_blank link belongs to the space and loads (issue 21 defect 3)", async () => {
     const server = await fixtures();
     const landed = server.url("landed");
