@@ -103,6 +103,8 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly handBackActivatesFirstTab: boolean;
   /** when the active tab closes, the first remaining tab becomes active (mutant closed-tab-activates-first: allowed) */
   readonly closedTabActivatesFirst: boolean;
+  /** a popup a space's page opens becomes the active tab (mutant popup-activates: allowed) */
+  readonly popupActivates: boolean;
 }
 
 export interface PromptMutants {
@@ -236,5 +238,6 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     callErrorsReworded: mutant("call-errors-reworded"),
     handBackActivatesFirstTab: mutant("hand-back-activates-first-tab"),
     closedTabActivatesFirst: mutant("closed-tab-activates-first"),
+    popupActivates: mutant("popup-activates"),
   });
 }

@@ -98,6 +98,8 @@ export const MUTANTS = {
     "handOffTaskSpace, takeOverTaskSpace and completeTaskSpace make the space's first tab the active one (the reference fixes the active tab only across a claim; the user may switch tabs while in control)",
   "closed-tab-activates-first":
     "when the space's active tab closes (Target.closeTarget, a page closing itself), its first remaining tab becomes active instead of its last (the reference does not say which)",
+  "popup-activates":
+    "a popup a space's page opens (a target=_blank link, window.open) becomes the space's active tab, for listTabs and snapshot (real pages; the reference does not say)",
   "listing-bookkeeping-moves": "every listTaskSpaces entry also carries touchedAt, the app time of that listing (the build's own bookkeeping; ownership, createdBy, id and name unchanged)",
 } as const;
 
