@@ -10,10 +10,10 @@ import { SpacePages, type Prompt } from "../chromium/space-pages.js";
 import { CdpRelay } from "../chromium/cdp-relay.js";
 import { handlePrompts, type OpenPrompt } from "./prompts.js";
 import { holdBrowsers, releaseBrowsers } from "../chromium/browser-pool.js";
-import { Counter, SPARSE_SPACE_IDS, targetIdFor } from "./ids.js";
+import { Counter, OTHER_NODE_IDS, SPARSE_SPACE_IDS, targetIdFor } from "./ids.js";
 import { SerialQueue } from "./serial.js";
 import { buildPage } from "./page-model.js";
-import { DEFAULT_PROFILES, ProfileRegistry, type ProfileSpec } from "./profiles.js";
+import { DEFAULT_PROFILES, OTHER_PROFILES, ProfileRegistry, type ProfileSpec } from "./profiles.js";
 import type { Tab } from "./tabs.js";
 import type { SpaceKey, TaskSpace } from "./task-space.js";
 import { BLANK_URL, normalizeUrl, titleForUrl } from "./urls.js";
@@ -55,7 +55,7 @@ export class FakeApp {
   private readonly spaces = new Map<number, TaskSpace>();
   private readonly spaceIds: Counter;
   private readonly targetCounter = new Counter(1);
-  private readonly nodeIds = new Counter(1);
+  private readonly nodeIds: Counter;
   /** requests are answered one at a time, in order (./serial.ts) */
   readonly queue = new SerialQueue();
   /** the spaces' real pages, when the app runs with Chromium */
@@ -77,7 +77,8 @@ export class FakeApp {
     if (!Number.isFinite(this.timeScale) || this.timeScale <= 0) throw new Error(`timeScale must be a positive number, got ${this.timeScale}`);
     this.behaviour = options.behaviour ?? resolveBehaviour({ features: NEWEST_BUILD.features });
     this.spaceIds = this.behaviour.sparseSpaceIds ? new Counter(SPARSE_SPACE_IDS.first, SPARSE_SPACE_IDS.step) : new Counter(1);
-    this.profiles = new ProfileRegistry(options.profiles ?? DEFAULT_PROFILES);
+    this.nodeIds = this.behaviour.otherIdValues ? new Counter(OTHER_NODE_IDS.first, OTHER_NODE_IDS.step) : new Counter(1);
+    this.profiles = new ProfileRegistry(options.profiles ?? (this.behaviour.otherIdValues ? OTHER_PROFILES : DEFAULT_PROFILES));
     if (options.chromium) {
       holdBrowsers();
       this.pages = new SpacePages({
@@ -218,6 +219,17 @@ export class FakeApp {
     return tab;
   }
 
+  /**
+   * The space changed hands (hand-off, take-over, complete, the user giving control back). The
+   * fake keeps its active tab; the hand-back-activates-first-tab plan makes its first tab active,
+   * as a user who switched tabs while in control leaves it (the reference fixes the active tab
+   * only across a claim).
+   */
+  changedHands(space: TaskSpace): void {
+    const first = space.tabs[0];
+    if (this.behaviour.handBackActivatesFirstTab && first !== undefined) space.activeTargetId = first.targetId;
+  }
+
   /** A record for a real page the browser opened (its page model stands in for snapshots until they read the real page). */
   realTab(targetId: string, url: string, title: string): Tab {
     return { targetId, url, title, page: buildPage(url, title, () => this.nodeIds.take()) };
@@ -227,7 +239,7 @@ export class FakeApp {
     const url = normalizeUrl(rawUrl);
     const tabTitle = title ?? titleForUrl(url);
     return {
-      targetId: targetIdFor(this.targetCounter.take()),
+      targetId: targetIdFor(this.targetCounter.take(), this.behaviour.otherIdValues),
       url,
       title: tabTitle,
       page: buildPage(url, tabTitle, () => this.nodeIds.take()),

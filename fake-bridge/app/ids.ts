@@ -3,7 +3,10 @@
  * rewound, so an id is never reused (research Q12); the allowed deviation space-ids-sparse starts
  * it at SPARSE_SPACE_IDS.first and steps it by SPARSE_SPACE_IDS.step (the reference says only
  * that an id is a number). Target ids look like Chromium's: 32
- * upper-case hex characters, derived from a counter so that two fakes built alike agree.
+ * upper-case hex characters, derived from a counter so that two fakes built alike agree. The
+ * allowed deviation ids-other-values hands out other values of the same documented types: other
+ * target ids (lower-case hex, another seed) and backendNodeIds from OTHER_NODE_IDS (the reference
+ * types a targetId as a string and a backendNodeId as a number, and fixes no value).
  */
 import { createHash } from "node:crypto";
 
@@ -33,9 +36,12 @@ function hex32(seed: string): string {
   return createHash("md5").update(seed).digest("hex").toUpperCase();
 }
 
-/** The n-th target id of a fake browser: 32 upper-case hex characters. */
-export function targetIdFor(n: number): string {
-  return hex32(`ego-fake-target:${n}`);
+/** Where the ids-other-values plan's backendNodeIds start, and how far apart they are. */
+export const OTHER_NODE_IDS = { first: 50_001, step: 7 } as const;
+
+/** The n-th target id of a fake browser: 32 upper-case hex characters (`other`: the ids-other-values plan's lower-case ones). */
+export function targetIdFor(n: number, other = false): string {
+  return other ? hex32(`ego-fake-other-target:${n}`).toLowerCase() : hex32(`ego-fake-target:${n}`);
 }
 
 /** The CDP browserContextId of a profile (one context per profile, as in Chromium). */

@@ -13,6 +13,16 @@ export const DEFAULT_PROFILES: readonly ProfileSpec[] = Object.freeze([
   Object.freeze({ id: "Profile 2", name: "Work", isDefault: false }),
 ]);
 
+/**
+ * The profiles of the allowed deviation ids-other-values: the default is not called `Default`
+ * (the reference: `id` is the only locator, `isDefault` marks the profile chosen when profileId
+ * is omitted; its examples `Default`, `Profile 2` are examples).
+ */
+export const OTHER_PROFILES: readonly ProfileSpec[] = Object.freeze([
+  Object.freeze({ id: "Profile 4", name: "Work", isDefault: false }),
+  Object.freeze({ id: "Profile 9", name: "Personal", isDefault: true }),
+]);
+
 /** The profileId values that select the default profile: omitted, "" and "default" (compatibility notes). */
 export const DEFAULT_PROFILE_KEYWORD = "default";
 

@@ -4,7 +4,9 @@
  * until then (a fresh space: one about:blank tab, research Q10), then every call reads the live
  * targets: url and title as Chromium reports them, creation order kept, pages that closed
  * themselves dropped, pages opened by a page (window.open) appended. The active tab stays the
- * one the app last made active; if it closed, the last tab is active.
+ * one the app last made active; if it closed, the last tab is active (the closed-tab-activates-first
+ * plan: the first), and a popup does not take it (the popup-activates plan: it does); the
+ * reference says neither.
  */
 import type { SpaceContext } from "../chromium/space-pages.js";
 import type { FakeApp } from "./app.js";
@@ -38,13 +40,20 @@ export async function syncRealTabs(app: FakeApp, space: TaskSpace): Promise<Spac
     byId.delete(tab.targetId);
     kept.push(tab);
   }
+  let popup: string | undefined;
   for (const info of byId.values()) {
+    const opened = info.openerId !== undefined && info.openerId !== "";
     // the popup-unlisted mutant: a page opened by a page (it has an opener) lands in no space
-    if (app.behaviour.popupsUnlisted && info.openerId !== undefined && info.openerId !== "") continue;
+    if (app.behaviour.popupsUnlisted && opened) continue;
     kept.push(app.realTab(info.targetId, info.url, info.title));
+    if (opened) popup = info.targetId;
   }
   space.tabs.splice(0, space.tabs.length, ...kept);
-  if (kept.length > 0 && !kept.some((t) => t.targetId === space.activeTargetId)) space.activeTargetId = kept[kept.length - 1]!.targetId;
+  // the popup-activates plan: a popup a page opened becomes the active tab (the fake leaves the active one)
+  if (popup !== undefined && app.behaviour.popupActivates) space.activeTargetId = popup;
+  if (kept.length > 0 && !kept.some((t) => t.targetId === space.activeTargetId)) {
+    space.activeTargetId = (app.behaviour.closedTabActivatesFirst ? kept[0] : kept[kept.length - 1])!.targetId;
+  }
   return context;
 }
 

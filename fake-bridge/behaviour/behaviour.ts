@@ -95,6 +95,16 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly sparseSpaceIds: boolean;
   /** failure messages the reference does not give are worded otherwise (mutant messages-reworded: allowed) */
   readonly messagesReworded: boolean;
+  /** other target ids, backendNodeIds and profile ids of the same types (mutant ids-other-values: allowed) */
+  readonly otherIdValues: boolean;
+  /** argument TypeErrors, the CDP channel's TypeError and onSendCDPMessageError worded otherwise (mutant call-errors-reworded: allowed) */
+  readonly callErrorsReworded: boolean;
+  /** hand-off, take-over and complete make the space's first tab active (mutant hand-back-activates-first-tab: allowed) */
+  readonly handBackActivatesFirstTab: boolean;
+  /** when the active tab closes, the first remaining tab becomes active (mutant closed-tab-activates-first: allowed) */
+  readonly closedTabActivatesFirst: boolean;
+  /** a popup a space's page opens becomes the active tab (mutant popup-activates: allowed) */
+  readonly popupActivates: boolean;
 }
 
 export interface PromptMutants {
@@ -127,6 +137,8 @@ export interface PageSnapshotMutants {
   readonly frameIdsOmitted: boolean;
   /** the top document's refs carry no frameId (on a page with an out-of-process frame the runtime's backfill cannot place them) */
   readonly topFrameIdsOmitted: boolean;
+  /** refIds start at OFFSET_REF_IDS.first and step (an allowed deviation: a refId is only unique within one snapshot) */
+  readonly refIdsOffset: boolean;
   /** href locators print the link's absolute URL, also for a link of the frame's own origin (an allowed deviation; also the persona's PersonaSwitches.hrefLocatorsAbsolute) */
   readonly hrefLocatorsAbsolute: boolean;
 }
@@ -189,6 +201,7 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
       frameIdsOmitted: mutant("frame-ids-omitted"),
       topFrameIdsOmitted: mutant("top-frame-ids-omitted"),
       hrefLocatorsAbsolute: hrefLocatorsAbsolute || mutant("href-locators-absolute"),
+      refIdsOffset: mutant("ref-ids-offset"),
     }),
     cdpMutants: Object.freeze({
       attachCrossesSpaces: mutant("cdp-attach-crosses-spaces"),
@@ -221,5 +234,10 @@ export function resolveBehaviour(input: BehaviourInput): Behaviour {
     snapshotRefsReordered: mutant("snapshot-refs-reordered"),
     sparseSpaceIds: mutant("space-ids-sparse"),
     messagesReworded: mutant("messages-reworded"),
+    otherIdValues: mutant("ids-other-values"),
+    callErrorsReworded: mutant("call-errors-reworded"),
+    handBackActivatesFirstTab: mutant("hand-back-activates-first-tab"),
+    closedTabActivatesFirst: mutant("closed-tab-activates-first"),
+    popupActivates: mutant("popup-activates"),
   });
 }

@@ -21,7 +21,7 @@ import { appPort } from "./app-port.js";
 import { ArgumentProblem } from "./argument-problem.js";
 import { CallbackSlot } from "./callback-slots.js";
 import { requestArguments, type AsyncMethodName } from "./commands.js";
-import { CDP_CHANNEL_UNAVAILABLE, errorObjectOf, INVALID_ARGUMENT, messageOf, rejectionOf, typeErrorWithCode } from "./errors.js";
+import { CDP_CHANNEL_UNAVAILABLE, errorObjectOf, INVALID_ARGUMENT, rejectionOf, sendErrorMessageOf, typeErrorWithCode } from "./errors.js";
 import { settleOnNextTurn } from "./event-loop.js";
 import { methodPresent, paramRulesFor } from "./params.js";
 import type { BrowserPort } from "./port.js";
@@ -133,8 +133,8 @@ export function createPortBinding(port: BrowserPort, options: BindingOptions = {
 
   function reportSendError(failure: TaskFailure): void {
     if (b.cdpErrorCallbackNeverCalled) return;
-    if (b.errorCodes) onSendCDPMessageError.fire(messageOf(failure, b), failure.code);
-    else onSendCDPMessageError.fire(messageOf(failure, b));
+    if (b.errorCodes) onSendCDPMessageError.fire(sendErrorMessageOf(failure, b), failure.code);
+    else onSendCDPMessageError.fire(sendErrorMessageOf(failure, b));
   }
 
   /** sendCDPMessage(message): returns undefined; the answer or the pre-send failure comes later. */

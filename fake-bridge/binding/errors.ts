@@ -23,11 +23,21 @@ function withCode<E extends Error>(error: E, code: ErrorCode, b: Behaviour): E {
   return error;
 }
 
+/**
+ * Other words for the synchronous TypeErrors (the allowed deviation call-errors-reworded): the
+ * reference fixes their class and error_code, never their text.
+ */
+const REWORDED_TYPE_ERRORS: Partial<Record<ErrorCode, string>> = {
+  EGO_INVALID_ARGUMENT: "Invalid call.",
+  EGO_CDP_CHANNEL_UNAVAILABLE: "No DevTools link.",
+};
+
 /** The synchronous TypeError of an invalid call (or a missing CDP channel). */
 export function typeErrorWithCode(message: string, code: ErrorCode, b: Behaviour): TypeError {
+  const text = b.callErrorsReworded ? (REWORDED_TYPE_ERRORS[code] ?? message) : message;
   // the plain-error-arguments mutant: a plain Error, no error_code
-  if (b.plainErrorArguments && code === INVALID_ARGUMENT) return new Error(message) as TypeError;
-  return withCode(new TypeError(message), code, b);
+  if (b.plainErrorArguments && code === INVALID_ARGUMENT) return new Error(text) as TypeError;
+  return withCode(new TypeError(text), code, b);
 }
 
 /**
@@ -45,6 +55,27 @@ const REWORDED: Partial<Record<ErrorCode, (message: string) => string>> = {
 export function messageOf(failure: TaskFailure, b: Behaviour): string {
   const reworded = b.messagesReworded ? REWORDED[failure.code] : undefined;
   return reworded === undefined ? failure.message : reworded(failure.message);
+}
+
+/**
+ * Other words for what onSendCDPMessageError receives (the allowed deviation call-errors-reworded):
+ * the reference gives the callback's arguments (message, error_code) and the failures it reports,
+ * no text. A not-found message keeps naming the id ("Browser-side operation messages now identify
+ * task spaces by numeric id"), so it stays.
+ */
+const REWORDED_SEND_ERRORS: Partial<Record<ErrorCode, string>> = {
+  EGO_TASK_SPACE_NOT_SELECTED: "Select a task space before sending.",
+  EGO_TASK_SPACE_USER_IN_CONTROL: "Sending is paused: the user has the browser.",
+  EGO_TASK_SPACE_INACTIVE: "Only an agent's task space takes CDP messages.",
+  EGO_TASK_SPACE_UNAVAILABLE: "The task space cannot take messages now.",
+  EGO_TASK_HOST_DISCONNECTED: "The DevTools host went away.",
+  EGO_CDP_SEND_FAILED: "The message could not be delivered.",
+};
+
+/** The message onSendCDPMessageError receives for a pre-send failure. */
+export function sendErrorMessageOf(failure: TaskFailure, b: Behaviour): string {
+  const reworded = b.callErrorsReworded ? REWORDED_SEND_ERRORS[failure.code] : undefined;
+  return reworded ?? messageOf(failure, b);
 }
 
 /** The Error snapshot() rejects with. */

@@ -88,6 +88,18 @@ export const MUTANTS = {
     "task-space ids start at 70001 and step by 13 (70001, 70014, ...), as ids a build takes from elsewhere; still numbers, never reused (the reference says only that an id is a number)",
   "messages-reworded":
     "failure messages the reference does not give (EGO_TASK_SPACE_INACTIVE, EGO_WEB_CONTENTS_UNAVAILABLE, EGO_SNAPSHOT_FAILED) are worded otherwise; the documented ones ('Task space not selected', 'Task space not found: <id>', 'Profile not found', reason keys) stay",
+  "ids-other-values":
+    "other values of the documented id types: target ids are lower-case hex from another seed, backendNodeIds start at 50001 and step by 7, the default profile's id is `Profile 9` (the reference types the ids and fixes no value; `Default`, `Profile 2` are its examples)",
+  "ref-ids-offset":
+    "a snapshot of a real page numbers its refIds from 9001 by 7, so no refId equals its node's backendNodeId (the requirement asks only that a refId is unique within one snapshot)",
+  "call-errors-reworded":
+    "argument TypeErrors, the CDP channel's TypeError and the messages onSendCDPMessageError receives are worded otherwise; the class, the own error_code and the callback's code stay, a not-found message still names the id (the reference fixes the codes, not those words)",
+  "hand-back-activates-first-tab":
+    "handOffTaskSpace, takeOverTaskSpace and completeTaskSpace make the space's first tab the active one (the reference fixes the active tab only across a claim; the user may switch tabs while in control)",
+  "closed-tab-activates-first":
+    "when the space's active tab closes (Target.closeTarget, a page closing itself), its first remaining tab becomes active instead of its last (the reference does not say which)",
+  "popup-activates":
+    "a popup a space's page opens (a target=_blank link, window.open) becomes the space's active tab, for listTabs and snapshot (real pages; the reference does not say)",
   "listing-bookkeeping-moves": "every listTaskSpaces entry also carries touchedAt, the app time of that listing (the build's own bookkeeping; ownership, createdBy, id and name unchanged)",
 } as const;
 

@@ -38,12 +38,16 @@ export class FakeOperator implements Operator {
    * agent-owned space becomes agentDelegatedToUser, a user-owned one stays user; both are blocked.
    */
   async takeControl(id: number, reason: string): Promise<void> {
-    takeControl(this.space(id), reason);
+    const space = this.space(id);
+    takeControl(space, reason);
+    this.app.changedHands(space);
   }
 
   /** The user gives control back: a delegated space returns to the agent and is unblocked. */
   async returnControl(id: number): Promise<void> {
-    returnControl(this.space(id));
+    const space = this.space(id);
+    returnControl(space);
+    this.app.changedHands(space);
   }
 
   /** Answers the space's oldest open prompt (fake-bridge/app/prompts.ts); false when there is none. */

@@ -2,13 +2,12 @@
 // a page with createTab(url) and takes snapshot() of it at once. Every clause that snapshots a page
 // it opened stands on this rule (./created-tab.ts names it as their precondition).
 import * as allure from "allure-js-commons";
-import { expect } from "vitest";
 import { FIXTURE_PAGES } from "../../src/fixture-pages/index.js";
 import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { offlinePageText, offlineUrl } from "../../src/harness/offline-urls.js";
-import { PreconditionError } from "../../src/harness/precondition.js";
-import { loadBound, openAndShow, type Mark } from "./created-tab.js";
+import { stoppedBy } from "../../src/harness/precondition.js";
+import { CAPTURES_NEW_TAB, loadBound, notShown, openAndShow, type Mark } from "./created-tab.js";
 import { shows } from "./snapshot-text.js";
 
 const pages = useFixturePages();
@@ -31,13 +30,11 @@ clause("snapshot.create-tab.captures-new-tab", async (ctx) => {
   let previous: Mark[] = [];
   for (const { url, marks } of await twoPages(ctx)) {
     const seen = await openAndShow(ctx, own.id, url, marks, bound);
-    if (seen.stage === "createTab") throw new PreconditionError(`createTab(${url}) resolved no targetId: ${JSON.stringify(seen.last)}`, "tabs.create.result");
-    if (seen.stage === "snapshot") throw new PreconditionError(`snapshot() after createTab(${url}) did not resolve: ${JSON.stringify(seen.last)}`, "snapshot.result-shape");
     await allure.attachment(`snapshot after createTab(${url})`, JSON.stringify(seen.stage === "shown" ? seen.content : seen.last, null, 2), "application/json");
-    expect(seen.stage, `within ${bound / 1000} s a snapshot after createTab(${url}) shows that page (${marks.map((m) => `'${m.text}'`).join(", ")})`).toBe("shown");
-    if (seen.stage !== "shown") return;
+    // the content stage is this clause's own failure, on the snapshot's answer; the others are the owners' of createTab and snapshot
+    if (seen.stage !== "shown") throw notShown(seen, url, `that page (${marks.map((m) => `'${m.text}'`).join(", ")}) within ${bound / 1000} s`);
     const end = previous.at(-1);
-    if (end !== undefined) expect(shows(seen.content, end.text), `not the page the space had open before ('${end.text}')`).toBe(0);
+    if (end !== undefined && shows(seen.content, end.text) > 0) throw stoppedBy(seen.last, CAPTURES_NEW_TAB, `the snapshot after createTab(${url}) still shows the page the space had open before ('${end.text}')`);
     previous = marks;
   }
 });

@@ -8,7 +8,9 @@
  */
 import type { Json } from "../../src/contract/arguments.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
+import { stoppedBy, type PreconditionError } from "../../src/harness/precondition.js";
 import { selectionRefused } from "../../src/harness/spaces.js";
+import type { Observation } from "../../src/probe/observation.js";
 import { textPattern } from "./snapshot-text.js";
 
 /** The clause whose rule a page that never shows in a snapshot after createTab breaks. */
@@ -23,10 +25,25 @@ export interface Mark {
   count?: number;
 }
 
+/** How far the page got: `last` is the answer the wait stopped on (createTab's, or the last snapshot's). */
 export type Opened =
-  | { stage: "createTab"; last: Json }
-  | { stage: "snapshot" | "content"; last: Json; targetId: string }
-  | { stage: "shown"; targetId: string; content: string };
+  | { stage: "createTab"; last: Observation }
+  | { stage: "snapshot" | "content"; last: Observation; targetId: string }
+  | { stage: "shown"; targetId: string; content: string; last: Observation };
+
+/** The clause whose rule each stage's answer breaks: a createTab without a targetId, a snapshot that does not resolve, one that never shows the page. */
+const STAGE_OWNER = { createTab: "tabs.create.result", snapshot: "snapshot.result-shape", content: CAPTURES_NEW_TAB } as const;
+
+/**
+ * A page that did not show, as the precondition failure it is: it names the clause whose rule the
+ * answer it stopped on breaks, and records that answer's kind, which that clause must have failed
+ * on for the failure to stand (src/outcomes/attribution.ts). In the owner's own probes it is the
+ * owner's failure, on that answer.
+ */
+export function notShown(seen: Exclude<Opened, { stage: "shown" }>, url: string, shown: string): PreconditionError {
+  const what = seen.stage === "createTab" ? `createTab(${url}) resolved no targetId` : seen.stage === "snapshot" ? `snapshot() after createTab(${url}) did not resolve` : `no snapshot after createTab(${url}) showed ${shown}`;
+  return stoppedBy(seen.last, STAGE_OWNER[seen.stage], what);
+}
 
 /**
  * How long to wait for a page to show: on a target with real pages (capability `pages`) a page
@@ -42,16 +59,18 @@ export async function openAndShow(ctx: ClauseContext, spaceId: number, url: stri
   const seen = await ctx.ego.evaluate(
     async (p, id, url, marks, boundMs) => {
       if (!(await p.use(id)) && typeof id !== "number") return null;
-      const tab = (await p.ego.createTab(url)) as { targetId?: unknown } | undefined;
-      if (typeof tab?.targetId !== "string") return { stage: "createTab", last: p.toJson(tab) };
+      const made = await p.call("createTab", [url]);
+      const tab = made.value as { targetId?: unknown } | undefined;
+      if (made.channel !== "resolved" || typeof tab?.targetId !== "string") return { stage: "createTab", last: made };
       const deadline = Date.now() + boundMs;
       const poll = p.poll();
       for (;;) {
         const o = await poll.attempt(() => p.call("snapshot", [{}]));
         const content = (o.value as { content?: unknown } | undefined)?.content;
         const shows = (m: { pattern: string; count: number }) => typeof content === "string" && [...content.matchAll(new RegExp(m.pattern, "gu"))].length >= m.count;
-        if (o.channel === "resolved" && (marks as { pattern: string; count: number }[]).every(shows)) return { stage: "shown", targetId: tab.targetId, content: content as string };
-        if (Date.now() >= deadline) return { stage: o.channel === "resolved" ? "content" : "snapshot", targetId: tab.targetId, last: p.toJson(o) };
+        // a shown page's answer without its value: the content is returned once
+        if (o.channel === "resolved" && (marks as { pattern: string; count: number }[]).every(shows)) return { stage: "shown", targetId: tab.targetId, content: content as string, last: { call: o.call, channel: o.channel } };
+        if (Date.now() >= deadline) return { stage: o.channel === "resolved" ? "content" : "snapshot", targetId: tab.targetId, last: o };
         await p.sleep(100);
       }
     },

@@ -4,14 +4,13 @@
  * clause takes is attached to its Allure result as text.
  */
 import * as allure from "allure-js-commons";
-import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
 import { FIXTURE_PAGES, type FixturePageName, type FixtureServer } from "../../src/fixture-pages/index.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
-import { PreconditionError } from "../../src/harness/precondition.js";
+import { stoppedBy } from "../../src/harness/precondition.js";
 import { selectionRefused } from "../../src/harness/spaces.js";
 import type { Observation } from "../../src/probe/observation.js";
-import { CAPTURES_NEW_TAB, LOAD_BOUND_MS, openAndShow, type Mark } from "./created-tab.js";
+import { LOAD_BOUND_MS, notShown, openAndShow, type Mark } from "./created-tab.js";
 
 export interface Snapshot {
   content: string;
@@ -46,12 +45,10 @@ export async function openFixturePage(
   const { heading, end } = FIXTURE_PAGES[page];
   const marks: Mark[] = [...(heading === undefined ? [] : [{ text: heading }]), ...(end === undefined ? [] : [{ text: end }]), ...alsoShows];
   const seen = await openAndShow(ctx, own.id, url, marks, LOAD_BOUND_MS);
-  if (seen.stage === "createTab") throw new PreconditionError(`createTab(${url}) resolved no targetId: ${JSON.stringify(seen.last)}`, "tabs.create.result");
-  if (seen.stage === "snapshot") throw new PreconditionError(`snapshot() did not resolve on ${url}: ${JSON.stringify(seen.last)}`, "snapshot.result-shape");
-  if (seen.stage === "content") {
-    await allure.attachment("last snapshot before giving up", JSON.stringify(seen.last, null, 2), "application/json");
+  if (seen.stage !== "shown") {
+    if (seen.stage === "content") await allure.attachment("last snapshot before giving up", JSON.stringify(seen.last, null, 2), "application/json");
     const shown = marks.map((m) => `'${m.text}'${(m.count ?? 1) > 1 ? ` ${m.count} times` : ""}`).join(", ");
-    throw new PreconditionError(`within ${LOAD_BOUND_MS / 1000} s no snapshot after createTab(${url}) showed ${shown}`, CAPTURES_NEW_TAB);
+    throw notShown(seen, url, `${shown} within ${LOAD_BOUND_MS / 1000} s`);
   }
   return { spaceId: own.id, url, server: srv, targetId: seen.targetId };
 }
@@ -77,12 +74,16 @@ export async function observeSnapshot(ctx: ClauseContext, spaceId: number, optio
   return seen;
 }
 
-/** A snapshot that must resolve with the documented shape (the clause's own assertion). */
+/**
+ * A snapshot that must resolve {content: string, refs: array} (the clause's own assertion: its
+ * options are the clause's). A failure records the kind of answer it failed on, as the contract
+ * matchers do, so a precondition failure stopped by the same answer is laid on this clause.
+ */
 export async function takeSnapshot(ctx: ClauseContext, spaceId: number, options: Record<string, Json> = {}, label = ""): Promise<Snapshot> {
   const seen = await observeSnapshot(ctx, spaceId, options, label);
-  expect(seen.channel, `snapshot(${JSON.stringify(options)}) resolves`).toBe("resolved");
   const value = seen.value as unknown as Snapshot;
-  expect(typeof value?.content, "content is a string").toBe("string");
-  expect(Array.isArray(value?.refs), "refs is an array").toBe(true);
+  if (seen.channel !== "resolved" || typeof value?.content !== "string" || !Array.isArray(value?.refs)) {
+    throw stoppedBy(seen, ctx.clause.id, `snapshot(${JSON.stringify(options)}) resolves {content: string, refs: array}`);
+  }
   return value;
 }

@@ -13,7 +13,8 @@ import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
 import { openFixturePage, takeSnapshot, type Snapshot } from "./fixture-page.js";
 import { parseSnapshot, textPattern, TOP_FRAME, type SnapLine } from "./snapshot-text.js";
-import { CAPTURES_NEW_TAB } from "./created-tab.js";
+import { notShown } from "./created-tab.js";
+import type { Observation } from "../../src/probe/observation.js";
 import { selectionRefused } from "../../src/harness/spaces.js";
 import { pairRefsWithLines, printedId } from "./ref-lines.js";
 
@@ -283,8 +284,9 @@ clause("snapshot.page.refs.frame-known", async (ctx) => {
   const seen = await ctx.ego.evaluate(
     async (p, id, url, ends, boundMs) => {
       if (!(await p.use(id))) return null;
-      const tab = (await p.ego.createTab(url)) as { targetId?: unknown };
-      if (typeof tab?.targetId !== "string") return { stage: "createTab" as const, detail: p.toJson(tab) };
+      const made = await p.call("createTab", [url]);
+      const tab = made.value as { targetId?: unknown } | undefined;
+      if (made.channel !== "resolved" || typeof tab?.targetId !== "string") return { stage: "createTab" as const, last: made };
       const marks = ends as { top: string; frame: string };
       const deadline = Date.now() + (boundMs as number);
       const poll = p.poll();
@@ -293,12 +295,15 @@ clause("snapshot.page.refs.frame-known", async (ctx) => {
       // ref's frameId is checked right after its snapshot resolves, while frames still come and change
       return p.withCdp(
         async (cdp) => {
+          // the answer the wait stops on: it names the clause whose rule a page that never showed breaks
+          let last: unknown = null;
           const pageSession: string | undefined = (await cdp.send("Target.attachToTarget", { targetId: tab.targetId, flatten: true })).result?.sessionId;
           if (pageSession === undefined) return { stage: "attach" as const, detail: tab.targetId as string };
           for (let n = 1; ; n++) {
             // one attempt: the snapshot and the check of its frameIds (the recording keeps the last)
             const snap = await poll.attempt(async () => {
               const o = await p.call("snapshot", [{}]);
+              last = o;
               const taken = o.value as { content?: unknown; refs?: { frameId?: unknown }[] } | undefined;
               const frameIds = [...new Set((taken?.refs ?? []).map((r) => r.frameId).filter((f): f is string => typeof f === "string"))];
               if (frameIds.length > 0) {
@@ -315,7 +320,7 @@ clause("snapshot.page.refs.frame-known", async (ctx) => {
             });
             const content = typeof snap?.content === "string" ? snap.content : "";
             const count = (pattern: string) => [...content.matchAll(new RegExp(pattern, "gu"))].length;
-            if ((count(marks.top) >= 1 && count(marks.frame) >= 2) || Date.now() > deadline) return { stage: "done" as const, checks, loaded: Date.now() <= deadline };
+            if ((count(marks.top) >= 1 && count(marks.frame) >= 2) || Date.now() > deadline) return { stage: "done" as const, checks, loaded: Date.now() <= deadline, last, targetId: tab.targetId as string };
             await p.sleep(25);
           }
         },
@@ -328,10 +333,13 @@ clause("snapshot.page.refs.frame-known", async (ctx) => {
     15_000,
   );
   if (seen === null) throw selectionRefused(own.id);
-  if (seen.stage === "createTab") throw new PreconditionError(`createTab(${url}) resolved no targetId: ${JSON.stringify(seen.detail)}`, "tabs.create.result");
+  if (seen.stage === "createTab") throw notShown({ stage: "createTab", last: seen.last as Observation }, url, "");
   if (seen.stage === "attach") throw new PreconditionError(`Target.attachToTarget with flatten answered no sessionId (${JSON.stringify(seen.detail)})`, "cdp.round-trip.attach-flatten");
   await allure.attachment("frameIds of each snapshot, and those Chromium did not know", JSON.stringify(seen.checks, null, 2), "application/json");
-  if (!seen.loaded) throw new PreconditionError(`within 15 s no snapshot of ${url} showed the page's and both frames' ends`, CAPTURES_NEW_TAB);
+  if (!seen.loaded) {
+    const last = seen.last as Observation;
+    throw notShown({ stage: last.channel === "resolved" ? "content" : "snapshot", last, targetId: seen.targetId }, url, "the page's and both frames' ends within 15 s");
+  }
   const stale = (seen.checks as { snapshot: number; unknown: string[] }[]).filter((c) => c.unknown.length > 0);
   expect(stale, `no snapshot's ref names a frame Chromium does not know (${seen.checks.length} snapshots with frame refs)`).toEqual([]);
 });

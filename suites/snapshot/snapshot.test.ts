@@ -9,7 +9,7 @@ import { clause, type ClauseContext } from "../../src/harness/clause.js";
 import { offlinePageText, offlineUrl } from "../../src/harness/offline-urls.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
-import { CAPTURES_NEW_TAB, loadBound, openAndShow } from "./created-tab.js";
+import { loadBound, notShown, openAndShow } from "./created-tab.js";
 import { openFixturePage, observeSnapshot } from "./fixture-page.js";
 import { descendants, parseSnapshot } from "./snapshot-text.js";
 import { pairRefsWithLines, printedId } from "./ref-lines.js";
@@ -23,9 +23,8 @@ async function pageSpace(ctx: ClauseContext): Promise<number> {
   if (ctx.target.info.capabilities.has("pages")) return (await openFixturePage(ctx, pages, "links")).spaceId;
   const own = await ctx.spaces.create();
   const seen = await openAndShow(ctx, own.id, PAGE, [{ text: offlinePageText(PAGE_LABEL) }], loadBound(ctx));
-  if (seen.stage === "createTab") throw new PreconditionError(`createTab(${PAGE}) resolved no targetId: ${JSON.stringify(seen.last)}`, "tabs.create.result");
   // a snapshot that does not resolve is the clause's own to judge
-  if (seen.stage === "content") throw new PreconditionError(`no snapshot after createTab(${PAGE}) showed '${offlinePageText(PAGE_LABEL)}': ${JSON.stringify(seen.last)}`, CAPTURES_NEW_TAB);
+  if (seen.stage === "createTab" || seen.stage === "content") throw notShown(seen, PAGE, `'${offlinePageText(PAGE_LABEL)}'`);
   return own.id;
 }
 

@@ -8,7 +8,8 @@ import { expect } from "vitest";
 import { FIXTURE_FACTS, FIXTURE_PAGES } from "../../src/fixture-pages/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
-import { PreconditionError } from "../../src/harness/precondition.js";
+import { PreconditionError, stoppedBy } from "../../src/harness/precondition.js";
+import type { Observation } from "../../src/probe/observation.js";
 
 const pages = useFixturePages();
 const BOUND_MS = 15_000;
@@ -39,8 +40,9 @@ clause("tabs.popup.in-opener-space", async ({ ego, spaces, openDetail }) => {
         }
       };
       await p.use(id);
-      const opener = (await p.ego.createTab(openerUrl)) as { targetId?: unknown } | undefined;
-      if (typeof opener?.targetId !== "string") return { stage: "createTab" as const, detail: p.toJson(opener) };
+      const made = await p.call("createTab", [openerUrl]);
+      const opener = made.value as { targetId?: unknown } | undefined;
+      if (made.channel !== "resolved" || typeof opener?.targetId !== "string") return { stage: "createTab" as const, detail: made };
       const openerId = opener.targetId;
       const loaded = await poll((tabs) => tabs.some((t) => t.targetId === openerId && t.url === openerUrl && t.title === openerTitle));
       if (!loaded.met) return { stage: "opener" as const, detail: p.toJson(loaded.tabs) };
@@ -83,7 +85,7 @@ clause("tabs.popup.in-opener-space", async ({ ego, spaces, openDetail }) => {
     BOUND_MS,
     FIXTURE_FACTS.popup.opensTitle,
   );
-  if (seen.stage === "createTab") throw new PreconditionError(`createTab(${openerUrl}) resolved no targetId: ${JSON.stringify(seen.detail)}`, "tabs.create.result");
+  if (seen.stage === "createTab") throw stoppedBy(seen.detail as Observation, "tabs.create.result", `createTab(${openerUrl}) resolved no targetId`);
   if (seen.stage === "opener") throw new PreconditionError(`the opener page was not listed with its url and title within ${BOUND_MS} ms: ${JSON.stringify(seen.detail)}`, "tabs.list.real-title");
   if (seen.stage === "click") {
     const owner = seen.attached ? "cdp.round-trip.runtime-evaluate" : "cdp.round-trip.attach-flatten";

@@ -1,7 +1,7 @@
 // Real tabs behind the fake: contexts per space, real targetIds, real url and title, closing a
 // space closes its pages, the browser is started once per process.
 import { describe, expect, it } from "vitest";
-import { createFakeBrowser } from "../../fake-bridge/index.js";
+import { createFakeBrowser, type MutantName } from "../../fake-bridge/index.js";
 import { profileBrowser, runningBrowsers } from "../../fake-bridge/chromium/browser-pool.js";
 import { createProbeScope } from "../../src/probe/runtime.js";
 import { useFixturePages } from "../../src/harness/fixture-server.js";
@@ -20,8 +20,8 @@ async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, bound
 }
 
 /** A fake browser on real Chromium, and a binding of it that created and selected a space "a". */
-async function inNewSpace(): Promise<{ b: ReturnType<typeof createFakeBrowser>; ego: Loose }> {
-  const b = createFakeBrowser({ chromium: CHROMIUM! });
+async function inNewSpace(mutants: MutantName[] = []): Promise<{ b: ReturnType<typeof createFakeBrowser>; ego: Loose }> {
+  const b = createFakeBrowser({ chromium: CHROMIUM!, mutants });
   const ego: Loose = b.newBinding();
   ego.useTaskSpace((await ego.createTaskSpace("a")).id);
   return { b, ego };
@@ -93,10 +93,30 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
     await b.shutdown();
   });
 
-  it("a popup opened by a target=_blank link belongs to the space and loads (issue 21 defect 3)", async () => {
+  it("a closed active tab passes to the last remaining tab, or the first under closed-tab-activates-first", async () => {
+    const activeAfterClose = async (mutants: "closed-tab-activates-first"[]) => {
+      const b = createFakeBrowser({ chromium: CHROMIUM!, mutants });
+      const ego: Loose = b.newBinding();
+      ego.useTaskSpace((await ego.createTaskSpace("a")).id);
+      await ego.createTab("data:text/html,<title>Middle tab</title>");
+      const last = await ego.createTab("data:text/html,<title>Last tab</title>");
+      const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 10_000 });
+      expect((await cdp.send("Target.closeTarget", { targetId: last.targetId })).result).toBeDefined();
+      const listed = await waitFor(() => ego.listTabs(), (l: Loose) => !l.tabs.some((t: Loose) => t.targetId === last.targetId));
+      await b.shutdown();
+      return listed.tabs.map((t: Loose) => [t.url.startsWith("data:") ? "middle" : t.url, t.active]);
+    };
+    expect(await activeAfterClose([])).toEqual([["about:blank", false], ["middle", true]]);
+    expect(await activeAfterClose(["closed-tab-activates-first"])).toEqual([["about:blank", true], ["middle", false]]);
+  });
+
+  it.each([
+    [[] as MutantName[], "the opener stays the active tab"],
+    [["popup-activates"] as MutantName[], "the popup is the active tab"],
+  ])("a popup opened by a target=_blank link belongs to the space and loads (issue 21 defect 3); mutants %j: %s", async (mutants, active) => {
     const server = await fixtures();
     const landed = server.url("landed");
-    const { b, ego } = await inNewSpace();
+    const { b, ego } = await inNewSpace(mutants);
     const opener = await ego.createTab(server.url("form"));
     await waitFor(() => ego.listTabs(), (l: Loose) => l.tabs.some((t: Loose) => t.targetId === opener.targetId && t.url === server.url("form") && t.title !== ""));
     const cdp: Loose = createProbeScope(ego).cdpClient({ timeoutMs: 10_000 });
@@ -107,6 +127,8 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
     expect(clicked.result?.result?.value, JSON.stringify(clicked)).toBe(1);
     const listed = await waitFor(() => ego.listTabs(), (l: Loose) => l.tabs.some((t: Loose) => t.url === landed && t.title !== ""), 15_000);
     expect(listed.tabs.map((t: Loose) => t.url), "the popup is the space's tab and loaded its url").toContain(landed);
+    const activeTab = listed.tabs.find((t: Loose) => t.active);
+    expect(activeTab?.url, active).toBe(mutants.length === 0 ? server.url("form") : landed);
     await b.shutdown();
   });
 });

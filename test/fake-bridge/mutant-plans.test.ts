@@ -264,6 +264,18 @@ const EXPECTED: Record<MutantName, string[]> = {
   // no step here meets an inactive space, a gone tab or a failed snapshot
   "messages-reworded": [],
   "space-ids-sparse": ["ids:create", "ids:list", "ids:claim", "claim:rename", "status:strings"],
+  // the answers that carry a target id, a backendNodeId or a profile id
+  "ids-other-values": ["cdp:answer", "ids:list", "profiles:list", "snapshot:locators", "take-over:unblocks"],
+  // refIds exist on real pages only (test/mutants)
+  "ref-ids-offset": [],
+  // the steps read no TypeError's message; the callback's message is read
+  "call-errors-reworded": ["cdp:error-timing"],
+  // the one step that hands a space back lists a space of one tab
+  "hand-back-activates-first-tab": [],
+  // no step here closes a tab: real pages only (test/mutants)
+  "closed-tab-activates-first": [],
+  // popups exist on real pages only (test/chromium/tabs.test.ts)
+  "popup-activates": [],
 };
 
 async function transcript(mutants: MutantName[]): Promise<Record<string, unknown>> {
@@ -342,6 +354,63 @@ describe("what each mutant does", () => {
     const tabs = ((await ego.listTabs()) as Loose).tabs;
     expect(tabs.map((t: Loose) => [t.url, t.active])).toEqual([["about:blank", true], ["https://example.com/checkout", false]]);
     expect(((await ego.snapshot()) as Loose).content).toBe("root");
+  });
+
+  it("ids-other-values: other target ids, node ids and profile ids, of the same types", async () => {
+    const ego = createFakeBrowser({ mutants: ["ids-other-values"] }).newBinding();
+    await selected(ego);
+    const tab = (await ego.createTab("https://example.com/checkout")) as Loose;
+    expect(tab.targetId).toMatch(/^[0-9a-f]{32}$/);
+    const refs = ((await ego.snapshot()) as Loose).refs as { backendNodeId: number }[];
+    expect(Math.min(...refs.map((r) => r.backendNodeId))).toBeGreaterThan(50_000);
+    const profiles = ((await (ego as Loose).listProfiles()) as Loose).profiles as { id: string; isDefault: boolean }[];
+    expect(profiles.find((p) => p.isDefault)?.id).toBe("Profile 9");
+    expect(profiles.map((p) => p.id)).not.toContain("Default");
+  });
+
+  it("call-errors-reworded: other words, the same class and codes; a not-found message still names the id", async () => {
+    const read = (mutants: MutantName[]) => {
+      try {
+        (createFakeBrowser({ mutants }).newBinding().listTaskSpaces as Loose)(1);
+      } catch (e) {
+        return { type: (e as Error).constructor.name, message: (e as Error).message, own: Object.hasOwn(e as object, "error_code"), code: (e as Loose).error_code };
+      }
+      return undefined;
+    };
+    const [plain, reworded] = [read([]), read(["call-errors-reworded"])];
+    expect(reworded).toEqual({ ...plain, message: expect.not.stringContaining("listTaskSpaces") });
+    expect(reworded?.message).not.toBe(plain?.message);
+    const sendErrors = async (mutants: MutantName[]) => {
+      const ego = createFakeBrowser({ mutants }).newBinding();
+      const seen: unknown[][] = [];
+      ego.onSendCDPMessageError = (...args: unknown[]) => seen.push(args);
+      ego.sendCDPMessage("{}");
+      ego.useTaskSpace(4242);
+      ego.sendCDPMessage("{}");
+      await microtasks();
+      await nextTurn();
+      return seen;
+    };
+    const [plainSent, rewordedSent] = [await sendErrors([]), await sendErrors(["call-errors-reworded"])];
+    expect(rewordedSent.map((a) => a[1])).toEqual(plainSent.map((a) => a[1]));
+    expect(rewordedSent[0]![0]).not.toBe(plainSent[0]![0]);
+    expect(rewordedSent[1]![0]).toMatch(/\b4242\b/);
+  });
+
+  it("hand-back-activates-first-tab: hand-off, take-over and complete make the first tab active; a claim keeps it", async () => {
+    const b = createFakeBrowser({ mutants: ["hand-back-activates-first-tab"] });
+    const ego = b.newBinding();
+    const id = await selected(ego);
+    await ego.createTab("https://example.com/checkout");
+    const active = async () => (((await ego.listTabs()) as Loose).tabs as { url: string; active: boolean }[]).find((t) => t.active)?.url;
+    expect(await active()).toBe("https://example.com/checkout");
+    await ego.handOffTaskSpace();
+    await ego.takeOverTaskSpace();
+    expect(await active()).toBe("about:blank");
+    await ego.createTab("https://example.com/two");
+    await ego.completeTaskSpace();
+    await ego.claimTaskSpace(id);
+    expect(await active()).toBe("about:blank");
   });
 
   it("listtabs-ignores-user-control: listTabs works while handed off, the rest stays blocked", async () => {

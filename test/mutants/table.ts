@@ -551,6 +551,48 @@ export const ALLOWED: Record<string, { areas: string[]; pages: "chromium" | "mod
     why: "messages the reference does not give are worded otherwise: a clause judges a message only where the reference gives it (or the id it must name)",
     observed: [],
   },
+  // every area: target ids, node ids and profile ids are in many answers, and clauses look things up by them
+  "ids-other-values": {
+    areas: [],
+    pages: "model",
+    why: "other target ids, backendNodeIds from 50001 by 7, a default profile not called Default: the reference types these ids and fixes no value, so no clause may expect the fake's",
+    observed: [],
+  },
+  // a refId is what [ref=N] prints on real pages; subtree's root is a backendNodeId
+  "ref-ids-offset": {
+    areas: ["snapshot"],
+    pages: "chromium",
+    why: "refIds from 9001 by 7, so none equals its node's backendNodeId: the requirement asks only that a refId is unique within one snapshot, so clauses pair a ref by the id it prints and never take one for the other",
+    observed: [],
+  },
+  "call-errors-reworded": {
+    areas: [],
+    pages: "model",
+    why: "argument TypeErrors, the CDP channel's TypeError and onSendCDPMessageError's messages worded otherwise: the reference fixes the class and the codes, so a clause judges those, never the words",
+    observed: [],
+  },
+  // every area: hand-off, take-over and complete are how many clauses set a space up
+  "hand-back-activates-first-tab": {
+    areas: [],
+    pages: "model",
+    why: "hand-off, take-over and complete make the first tab active: the reference fixes the active tab only across a claim, so no clause may expect it kept across a change of hands",
+    // it compares the active tab before complete with the one after the claim
+    observed: ["task-spaces.claim.keeps-tabs-and-profile"],
+  },
+  // closing tabs over CDP needs real pages; snapshot: its page clauses read the active tab, and show that pages ran
+  "closed-tab-activates-first": {
+    areas: ["tabs", "snapshot"],
+    pages: "chromium",
+    why: "when the active tab closes the first remaining tab becomes active: the reference does not say which, so no clause may expect the last",
+    observed: [],
+  },
+  // popups need real pages; snapshot: its page clauses read the active tab, and show that pages ran
+  "popup-activates": {
+    areas: ["tabs", "snapshot"],
+    pages: "chromium",
+    why: "a popup a page opens becomes the active tab: the reference does not say, so no clause may expect the opener to stay active",
+    observed: [],
+  },
   "listing-bookkeeping-moves": {
     areas: ["task-context"],
     pages: "model",

@@ -65,6 +65,7 @@ export function completeTaskSpace(ctx: CommandContext): MaybePromise<Outcome<str
   return onSelectedSpace(ctx, "completeTaskSpace", (space) => {
     if (ctx.app.behaviour.completeCloses) return closed(ctx.app.close(space), statusText("completeTaskSpace", space, ctx.app.behaviour.numericIds));
     complete(space);
+    ctx.app.changedHands(space);
     return ok(statusText("completeTaskSpace", space, ctx.app.behaviour.numericIds));
   });
 }
@@ -72,6 +73,7 @@ export function completeTaskSpace(ctx: CommandContext): MaybePromise<Outcome<str
 export function handOffTaskSpace(ctx: CommandContext): Outcome<string> {
   return onSelectedSpace(ctx, "handOffTaskSpace", (space) => {
     handOff(space);
+    ctx.app.changedHands(space);
     return ok(statusText("handOffTaskSpace", space, ctx.app.behaviour.numericIds));
   });
 }
@@ -80,6 +82,7 @@ export function takeOverTaskSpace(ctx: CommandContext): Outcome<string> {
   return onSelectedSpace(ctx, "takeOverTaskSpace", (space) => {
     // the take-over-leaves-block mutant: the status string, and nothing changes
     if (!ctx.app.behaviour.takeOverLeavesBlock) takeOver(space);
+    ctx.app.changedHands(space);
     return ok(statusText("takeOverTaskSpace", space, ctx.app.behaviour.numericIds));
   });
 }

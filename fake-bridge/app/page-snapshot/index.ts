@@ -13,7 +13,7 @@ import type { TextForm } from "../snapshot-text-form.js";
 import { isGoneError, type PageCdp } from "../../chromium/page-cdp.js";
 import { capturePage, releaseSessions, staleFrameIds, type PageCapture } from "./capture.js";
 import { locateNodes } from "./locators.js";
-import { RefIds } from "../../chromium/ref-ids.js";
+import { offsetRefId, RefIds } from "../../chromium/ref-ids.js";
 import { compactTop, hasRef, project, renderLines, type RefNumbering } from "./render.js";
 import { allNodes, buildTree, type SnapNode } from "./tree.js";
 import { nodesInViewport } from "./viewport.js";
@@ -89,7 +89,11 @@ async function build(page: PageCdp, requested: SnapshotOptions, switches: PageSn
       : undefined;
     const refIds = page.refIds ?? new RefIds();
     const numbering: RefNumbering = {
-      refId: mutants.refsRawBackendIds ? () => undefined : (n) => refIds.of(n.frame.frameId, n.backendNodeId!),
+      refId: mutants.refsRawBackendIds
+        ? () => undefined
+        : mutants.refIdsOffset
+          ? (n) => offsetRefId(refIds.of(n.frame.frameId, n.backendNodeId!))
+          : (n) => refIds.of(n.frame.frameId, n.backendNodeId!),
       frameIds: mutants.frameIdsOmitted !== true,
       topFrameIds: mutants.topFrameIdsOmitted !== true,
     };

@@ -60,7 +60,18 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
   { id: "task-spaces.claim.becomes-agent", title: "claiming a user-owned space makes it agent-owned under the same id", methods: ["claimTaskSpace", "listTaskSpaces"], severity: "critical", features: IDS_LISTED },
   { id: "task-spaces.claim.renames", title: "claimTaskSpace(id, name) renames the space and keeps its id", methods: ["claimTaskSpace"], features: ["numeric-ids"] },
   { id: "task-spaces.claim.keeps-name", title: "claimTaskSpace(id) without a name keeps the space's name", methods: ["claimTaskSpace"], features: ["numeric-ids"] },
-  { id: "task-spaces.claim.keeps-tabs-and-profile", title: "claiming keeps the space's profile, tabs and active tab", methods: ["claimTaskSpace", "listTabs"], features: IDS_LISTED },
+  {
+    // the claim keeps the active tab, but the space is the user's between complete and claim, and
+    // listTabs does not read a user-owned space: the tab active just before the claim is not observable
+    id: "task-spaces.claim.keeps-tabs-and-profile", title: "claiming keeps the space's profile, tabs and active tab", methods: ["claimTaskSpace", "listTabs"], features: IDS_LISTED,
+    unspecified: {
+      question: "which tab is active after completeTaskSpace (the reference fixes the active tab across a claim only; a user may switch tabs while the space is theirs)",
+      choice: "the fake keeps the active tab through complete and claim",
+      core: "after completeTaskSpace and claimTaskSpace, listTabs lists the same tabs (targetId, index, url) in the same order, and the listing entry keeps its profileId and profileName",
+      openDetail: "whether the tab active before completeTaskSpace is still the active one after the claim (the fake: yes; a build may move it when the space changes hands)",
+      basis: "native-bindings-api.md claimTaskSpace ('Claiming a regular user Space keeps its browser profile, tabs, active tab, and numeric id'), completeTaskSpace ('leaving the Space open for the user')",
+    },
+  },
   { id: "task-spaces.claim.does-not-select", title: "claimTaskSpace does not select the claimed space", methods: ["claimTaskSpace", "listTabs"], features: ["numeric-ids", "error-codes"] },
   { id: "task-spaces.claim.user-created-space", title: "claiming a regular Space the user created keeps its id, profile and tabs", methods: ["claimTaskSpace", "listTaskSpaces"], features: IDS_LISTED, needs: ["operator"] },
   {
