@@ -113,7 +113,7 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
   it.each([
     [[] as MutantName[], "the opener stays the active tab"],
     [["popup-activates"] as MutantName[], "the popup is the active tab"],
-  ])("a popup opened by a target=_blank link belongs to the space and loads (issue 21 defect 3); mutants %j: %s", async (mutants, active) => {
+  ])("a popup opened by a target=_blank link belongs to the space and loads; mutants %j: %s", async (mutants, active) => {
     const server = await fixtures();
     const landed = server.url("landed");
     const { b, ego } = await inNewSpace(mutants);
