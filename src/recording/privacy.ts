@@ -9,7 +9,8 @@
  * - a tab whose URL is not the run's (the fixture server, about:, data:) loses its URL and title;
  * - profile names are dropped (a profile is the user's);
  * - every string the dropped entries held is scrubbed from everything else the clause recorded
- *   (an error message that quotes a space's name).
+ *   (an error message that quotes a space's name), except a tab title that is one of the run's
+ *   own URLs (`about:blank`).
  */
 import type { Json } from "../contract/arguments.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
@@ -28,6 +29,16 @@ function ownName(name: Json | undefined, prefix: string): boolean {
 
 /** What of a space not the run's is scrubbed from the rest: its name and its tabs' titles (a profile id is no one's secret). */
 const SCRUBBED_KEY = /^(name|taskId|recentTabTitles\[\d+\])$/;
+const TAB_TITLE_KEY = /^recentTabTitles\[\d+\]$/;
+
+/**
+ * Whether a tab's title is one of the run's own URLs (`about:blank`: the title of a blank tab, and
+ * of a tab still loading, which Chromium lists with no URL yet). Such a title hides nothing, and
+ * scrubbing it from the rest would hide the run's own tabs.
+ */
+function ownTitle(title: string): boolean {
+  return OWN_URL.test(title);
+}
 
 interface Owners {
   run: string;
@@ -53,7 +64,7 @@ function filterListing(call: RecordedCall, owners: Owners, scrub: Set<string>): 
     const name = entry.text.name ?? entry.text.taskId;
     if (!ownName(name, owners.run)) {
       others++;
-      for (const [k, v] of Object.entries(entry.text)) if (typeof v === "string" && SCRUBBED_KEY.test(k)) scrub.add(v);
+      for (const [k, v] of Object.entries(entry.text)) if (typeof v === "string" && SCRUBBED_KEY.test(k) && !(TAB_TITLE_KEY.test(k) && ownTitle(v))) scrub.add(v);
       continue;
     }
     if (!ownName(name, owners.clause)) {
@@ -82,7 +93,7 @@ function filterCall(call: RecordedCall, owners: Owners, scrub: Set<string>): voi
       call.text[path] = NOT_THE_RUNS;
       const title = path.replace(/url$/, "title");
       if (typeof call.text[title] === "string") {
-        scrub.add(call.text[title] as string);
+        if (!ownTitle(call.text[title] as string)) scrub.add(call.text[title] as string);
         call.text[title] = NOT_THE_RUNS;
       }
     }

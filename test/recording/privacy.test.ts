@@ -45,6 +45,21 @@ describe("the privacy filter", () => {
     expect(out[3]!.text.error).toBe(`cannot close '${NOT_THE_RUNS}'`);
   });
 
+  it("a tab still loading (no URL yet, the blank page's title) loses its own URL and title, and the run's other tabs keep theirs", () => {
+    // Chromium lists a tab whose navigation has not committed with no URL and the title of the
+    // blank page it was made with: its title is one of the run's own URLs, no one's secret
+    const loading = call("listTabs", { text: { "tabs[0].url": "about:blank", "tabs[0].title": "about:blank", "tabs[1].url": "", "tabs[1].title": "about:blank", "tabs[2].url": "data:text/html,mine", "tabs[2].title": "data:text/html,mine" } });
+    const [out] = privateCalls([loading], RUN, "some.clause");
+    expect(out!.text).toEqual({ "tabs[0].url": "about:blank", "tabs[0].title": "about:blank", "tabs[1].url": NOT_THE_RUNS, "tabs[1].title": NOT_THE_RUNS, "tabs[2].url": "data:text/html,mine", "tabs[2].title": "data:text/html,mine" });
+  });
+
+  it("a user's space whose recent tab is a blank page does not hide the run's own blank tabs", () => {
+    const listing = call("listTaskSpaces", { fields: { "taskSpaces[0].id": 3 }, text: { "taskSpaces[0].name": "My bank secret", "taskSpaces[0].recentTabTitles[0]": "about:blank", "taskSpaces[0].recentTabTitles[1]": "Balance secret" } });
+    const tabs = call("listTabs", { text: { "tabs[0].url": "about:blank", "tabs[0].title": "about:blank", "tabs[1].url": "data:text/html,Balance secret", "tabs[1].title": "Balance secret" } });
+    const [, out] = privateCalls([listing, tabs], RUN, "some.clause");
+    expect(out!.text).toEqual({ "tabs[0].url": "about:blank", "tabs[0].title": "about:blank", "tabs[1].url": `data:text/html,${NOT_THE_RUNS}`, "tabs[1].title": NOT_THE_RUNS });
+  });
+
   it("without it, the same calls hold the user's names, titles and URLs (the test above can fail)", () => {
     expect(JSON.stringify(calls())).toContain("secret");
   });
