@@ -14,7 +14,7 @@ import { createNewFile, removeOwnFile } from "../files/owned-files.js";
 import { availableParallelism } from "node:os";
 import { prepareOwnedDir } from "../files/output-dir.js";
 import { join, resolve } from "node:path";
-import { defaultRunOptions, FAKE_WORKERS, runConformance, RunInputError, type RunOptions } from "../run/index.js";
+import { ClauseRunner, defaultRunOptions, FAKE_WORKERS, runConformance, RunInputError, type RunOptions } from "../run/index.js";
 import { collectResults } from "../run/collect.js";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetOutcomesFile, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
 import { collectTarget, outcomeWithoutResults, type TargetRun } from "./collect.js";
@@ -51,6 +51,12 @@ export interface MatrixRunOptions {
   jobs?: number;
   /** aborted on Ctrl-C or SIGTERM (its reason the signal): no target starts after it */
   signal?: AbortSignal;
+  /**
+   * fake targets run one after another in one vitest of this process (src/run/runner.ts), which
+   * starts once for the matrix, instead of each starting a vitest of its own (default: true when
+   * every target of the shard is a fake one and `runTarget` is not replaced)
+   */
+  sharedRunner?: boolean;
 }
 
 /**
@@ -74,17 +80,20 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   const dir = resolve(options.bundleDir);
   const now = options.now ?? (() => new Date());
   const progress = options.progress ?? (() => {});
-  const runTarget = options.runTarget ?? runTargetForReal;
   await prepareBundleDir(dir);
 
   const specs = shardSlice(options.plan.targets, options.shard);
+  const shared = options.runTarget === undefined && (options.sharedRunner ?? true) && specs.length > 0 && specs.every((s) => s.kind !== "installed");
+  // one vitest for the shard: its targets one at a time, each with every worker (as one run has)
+  const runner = shared ? await ClauseRunner.start({ maxWorkers: FAKE_WORKERS }) : undefined;
+  const runTarget = options.runTarget ?? ((_spec: TargetSpec, o: RunOptions) => runTargetForReal(o, runner));
   const clauses = selectionOf(options.plan);
   const selected = selectionPredicate(options.plan.selection);
   const selection: Pick<RunOptions, "areas" | "grep"> = {
     areas: [...options.plan.selection.areas],
     ...(options.plan.selection.grep === null ? {} : { grep: new RegExp(options.plan.selection.grep) }),
   };
-  const jobs = Math.min(matrixJobs(specs, options.jobs), Math.max(specs.length, 1));
+  const jobs = runner ? 1 : Math.min(matrixJobs(specs, options.jobs), Math.max(specs.length, 1));
   // targets side by side share the cores: each fake target's vitest gets its share (at least one
   // worker). Every worker loads the whole harness, so on 2 cores two targets of one worker each
   // cost less CPU than two of two, with the same verdicts (docs/speed.md)
@@ -126,7 +135,11 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
       await runOne(i, specs[i]!);
     }
   };
-  await Promise.all(Array.from({ length: jobs }, slot));
+  try {
+    await Promise.all(Array.from({ length: jobs }, slot));
+  } finally {
+    await runner?.close();
+  }
 
   const bundle: Bundle = {
     format: BUNDLE_FORMAT,
@@ -165,8 +178,8 @@ export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "are
 }
 
 /** The real run, in-process: the column is made from what it returns (its results and summary in memory). */
-async function runTargetForReal(_spec: TargetSpec, options: RunOptions): Promise<{ interrupted?: string } & TargetRun> {
-  const { interrupted, results, summary } = await runConformance(options);
+async function runTargetForReal(options: RunOptions, runner?: ClauseRunner): Promise<{ interrupted?: string } & TargetRun> {
+  const { interrupted, results, summary } = await runConformance(options, runner);
   return { results, summary, ...(interrupted ? { interrupted } : {}) };
 }
 
