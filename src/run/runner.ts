@@ -7,9 +7,10 @@
  * the environment when it starts them, and a run ends its workers when its last file ends, so
  * no worker, and no module state of one, goes from one target to the next. What this process
  * keeps between targets is reset before each: the reporters (made from the target's
- * environment, writing into its results directory only), vitest's record of the files run
- * (a file a crashed worker never reported must not bring the previous target's results), the
- * name filter and the exit code vitest sets on a failure.
+ * environment, writing into its results directory only), the name filter, and the exit code
+ * vitest sets on a failure. vitest's record of the files run needs no reset: it replaces a
+ * file's record when the file is queued, before its worker loads it, so a worker that dies
+ * reports none of the previous target's tests (test/run/runner.test.ts).
  *
  * Only the in-process fake's one phase goes this way (a phase of an installed target, or one
  * with other flags, is started as a child as before: `accepts`).
@@ -80,7 +81,6 @@ export class ClauseRunner {
     try {
       // the workers vitest starts for this phase take process.env as it is now; the reporters read it too
       Object.assign(process.env, env);
-      this.#forgetEarlierFiles();
       const reporters = this.#reportersFor(process.env);
       withReporters(vitest).reporters = reporters;
       for (const reporter of reporters) await reporter.onInit?.(vitest);
@@ -118,19 +118,6 @@ export class ClauseRunner {
     for (const [project, runner] of this.#runners) (project as { config: { runner?: string } }).config.runner = runner;
     // the default reporter of a run without the progress display prints to stderr: only the run's own results matter here
     return env[PROGRESS_ENV] ? [allureResultsReporter(env), progressReporter(env)] : [allureResultsReporter(env)];
-  }
-
-  /**
-   * vitest keeps every file it ran, by id, and reports a run's files from that record: a file of
-   * this phase that a crashed worker never collected would be reported with the previous target's
-   * tests. The record starts empty for each target, as in a vitest of its own.
-   */
-  #forgetEarlierFiles(): void {
-    const state = this.#vitest.state as unknown as { filesMap: Map<unknown, unknown>; idMap: Map<unknown, unknown>; pathsSet: Set<unknown> };
-    state.filesMap.clear();
-    state.idMap.clear();
-    state.pathsSet.clear();
-    this.#vitest.clearSpecificationsCache();
   }
 }
 
