@@ -84,23 +84,38 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
 
   const specs = shardSlice(options.plan.targets, options.shard);
   const shared = options.runTarget === undefined && (options.sharedRunner ?? true) && specs.length > 0 && specs.every((s) => s.kind !== "installed");
-  // one vitest for the shard: its targets one at a time, each with every worker (as one run has)
-  const runner = shared ? await ClauseRunner.start({ maxWorkers: FAKE_WORKERS }) : undefined;
-  const runTarget = options.runTarget ?? ((_spec: TargetSpec, o: RunOptions) => runTargetForReal(o, runner));
   const clauses = selectionOf(options.plan);
   const selected = selectionPredicate(options.plan.selection);
   const selection: Pick<RunOptions, "areas" | "grep"> = {
     areas: [...options.plan.selection.areas],
     ...(options.plan.selection.grep === null ? {} : { grep: new RegExp(options.plan.selection.grep) }),
   };
-  const jobs = runner ? 1 : Math.min(matrixJobs(specs, options.jobs), Math.max(specs.length, 1));
+  const jobs = Math.min(matrixJobs(specs, options.jobs), Math.max(specs.length, 1));
   // targets side by side share the cores: each fake target's vitest gets its share (at least one
   // worker). Every worker loads the whole harness, so on 2 cores two targets of one worker each
   // cost less CPU than two of two, with the same verdicts (docs/speed.md)
   const fakeWorkers = Math.max(1, Math.floor(FAKE_WORKERS / jobs));
   const outcomes: TargetOutcome[] = new Array<TargetOutcome>(specs.length);
   let interrupted: string | undefined;
-  const runOne = async (i: number, spec: TargetSpec): Promise<void> => {
+  // shared: each slot below starts one vitest in this process and runs its targets in it one
+  // after another (src/run/runner.ts), so vitest's start is paid once a slot, not once a target
+  const runners: ClauseRunner[] = [];
+  let runnerFailed = false;
+  const startRunner = async (): Promise<ClauseRunner | undefined> => {
+    if (runnerFailed) return undefined;
+    try {
+      const runner = await ClauseRunner.start({ maxWorkers: fakeWorkers });
+      runners.push(runner);
+      return runner;
+    } catch (error) {
+      // the targets still run, each with a vitest of its own, as without the runner
+      runnerFailed = true;
+      progress(`matrix: one vitest for many targets could not start (${error instanceof Error ? error.message : String(error)}): each target starts its own`);
+      return undefined;
+    }
+  };
+  const runOne = async (i: number, spec: TargetSpec, runner: ClauseRunner | undefined): Promise<void> => {
+    const runTarget = options.runTarget ?? ((_spec: TargetSpec, o: RunOptions) => runTargetForReal(o, runner));
     if (options.signal?.aborted) interrupted ??= String(options.signal.reason);
     if (interrupted !== undefined) {
       outcomes[i] = outcomeWithoutResults(spec, "error", `not run: the matrix was interrupted (${interrupted})`, clauses, { shard: options.shard });
@@ -130,15 +145,17 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   // the targets in order, `jobs` at a time; each slot takes the next target when its own is done
   let next = 0;
   const slot = async (): Promise<void> => {
+    let runner: ClauseRunner | undefined;
     while (next < specs.length) {
       const i = next++;
-      await runOne(i, specs[i]!);
+      if (shared && runner === undefined && interrupted === undefined && !options.signal?.aborted) runner = await startRunner();
+      await runOne(i, specs[i]!, runner);
     }
   };
   try {
     await Promise.all(Array.from({ length: jobs }, slot));
   } finally {
-    await runner?.close();
+    await Promise.all(runners.map((r) => r.close()));
   }
 
   const bundle: Bundle = {

@@ -17,7 +17,7 @@ export const PROGRESS_ENV = "EGO_CONFORMANCE_PROGRESS";
 // the listener moves a not-applicable skip's reason into the result's message (src/harness/status-message.ts);
 // the reporter is allure-vitest's, writing without an fsync per file (src/report/allure-results-reporter.ts)
 export function allureResultsReporter(env: NodeJS.ProcessEnv): AllureResultsReporter {
-  return new AllureResultsReporter({ resultsDir: env[RESULTS_DIR_ENV] ?? "reports/allure-results", reportMatchers: false, listeners: [statusMessageListener] });
+  return new AllureResultsReporter({ resultsDir: env[RESULTS_DIR_ENV] ?? "reports/allure-results", reportMatchers: false, listeners: [statusMessageListener] }, env);
 }
 
 export function progressReporter(env: NodeJS.ProcessEnv): ProgressReporter {

@@ -4,8 +4,10 @@
  * memory) is paid once, not once per target. Each target's phase runs with that target's
  * environment, exactly what a vitest child of its own would get (src/run/execute.ts): the run
  * config, the results directory, the ledger, the scratch directory. vitest gives its workers
- * the environment when it starts them, and a run ends its workers when its last file ends, so
- * no worker, and no module state of one, goes from one target to the next. What this process
+ * this process's environment with the project's `env` on top when it starts them, and a run
+ * ends its workers when its last file ends, so no worker, and no module state of one, goes from
+ * one target to the next; this process's own environment is never changed, so two runners may
+ * run targets side by side. What this process
  * keeps between targets is reset before each: the reporters (made from the target's
  * environment, writing into its results directory only), the name filter, and the exit code
  * vitest sets on a failure. vitest's record of the files run needs no reset: it replaces a
@@ -42,6 +44,8 @@ export class ClauseRunner {
   readonly #root: string;
   /** the test runner module each project had before allure-vitest wrapped it (it wraps on each init) */
   readonly #runners: Map<object, string | undefined>;
+  /** each project's own environment for its workers, which a phase's is laid over */
+  readonly #envs: Map<{ config: { env: Record<string, string> } }, Record<string, string>>;
   #busy = false;
   #closed = false;
 
@@ -50,6 +54,7 @@ export class ClauseRunner {
     this.#maxWorkers = maxWorkers;
     this.#root = root;
     this.#runners = new Map(vitest.projects.map((p) => [p, p.config.runner]));
+    this.#envs = new Map(vitest.projects.map((p) => [p as unknown as { config: { env: Record<string, string> } }, { ...(p.config.env as Record<string, string> | undefined) }]));
   }
 
   static async start(options: RunnerOptions): Promise<ClauseRunner> {
@@ -73,15 +78,15 @@ export class ClauseRunner {
    */
   async runPhase(phase: VitestPhase, selection: PhaseSelection, env: Record<string, string>): Promise<{ unhandledErrors: number }> {
     if (!this.accepts(phase)) throw new Error("the runner runs only the in-process fake's phase with its own workers");
-    if (this.#busy) throw new Error("the runner runs one target at a time");
+    if (this.#busy) throw new Error("a runner runs one target at a time");
     this.#busy = true;
     const vitest = this.#vitest;
-    const saved = new Map(Object.keys(env).map((k) => [k, process.env[k]]));
     const exitCode = process.exitCode;
     try {
-      // the workers vitest starts for this phase take process.env as it is now; the reporters read it too
-      Object.assign(process.env, env);
-      const reporters = this.#reportersFor(process.env);
+      // the workers vitest starts for this phase get this process's environment and the project's on top (as a child would get the run's)
+      for (const [project, original] of this.#envs) project.config.env = { ...original, ...env };
+      const phaseEnv = { ...process.env, ...env };
+      const reporters = this.#reportersFor(phaseEnv);
       withReporters(vitest).reporters = reporters;
       for (const reporter of reporters) await reporter.onInit?.(vitest);
       if (selection.grep) vitest.setGlobalTestNamePattern(selection.grep);
@@ -91,10 +96,7 @@ export class ClauseRunner {
       return { unhandledErrors: result.unhandledErrors.length };
     } finally {
       withReporters(vitest).reporters = [];
-      for (const [k, v] of saved) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
+      for (const [project, original] of this.#envs) project.config.env = original;
       // vitest marks a failed run in the exit code; this process's exit is the CLI's to decide
       process.exitCode = exitCode;
       this.#busy = false;

@@ -18,6 +18,12 @@ function byName(results: readonly TestResult[]): Record<string, [string, string 
   return Object.fromEntries(results.map((r) => [r.name, [r.status, r.labels.find((l) => l.name === "fixture-target")?.value]]));
 }
 
+async function runTargetIn(runner: ClauseRunner, name: string, extra: Record<string, string> = {}): Promise<{ results: TestResult[]; unhandledErrors: number }> {
+  const resultsDir = join(await tempDir(`runner-${name}`), "results");
+  const { unhandledErrors } = await runner.runPhase(phase, { areas: ["one"] }, { RUNNER_FIXTURE_TARGET: name, [RESULTS_DIR_ENV]: resultsDir, ...extra });
+  return { results: await readResults(resultsDir), unhandledErrors };
+}
+
 describe("one runner, many targets", () => {
   let runner: ClauseRunner;
   beforeAll(async () => {
@@ -27,11 +33,7 @@ describe("one runner, many targets", () => {
     await runner?.close();
   });
 
-  async function runTarget(name: string, extra: Record<string, string> = {}): Promise<{ results: TestResult[]; unhandledErrors: number }> {
-    const resultsDir = join(await tempDir(`runner-${name}`), "results");
-    const { unhandledErrors } = await runner.runPhase(phase, { areas: ["one"] }, { RUNNER_FIXTURE_TARGET: name, [RESULTS_DIR_ENV]: resultsDir, ...extra });
-    return { results: await readResults(resultsDir), unhandledErrors };
-  }
+  const runTarget = (name: string, extra: Record<string, string> = {}) => runTargetIn(runner, name, extra);
 
   it.each(["mid-file", "loading"])("a target that crashes (%s) changes neither the one before nor the one after it", async (when) => {
     const exitCode = process.exitCode;
@@ -55,6 +57,17 @@ describe("one runner, many targets", () => {
     expect(process.env.RUNNER_FIXTURE_TARGET).toBeUndefined();
     expect(process.env.RUNNER_FIXTURE_CRASH).toBeUndefined();
     expect(process.exitCode).toBe(exitCode);
+  }, 120_000);
+
+  it("two runners in one process run targets side by side, each with its own environment", async () => {
+    const other = await ClauseRunner.start({ maxWorkers: WORKERS, config: join(FIXTURE, "vitest.config.ts"), root: FIXTURE });
+    try {
+      const [x, y] = await Promise.all([runTarget("x"), runTargetIn(other, "y")]);
+      expect(byName(x.results)).toEqual({ first: ["passed", "x"], second: ["passed", "x"], third: ["passed", "x"] });
+      expect(byName(y.results)).toEqual({ first: ["passed", "y"], second: ["passed", "y"], third: ["passed", "y"] });
+    } finally {
+      await other.close();
+    }
   }, 120_000);
 
   it("runs only the fake's phase with its own workers; others go as a child", () => {
