@@ -61,7 +61,7 @@ export class ClauseRunner {
     const root = options.root ?? PROJECT_ROOT;
     const maxWorkers = Math.max(1, Math.floor(options.maxWorkers));
     // the config's own reporters are made but never initialised: each target gets its own (runPhase)
-    const vitest = await createVitest("test", { config: options.config ?? CONFORMANCE_CONFIG, root, watch: false, maxWorkers }, {}, { stdout: process.stderr, stderr: process.stderr });
+    const vitest = await withoutProcessHandlers(() => createVitest("test", { config: options.config ?? CONFORMANCE_CONFIG, root, watch: false, maxWorkers }, {}, { stdout: process.stderr, stderr: process.stderr }));
     return new ClauseRunner(vitest, maxWorkers, root);
   }
 
@@ -126,4 +126,23 @@ export class ClauseRunner {
 /** vitest reports to the reporters in this field (its type keeps it private); a phase's are set there. */
 function withReporters(vitest: Vitest): { reporters: Reporter[] } {
   return vitest as unknown as { reporters: Reporter[] };
+}
+
+const PROCESS_EVENTS = ["SIGINT", "SIGTERM", "exit", "unhandledRejection"] as const;
+
+/**
+ * vitest's logger exits the process on SIGINT, SIGTERM and an unhandled rejection: its own CLI
+ * owns the process. Here the process is the harness's CLI, whose run guard turns Ctrl-C into
+ * stopping the suites, closing the run's task spaces and writing what ran (the matrix's bundle):
+ * what `make` adds for those events is removed again.
+ */
+async function withoutProcessHandlers<T>(make: () => Promise<T>): Promise<T> {
+  const before = new Map(PROCESS_EVENTS.map((e) => [e, new Set(process.listeners(e as "SIGINT"))]));
+  try {
+    return await make();
+  } finally {
+    for (const [event, had] of before) {
+      for (const listener of process.listeners(event as "SIGINT")) if (!had.has(listener)) process.removeListener(event, listener);
+    }
+  }
 }

@@ -24,6 +24,20 @@ async function runTargetIn(runner: ClauseRunner, name: string, extra: Record<str
   return { results: await readResults(resultsDir), unhandledErrors };
 }
 
+const PROCESS_EVENTS = ["SIGINT", "SIGTERM", "exit", "unhandledRejection"] as const;
+
+describe("a runner in the CLI's process", () => {
+  it("leaves its signals and unhandled rejections to the CLI (vitest would exit the process on them)", async () => {
+    const before = PROCESS_EVENTS.map((e) => process.listeners(e as "SIGINT"));
+    const runner = await ClauseRunner.start({ maxWorkers: 1, config: join(FIXTURE, "vitest.config.ts"), root: FIXTURE });
+    try {
+      PROCESS_EVENTS.forEach((e, i) => expect(process.listeners(e as "SIGINT"), e).toEqual(before[i]));
+    } finally {
+      await runner.close();
+    }
+  }, 60_000);
+});
+
 describe("one runner, many targets", () => {
   let runner: ClauseRunner;
   beforeAll(async () => {
