@@ -51,18 +51,12 @@ export interface MatrixRunOptions {
   jobs?: number;
   /** aborted on Ctrl-C or SIGTERM (its reason the signal): no target starts after it */
   signal?: AbortSignal;
-  /**
-   * fake targets run one after another in one vitest of this process (src/run/runner.ts), which
-   * starts once for the matrix, instead of each starting a vitest of its own (default: true when
-   * every target of the shard is a fake one and `runTarget` is not replaced)
-   */
-  sharedRunner?: boolean;
 }
 
 /**
- * How many targets run at once. Each fake target is a run of its own (its own vitest process, its
- * own fake, its own results), so two overlap well even on two cores: one's start-up and collection
- * run while the other's clauses do. Installed targets share one host and the user's browser: with
+ * How many targets run at once. Each fake target is a run of its own (its own workers, its own
+ * fake, its own results; each slot's targets in one vitest of this process), so two overlap well
+ * even on two cores: one's start-up and collection run while the other's clauses do. Installed targets share one host and the user's browser: with
  * any installed target in the shard, one at a time.
  */
 export function matrixJobs(specs: readonly TargetSpec[], requested?: number): number {
@@ -83,7 +77,8 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   await prepareBundleDir(dir);
 
   const specs = shardSlice(options.plan.targets, options.shard);
-  const shared = options.runTarget === undefined && (options.sharedRunner ?? true) && specs.length > 0 && specs.every((s) => s.kind !== "installed");
+  // a shard of fake targets only runs them in vitests of this process (below); installed ones start their own
+  const shared = options.runTarget === undefined && specs.length > 0 && specs.every((s) => s.kind !== "installed");
   const clauses = selectionOf(options.plan);
   const selected = selectionPredicate(options.plan.selection);
   const selection: Pick<RunOptions, "areas" | "grep"> = {
