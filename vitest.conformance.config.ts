@@ -6,10 +6,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { PROGRESS_TARGET_ENV, ProgressReporter, readEarlierBroken } from "./src/report/progress-reporter.js";
-import AllureResultsReporter from "./src/report/allure-results-reporter.js";
-import { statusMessageListener } from "./src/harness/status-message.js";
-import { RESULTS_DIR_ENV } from "./src/harness/run-config.js";
+import { conformanceReporters } from "./src/run/conformance-reporters.js";
 
 /**
  * Clause files tagged slow (`*.slow.test.ts`: minutes of waiting) start first, so their wait
@@ -22,10 +19,6 @@ class SlowFilesFirst extends BaseSequencer {
     return [...sorted.filter(slow), ...sorted.filter((f) => !slow(f))];
   }
 }
-
-// the listener moves a not-applicable skip's reason into the result's message (src/harness/status-message.ts);
-// the reporter is allure-vitest's, writing without an fsync per file (src/report/allure-results-reporter.ts)
-const allureOptions = { resultsDir: process.env[RESULTS_DIR_ENV] ?? "reports/allure-results", reportMatchers: false, listeners: [statusMessageListener] };
 
 /**
  * In a checkout, vitest keeps its module transforms on disk (keyed by each file's content), so a
@@ -48,8 +41,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     sequence: { sequencer: SlowFilesFirst },
-    reporters: process.env.EGO_CONFORMANCE_PROGRESS
-      ? [new AllureResultsReporter(allureOptions), new ProgressReporter(process.stderr, { target: process.env[PROGRESS_TARGET_ENV], earlierBroken: readEarlierBroken() })]
-      : ["default", new AllureResultsReporter(allureOptions)],
+    // the Allure results and the progress display (src/run/conformance-reporters.ts)
+    reporters: conformanceReporters(process.env),
   },
 });

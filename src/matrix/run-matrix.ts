@@ -14,7 +14,7 @@ import { createNewFile, removeOwnFile } from "../files/owned-files.js";
 import { availableParallelism } from "node:os";
 import { prepareOwnedDir } from "../files/output-dir.js";
 import { join, resolve } from "node:path";
-import { defaultRunOptions, FAKE_WORKERS, runConformance, RunInputError, type RunOptions } from "../run/index.js";
+import { ClauseRunner, defaultRunOptions, FAKE_WORKERS, runConformance, RunInputError, type RunOptions } from "../run/index.js";
 import { collectResults } from "../run/collect.js";
 import { BUNDLE_FORMAT, BUNDLE_FORMAT_VERSION, targetOutcomesFile, targetResultsDir, writeBundle, type Bundle, type LoadedBundle } from "./bundle.js";
 import { collectTarget, outcomeWithoutResults, type TargetRun } from "./collect.js";
@@ -54,9 +54,9 @@ export interface MatrixRunOptions {
 }
 
 /**
- * How many targets run at once. Each fake target is a run of its own (its own vitest process, its
- * own fake, its own results), so two overlap well even on two cores: one's start-up and collection
- * run while the other's clauses do. Installed targets share one host and the user's browser: with
+ * How many targets run at once. Each fake target is a run of its own (its own workers, its own
+ * fake, its own results; each slot's targets in one vitest of this process), so two overlap well
+ * even on two cores: one's start-up and collection run while the other's clauses do. Installed targets share one host and the user's browser: with
  * any installed target in the shard, one at a time.
  */
 export function matrixJobs(specs: readonly TargetSpec[], requested?: number): number {
@@ -74,10 +74,11 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   const dir = resolve(options.bundleDir);
   const now = options.now ?? (() => new Date());
   const progress = options.progress ?? (() => {});
-  const runTarget = options.runTarget ?? runTargetForReal;
   await prepareBundleDir(dir);
 
   const specs = shardSlice(options.plan.targets, options.shard);
+  // a shard of fake targets only runs them in vitests of this process (below); installed ones start their own
+  const shared = options.runTarget === undefined && specs.length > 0 && specs.every((s) => s.kind !== "installed");
   const clauses = selectionOf(options.plan);
   const selected = selectionPredicate(options.plan.selection);
   const selection: Pick<RunOptions, "areas" | "grep"> = {
@@ -91,7 +92,25 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   const fakeWorkers = Math.max(1, Math.floor(FAKE_WORKERS / jobs));
   const outcomes: TargetOutcome[] = new Array<TargetOutcome>(specs.length);
   let interrupted: string | undefined;
-  const runOne = async (i: number, spec: TargetSpec): Promise<void> => {
+  // shared: each slot below starts one vitest in this process and runs its targets in it one
+  // after another (src/run/runner.ts), so vitest's start is paid once a slot, not once a target
+  const runners: ClauseRunner[] = [];
+  let runnerFailed = false;
+  const startRunner = async (): Promise<ClauseRunner | undefined> => {
+    if (runnerFailed) return undefined;
+    try {
+      const runner = await ClauseRunner.start({ maxWorkers: fakeWorkers });
+      runners.push(runner);
+      return runner;
+    } catch (error) {
+      // the targets still run, each with a vitest of its own, as without the runner
+      runnerFailed = true;
+      progress(`matrix: one vitest for many targets could not start (${error instanceof Error ? error.message : String(error)}): each target starts its own`);
+      return undefined;
+    }
+  };
+  const runOne = async (i: number, spec: TargetSpec, runner: ClauseRunner | undefined): Promise<void> => {
+    const runTarget = options.runTarget ?? ((_spec: TargetSpec, o: RunOptions) => runTargetForReal(o, runner));
     if (options.signal?.aborted) interrupted ??= String(options.signal.reason);
     if (interrupted !== undefined) {
       outcomes[i] = outcomeWithoutResults(spec, "error", `not run: the matrix was interrupted (${interrupted})`, clauses, { shard: options.shard });
@@ -121,12 +140,18 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   // the targets in order, `jobs` at a time; each slot takes the next target when its own is done
   let next = 0;
   const slot = async (): Promise<void> => {
+    let runner: ClauseRunner | undefined;
     while (next < specs.length) {
       const i = next++;
-      await runOne(i, specs[i]!);
+      if (shared && runner === undefined && interrupted === undefined && !options.signal?.aborted) runner = await startRunner();
+      await runOne(i, specs[i]!, runner);
     }
   };
-  await Promise.all(Array.from({ length: jobs }, slot));
+  try {
+    await Promise.all(Array.from({ length: jobs }, slot));
+  } finally {
+    await Promise.all(runners.map((r) => r.close()));
+  }
 
   const bundle: Bundle = {
     format: BUNDLE_FORMAT,
@@ -165,8 +190,8 @@ export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "are
 }
 
 /** The real run, in-process: the column is made from what it returns (its results and summary in memory). */
-async function runTargetForReal(_spec: TargetSpec, options: RunOptions): Promise<{ interrupted?: string } & TargetRun> {
-  const { interrupted, results, summary } = await runConformance(options);
+async function runTargetForReal(options: RunOptions, runner?: ClauseRunner): Promise<{ interrupted?: string } & TargetRun> {
+  const { interrupted, results, summary } = await runConformance(options, runner);
   return { results, summary, ...(interrupted ? { interrupted } : {}) };
 }
 

@@ -26,10 +26,13 @@ export class UnsyncedResultsWriter implements Writer {
   readonly #dir: string;
   /** allure-js's own, for what is written once per run */
   readonly #once: FileSystemWriter;
+  /** the run's environment: where a failed write is noted (its scratch directory) */
+  readonly #env: NodeJS.ProcessEnv;
   #made = false;
 
-  constructor(resultsDir: string) {
+  constructor(resultsDir: string, env: NodeJS.ProcessEnv = process.env) {
     this.#dir = resultsDir;
+    this.#env = env;
     this.#once = new FileSystemWriter({ resultsDir });
   }
 
@@ -46,7 +49,7 @@ export class UnsyncedResultsWriter implements Writer {
       write(path);
     } catch (error) {
       this.#failed = true;
-      if (!noteResultsWriteFailure(path, error)) throw error;
+      if (!noteResultsWriteFailure(path, error, this.#env)) throw error;
     }
   }
 
@@ -82,17 +85,20 @@ export class UnsyncedResultsWriter implements Writer {
 /** The allure-vitest reporter with the unsynced writer (vitest.conformance.config.ts). */
 export default class AllureResultsReporter extends AllureVitestReporter {
   readonly #resultsDir: string;
+  readonly #env: NodeJS.ProcessEnv;
 
-  constructor(config: ReporterConfig) {
+  /** `env`: the run's environment (a runner of many runs in one process gives each its own) */
+  constructor(config: ReporterConfig, env: NodeJS.ProcessEnv = process.env) {
     super(config);
     this.#resultsDir = config.resultsDir ?? "allure-results";
+    this.#env = env;
   }
 
   override onInit(vitest: Parameters<AllureVitestReporter["onInit"]>[0]): void {
     super.onInit(vitest);
     // allure-vitest 3.12 keeps its runtime and writer here (test/report/allure-results-reporter.test.ts fails if an upgrade moves them)
     const runtime = (this as unknown as { allureReporterRuntime?: { writer: unknown } }).allureReporterRuntime;
-    if (runtime !== undefined && runtime.writer instanceof FileSystemWriter) runtime.writer = new UnsyncedResultsWriter(this.#resultsDir);
+    if (runtime !== undefined && runtime.writer instanceof FileSystemWriter) runtime.writer = new UnsyncedResultsWriter(this.#resultsDir, this.#env);
   }
 
   /** whether results go through the unsynced writer (the self-test's check of the swap) */

@@ -34,7 +34,9 @@ import { resolveTarget, TargetUnavailableError } from "../targets/choose/resolve
 import type { TargetInfo } from "../targets/target.js";
 import { RunInputError } from "./errors.js";
 import type { RunPlan } from "./plan.js";
-import { PROJECT_ROOT, vitestArgv } from "./vitest-phases.js";
+import { PROJECT_ROOT, vitestArgv, type VitestPhase } from "./vitest-phases.js";
+import { PROGRESS_ENV } from "./conformance-reporters.js";
+import type { ClauseRunner } from "./runner.js";
 
 export interface ExecutedRun {
   runId: string;
@@ -49,7 +51,11 @@ export interface ExecutedRun {
 }
 
 /** The run's id is the plan's (its results lock, src/safety/results-lock.ts, already names it). */
-export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
+/**
+ * `runner`: a long-lived vitest (./runner.ts) that runs the phases it accepts in this process,
+ * instead of a vitest child per phase (the matrix's many targets); the rest go as children.
+ */
+export async function executeRun(plan: RunPlan, runner?: ClauseRunner): Promise<ExecutedRun> {
   const { runId } = plan;
   const { options } = plan;
   const cli = options.installed ? await locateCli({ ...(options.installed.egoBrowser !== undefined ? { flag: options.installed.egoBrowser } : {}) }).catch(() => undefined) : undefined;
@@ -58,13 +64,13 @@ export async function executeRun(plan: RunPlan): Promise<ExecutedRun> {
     throw new RunInputError("--infra-faults injects infrastructure faults into the fake app: with --target installed it needs a fake ego-browser this harness installed whose app is not running (the run starts it with the plan); a real Ego Lite, or an app already running, cannot take one");
   }
   try {
-    return await runSuites(plan, runId);
+    return await runSuites(plan, runId, runner);
   } finally {
     await fakeApp?.stop();
   }
 }
 
-async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
+async function runSuites(plan: RunPlan, runId: string, runner: ClauseRunner | undefined): Promise<ExecutedRun> {
   const { options, selected } = plan;
   const detected = options.installed ? await detectInstalledOrThrow(plan) : undefined;
   const config: RunConfig = {
@@ -130,18 +136,10 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
       if (guard.interrupted !== null) break;
       // a later phase's progress line attributes with the earlier phases' failures, as the judge does
       const earlier = index === 0 ? undefined : await earlierFailures(options.resultsDir);
-      const vitest = startGroup(process.execPath, vitestArgv(phase, options), {
-        cwd: PROJECT_ROOT,
-        // the workers record the spaces they make in the same run ledger as this process
-        env: { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, EGO_CONFORMANCE_PROGRESS: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...(earlier !== undefined ? { [EARLIER_BROKEN_ENV]: earlier } : {}), ...scratch.env },
-        stdin: "ignore",
-        stdout: 2,
-        stderr: 2,
-        reject: false,
-      });
-      guard.onInterrupt(() => vitest.kill("SIGTERM"));
-      const child = await vitest.catch((error: unknown) => error as { exitCode?: number; message: string });
-      if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
+      // the workers record the spaces they make in the same run ledger as this process
+      const env = { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, [PROGRESS_ENV]: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...(earlier !== undefined ? { [EARLIER_BROKEN_ENV]: earlier } : {}), ...scratch.env };
+      if (runner?.accepts(phase)) await runPhaseIn(runner, phase, options, env, guard);
+      else await runPhaseAsChild(phase, options, env, guard);
       writeFailure = await readResultsWriteFailure(scratch.dir);
       if (writeFailure !== undefined) break;
     }
@@ -168,6 +166,20 @@ async function runSuites(plan: RunPlan, runId: string): Promise<ExecutedRun> {
   if (writeFailure !== undefined) throw new OutputPathError(`the run's results in ${options.resultsDir} are incomplete, so the run has no verdict: ${writeFailure}`);
   if (endError !== undefined) throw endError;
   return { ...executed, interrupted, unreachable: false, ...(spacesLeft ? { spacesLeft } : {}) };
+}
+
+/** One phase in a vitest child of its own, its output on stderr; it ends with the run (Ctrl-C). */
+async function runPhaseAsChild(phase: VitestPhase, options: RunPlan["options"], env: Record<string, string>, guard: RunGuard): Promise<void> {
+  const vitest = startGroup(process.execPath, vitestArgv(phase, options), { cwd: PROJECT_ROOT, env, stdin: "ignore", stdout: 2, stderr: 2, reject: false });
+  guard.onInterrupt(() => vitest.kill("SIGTERM"));
+  const child = await vitest.catch((error: unknown) => error as { exitCode?: number; message: string });
+  if (child.exitCode === undefined && guard.interrupted === null) throw new Error(`vitest could not be started: ${child.message}`);
+}
+
+/** One phase in the long-lived runner, with the environment a child would get; Ctrl-C cancels it. */
+async function runPhaseIn(runner: ClauseRunner, phase: VitestPhase, options: RunPlan["options"], env: Record<string, string>, guard: RunGuard): Promise<void> {
+  guard.onInterrupt((signal) => void runner.cancel(signal));
+  await runner.runPhase(phase, options, env);
 }
 
 /** The clauses the run's results so far show failed, for a later phase's progress line (unreadable results: none). */

@@ -7,6 +7,8 @@
  *   plan.ts           phase 1: options -> RunPlan (and the run id); output paths, infrastructure-fault plan, expectations checked first
  *   vitest-phases.ts  the vitest invocations of a plan
  *   execute.ts        phase 2: fake app, detection, target, environment, run guard, vitest
+ *   runner.ts         one vitest in this process for many runs (the matrix's targets), each with its own environment
+ *   conformance-reporters.ts  a run's vitest reporters, from its environment
  *   collect.ts        phase 3: the results directory, read once (results, diagnostics, observations, environment)
  *   judge.ts          phase 4: attribution, expectations, flaky results, the summary (in memory)
  *   write.ts          phase 5: judged results, outcomes, expectations update, HTML report, transcript (from memory)
@@ -16,6 +18,7 @@
  * written once; the RunOutcome (its summary, its results) is what the matrix makes a column of.
  */
 export { runConformance, type RunOutcome } from "./run-conformance.js";
+export { ClauseRunner } from "./runner.js";
 export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, type FakePages, type InstalledRunOptions, type RunOptions } from "./options.js";
 export { selectedBy, selectedFor } from "./select.js";
 export { checkRunOutputs, planRun, type RunPlan } from "./plan.js";

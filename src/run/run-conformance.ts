@@ -13,6 +13,7 @@ import { executeRun } from "./execute.js";
 import { judgeResults } from "./judge.js";
 import type { RunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
+import type { ClauseRunner } from "./runner.js";
 import { lockResultsDir } from "../safety/results-lock.js";
 import { writeRunOutputs, type WrittenRun } from "./write.js";
 
@@ -32,20 +33,21 @@ export interface RunOutcome {
   expectationUpdate?: WrittenRun["expectationUpdate"];
 }
 
-export async function runConformance(options: RunOptions): Promise<RunOutcome> {
+/** `runner`: a long-lived vitest shared by many runs (./runner.ts, the matrix's); without it, vitest is a child of the run. */
+export async function runConformance(options: RunOptions, runner?: ClauseRunner): Promise<RunOutcome> {
   const plan = await planRun(options);
   // one results directory belongs to one run (issue 18, case 9): a second run on it is refused;
   // the lock is held from before the target is reached until the outputs are written
   const lock = await lockResultsDir(plan.options.resultsDir, plan.runId);
   try {
-    return await runLocked(plan);
+    return await runLocked(plan, runner);
   } finally {
     await lock.release();
   }
 }
 
-async function runLocked(plan: RunPlan): Promise<RunOutcome> {
-  const executed = await executeRun(plan);
+async function runLocked(plan: RunPlan, runner: ClauseRunner | undefined): Promise<RunOutcome> {
+  const executed = await executeRun(plan, runner);
   const results = await collectResults(plan.options.resultsDir);
   const judged = judgeResults(results, plan, executed);
   const written = await writeRunOutputs(plan, executed, results, judged);

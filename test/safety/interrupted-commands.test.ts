@@ -2,7 +2,7 @@
 // ends with 130 or 143 and one line that says it was interrupted, and leaves none of its
 // `ego-conformance-*` folders in the temp directory (a private TMPDIR per test, listed after).
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, startCli } from "../cli/run-cli.js";
@@ -65,6 +65,31 @@ describe("verify-fake, interrupted during its replay", () => {
 
 /** the mark that makes compat-allure/ the harness's own (src/files/output-dir.ts) */
 const ALLURE_MARKER = markerName("allure");
+
+describe("matrix, interrupted while its targets run", () => {
+  it("exit 130, the bundle written with what ran and the rest not run, no temporary folder left", { timeout: 180_000 }, async () => {
+    const dir = await tempDir("matrix-int-targets");
+    const tmp = join(dir, "tmp");
+    await mkdir(tmp);
+    const out = join(dir, "out");
+    const personas = "current,pre-profiles,sentence-reasons,dialog-fallback,unstable-locators";
+    const matrix = startCli(["matrix", "--personas", personas, "--pages", "model", "--no-allure", "--out", out], { env: { TMPDIR: tmp } });
+    let stderr = "";
+    matrix.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    // one target done, the next ones started
+    await until(async () => /matrix \[\d\/5\] [a-z-]+: 0\.5/.test(stderr), 150_000, "the matrix's first target");
+    matrix.kill("SIGINT");
+    const m = await matrix;
+    expect(m.exitCode, m.stderr).toBe(130);
+    expect(m.stderr).toMatch(/ego-conformance matrix: interrupted \(SIGINT\); the bundle in .* holds what ran/);
+    const bundle = JSON.parse(await readFile(join(out, "matrix", "bundle.json"), "utf8")) as { targets: { availability: string; reason?: string }[] };
+    expect(bundle.targets.filter((t) => t.availability === "ran").length, "targets that ran").toBeGreaterThan(0);
+    const notRun = bundle.targets.filter((t) => t.availability !== "ran");
+    expect(notRun.length, "targets cut short or not started").toBeGreaterThan(0);
+    for (const t of notRun) expect(t.reason).toMatch(/interrupted \(SIGINT\)/);
+    expect(await readdir(tmp), "left in TMPDIR").toEqual([]);
+  });
+});
 
 describe("matrix and report --merge, interrupted in their Allure step", () => {
   it("exit 130 and 143, one interrupted line each, no half-built report, no temporary folder left", { timeout: 180_000 }, async () => {

@@ -1,0 +1,148 @@
+/**
+ * One vitest for many runs: the clause files of target after target through vitest's Node API,
+ * in this process, so vitest's start (its config, its Vite server, the transforms it keeps in
+ * memory) is paid once, not once per target. Each target's phase runs with that target's
+ * environment, exactly what a vitest child of its own would get (src/run/execute.ts): the run
+ * config, the results directory, the ledger, the scratch directory. vitest gives its workers
+ * this process's environment with the project's `env` on top when it starts them, and a run
+ * ends its workers when its last file ends, so no worker, and no module state of one, goes from
+ * one target to the next; this process's own environment is never changed, so two runners may
+ * run targets side by side. What this process
+ * keeps between targets is reset before each: the reporters (made from the target's
+ * environment, writing into its results directory only), the name filter, and the exit code
+ * vitest sets on a failure. vitest's record of the files run needs no reset: it replaces a
+ * file's record when the file is queued, before its worker loads it, so a worker that dies
+ * reports none of the previous target's tests (test/run/runner.test.ts).
+ *
+ * Only the in-process fake's one phase goes this way (a phase of an installed target, or one
+ * with other flags, is started as a child as before: `accepts`).
+ */
+import { resolve } from "node:path";
+import { createVitest, type Reporter, type Vitest } from "vitest/node";
+import { allureResultsReporter, PROGRESS_ENV, progressReporter } from "./conformance-reporters.js";
+import { PROJECT_ROOT, vitestPhases, type VitestPhase } from "./vitest-phases.js";
+
+export const CONFORMANCE_CONFIG = resolve(PROJECT_ROOT, "vitest.conformance.config.ts");
+
+export interface PhaseSelection {
+  areas: readonly string[];
+  grep?: RegExp;
+}
+
+export interface RunnerOptions {
+  /** clause files at once, for every target (the fake phase's `--maxWorkers`) */
+  maxWorkers: number;
+  /** the vitest config (default: the conformance config); the runner's self-test gives its own */
+  config?: string;
+  /** the directory vitest's filters are relative to (default: the project) */
+  root?: string;
+}
+
+export class ClauseRunner {
+  readonly #vitest: Vitest;
+  readonly #maxWorkers: number;
+  readonly #root: string;
+  /** the test runner module each project had before allure-vitest wrapped it (it wraps on each init) */
+  readonly #runners: Map<object, string | undefined>;
+  /** each project's own environment for its workers, which a phase's is laid over */
+  readonly #envs: Map<{ config: { env: Record<string, string> } }, Record<string, string>>;
+  #busy = false;
+  #closed = false;
+
+  private constructor(vitest: Vitest, maxWorkers: number, root: string) {
+    this.#vitest = vitest;
+    this.#maxWorkers = maxWorkers;
+    this.#root = root;
+    this.#runners = new Map(vitest.projects.map((p) => [p, p.config.runner]));
+    this.#envs = new Map(vitest.projects.map((p) => [p as unknown as { config: { env: Record<string, string> } }, { ...(p.config.env as Record<string, string> | undefined) }]));
+  }
+
+  static async start(options: RunnerOptions): Promise<ClauseRunner> {
+    const root = options.root ?? PROJECT_ROOT;
+    const maxWorkers = Math.max(1, Math.floor(options.maxWorkers));
+    // the config's own reporters are made but never initialised: each target gets its own (runPhase)
+    const vitest = await withoutProcessHandlers(() => createVitest("test", { config: options.config ?? CONFORMANCE_CONFIG, root, watch: false, maxWorkers }, {}, { stdout: process.stderr, stderr: process.stderr }));
+    return new ClauseRunner(vitest, maxWorkers, root);
+  }
+
+  /** Whether `phase` is one this runner runs as its own vitest would: the in-process fake's, with the runner's workers. */
+  accepts(phase: VitestPhase): boolean {
+    const fake = vitestPhases(false, undefined, [], this.#maxWorkers)[0]!;
+    return !this.#closed && phase.files === undefined && phase.args.length === fake.args.length && phase.args.every((a, i) => a === fake.args[i]);
+  }
+
+  /**
+   * Runs one target's phase with `env` (the variables its own vitest child would get on top of
+   * this process's). Resolves when the phase's files are done; the unhandled errors (a worker
+   * that crashed) are printed by its progress reporter, as they are in a child, and returned.
+   */
+  async runPhase(phase: VitestPhase, selection: PhaseSelection, env: Record<string, string>): Promise<{ unhandledErrors: number }> {
+    if (!this.accepts(phase)) throw new Error("the runner runs only the in-process fake's phase with its own workers");
+    if (this.#busy) throw new Error("a runner runs one target at a time");
+    this.#busy = true;
+    const vitest = this.#vitest;
+    const exitCode = process.exitCode;
+    try {
+      // the workers vitest starts for this phase get this process's environment and the project's on top (as a child would get the run's)
+      for (const [project, original] of this.#envs) project.config.env = { ...original, ...env };
+      const phaseEnv = { ...process.env, ...env };
+      const reporters = this.#reportersFor(phaseEnv);
+      withReporters(vitest).reporters = reporters;
+      for (const reporter of reporters) await reporter.onInit?.(vitest);
+      if (selection.grep) vitest.setGlobalTestNamePattern(selection.grep);
+      else vitest.resetGlobalTestNamePattern();
+      const specs = await vitest.globTestSpecifications(selection.areas.map((area) => `suites/${area}/`));
+      const result = await vitest.runTestSpecifications(specs);
+      return { unhandledErrors: result.unhandledErrors.length };
+    } finally {
+      withReporters(vitest).reporters = [];
+      for (const [project, original] of this.#envs) project.config.env = original;
+      // vitest marks a failed run in the exit code; this process's exit is the CLI's to decide
+      process.exitCode = exitCode;
+      this.#busy = false;
+    }
+  }
+
+  /** Stops the phase running (Ctrl-C): its workers are ended, its files left unfinished. */
+  async cancel(reason: NodeJS.Signals): Promise<void> {
+    await this.#vitest.cancelCurrentRun(reason === "SIGINT" ? "keyboard-input" : "test-failure");
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#vitest.close();
+  }
+
+  /** The reporters of a phase, from its environment (the config's choice: src/run/conformance-reporters.ts). */
+  #reportersFor(env: NodeJS.ProcessEnv): Reporter[] {
+    // allure-vitest's init wraps each project's test runner module: each target's wraps the original
+    for (const [project, runner] of this.#runners) (project as { config: { runner?: string } }).config.runner = runner;
+    // the default reporter of a run without the progress display prints to stderr: only the run's own results matter here
+    return env[PROGRESS_ENV] ? [allureResultsReporter(env), progressReporter(env)] : [allureResultsReporter(env)];
+  }
+}
+
+/** vitest reports to the reporters in this field (its type keeps it private); a phase's are set there. */
+function withReporters(vitest: Vitest): { reporters: Reporter[] } {
+  return vitest as unknown as { reporters: Reporter[] };
+}
+
+const PROCESS_EVENTS = ["SIGINT", "SIGTERM", "exit", "unhandledRejection"] as const;
+
+/**
+ * vitest's logger exits the process on SIGINT, SIGTERM and an unhandled rejection: its own CLI
+ * owns the process. Here the process is the harness's CLI, whose run guard turns Ctrl-C into
+ * stopping the suites, closing the run's task spaces and writing what ran (the matrix's bundle):
+ * what `make` adds for those events is removed again.
+ */
+async function withoutProcessHandlers<T>(make: () => Promise<T>): Promise<T> {
+  const before = new Map(PROCESS_EVENTS.map((e) => [e, new Set(process.listeners(e as "SIGINT"))]));
+  try {
+    return await make();
+  } finally {
+    for (const [event, had] of before) {
+      for (const listener of process.listeners(event as "SIGINT")) if (!had.has(listener)) process.removeListener(event, listener);
+    }
+  }
+}
