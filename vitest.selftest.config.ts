@@ -64,6 +64,7 @@ export const E2E_TESTS = [
   "test/safety/input-hygiene.test.ts",
   "test/safety/write-door.test.ts",
   "test/safety/hostile-inputs-cli.test.ts",
+  "test/cli/bad-files.test.ts",
   "test/safety/interrupted-commands.test.ts",
   "test/safety/full-disk.test.ts",
   "test/recording/recordings.test.ts",

@@ -38,7 +38,7 @@ export interface SeedSpace {
   taskState?: string;
 }
 
-export class SeedError extends namedError("SeedError") {}
+export class SeedError extends namedError("SeedError", "bad-input") {}
 
 function seedOne(app: FakeApp, seed: SeedSpace): TaskSpace {
   const ownership = seed.ownership ?? "agent";

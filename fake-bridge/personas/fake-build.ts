@@ -21,7 +21,7 @@ export interface FakeBuild {
   versionSource: string;
 }
 
-export class FakeBuildError extends namedError("FakeBuildError") {}
+export class FakeBuildError extends namedError("FakeBuildError", "bad-input") {}
 
 export function fakeBuild(choice: { persona?: string | undefined; egoVersion?: string | undefined; personaFile?: Pick<PersonaFile, "name" | "version" | "features"> & { openDetails?: Readonly<Record<string, string>> | undefined } | undefined }): FakeBuild {
   if (choice.personaFile !== undefined) {

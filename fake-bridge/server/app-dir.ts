@@ -43,7 +43,7 @@ export function appPaths(given: string = defaultAppDir()): AppPaths {
   };
 }
 
-export class AppDirError extends namedError("AppDirError") {}
+export class AppDirError extends namedError("AppDirError", "bad-input") {}
 
 /**
  * Creates the directory with mode 0700, or checks an existing one: it must be a directory (not a

@@ -44,7 +44,7 @@ export interface RunningApp {
   stop(): Promise<StopResult>;
 }
 
-export class FakeAppStartError extends namedError("FakeAppStartError") {}
+export class FakeAppStartError extends namedError("FakeAppStartError", "bad-input") {}
 
 function alive(pid: number): boolean {
   try {

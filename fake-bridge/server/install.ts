@@ -38,7 +38,7 @@ export const INSTALLED_WRAPPER_MARK = "The fake Ego Lite launcher, installed by 
 export const INSTALLED_BUNDLE_MARKER = ".ego-conformance-fake-install";
 
 /** An install would replace an app or a CLI this module did not install (and --force was not given). */
-export class InstallRefusedError extends namedError("InstallRefusedError") {}
+export class InstallRefusedError extends namedError("InstallRefusedError", "bad-input") {}
 
 export interface InstallOptions {
   /** where to install (created if missing) */

@@ -17,7 +17,7 @@ import type { FakeAppServerOptions } from "./app-server.js";
 import { isPagesChoice, resolvePages, type PagesChoice } from "../chromium/pages-choice.js";
 import { namedError } from "../../src/errors/named-error.js";
 
-export class AppOptionsError extends namedError("AppOptionsError") {}
+export class AppOptionsError extends namedError("AppOptionsError", "bad-input") {}
 
 export const APP_OPTION_SPEC = {
   dir: { type: "string" },

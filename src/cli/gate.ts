@@ -21,7 +21,7 @@ import { printable } from "../text/printable.js";
 export const DEFAULT_OUTCOMES = "reports/outcomes.json";
 
 /** Input the gate cannot decide on: exit 2 with the reason. */
-export class CannotDecideError extends namedError("CannotDecideError") {}
+export class CannotDecideError extends namedError("CannotDecideError", "bad-input") {}
 
 export async function readInput(what: string, read: () => Promise<RunOutcomes>): Promise<RunOutcomes> {
   try {

@@ -15,7 +15,7 @@ import { exitStatusFor } from "../safety/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
 import { MATRIX_FLAGS } from "./options.js";
 import { parsePagesFlag } from "./pages-flag.js";
-import { checkPagesFound } from "../run/index.js";
+import { checkPagesFound, personaFileOrThrow } from "../run/index.js";
 import { UsageError } from "./usage-error.js";
 import { MatrixInputError } from "../matrix/errors.js";
 import { interruptible } from "./interruptible.js";
@@ -74,6 +74,8 @@ export async function matrixCommand(argv: string[]): Promise<number> {
   const { baselineFlag, ...options } = parseMatrixArgs(argv);
   // a baseline that cannot be found or read is exit 2 before any target runs
   const baseline = await readMatrixBaseline(baselineFlag);
+  // so is a persona file that is not one, as for run (not a target that did not run)
+  for (const t of options.plan.targets) if (t.kind === "fake" && t.personaFile !== undefined) await personaFileOrThrow(t.personaFile);
   const bundle = bundleDirFor(options.outDir, options.shard, options.sharded);
   return interruptible("matrix", (signal) => matrix({ ...options, ...(baseline ? { baseline } : {}), signal }), `the bundle in ${bundle} holds what ran; what was written is whole, an earlier Allure report is kept`);
 }

@@ -4,36 +4,12 @@
  * `ego-conformance help <command>` instead of the whole usage.
  */
 import { z } from "zod";
-import { UsageError } from "./usage-error.js";
-import { OutputPathError } from "../files/output-dir.js";
+import { isBadInputError } from "../errors/named-error.js";
 import { printableLines } from "../text/printable.js";
 
-/** Errors that describe a bad input (a flag, a file, a path, a target that is not there): their message is the whole story. */
-const BAD_INPUT_ERRORS = new Set([
-  "UsageError",
-  "RunInputError",
-  "MatrixInputError",
-  "OutputPathError",
-  "ExpectationsError",
-  "OutcomesError",
-  "TargetUnavailableError",
-  "CliNotFoundError",
-  "FakeAppStartError",
-  "AppOptionsError",
-  "AppDirError",
-  "InstallRefusedError",
-  "BaselineKeyError",
-  "CannotDecideError",
-  "CannotMergeError",
-  "InputFileError",
-  "PathEscapeError",
-  "InfraFaultPlanError",
-  "OwnedFileError",
-  "TranscriptError",
-]);
-
+/** Whether an error is the user's bad input, said by its message alone: a zod error, or one whose kind says so (src/errors/named-error.ts). */
 export function isBadInput(error: unknown): boolean {
-  return error instanceof UsageError || error instanceof OutputPathError || error instanceof z.ZodError || (error instanceof Error && BAD_INPUT_ERRORS.has(error.name));
+  return error instanceof z.ZodError || isBadInputError(error);
 }
 
 /** A zod error as lines `path.inside: message`, one per issue. */

@@ -51,7 +51,7 @@ export const InfraFaultPlan = z.strictObject({
 });
 export type InfraFaultPlan = z.infer<typeof InfraFaultPlan>;
 
-export class InfraFaultPlanError extends namedError("InfraFaultPlanError") {}
+export class InfraFaultPlanError extends namedError("InfraFaultPlanError", "bad-input") {}
 
 /** zod issues as "FILE: at faults[1].probability: Too big: ..." lines, one per problem. */
 function readable(error: z.ZodError, where: string): string {

@@ -41,7 +41,7 @@ export interface Persona {
   note?: string;
 }
 
-export class UnknownPersonaError extends namedError("UnknownPersonaError") {}
+export class UnknownPersonaError extends namedError("UnknownPersonaError", "bad-input") {}
 
 function differencesFrom(features: ReadonlySet<Feature>): PersonaDifference[] {
   const current = currentBuildFeatures();

@@ -16,7 +16,7 @@ import { namedError } from "../errors/named-error.js";
 export const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 export const DEFAULT_EXPECTATIONS_FILE = resolve(PROJECT_ROOT, "fixtures/expectations/expectations.json");
 
-export class ExpectationsError extends namedError("ExpectationsError") {}
+export class ExpectationsError extends namedError("ExpectationsError", "bad-input") {}
 
 export interface LoadedExpectations {
   file: string;

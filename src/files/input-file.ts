@@ -15,6 +15,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";
+import { namedError } from "../errors/named-error.js";
 
 /**
  * The most a harness input may hold: 256 MiB. A baseline of 400,000 clauses is about 40 MiB, the
@@ -23,8 +24,7 @@ import { open } from "node:fs/promises";
 export const INPUT_FILE_MAX_BYTES = 256 * 1024 * 1024;
 
 /** An input file that cannot be read: the message names the file, what it should be and why. */
-export class InputFileError extends Error {
-  override name = "InputFileError";
+export class InputFileError extends namedError("InputFileError", "bad-input") {
   constructor(
     message: string,
     /** the system's code (ENOENT, EISDIR, ...), or NOT_REGULAR / TOO_BIG / NOT_JSON */

@@ -8,7 +8,7 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { namedError } from "../errors/named-error.js";
 
-export class PathEscapeError extends namedError("PathEscapeError") {}
+export class PathEscapeError extends namedError("PathEscapeError", "bad-input") {}
 
 /** `folder/...parts`, checked to stay inside `folder`; `what` says where the name came from. */
 export function pathInside(folder: string, parts: string | readonly string[], what: string): string {

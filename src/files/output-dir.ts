@@ -23,7 +23,7 @@ import { dirname, join, parse, resolve, sep } from "node:path";
 import { namedError } from "../errors/named-error.js";
 
 /** A path the harness may not write or empty: exit 2, naming the path, nothing deleted. */
-export class OutputPathError extends namedError("OutputPathError") {}
+export class OutputPathError extends namedError("OutputPathError", "bad-input") {}
 
 /** The kinds of directory the harness makes and may empty again; each has its marker file. */
 export const OUTPUT_KINDS = {

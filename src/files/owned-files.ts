@@ -22,7 +22,7 @@ import { basename, dirname, join } from "node:path";
 import { namedError } from "../errors/named-error.js";
 
 /** A write the harness refused, or one the system refused: exit 2, naming the path. */
-export class OwnedFileError extends namedError("OwnedFileError") {
+export class OwnedFileError extends namedError("OwnedFileError", "bad-input") {
   code?: string;
 }
 

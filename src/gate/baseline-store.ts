@@ -13,7 +13,7 @@ import { namedError } from "../errors/named-error.js";
 
 export const DEFAULT_BASELINE_DIR = resolve(import.meta.dirname, "../../fixtures/baselines");
 
-export class BaselineKeyError extends namedError("BaselineKeyError") {}
+export class BaselineKeyError extends namedError("BaselineKeyError", "bad-input") {}
 
 /** `0.5.1.13`, `0.5.1.13-fake` or `0.5.0.19-subtree-flag-off`. */
 const PERSONA = /^[a-z][a-z0-9-]*$/;

@@ -18,7 +18,7 @@ async function runIdOf(resultsDir: string): Promise<string | null> {
 }
 
 /** A results directory with no result in it: no run to judge (the gate cannot decide, exit 2). */
-export class NoResultsError extends namedError("NoResultsError") {}
+export class NoResultsError extends namedError("NoResultsError", "bad-input") {}
 
 export async function outcomesOfResults(resultsDir: string): Promise<RunOutcomes> {
   const results = await readResults(resultsDir);

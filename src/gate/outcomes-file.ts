@@ -89,7 +89,7 @@ export function outcomesFromSummary(summary: RunSummary, meta: OutcomesMeta): Ru
   };
 }
 
-export class OutcomesError extends namedError("OutcomesError") {}
+export class OutcomesError extends namedError("OutcomesError", "bad-input") {}
 
 export function parseOutcomes(raw: unknown, source: string): RunOutcomes {
   const parsed = RunOutcomesSchema.safeParse(raw);

@@ -22,7 +22,7 @@ import { selectedBy } from "../run/select.js";
 import { namedError } from "../errors/named-error.js";
 
 /** Bundles that are not the shards of one matrix: nothing is merged. */
-export class MergeError extends namedError("MergeError") {}
+export class MergeError extends namedError("MergeError", "bad-input") {}
 
 export interface MergedMatrix {
   plan: MatrixPlan;

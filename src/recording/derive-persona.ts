@@ -23,7 +23,7 @@ export interface DerivedPersona {
   derivedFrom: { kind: string | null; egoVersion: string | null; persona: string | null };
 }
 
-export class DeriveError extends namedError("DeriveError") {}
+export class DeriveError extends namedError("DeriveError", "bad-input") {}
 
 const HELD = new Set(["passed", "unspecified", "known"]);
 const BROKE = new Set(["failed", "precondition-failed"]);

@@ -98,7 +98,7 @@ const TranscriptSchema = z.object({
   clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string(), failed: z.boolean(), args: z.array(z.unknown()), fields: ByName, text: ByName })) })) })),
 });
 
-export class TranscriptError extends namedError("TranscriptError") {}
+export class TranscriptError extends namedError("TranscriptError", "bad-input") {}
 
 /** A transcript file, read and checked (a file that is not one is an error naming it). */
 export async function readTranscript(file: string): Promise<Transcript> {

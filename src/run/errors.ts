@@ -8,7 +8,7 @@
  */
 import { namedError } from "../errors/named-error.js";
 
-export class RunInputError extends namedError("RunInputError") {}
+export class RunInputError extends namedError("RunInputError", "bad-input") {}
 
 /**
  * The sweep (./sweep.ts) could not list the task spaces it would judge: nothing was closed. Not a

@@ -115,7 +115,7 @@ const inside = (a: string, b: string) => {
 };
 
 /** A persona file (`persona derive`), read and checked before anything runs. */
-async function personaFileOrThrow(file: string): Promise<PersonaFile> {
+export async function personaFileOrThrow(file: string): Promise<PersonaFile> {
   let raw: unknown;
   try {
     raw = parseJsonText(await readInputFile(file, { kind: "persona" }), file, "persona");

@@ -111,4 +111,4 @@ export interface Launcher {
 }
 
 /** The configured target cannot be had (an unknown persona, mutant or version; no detection). */
-export class TargetUnavailableError extends namedError("TargetUnavailableError") {}
+export class TargetUnavailableError extends namedError("TargetUnavailableError", "bad-input") {}

@@ -15,7 +15,7 @@ import { BaselineKeyError, baselineKey, baselinePath } from "../../src/gate/base
 import { compareOutcomes } from "../../src/gate/compare.js";
 import { readOutcomes } from "../../src/gate/outcomes-file.js";
 import { renderGate } from "../../src/gate/render.js";
-import { loadExpectations } from "../../src/expectations/load.js";
+import { ExpectationsError, loadExpectations } from "../../src/expectations/load.js";
 import { lintFile } from "../../src/cli/expectations.js";
 import { isBadInput } from "../../src/cli/messages.js";
 import { readBundle } from "../../src/matrix/bundle.js";
@@ -180,7 +180,7 @@ const READERS_UNDER_FUZZ: Reader[] = [
     good: JSON.stringify({ entries: [] }),
     read: async (file) => {
       const report = await lintFile(file, "2026-12-01");
-      if ("unreadable" in report) throw Object.assign(new Error(report.unreadable), { name: "ExpectationsError" });
+      if ("unreadable" in report) throw new ExpectationsError(report.unreadable); // as the CLI does
       return report;
     },
   },

@@ -16,6 +16,7 @@ import { constants } from "node:fs";
 import { access, readdir, realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { delimiter, join, resolve, sep } from "node:path";
+import { namedError } from "../../errors/named-error.js";
 
 export const CLI_NAME = "ego-browser";
 export const CLI_ENV = "EGO_BROWSER_BIN";
@@ -45,8 +46,7 @@ export interface LocateOptions {
   cwd?: string;
 }
 
-export class CliNotFoundError extends Error {
-  override name = "CliNotFoundError";
+export class CliNotFoundError extends namedError("CliNotFoundError", "bad-input") {
   constructor(
     message: string,
     readonly searched: string[],
