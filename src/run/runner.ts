@@ -19,7 +19,7 @@
  */
 import { resolve } from "node:path";
 import { createVitest, type Reporter, type Vitest } from "vitest/node";
-import { allureResultsReporter, PROGRESS_ENV, progressReporter } from "./conformance-reporters.js";
+import { conformanceReporters } from "./conformance-reporters.js";
 import { PROJECT_ROOT, vitestPhases, type VitestPhase } from "./vitest-phases.js";
 
 export const CONFORMANCE_CONFIG = resolve(PROJECT_ROOT, "vitest.conformance.config.ts");
@@ -118,8 +118,8 @@ export class ClauseRunner {
   #reportersFor(env: NodeJS.ProcessEnv): Reporter[] {
     // allure-vitest's init wraps each project's test runner module: each target's wraps the original
     for (const [project, runner] of this.#runners) (project as { config: { runner?: string } }).config.runner = runner;
-    // the default reporter of a run without the progress display prints to stderr: only the run's own results matter here
-    return env[PROGRESS_ENV] ? [allureResultsReporter(env), progressReporter(env)] : [allureResultsReporter(env)];
+    // the config's reporters, less vitest's default one (a run without the progress display prints it to stderr: only the run's own results matter here)
+    return conformanceReporters(env).filter((r): r is Reporter => r !== "default");
   }
 }
 

@@ -53,6 +53,9 @@ export interface CleanupReport {
   error?: string;
 }
 
+/** The run cleanup's bound on closes that do not settle, shared by all its closes (the default of `closeBudgetMs`). */
+export const RUN_CLEANUP_CLOSE_BUDGET_MS = 10_000;
+
 export class RunSafety {
   private before: SnapshotOutcome = { ok: false, reason: "no snapshot was taken before the run" };
   private started = Date.now();
@@ -63,7 +66,7 @@ export class RunSafety {
 
   constructor(private readonly options: RunSafetyOptions) {
     this.ledger = options.ledger ?? new Ledger();
-    this.budget = closeBudget(options.closeBudgetMs ?? 10_000);
+    this.budget = closeBudget(options.closeBudgetMs ?? RUN_CLEANUP_CLOSE_BUDGET_MS);
   }
 
   private async withSession<T>(use: (session: Session) => Promise<T>): Promise<T> {
