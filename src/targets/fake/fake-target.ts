@@ -1,8 +1,6 @@
 /**
- * The embedded fake target: the fake bridge in this process. Each session is a fresh binding
- * instance (its own selection and callbacks) over one shared browser-side model, as each
- * `ego-browser nodejs` invocation is against the real app. Probes run in this realm, compiled once
- * per probe function (runProbe, below).
+ * The embedded fake target: the fake bridge in this process, each session a fresh binding over one
+ * shared browser-side model, as each `ego-browser nodejs` invocation is against the real app.
  */
 import vm from "node:vm";
 import type { Json } from "../../contract/arguments.js";
