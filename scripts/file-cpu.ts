@@ -12,7 +12,7 @@ import { writeFileAtomic } from "../src/files/output-dir.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const REPORT = join(ROOT, "reports", "test-cpu.json");
-/** a file may take this long; past it, it is killed and listed with no figures (NaN) (the mutant check alone: about 6 minutes) */
+/** a file may take this long; past it, it is killed and listed with no figures (NaN); the mutant check, the longest, is well within it (docs/speed.md) */
 const FILE_BOUND_MS = 20 * 60_000;
 
 /** Runs argv as a child subreaper; prints `CPU <seconds> WALL <seconds> RC <code>` on its last stderr line. */
