@@ -39,13 +39,11 @@ export function loopbackBrowserArgs(uid: number | undefined = process.getuid?.()
 export const PROCESS_MODEL_ARGS = ["--site-per-process", "--renderer-process-limit=1"] as const;
 
 /**
- * A headless browser that behaves the same whatever the machine and however busy it is: the
- * defaults playwright-core gave the fake's Chromium while the fake started it through
- * Playwright (Linux's share of them), kept when the fake began speaking CDP itself so that the
- * pages behave as before. Background tabs are not throttled (a space's inactive tabs keep their
- * timers), no crash reporter, no field trials, no back-forward cache (a page left is gone, as the
- * tab list shows), popups are not blocked, and the window is 1280x720 with no scrollbars (the
- * viewport Playwright emulated).
+ * A headless browser that behaves the same whatever the machine and however busy it is
+ * (playwright-core's Linux defaults, so pages behave as under Playwright). Background tabs are
+ * not throttled (a space's inactive tabs keep their timers), no crash reporter, no field trials,
+ * no back-forward cache (a page left is gone, as the tab list shows), popups are not blocked, and
+ * the window is 1280x720 with no scrollbars (the viewport Playwright emulated).
  */
 export const HEADLESS_ARGS = [
   "--headless",
