@@ -1,7 +1,7 @@
 /**
  * The raw CDP channel of the selected space. With Chromium every message goes to the browser
  * (../chromium/cdp-relay.ts); with the page model there is no browser, so the app answers
- * Browser.getVersion and Target.getTargets itself and everything else as Chromium answers an unknown method.
+ * Browser.getVersion and Target.getTargets itself and the rest with Chromium's own error objects.
  */
 import { accessTaskSpace } from "./access.js";
 import type { CommandContext } from "./commands/context.js";
