@@ -1,18 +1,7 @@
 /**
- * The fake Ego Lite browser, as a library.
- *
- *   const browser = createFakeBrowser({ version: "0.5.1.13" });
- *   const ego = browser.newBinding();        // one per script invocation
- *   browser.operator.takeControl(id, "location");
- *
- * `features` chooses the emulated build (src/contract/features.ts; default: every feature except
- * dialog-fallback-key) and `openDetails` the choices it made where the docs are silent (what a
- * persona switches: ./personas/persona-behaviour.ts), `mutants` breaks named rules on purpose
- * (./mutants). All are read through ./behaviour.
- *
- * The binding reaches the app through a BrowserPort (./binding/port.ts): in process here; in an
- * `ego-browser nodejs` process over the fake app server's socket (./server/index.ts, the fake as
- * a process, with its launcher).
+ * The fake Ego Lite browser as a library: `createFakeBrowser({ version })`, a binding per script
+ * invocation, and its operator. Features, open details and mutants choose the emulated build (./behaviour);
+ * the fake as a process, with its launcher, is ./server/index.ts.
  */
 import type { EgoSurface } from "../src/contract/ego-surface.js";
 import type { Feature } from "../src/contract/features.js";

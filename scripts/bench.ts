@@ -1,38 +1,7 @@
 /**
- * `npm run bench`: what reaching the fake through its `ego-browser` launcher costs, against the
- * in-process fake, measured in one run on this machine:
- *   1. N probes in one session: in process, through the CLI target's probe loop, and one process
- *      per probe (one-shot, for information);
- *   2. sessions that must start a new `ego-browser nodejs` (they selected a space) and sessions
- *      that reuse a process proven fresh;
- *   3. the whole conformance run: `ego-conformance run` (in-process fake, real pages where
- *      Chromium is found), the same with `--pages model`, and `ego-conformance run --target
- *      installed` through the installed launcher against the fake app process; all three with
- *      `--no-slow`: the slow clause waits 150 s of app time, which the in-process fake compresses
- *      and an installed app cannot, so it would set the installed run's length by itself. Real
- *      pages against the page model is measured in `--page-rounds` rounds (default 3), each a
- *      real-pages run and a page-model run back to back: one run varies by 10 to 15% on a 2-core
- *      machine, so the ratio is the median of the rounds' ratios, printed with its range;
- *   4. the soak (scripts/soak.ts, `--soak N` invocations, default 1,000; `--no-soak` skips it):
- *      its wall time and its counts.
- *   5. in the in-process run, the cost of one snapshot clause on a real page
- *      (snapshot.page.refs-match-lines: open a fixture page in a new space, take a snapshot; not
- *      the file's first page clause, which also pays the file's Chromium start) next to the run's
- *      median clause, read from that run's own results (./clause-cost.ts).
- *   7. what recording costs (`run --record`, src/recording): one probe in process with its native
- *      calls recorded against the same unrecorded, and, in each page-model round, one more
- *      page-model run with `--record`: the ratio is the median of the rounds' (target: at most 1.1x).
- *   6. what one task space costs Chromium, by process (./space-cost.ts; Linux, where Chromium is
- *      found): a space with its blank default tab, and one with a fixture page loaded, each opened
- *      and closed `--spaces` times (default 15) in the fake's own browser. A run with real pages
- *      pays the second for every space that opens a page; it is the floor under the ratio above.
- *   7. the matrix on real pages: `ego-conformance matrix --personas all --pages chromium` against
- *      one `ego-conformance run --pages chromium` timed just before it (both with the slow
- *      clause, as a user runs them), and their ratio (issue 20's target: at most 5x);
- *      `--no-matrix` skips it.
- * Prints the figures and the ratios; `--json` prints them as one object. The load average is
- * printed too: on a busy machine every figure grows, the through-the-CLI ones most; the runs'
- * CPU time (measured with GNU time where there is one) hardly depends on the load.
+ * `npm run bench`: what reaching the fake through its `ego-browser` launcher costs against the
+ * in-process fake, whole runs on both kinds of pages, recording, the soak, a task space's cost to
+ * Chromium and the matrix, measured on this machine (docs/speed.md, "How to measure").
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";

@@ -1,12 +1,7 @@
 /**
- * The lean package of the fake, `ego-conformance-fake`: the library entry (`createFakeEgo` and
- * the rest of fake-bridge/library) with only what it needs at run time, for a runtime that wants
- * the fake and not the harness (no test runner, no report generator, no bundler). It is made
- * from the compiled tree (dist/, scripts/build-package.ts) into dist-fake/, outside what the main
- * package ships: the modules the entry reaches (followed through their relative imports, in the
- * .js and the .d.ts files), the contract's data files, and a package.json whose dependencies are
- * the bare imports found, at the main package's ranges. A bare import outside LEAN_DEPENDENCIES
- * fails the build, so the lean package cannot grow a heavy dependency unnoticed.
+ * The lean package of the fake, `ego-conformance-fake`, made from dist/ into dist-fake/: the library
+ * entry and only the modules and data it reaches, for a runtime that wants the fake without the
+ * harness. A bare import outside LEAN_DEPENDENCIES fails the build, so it cannot grow heavy unnoticed.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

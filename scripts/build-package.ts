@@ -1,16 +1,7 @@
 /**
- * The package build, run by `npm pack` (prepack): dist/ becomes a mirror of the package's tree
- * with every module compiled to JavaScript beside its source:
- * - tsc compiles src/ and fake-bridge/ (tsconfig.build.json) to .js and .d.ts;
- * - the sources and data they find next to themselves are copied in: suites/ (vitest loads them as
- *   TypeScript, importing the compiled harness), fixtures/, the TypeScript a module hands to a tool
- *   (the launcher esbuild bundles, the compat page's client, the fake server's entry), the .mjs,
- *   .json and .css files, allurerc.mjs and the conformance config;
- * - a package.json names the tree (name, version, ESM).
- * So every path a module computes from its own location (`../../fixtures`, `./data/...`) holds in
- * dist/ exactly as in a checkout, and `import "ego-conformance"` or "ego-conformance/fake" needs no
- * TypeScript loader. dist/ is removed first only when it is ours (it carries BUILD_MARKER) or absent.
- * Then the lean package of the fake alone is made from dist/ into dist-fake/ (./build-fake-package.ts).
+ * The package build, run by `npm pack`: dist/ mirrors the package's tree with every module compiled
+ * beside its source, so every path a module computes from its own location holds as in a checkout
+ * and no TypeScript loader is needed. Then the lean fake package (./build-fake-package.ts).
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

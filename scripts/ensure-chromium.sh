@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
-# The fake's real pages and the browser tests (the end of `npm test`) drive Debian's Chromium,
-# never a Playwright download (the network is the npm registry and Debian only): the headless
-# shell at /usr/bin/chromium-headless-shell (what the fake prefers: the same engine without the
-# browser's own UI, far less CPU) and the full browser at /usr/bin/chromium. Installs what is missing.
-# --optional (before `npm run conformance` and `npm run matrix`): a user who cannot install gets
-# the command and the run goes on without real pages; a CHROMIUM_PATH is the user's choice, left
-# alone. Everything it prints goes to stderr, so a run's JSON on stdout stays JSON.
+# Installs Debian's Chromium (the headless shell the fake prefers, and the full browser) where missing;
+# never a Playwright download. --optional: a user who cannot install gets the command and the run goes
+# on without real pages. Prints to stderr only, so a run's JSON on stdout stays JSON.
 set -euo pipefail
 optional=false
 [ "${1:-}" = "--optional" ] && optional=true

@@ -1,17 +1,7 @@
 /**
- * What each e2e self-test file costs the machine in CPU-seconds, everything it starts included:
- * its vitest, the CLI runs, the fake apps it starts detached, and Chromium, which outlives its
- * parent and is reparented away from it (so neither GNU time nor the times report sees it).
- *
- *   npm run file-cpu [-- --jobs N] [FILE...]     (default: every e2e file, two at a time)
- *
- * Each file runs alone in its own `vitest run --project e2e FILE`, under a child subreaper
- * (Linux's PR_SET_CHILD_SUBREAPER, set by a few lines of python3, which Node cannot do itself):
- * every descendant, orphaned or not, is reaped by it, so its children's rusage counts them all.
- * The wall time is the file's own vitest run, with its start (about 1.3 CPU-s a file that `npm
- * test` pays once). Files run side by side compete for the cores: CPU-seconds are what to compare.
- * Writes reports/test-cpu.json (slowest first) and prints the table. A report, like
- * reports/test-times.json: nothing fails on a number (docs/speed.md says how to read it).
+ * `npm run file-cpu [-- --jobs N] [FILE...]`: each e2e file's CPU-seconds with everything it started,
+ * Chromium and detached fake apps included, each file under a child subreaper (docs/speed.md).
+ * A report, like reports/test-times.json: nothing fails on a number.
  */
 import { execFile } from "node:child_process";
 import { mkdir } from "node:fs/promises";
@@ -22,7 +12,7 @@ import { writeFileAtomic } from "../src/files/output-dir.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const REPORT = join(ROOT, "reports", "test-cpu.json");
-/** a file may take this long; past it, it is killed and listed with no figures (NaN) (the mutant check alone: about 6 minutes) */
+/** a file may take this long; past it, it is killed and listed with no figures (NaN); the mutant check, the longest, is well within it (docs/speed.md) */
 const FILE_BOUND_MS = 20 * 60_000;
 
 /** Runs argv as a child subreaper; prints `CPU <seconds> WALL <seconds> RC <code>` on its last stderr line. */

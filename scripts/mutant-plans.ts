@@ -1,15 +1,7 @@
 /**
- * `npm run mutant-plans`: every deviation mutant plan of the fake (fake-bridge/mutants), run through
- * `ego-conformance run` one after another, next to a clean run in the same session: for each plan
- * the clauses it failed, how many ended precondition failed, broken or unknown, its wall time and
- * its ratio to the clean run on the same pages. A plan that changes nothing on the page model is
- * run again on real pages (its rule only shows there); a plan that still changes nothing there is
- * a launcher's: it is run on an installed target, the fake app started with the plan behind the
- * fake's installed `ego-browser` (a temporary HOME, directory and PATH; never the user's), next to
- * a clean installed run. The mutant check (test/mutants) asserts which clauses each plan must fail; this script
- * measures, so a closing note or a release manager can read the cost and the spread of each plan.
- *
- *   npm run mutant-plans [-- --json] [-- --only NAME,NAME] [-- --no-slow]
+ * `npm run mutant-plans [-- --json] [-- --only NAME,NAME] [-- --no-slow]`: every deviation mutant plan
+ * run next to a clean run, on the pages or target where its rule shows, measuring what each plan
+ * fails and costs. The mutant check (test/mutants) asserts; this script measures.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";

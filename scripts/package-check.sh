@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
-# The package as a user gets it (CI runs this after `npm test`): pack the project (prepack compiles
-# it, scripts/build-package.ts), install the tarball into an empty project from the local npm
-# cache (no registry), check the tarball carries no self-tests, run the conformance catalogue with
-# the installed CLI (`npx ego-conformance run --pages model`: green), and run the plain-JS library
-# example (examples/fake-library) with `node --test` and no TypeScript loader. Then the lean
-# package of the fake (ego-conformance-fake, dist-fake/, scripts/build-fake-package.ts): installed
-# alone into another empty project, it must add at most FAKE_PACKAGE_LIMIT packages and no test
-# runner, report generator or bundler, and the same example runs on it.
+# The package as a user gets it (CI, after `npm test`): packed, installed from the local npm cache into
+# an empty project, checked for self-tests, run, and its library example run; then the lean fake
+# package alone, within FAKE_PACKAGE_LIMIT packages (docs/fake-as-a-library.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d "${TMPDIR:-/tmp}/ego-conformance-package-XXXXXX")

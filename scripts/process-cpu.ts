@@ -1,13 +1,6 @@
 /**
- * CPU time of a process tree, by Chromium process kind, read from Linux's /proc (for the bench's
- * per-space figures, ./space-cost.ts). A kind is the `--type=` of a process's command line
- * (renderer, gpu-process, utility, zygote); a process without one is the browser (the wrapper
- * script Debian starts Chromium through counts there too).
- *
- * A reading counts each process's own CPU time and that of the children it has reaped, so the
- * difference of two readings is the CPU the tree used in between, renderers that exited included:
- * Chromium's zygote reaps them, and a renderer alive at the first reading is counted there and
- * then (whole) in its reaper's children time at the second.
+ * CPU time of a process tree by Chromium process kind, read from Linux's /proc. A reading counts reaped
+ * children too, so the difference of two readings includes renderers that exited in between.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

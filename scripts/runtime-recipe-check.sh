@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
-# The recipe of docs/fake-as-a-library.md ("The fake as an ego-browser for a runtime's CI"),
-# followed as written on a runtime laid out as upstream's (test/runtime-fixture: the package at
-# package/ego-browser, engines node >= 22, lefthook in `prepare`, an allow-list runner), with the
-# packed ego-conformance tarball as its vendored dev dependency. Run by scripts/package-check.sh:
-#   runtime-recipe-check.sh TARBALL WORKDIR NODE_BIN_DIR...
-# Installs from the local npm cache only (the checkout's lock file); the fake app starts once, and
-# for each Node given (a directory holding its `node`) the ego-browser is installed with it and
-# the e2e runs on it. The app and its Chromium stop whatever happens.
+# Follows docs/fake-as-a-library.md's recipe for a runtime's CI as written, on a runtime laid out as
+# upstream's, once per Node given; the app and its Chromium stop whatever happens.
+# Usage: runtime-recipe-check.sh TARBALL WORKDIR NODE_BIN_DIR...
 set -euo pipefail
 tarball=$1 work=$2
 shift 2

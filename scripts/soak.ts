@@ -1,24 +1,7 @@
 /**
- * `npm run soak`: N sequential probe invocations (default 1,000) through the CLI target -- the
- * fake app (in this process, in a temporary directory) behind its installed `ego-browser`
- * launcher -- with seeded infrastructure faults at 5% (fake-bridge/infra-faults; the seed is
- * printed, `--seed N` replays it). Each invocation creates a task space, lists its tabs and
- * closes it; it is retried only after an infrastructure error (src/retries), like a clause.
- *
- * Afterwards it checks, rather than assumes, that nothing leaked:
- *   - processes: no child of this process is left (beyond those before the first invocation:
- *     esbuild's service, from bundling the launcher), and none anywhere runs from the soak's directory;
- *   - open handles: this process has no more active handles than before it started the app;
- *   - sockets: no more socket descriptors than before the first invocation, and no socket file left
- *     in the soak's directory (the app's own are removed when it closes);
- *   - temporary files: TMPDIR points into the soak's directory for the run, and it is empty after;
- *   - task spaces: the app lists none (it started with none) after the run-level cleanup (a late
- *     answer can make a space after its attempt's cleanup looked; how many it closed is printed).
- * Every invocation is accounted for as passed, failed, broken or flaky (src/outcomes); the counts
- * and the wall time are printed. Exit 1 on any leak, any unaccounted invocation, or any failed
- * one (the fake honours the contract, so a failure means a fault was misread as the build's).
- *
- *   npm run soak -- [--invocations N] [--seed S] [--json]
+ * `npm run soak -- [--invocations N] [--seed S] [--json]`: sequential probe invocations through the
+ * installed fake with seeded infrastructure faults, then a check, not an assumption, that no process,
+ * handle, socket, file or task space leaked (docs/installed-targets.md, "Soak"). Exit 1 on any leak.
  */
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";

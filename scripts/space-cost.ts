@@ -1,10 +1,6 @@
 /**
- * What one task space costs the fake's Chromium (the bench's per-space figures; Linux only, it
- * reads /proc): `spaces` task spaces opened and closed one after another through the fake's own
- * page layer (fake-bridge/chromium/space-pages.ts), first with only the blank default tab a space
- * gets, then with a fixture page opened and loaded in it (what a page clause's space pays). The
- * CPU is read across every process of the fake's browser (./process-cpu.ts), before and after;
- * one space of each kind goes first, unmeasured, so the browser's own start is not counted.
+ * What one task space costs the fake's Chromium, blank and with a fixture page loaded, read from /proc
+ * across every process of the browser (Linux only); one space of each kind goes first, unmeasured.
  */
 import { existsSync } from "node:fs";
 import { holdBrowsers, releaseBrowsers, shutdownBrowsers } from "../fake-bridge/chromium/browser-pool.js";

@@ -1,20 +1,7 @@
 /**
- * The raw CDP channel of the selected space. With Chromium (`--pages chromium`) every message
- * goes to the browser (prepareRealCdp, ../chromium/cdp-relay.ts). With the page model there is no
- * browser behind the fake, so the agent host answers a few commands itself and reports every other method as unknown, with the error
- * objects Chromium's DevTools handler uses:
- * - Browser.getVersion -> {protocolVersion:'1.3', product:'Ego Lite/<version>', ...}
- *   (an unknown method on builds without the cdp-browser-getversion feature);
- * - Target.getTargets -> the selected space's tabs as targetInfos (scoped to the space, Q21);
- * - any other method -> {id, error:{code:-32601, message:"'<method>' wasn't found"}};
- * - a message with a sessionId -> -32001 "Session with given id not found." (no sessions exist);
- * - text that is not JSON -> {error:{code:-32700, ...}} without id; no integer id or no string
- *   method -> -32600 (choices: Chromium's wording, research Q21).
- *
- * Pre-send failures (nothing selected, space missing, under user control, not agent-owned) are
- * the access checks of ./access.ts with the CDP-specific texts: under user control the message
- * is "The task is under user control." without the reason key; a user-owned space reports
- * INACTIVE with "... Claim this task space before sending CDP messages." (research 1.3).
+ * The raw CDP channel of the selected space. With Chromium every message goes to the browser
+ * (../chromium/cdp-relay.ts); with the page model there is no browser, so the app answers
+ * Browser.getVersion and Target.getTargets itself and the rest with Chromium's own error objects.
  */
 import { accessTaskSpace } from "./access.js";
 import type { CommandContext } from "./commands/context.js";
@@ -119,7 +106,7 @@ export async function prepareRealCdp(ctx: CommandContext, raw: string, relay: Cd
 /**
  * Whether a message makes a tab the space's active tab: browser-level Target.activateTarget (the
  * relay has checked that its targetId is the space's). The active tab is what listTabs reports
- * and snapshot reads (clause tabs.cdp-activate.active-tab, issue 21 defect 1).
+ * and snapshot reads (clause tabs.cdp-activate.active-tab).
  */
 function activates(message: CdpMessage): boolean {
   return message.method === "Target.activateTarget" && message.sessionId === undefined && typeof message.params?.targetId === "string";

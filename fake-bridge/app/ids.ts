@@ -1,12 +1,7 @@
 /**
- * Deterministic identifiers. Task-space ids come from a counter that starts at 1 and is never
- * rewound, so an id is never reused (research Q12); the allowed deviation space-ids-sparse starts
- * it at SPARSE_SPACE_IDS.first and steps it by SPARSE_SPACE_IDS.step (the reference says only
- * that an id is a number). Target ids look like Chromium's: 32
- * upper-case hex characters, derived from a counter so that two fakes built alike agree. The
- * allowed deviation ids-other-values hands out other values of the same documented types: other
- * target ids (lower-case hex, another seed) and backendNodeIds from OTHER_NODE_IDS (the reference
- * types a targetId as a string and a backendNodeId as a number, and fixes no value).
+ * Deterministic identifiers: space ids from a counter never rewound (an id is never reused), target
+ * ids in Chromium's form from a counter so that two fakes built alike agree. The allowed deviations
+ * space-ids-sparse and ids-other-values hand out other values of the same documented types.
  */
 import { createHash } from "node:crypto";
 

@@ -1,9 +1,6 @@
 /**
- * Stable locators for snapshot refs. A candidate is `href:<url>` for links and
- * `role:<role>[name=<name>]` for other named roles; a candidate shared by two nodes of the page
- * does not identify either, so both are marked ambiguous. The snapshot then omits `loc` for them
- * (native-bindings-api.md, "Snapshot": never 'unstable' or 'ambiguous') unless the build predates
- * locator omission.
+ * Stable locators for the page model's snapshot refs: `href:<url>` for links, `role:<role>[name=...]`
+ * otherwise. A candidate two nodes share identifies neither, so both are ambiguous and print no `loc`.
  */
 export type LocatorHint = { readonly kind: "stable"; readonly value: string } | { readonly kind: "ambiguous" };
 

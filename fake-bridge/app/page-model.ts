@@ -1,13 +1,7 @@
 /**
- * The deterministic page behind every tab, as an accessibility-like tree. about:blank is an empty
- * document; every other url gets the same small page (heading = the tab title), chosen to carry
- * each case the snapshot contract talks about:
- * - a button with a stable, unique locator (`role:button[name=Continue]`),
- * - two links sharing one href, whose locator is ambiguous and must be omitted,
- * - nodes outside the viewport (so 'only_within_viewport' shows fewer nodes),
- * - containers with descendants (for 'subtree'), and a non-interactive text node.
- * backendNodeIds are allocated once, when the tab's page is built, so they are stable across
- * snapshots of that page and unique across the fake browser.
+ * The deterministic page behind every tab when there is no browser: one small page that carries each
+ * case the snapshot contract talks about (a unique locator, an ambiguous one, nodes below the fold,
+ * containers). backendNodeIds are fixed when the page is built, so they are stable across snapshots.
  */
 import { assignLocators, type LocatorHint } from "./locators.js";
 import { BLANK_URL, resolveHref } from "./urls.js";

@@ -1,15 +1,7 @@
 /**
- * What happens when a real page asks the user something (issue 9 item 4, research 1.4 and 1.7):
- * - a permission prompt (geolocation) hands the space to the user with the reason key `location`
- *   (a display sentence on builds before reason keys), until the operator answers it;
- * - a JavaScript dialog hands the space over with the persona's dialogReasonKey (the dialog
- *   fallback key `fallback_site_dialog_required_notice` on builds that have that key, and on
- *   builds before reason keys, their "site dialog" cause, a sentence;
- *   ../personas/persona-behaviour.ts). On current builds a dialog stays under agent control (research 1.7, requirement ad239e3): the agent sees Page.javascriptDialogOpening
- *   on its CDP session and answers with Page.handleJavaScriptDialog; the operator may answer too.
- * Answering the prompt that handed a space over gives control back when no other such prompt of
- * that space is still open; so does its dialog going away otherwise (answered on a CDP session,
- * or its page closed), which also takes it off the prompts the operator can answer.
+ * What happens when a real page asks the user something: a permission prompt hands the space to the
+ * user until answered; a JavaScript dialog does so on builds before agent-answered dialogs, and on
+ * current builds stays with the agent, who answers it over CDP (research 1.4, 1.7).
  */
 import type { Behaviour } from "../behaviour/behaviour.js";
 import type { Prompt } from "../chromium/space-pages.js";

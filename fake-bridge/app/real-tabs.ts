@@ -1,12 +1,7 @@
 /**
- * The space's tab records, made true to its real pages (app running with Chromium). The first
- * call opens the space's context (../chromium/space-pages.ts) with the tabs the app recorded
- * until then (a fresh space: one about:blank tab, research Q10), then every call reads the live
- * targets: url and title as Chromium reports them, creation order kept, pages that closed
- * themselves dropped, pages opened by a page (window.open) appended. The active tab stays the
- * one the app last made active; if it closed, the last tab is active (the closed-tab-activates-first
- * plan: the first), and a popup does not take it (the popup-activates plan: it does); the
- * reference says neither.
+ * The space's tab records made true to its real pages: the first call opens the space's context with
+ * the tabs recorded so far, then every call reads the live targets. Which tab is active after a close
+ * or a popup is the fake's choice (the reference says neither); plans closed-tab-activates-first and popup-activates flip it.
  */
 import type { SpaceContext } from "../chromium/space-pages.js";
 import type { FakeApp } from "./app.js";

@@ -1,9 +1,6 @@
 /**
- * The `error` text of EGO_TASK_SPACE_USER_IN_CONTROL. Current builds send the reason key itself
- * (feature reason-keys); builds before 2026-08-14 sent a display sentence per cause (doc revision
- * 220c2a4). Any key, known or not, passes through verbatim on current builds (clause
- * user-control.reason-key.unknown). Which a build sends is its persona's switch `reasonKeys`
- * (../personas/persona-behaviour.ts); this module only holds the words.
+ * The `error` text of EGO_TASK_SPACE_USER_IN_CONTROL: the reason key itself on current builds, a
+ * display sentence per cause on builds before reason keys (the persona's switch `reasonKeys`).
  */
 import { DIALOG_FALLBACK_REASON_KEY } from "../../src/contract/reason-keys.js";
 

@@ -1,9 +1,6 @@
 /**
- * What a binding asks of the browser, as data: one request per Promise-returning call and per
- * `sendCDPMessage`, carrying the caller's selection as it was at call time. `executeRequest`
- * answers it against the app. The same request travels in process (binding/app-port.ts) or over
- * the fake app server's socket (server/), so it holds only JSON values: arguments have passed the
- * binding's validation and snapshot options are already parsed.
+ * What a binding asks of the browser, as JSON data carrying the caller's selection at call time, so
+ * that the same request travels in process or over the fake app server's socket; `executeRequest` answers it.
  */
 import type { MethodName } from "../../src/contract/methods.js";
 import type { FakeApp } from "./app.js";

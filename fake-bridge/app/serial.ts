@@ -1,8 +1,6 @@
 /**
- * The browser answers one request at a time, in the order received. With the page model every
- * command is synchronous and the queue is never busy, so answers keep their exact timing; a
- * command that waits on Chromium makes later requests wait behind it, so a listTabs sent after a
- * createTab always sees the new tab.
+ * The browser answers one request at a time, in the order received, so a listTabs sent after a
+ * createTab always sees the new tab even while a command waits on Chromium.
  */
 export type MaybePromise<T> = T | Promise<T>;
 

@@ -1,10 +1,6 @@
 /**
- * How a snapshot's content prints a node's line. The reference leaves `content` free-form
- * ("Result: { content: '...', refs: [...] }"), so the form is the fake's choice:
- * - "tree" (the fake's own, research 1.5): a `root` line, `<role> "<name>"` labels, `text "..."`;
- * - "port" (the allowed deviation snapshot-port-text-form: what the community Linux port prints):
- *   no `root` lines, text nodes as unquoted `text: ...`, unnamed containers as `generic`.
- * Both keep refs, the `[ref=N, loc=..., url=...]` brackets and two spaces a level.
+ * How a snapshot's content prints a node's line: the fake's own "tree" form, or "port", the community
+ * Linux port's form (allowed deviation snapshot-port-text-form). The reference leaves `content` free-form.
  */
 export type TextForm = "tree" | "port";
 

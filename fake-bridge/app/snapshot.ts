@@ -1,21 +1,6 @@
 /**
- * Renders a structured snapshot of a page (native-bindings-api.md, "Snapshot").
- *
- * content: an indented text tree, two spaces per level, starting with a `root` line; one line
- * per node: `<role> "<name>" [ref=<backendNodeId>, loc=<locator>, url=<href>]`, `text "<text>"`.
- * refs: one entry `{backendNodeId, role, name, loc?}` per printed node that has a ref.
- * (That text form is the fake's; a switch prints the port's instead: ./snapshot-text-form.ts.)
- *
- * Choices where the docs are silent (research Q24-Q28), each also stated in the clause catalogue:
- * - scope defaults to full_page (doc);
- * - only_within_viewport drops nodes below the fold (the Related links and the Sign in form);
- * - subtree prints the `root` line, then the chosen node at depth 1 with its descendants; the
- *   document node as root means the whole page; an id that is not a node of the active tab's
- *   page fails with EGO_SNAPSHOT_FAILED;
- * - interactiveOnly prints only interactive nodes (button, link, textbox), flattened at depth 1;
- * - includeActionMarks appends `action=click` / `action=type` inside the brackets of interactive nodes;
- * - maxResultLength cuts content to at most that many characters, no marker (clause
- *   snapshot.max-result-length); refs keep only the nodes whose line is printed in full.
+ * Renders the page model's structured snapshot (native-bindings-api.md, "Snapshot"). Where the docs
+ * are silent the choices are the catalogue's and fake-bridge/README.md's, "Choices where the docs are silent".
  */
 import { fail, failures, ok, type Outcome } from "./failures.js";
 import { UNSTABLE_LOCATOR } from "./locators.js";

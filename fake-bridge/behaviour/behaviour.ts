@@ -1,10 +1,6 @@
 /**
- * The one place where "which build, which mutants, which close delay" becomes behaviour. Every
- * branch in the fake that depends on a build (a persona: its features and open details), on a
- * mutant plan (../mutants) or on the close's delay reads a named switch of `Behaviour`, never the
- * feature set, the open details or the mutant list directly. What a persona switches is
- * ../personas/persona-behaviour.ts (`personaBehaviour`); this module adds the mutants and the
- * close's eventual consistency (`closeDelayMs`).
+ * The one place where build, mutants and close delay become behaviour: every branch of the fake reads
+ * a named switch of `Behaviour`, never features, open details or mutants directly.
  */
 import type { Feature } from "../../src/contract/features.js";
 import type { MutantName } from "../mutants/mutants.js";
@@ -131,9 +127,9 @@ export interface PageSnapshotMutants {
   readonly interactiveOnlyIgnored: boolean;
   readonly frameRefsOmitted: boolean;
   readonly subtreeRootIgnored: boolean;
-  /** refs carry no refId and print their backendNodeId, which repeats across renderers (issue 21) */
+  /** refs carry no refId and print their backendNodeId, which repeats across renderers */
   readonly refsRawBackendIds: boolean;
-  /** refs of nodes inside iframes carry no frameId (issue 21) */
+  /** refs of nodes inside iframes carry no frameId */
   readonly frameIdsOmitted: boolean;
   /** the top document's refs carry no frameId (on a page with an out-of-process frame the runtime's backfill cannot place them) */
   readonly topFrameIdsOmitted: boolean;

@@ -1,19 +1,7 @@
 /**
- * The fake app's bundled SDK: what `ego-browser nodejs` imports before the script when no
- * --sdk-path is given. It does to globalThis.ego, in spirit, what the real SDK does
- * (research 1.8), so that a run which cannot load its raw-bridge module sees a wrapped object,
- * as it would on a real build:
- * - sets `ego.helpers` and `ego.learnings`;
- * - wraps createTab (records the preferred target), useTaskSpace (drops CDP sessions when the
- *   selected id changes) and closeTaskSpace/createTaskSpace/claimTaskSpace (drop sessions and
- *   the SDK's idea of the selection), as async functions: argument errors then reject instead
- *   of throwing;
- * - installs its own CDP callbacks on the first send, where none are installed;
- * - marks the object with Symbol.for("egoBrowser.sdkWrapped");
- * - copies bound native functions onto globalThis unless a helper of that name exists (the
- *   global snapshot and listTabs are SDK helpers, not native);
- * - fires getBrowserVersion() once at startup.
- * Plain JavaScript: it is copied next to the installed launcher as is.
+ * The fake app's bundled SDK, imported before the script when no --sdk-path is given: it wraps
+ * globalThis.ego in spirit as the real SDK does (research 1.8), so a run sees a wrapped object as on a
+ * real build. Plain JavaScript: it is copied next to the installed launcher as is.
  */
 const ego = globalThis.ego;
 const WRAPPED = Symbol.for("egoBrowser.sdkWrapped");

@@ -1,24 +1,7 @@
 /**
- * The fake `ego-browser` launcher, bundled into one plain .mjs at install time
- * (../server/launcher-bundle.ts) and started by the installed shell wrapper.
- *
- *   ego-browser nodejs [--sdk-path PATH] [-e CODE]      (script on stdin otherwise)
- *
- * Like the real launcher, it does not run the script itself: it connects to the app and asks it
- * to run the script in a process of the app's own (../server/script-processes.ts), whose parent
- * is the app in every invocation. That process runs this same bundle in its script-host mode
- * (./script-host.ts). The launcher relays: the caller's stdin to the script (with -e; otherwise
- * stdin was the script), the script's stdout and stderr back, and its end as the launcher's own
- * (the exit status, or death by the same signal; with the exit quirk, a non-zero status is
- * printed and the launcher exits 0). When the launcher dies or is killed, its connection drops
- * and the app kills the script's process group.
- *
- * The launcher sends no environment: the script is the app's child and gets the app's own (the one
- * `fake start` was given; issue 21 defect 7), so the caller's variables never reach it; only the
- * app's environment-forwarded mutant hands them on (clause launcher.environment.not-forwarded). It
- * runs in the config's working directory.
- *
- * argv: <config.json> <the caller's arguments...>, or SCRIPT_HOST_FLAG in the script's process.
+ * The fake `ego-browser nodejs [--sdk-path PATH] [-e CODE]` launcher. Like the real one it does not run
+ * the script: the app runs it in a child of its own with the app's environment, never the caller's,
+ * and the launcher relays stdin, output and the end. argv: <config.json> <the caller's arguments...>.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";

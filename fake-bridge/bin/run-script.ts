@@ -1,8 +1,6 @@
 /**
- * Runs a script the way the real host does: it compiles the text itself and runs it as the body
- * of an async function, so top-level await and `await import("node:fs/promises")` work; helpers
- * are globals. A syntax error or an exception the script does not catch ends the run with
- * exit status 1 and the error on stderr.
+ * Runs a script as the real host does: compiled as the body of an async function (top-level await,
+ * helpers as globals); a syntax error or an uncaught exception ends it with status 1.
  */
 const AsyncFunction = (async () => {}).constructor as new (body: string) => () => Promise<unknown>;
 

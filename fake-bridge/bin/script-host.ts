@@ -1,13 +1,7 @@
 /**
- * The script's own process, started by the fake app as its child (../server/script-processes.ts)
- * for one `ego-browser nodejs` invocation: the launcher bundle run with SCRIPT_HOST_FLAG. Like the
- * real host: put the binding on globalThis.ego (over fd 3, the channel the app gave this process),
- * import the SDK (--sdk-path, else the app's bundled SDK), then compile and run the script with
- * top-level await. The app chose the environment and working directory when it started us; stdio
- * is relayed by the app to the launcher.
- *
- * If the app dies, this process is re-parented: it then kills its own process group (the script
- * and what it started), so no script outlives the app that runs it.
+ * The script's own process for one `ego-browser nodejs` invocation, a child of the fake app: puts the
+ * binding on globalThis.ego, imports the SDK, runs the script. If the app dies this process kills its
+ * own process group, so no script outlives the app that runs it.
  */
 import { Socket } from "node:net";
 import { join } from "node:path";
@@ -63,6 +57,6 @@ export async function hostScript(): Promise<void> {
     return;
   }
   await runScript(run.script);
-  // the invocation ends with its script: a CDP request still pending no longer holds it (issue 21 defect 2)
+  // the invocation ends with its script: a CDP request still pending no longer holds it
   port.scriptEnded();
 }

@@ -1,10 +1,6 @@
 /**
- * The two callback properties of the binding, `onCDPMessage` and `onSendCDPMessageError`. They are
- * local to one binding instance (one invocation). Assigning a function installs it; assigning any
- * other value clears the slot, and reading a cleared slot gives `undefined` (choice). A slot is
- * read when the message is delivered, so a callback cleared before delivery receives nothing.
- * An exception thrown by a callback is not caught: it surfaces as an uncaught exception of the
- * event-loop turn, as a throwing callback does in the host (research Q23).
+ * The binding's two callback properties, local to one invocation. A slot is read at delivery, so a
+ * callback cleared before delivery receives nothing; a callback's exception is not caught (research Q23).
  */
 export type Callback = (...args: unknown[]) => unknown;
 

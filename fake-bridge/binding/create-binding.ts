@@ -1,15 +1,7 @@
 /**
- * `createBinding(app)`: one `globalThis.ego` object, as one `ego-browser nodejs` invocation
- * sees it. The task selection and the two callback slots belong to this instance; everything
- * else is the shared app. Channels (native-bindings-api.md, research 1.2):
- * - invalid arguments throw a TypeError with own error_code EGO_INVALID_ARGUMENT synchronously,
- *   also from Promise-returning methods (research Q1);
- * - regular commands resolve `{error, error_code}` on failure;
- * - snapshot rejects with an Error carrying error_code;
- * - sendCDPMessage returns undefined and reports pre-send failures to onSendCDPMessageError;
- * - every settlement and callback happens on a later event-loop turn (./event-loop.ts).
- * The browser-side model is reached through a BrowserPort (./port.ts): `createBinding(app)` in
- * process, `createPortBinding(port)` wherever the app lives (an `ego-browser nodejs` process).
+ * One `globalThis.ego` object as one `ego-browser nodejs` invocation sees it: its own selection and
+ * callback slots, the contract's failure channels, every settlement on a later turn. It reaches the
+ * shared app through a BrowserPort (./port.ts), in process or over the fake app's socket.
  */
 import { METHOD_NAMES, METHODS, type MethodName } from "../../src/contract/methods.js";
 import type { EgoSurface } from "../../src/contract/ego-surface.js";

@@ -1,9 +1,6 @@
 /**
- * The values each failure channel carries (native-bindings-api.md, "Error Codes"):
- * - argument errors: a TypeError with an OWN `error_code` property;
- * - task failures of regular commands: a plain `{error, error_code}` object the Promise resolves;
- * - snapshot failures: an Error (message = native text) with an own `error_code`.
- * Builds before the error-codes feature carry no code anywhere.
+ * The values each failure channel carries (native-bindings-api.md, "Error Codes"); builds before the
+ * error-codes feature carry no code anywhere.
  */
 import type { ErrorCode } from "../../src/contract/error-codes.js";
 import type { TaskFailure } from "../app/failures.js";

@@ -1,8 +1,6 @@
 /**
- * "All async callbacks are bounced through the Node event loop before JS is invoked"
- * (native-bindings-api.md, "Error Codes"). Every Promise of the fake settles, and every callback
- * fires, from a setImmediate turn: never synchronously, never inside the call that caused it.
- * setImmediate runs in FIFO order, so calls are handled browser-side in the order they were made.
+ * Every Promise of the fake settles, and every callback fires, from a setImmediate turn, never inside
+ * the call that caused it (native-bindings-api.md, "Error Codes"); FIFO keeps the calls' order.
  */
 export function nextTurn(run: () => void): void {
   setImmediate(run);

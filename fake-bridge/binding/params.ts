@@ -1,14 +1,7 @@
 /**
- * The parameter rules a method is validated against: the documented params of
- * src/contract/methods.ts (`METHODS[m].params`), adjusted only where the behaviour module says
- * the emulated build differs. No method has hand-written validation besides snapshot's options.
- *
- * Value rules (choices where the doc only says "not a number", research Q3):
- * - `id` parameters (useTaskSpace, claimTaskSpace) take only values that can be ids:
- *   non-negative safe integers. NaN, Infinity, 1.5 and -1 throw the TypeError like a non-number;
- * - other numbers (animationHighlightMouseToPosition x, y) must be finite;
- * - `nonEmpty` strings reject "" (createTaskSpace name);
- * - `object` means a plain object: not null, not an array.
+ * The parameter rules a method is validated against: src/contract/methods.ts's, adjusted only where
+ * the emulated build differs. Value rules where the doc only says "not a number" are the fake's
+ * choices (research Q3; fake-bridge/README.md, "Choices where the docs are silent").
  */
 import { METHODS, type MethodName, type ParamSpec } from "../../src/contract/methods.js";
 import type { Behaviour } from "../behaviour/behaviour.js";

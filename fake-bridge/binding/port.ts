@@ -1,10 +1,6 @@
 /**
- * What a binding needs from the browser: the emulated build's behaviour (read synchronously, for
- * argument validation and channel choices) and a way to send requests. The binding keeps the
- * selection, the callback slots, validation and event-loop delivery; the port only carries
- * requests to the browser-side model and answers back.
- * - ./app-port.ts: in process, over a FakeApp;
- * - ../server/socket-port.ts: in an `ego-browser nodejs` process, over the fake app's socket.
+ * What a binding needs from the browser: the build's behaviour, read synchronously, and a way to send
+ * requests; in process (./app-port.ts) or over the fake app's socket (../server/socket-port.ts).
  */
 import type { BridgeRequest, BridgeResponse } from "../app/requests.js";
 import type { Behaviour } from "../behaviour/behaviour.js";

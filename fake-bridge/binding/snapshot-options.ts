@@ -1,14 +1,6 @@
 /**
- * The options object of snapshot(options?). The doc lists the options but no validation
- * (research Q4); the fake's choices, also stated in the clause catalogue (arguments.snapshot.*):
- * - an unknown `scope` value -> TypeError EGO_INVALID_ARGUMENT (so is 'subtree' on builds
- *   without the snapshot-subtree feature);
- * - `scope: 'subtree'` without `root` -> TypeError; `root` that is not a number -> TypeError;
- *   `root` with another scope is ignored; a numeric `root` that names no node of the active page
- *   rejects EGO_SNAPSHOT_FAILED (that is the browser's answer, not an argument check);
- * - a negative, NaN or infinite `maxResultLength` -> TypeError; a fraction is floored;
- * - a boolean option of another type -> TypeError;
- * - unknown keys are ignored (the native side reads the keys it knows).
+ * The options object of snapshot(options?). The doc lists the options but no validation (research
+ * Q4); the fake's choices are the catalogue's (arguments.snapshot.*) and fake-bridge/README.md's.
  */
 import type { Behaviour } from "../behaviour/behaviour.js";
 import { DEFAULT_SNAPSHOT_OPTIONS, SNAPSHOT_SCOPES, type SnapshotOptions, type SnapshotScope } from "../app/snapshot.js";

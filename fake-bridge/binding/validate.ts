@@ -1,15 +1,7 @@
 /**
- * The one argument validator: every method's call is checked against its parameter rules
- * (./params.ts), in this order:
- * 1. more arguments than parameters -> "extra arguments". The count is `arguments.length`, so an
- *    explicit trailing `undefined` beyond the parameters is an extra argument (research Q2:
- *    older builds reject `createTaskSpace(name, undefined)`; the native side counts arguments);
- * 2. a required parameter that is missing or `undefined`;
- * 3. a value the parameter does not accept. An explicit `undefined` for an optional parameter
- *    counts as omitted.
- * The doc states the extra-argument rule for most methods and leaves it unspecified for
- * createTab, snapshot, listTabs, getBrowserVersion and sendCDPMessage; the fake applies it to all
- * (choice, clause arguments.*.extra-argument, research Q2).
+ * The one argument validator: extra arguments (counted by `arguments.length`, as the native side
+ * counts them), then missing, then unacceptable values. The fake applies the extra-argument rule to
+ * every method, also where the doc leaves it unspecified (research Q2).
  */
 import type { MethodName } from "../../src/contract/methods.js";
 import { ArgumentProblem } from "./argument-problem.js";

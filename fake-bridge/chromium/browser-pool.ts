@@ -1,22 +1,7 @@
 /**
- * The Chromium processes behind the fake, shared by every fake app of this process (a vitest
- * worker runs one fake app per suite file; the fake app server runs one): one browser per
- * profile, started lazily on the first space of that profile that needs a page, over its own data
- * directory (each profile keeps its own storage, as Chromium profiles do). Task spaces are
- * separate browser contexts inside it (./space-pages.ts).
- *
- * The fake speaks CDP to it directly over the DevTools pipe (./cdp-pipe.ts), with no automation
- * library between: the browser-level commands, and a flattened session on every page, which the
- * browser attaches on its own (`Target.setAutoAttach`, pages held until their context's owner has
- * set them up: see `adopt`). The raw DevTools endpoint on 127.0.0.1 is for the scripts' CDP
- * channel (./cdp-relay.ts).
- *
- * Chromium's start is paid once per process and profile, not per test: when the last fake app
- * lets go, the browsers stay up for IDLE_MS (unref'd, so they never hold the process open) in
- * case another app of this process wants them, then close and their data directories are
- * removed. `shutdownBrowsers()` closes them at once (the fake app server's shutdown). A browser
- * dies with the process that started it (its pipe closes); its data directory is under the run's
- * scratch directory (src/scratch/scratch-dir.ts), which the run removes.
+ * The Chromium processes behind the fake, one per profile, started on first need and shared by every
+ * fake app of this process; they stay up for IDLE_MS after the last app lets go, so a process pays
+ * Chromium's start once. A browser dies with its pipe, so never outlives the process that started it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
@@ -147,8 +132,8 @@ async function launch(executablePath: string, profileId: string): Promise<Runnin
       void (async () => {
         const kept = owner !== undefined && targetInfo.type === "page";
         // A popup (a page opened by a page: it has an opener) gets no answer to its setup until it
-        // is resumed, so setup-first would wait forever and it would never load (issue 21 defect
-        // 3): its setup is sent first, in order on its session, and the resume right after it,
+        // is resumed, so setup-first would wait forever and it would never load: its
+        // setup is sent first, in order on its session, and the resume right after it,
         // without waiting for the answers. A tab the app opened keeps setup-first, so its new-tab
         // scripts are in before its own scripts run (test/chromium/new-tab-scripts.test.ts).
         const popup = targetInfo.openerId !== undefined && targetInfo.openerId !== "";

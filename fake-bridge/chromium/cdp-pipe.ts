@@ -1,11 +1,6 @@
 /**
- * The fake's own CDP connection to its Chromium: the DevTools pipe (`--remote-debugging-pipe`,
- * file descriptors 3 and 4, messages separated by NUL). Flattened sessions share it: a command
- * for a page carries the page's sessionId. When the pipe closes (the browser exited or was
- * killed) every command still waiting is rejected, and so is every later one.
- *
- * Chromium closes itself when its end of the pipe closes, so a browser never outlives the
- * process that started it, whichever way that process ends.
+ * The fake's own CDP connection to its Chromium over the DevTools pipe (fds 3 and 4). When the pipe
+ * closes every waiting and later command is rejected, and Chromium exits with it.
  */
 import type { Readable, Writable } from "node:stream";
 import type { CdpSend } from "./page-cdp.js";

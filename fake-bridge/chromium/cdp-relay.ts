@@ -1,19 +1,7 @@
 /**
- * One script invocation's raw CDP channel to the real browser (issue 9 item 3). Messages go to
- * Chromium unchanged over the browser's DevTools WebSocket on 127.0.0.1, one connection per
- * invocation and profile, and responses and events come back as the JSON text Chromium sent.
- * What the channel refuses, and the space boundary, are ./cdp-rules.ts:
- * - a message with a sessionId must use a session this invocation attached in the selected space;
- * - a targetId must name a page (or other target) of the selected space's browser context;
- * - a browserContextId must be the space's (filled in where omitted would mean the user's context);
- * - browser-wide methods are refused;
- * - Target.getTargets answers only the space's targets; Target.* discovery events of other
- *   contexts, and events of sessions that are not this invocation's, are never delivered;
- *   browser-level download events only for a download a frame of the space began:
- *   Browser.downloadWillBegin names the frame (a page's or an out-of-process iframe's frame id
- *   is its targetId; an iframe in its page's process is found through the pages' frame trees),
- *   Browser.downloadProgress only the download's guid, so it follows its begin. Download events
- *   are decided one after another, in the order Chromium sent them.
+ * One script invocation's raw CDP channel to the real browser: messages go to Chromium unchanged over
+ * its DevTools WebSocket on 127.0.0.1, and what crosses the selected space's boundary is refused or
+ * withheld by the rules of ./cdp-rules.ts.
  */
 import { createRequire } from "node:module";
 import type { ProfileBrowser, TargetInfo } from "./browser-pool.js";

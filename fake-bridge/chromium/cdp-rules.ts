@@ -1,15 +1,7 @@
 /**
- * What the fake's raw CDP channel refuses, as data, each with its source. Everything else is
- * forwarded to Chromium unchanged (issue 9 item 3): the fake answers nothing by hand.
- *
- * Two kinds of refusal:
- * - the app's channel does not offer it (`unavailable`): answered as Chromium answers a method it
- *   does not know, -32601 "'<method>' wasn't found";
- * - it would reach beyond the selected space (`isolation`): another space's or the user's
- *   targets, browser contexts, or the whole browser. Answered with Chromium's own refusal for a
- *   client that may not act browser-wide, -32000 "Not allowed"; a target of another space is
- *   answered as a target that does not exist (-32602 "No target with given id found"), so a
- *   space cannot even learn that it exists.
+ * What the fake's raw CDP channel refuses, as data, each with its source; everything else goes to
+ * Chromium unchanged. A target of another space is answered as one that does not exist, so a space
+ * cannot even learn that it exists.
  */
 export interface Refusal {
   code: number;

@@ -1,14 +1,6 @@
 /**
- * How the fake's Chromium is started: headless, loopback only, nothing that phones home
- * (../shared/reference/toolchain.md §3), `--no-sandbox` only when running as root (Chromium
- * refuses to start sandboxed as root). `--remote-debugging-port=0` opens the raw DevTools
- * endpoint on 127.0.0.1 (Chromium's default address) that the CDP relay (./cdp-relay.ts) connects
- * to; Chromium writes the port it chose into the profile's DevToolsActivePort file.
- *
- * Nothing leaves loopback: every host name but localhost resolves to nothing, and every request
- * that is not for a loopback address goes to a proxy at 127.0.0.1:9 (the discard port; the
- * connection is refused), so a tab opened on https://example.com shows Chromium's error page
- * instead of reaching the network. Loopback requests bypass the proxy (Chromium's default).
+ * How the fake's Chromium is started: headless, loopback only (other hosts resolve to nothing,
+ * non-loopback requests go to a refusing proxy), nothing that phones home, `--no-sandbox` only as root.
  */
 export const LOOPBACK_ARGS = [
   "--disable-gpu",
@@ -41,20 +33,17 @@ export function loopbackBrowserArgs(uid: number | undefined = process.getuid?.()
  * - `--renderer-process-limit=1`: past the limit Chromium reuses a renderer a new page may share,
  *   and site isolation still decides which may: never one of another browser context (another
  *   task space) or one locked to another site. What it shares is a space's blank default tab's
- *   renderer with the first site opened in that space, and same-site tabs of one space. Measured
- *   with the full real-pages run on the 2-core machine at load 0: 82 renderers and 42 CPU-seconds
- *   without it, 43 and 30 with it, the same verdicts clause by clause.
+ *   renderer with the first site opened in that space, and same-site tabs of one space
+ *   (what it saves: docs/speed.md).
  */
 export const PROCESS_MODEL_ARGS = ["--site-per-process", "--renderer-process-limit=1"] as const;
 
 /**
- * A headless browser that behaves the same whatever the machine and however busy it is: the
- * defaults playwright-core gave the fake's Chromium while the fake started it through
- * Playwright (Linux's share of them), kept when the fake began speaking CDP itself so that the
- * pages behave as before. Background tabs are not throttled (a space's inactive tabs keep their
- * timers), no crash reporter, no field trials, no back-forward cache (a page left is gone, as the
- * tab list shows), popups are not blocked, and the window is 1280x720 with no scrollbars (the
- * viewport Playwright emulated).
+ * A headless browser that behaves the same whatever the machine and however busy it is
+ * (playwright-core's Linux defaults, so pages behave as under Playwright). Background tabs are
+ * not throttled (a space's inactive tabs keep their timers), no crash reporter, no field trials,
+ * no back-forward cache (a page left is gone, as the tab list shows), popups are not blocked, and
+ * the window is 1280x720 with no scrollbars (the viewport Playwright emulated).
  */
 export const HEADLESS_ARGS = [
   "--headless",

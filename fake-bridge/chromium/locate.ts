@@ -1,18 +1,7 @@
 /**
- * Where the Chromium behind the fake comes from (issue 9 item 7), in this order:
- * 1. `CHROMIUM_PATH`, when set (a path that does not exist is an error, not a fallback: the
- *    operator asked for that browser);
- * 2. `/usr/bin/chromium-headless-shell` (Debian's `chromium-headless-shell`: the same Chromium
- *    build without the browser's own UI, Chrome's "old headless"). Chromium's default headless
- *    mode runs the whole browser, and on this project's 2-core machine a full real-pages run cost
- *    2.4 times the CPU of the shell's (94 against 39 CPU-seconds, 60 s against 29 s wall);
- *    nothing a clause observes differs (the same totals, clause by clause). `.ci/run` and
- *    `npm test`'s pretest install it;
- * 3. `/usr/bin/chromium` (Debian's `chromium`);
- * 4. Playwright's own browsers (`playwright-core`'s `chromium.executablePath()`), if one was
- *    installed by hand: this harness never downloads one.
- * When none is found the answer says exactly what to install, and clauses that need pages are
- * not applicable ("needs pages"), never failed.
+ * Where the Chromium behind the fake comes from: CHROMIUM_PATH, Debian's headless shell (preferred: far
+ * less CPU), Debian's chromium, then a browser Playwright installed; this harness never downloads one.
+ * None found: the answer says what to install, and clauses that need pages are not applicable.
  */
 import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,11 +1,6 @@
 /**
- * What the snapshot needs from the browser: a CDP session attached to the page (the space's active
- * tab), and, for out-of-process iframes (a cross-origin frame runs in its own renderer), a session
- * per such frame. The caller owns both; the snapshot only sends commands. Keep one page session
- * for the page's life where you can: backendNodeIds are per renderer process and stable across
- * sessions, so any session works, but attaching costs time.
- *
- * The fake serves it from a space's page session (../../chromium/space-pages.ts `pageCdp`).
+ * What the snapshot needs from the browser: a CDP session on the page and one per out-of-process
+ * iframe. The caller owns them; keep one page session for the page's life, since attaching costs time.
  */
 
 import type { RefIds } from "./ref-ids.js";

@@ -1,13 +1,7 @@
 /**
- * `--pages chromium|model`: where the fake's pages come from, per run.
- * - `chromium` (the default wherever a browser is found, ./locate.ts): real pages, raw CDP
- *   forwarded to the browser; the target offers the `pages` and `cdp-traffic` capabilities.
- * - `model`: the page model (../app/page-model.ts), invented pages and the two CDP answers of
- *   ../app/cdp.ts; clauses that need pages are not applicable.
- * By default, where none is found, the fake falls back to the model with the install hint as a
- * warning: the clauses that need pages are then not applicable, never failed. Asking for chromium
- * by name where none is found is refused before the run starts (src/run/plan.ts `checkOptions`
- * reads `missing`): exit 2 with the install command.
+ * `--pages chromium|model`: where the fake's pages come from, per run. By default real pages wherever a
+ * browser is found, else the page model with a warning; asking for chromium where none is found is
+ * refused before the run (exit 2 with the install command).
  */
 import { locateChromium } from "./locate.js";
 

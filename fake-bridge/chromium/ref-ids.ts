@@ -1,13 +1,7 @@
 /**
- * The refs a snapshot prints (native-snapshot-ref-requirement.md, "Snapshot refs for iframe
- * content"; research 1.5): a `refId` per node, unique within one snapshot across renderer
- * processes, since a backendNodeId is local to its renderer and an out-of-process iframe's ids
- * repeat its page's. A node is its frame (the CDP frame id; "" for the top document) and its
- * backendNodeId there, so two nodes of one snapshot never share a key, and a key gets its number
- * once: kept for the page's life (one RefIds per page session), a node keeps its ref across
- * snapshots, as backendNodeIds do. The allowed deviation ref-ids-offset prints them from
- * OFFSET_REF_IDS.first by OFFSET_REF_IDS.step (offsetRefId), so that no refId happens to equal its
- * node's backendNodeId (Chromium numbers a fresh page's nodes from small numbers too).
+ * The refIds a snapshot prints: unique within a snapshot across renderers (a backendNodeId is local to
+ * its renderer), a node keeping its ref for the page's life (research 1.5). The allowed deviation
+ * ref-ids-offset numbers them so that no refId equals its node's backendNodeId.
  */
 export class RefIds {
   private next = 1;

@@ -1,17 +1,7 @@
 /**
- * Real pages for one fake app's spaces: each task space (agent or user) is its own browser
- * context inside its profile's browser (./browser-pool.ts), so cookies and storage never cross
- * spaces, and its tabs are real page targets with real CDP targetIds.
- *
- * A space gets its context lazily, the first time a call needs its pages (listTabs, createTab,
- * snapshot, sendCDPMessage, a prompt): nothing a script can observe depends on when that happens,
- * and clauses that never touch a page pay nothing. On that first use the space's initial tabs (one
- * about:blank tab for a fresh space; the operator's tabs for a user Space) are opened as real
- * pages and replace the records the app kept until then.
- *
- * Tab facts come from the browser: url and title as Chromium's Target.getTargets reports them
- * (an about:blank tab is titled "about:blank"); the order is creation order; the active tab is the
- * one the app last made active. A page that closes itself drops out of the list.
+ * Real pages for one fake app's spaces: each task space is its own browser context, so cookies and
+ * storage never cross spaces. A space gets its context on the first call that needs a page, so clauses
+ * that never touch a page pay nothing; tab facts then come from the browser.
  */
 import type { CdpEvent, CdpSend } from "./cdp-pipe.js";
 import { profileBrowser, type AttachedTarget, type ProfileBrowser, type TargetInfo } from "./browser-pool.js";

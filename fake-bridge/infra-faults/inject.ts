@@ -1,8 +1,6 @@
 /**
- * What a plan (./plan.ts) does to each invocation and call, decided by seeded draws (./draw.ts)
- * indexed by the invocation's and the call's number: the n-th invocation and the n-th call meet
- * the same faults whenever the plan and the order of calls are the same. The injector counts
- * invocations and calls and keeps a log of every fault it injected (for replay checks and soaks).
+ * What an infrastructure-fault plan does to each invocation and call, by seeded draws indexed by their
+ * numbers, so the same plan and call order meet the same faults; it logs every fault it injects.
  */
 import type { ErrorCode } from "../../src/contract/error-codes.js";
 import type { TaskFailure } from "../app/failures.js";

@@ -1,8 +1,6 @@
 /**
- * Answers of one invocation under faults, still in the order the calls were made (the bridge's
- * rule): each waits for the one before it, then for its own latency. A call that never settles
- * is dropped without holding up the ones after it. `stop()` (the invocation ended) drops
- * whatever is still waiting and clears its timers.
+ * One invocation's answers under faults, still in call order (the bridge's rule); a call that never
+ * settles is dropped without holding up later ones, and `stop()` drops what is still waiting.
  */
 import type { CallFault } from "./inject.js";
 

@@ -1,11 +1,7 @@
 /**
- * Background calls: the calls a test's own staging code makes on the fake, as opposed to those of
- * the code under test. Staging code is what runs inside the fake's hooks (`fake.hooks`: a hook
- * that lists spaces to pick an id, a second party acting mid-way), and what the test runs through
- * `fake.background(fn)` (a helper that sets the scene, a runtime's page discovery the test starts
- * itself). It is followed through await, timers and callbacks (AsyncLocalStorage), so a call made
- * later by code that such a scope started is background too; a call made by code outside every
- * such scope is the code under test's.
+ * Background calls: those a test's own staging code makes (in the fake's hooks or `fake.background(fn)`),
+ * followed through await, timers and callbacks with AsyncLocalStorage, so they are told apart from
+ * the calls of the code under test.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 

@@ -1,21 +1,7 @@
 /**
- * `createFakeEgo()`: the fake Ego Lite for unit tests of code built on `globalThis.ego`, the way
- * a runtime's `node --test` file uses an ad hoc fake today, but contract-faithful:
- *
- *   const fake = createFakeEgo({ spaces: [{ id: 7, name: "Inbox", ownership: "user" }] });
- *   globalThis.ego = fake.ego;
- *   await codeUnderTest();
- *   fake.calls.methods();                    // ["listTaskSpaces", "claimTaskSpace", ...]
- *   fake.failNext("createTab", "EGO_TASK_SPACE_NOT_FOUND");
- *   fake.hooks.atSettle("createTab", () => fake.operator.takeControl(7, "location"), { once: true });
- *   await fake.close();
- *
- * - `ego` is one invocation's binding (its own selection and callbacks); `invocation()` makes
- *   another, as a second `ego-browser nodejs` would, against the same browser.
- * - `persona` plays a documented older build (the fake's personas, `ego-conformance personas`).
- * - `without` leaves named methods out, as an older build that does not have them.
- * - Everything the contract does not say a build does is opt-in and named so: `offContract`
- *   (contract mutants at creation, raw answers at any time).
+ * `createFakeEgo()`: a contract-faithful fake Ego Lite for unit tests of code built on `globalThis.ego`,
+ * with a call log, seeding, hooks, personas and one-shot failures; anything off the contract is opt-in
+ * and named so (`offContract`). docs/fake-as-a-library.md has a worked example.
  */
 import type { EgoSurface } from "../../src/contract/ego-surface.js";
 import type { Feature } from "../../src/contract/features.js";

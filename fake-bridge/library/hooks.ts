@@ -1,15 +1,6 @@
 /**
- * Hooks a unit test sets on the calls of a fake's bindings: code that runs at a call, before the
- * binding sees it, or at its settling, before the caller sees the result. For example the user
- * takes control between two calls:
- *
- *   fake.hooks.atSettle("createTab", () => fake.operator.takeControl(id, "manual_takeover"), { once: true });
- *
- * A hook sees the call's log entry (./call-log.ts). An `atCall` hook runs synchronously; one that
- * throws makes the call throw that error (as a test's way to simulate nothing the bridge does, it
- * is the test's own error, never a contract outcome). An `atSettle` hook may return a Promise,
- * which the caller's result waits for; for a synchronous method (useTaskSpace, sendCDPMessage's
- * return) it is not awaited, since the call has returned already.
+ * Hooks a unit test sets on a fake's calls: at the call, before the binding sees it, or at its settling,
+ * before the caller sees the result. A throwing hook's error is the test's own, never a contract outcome.
  */
 import type { MethodName } from "../../src/contract/methods.js";
 import type { CallEntry } from "./call-log.js";

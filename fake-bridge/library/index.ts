@@ -1,8 +1,6 @@
 /**
- * The fake as a library (the package's "./fake" entry): `createFakeEgo` for unit tests of code
- * built on `globalThis.ego` (call log, seeding, hooks, the selection, one-shot failures,
- * personas, a partial surface, raw off-contract answers), and the lower-level `createFakeBrowser` with its bindings and operator.
- * docs/fake-as-a-library.md has a worked example.
+ * The fake as a library (the package's "./fake" entry): `createFakeEgo` for unit tests of code built on
+ * `globalThis.ego`, and the lower-level `createFakeBrowser`. docs/fake-as-a-library.md has an example.
  */
 export { createFakeEgo, type FakeEgo, type FakeEgoOptions } from "./fake-ego.js";
 export { CallLog, type CallChannel, type CallEntry, type CallFilter, type CallTuple } from "./call-log.js";

@@ -1,18 +1,7 @@
 /**
- * One invocation's `globalThis.ego` with its call log and the test's hooks around it. The object
- * a test gets has exactly the surface of the fake's binding (the same methods, the same two
- * callback properties, the same channels); the log and hooks watch it from outside:
- * - each method call is logged before the binding sees it, then the at-call hooks run;
- * - a Promise's settling is logged, the at-settle hooks run, then the caller sees the result;
- * - a sendCDPMessage is answered through the port (../binding/port.ts), one answer per send, in
- *   order: the answer is logged against its own send (`cdp-answer`, or `error-callback` for a
- *   failure), and the at-settle hooks run before the binding calls onCDPMessage or
- *   onSendCDPMessageError. CDP events (messages that answer no send) are not calls: not logged.
- * - a method with a raw answer set (./raw-answers.ts) is answered by it, after the at-call hooks,
- *   without reaching the binding; its entry is flagged `offContract`;
- * - methods named `without` are absent, as on an older build (with sendCDPMessage, its two
- *   callback properties go too: a surface without the CDP channel has no slot for its answers);
- * - the hooks run as background (./background.ts): the calls they make are flagged so.
+ * One invocation's `globalThis.ego` with its call log and the test's hooks around it: exactly the
+ * binding's surface, watched from outside, each CDP answer logged against its own send, raw answers and
+ * missing methods applied here.
  */
 import { METHOD_NAMES, type MethodName } from "../../src/contract/methods.js";
 import type { EgoSurface } from "../../src/contract/ego-surface.js";

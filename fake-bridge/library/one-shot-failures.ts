@@ -1,12 +1,6 @@
 /**
- * One-shot failures: the next call of a method fails browser-side with a documented error code,
- * once. The failure is answered by the port, in place of the app, so the call never reaches the
- * browser (nothing is created, closed or sent), while the binding still does everything a build
- * does before and after: argument checks first (an invalid call still throws, and the failure
- * stays armed), then the method's own failure channel (native-bindings-api.md, "Error Codes"): a
- * resolved `{error, error_code}` object, snapshot's rejected Error, or sendCDPMessage's
- * onSendCDPMessageError. A persona without error codes gets the failure without its code, as
- * that build would report it.
+ * One-shot failures: the next call of a method fails browser-side with a documented code, once. The
+ * binding still checks arguments first and reports through the method's own failure channel.
  */
 import { ERROR_CODES, type ErrorCode } from "../../src/contract/error-codes.js";
 import { METHODS, type MethodName } from "../../src/contract/methods.js";

@@ -1,15 +1,7 @@
 /**
- * Raw answers: a method answers with any value the test gives, once or always, in place of the
- * contract's behaviour. This is how a test reproduces a build that does something the reference
- * does not say (an ownership it does not list, a profile without `isDefault`, a `useTaskSpace`
- * that resolves `{error}`), so it is off-contract by name (`fake.offContract.answer`), and each
- * call it answers is flagged `offContract` in the call log.
- *
- * A raw answer replaces the whole binding for that call: no argument checks, no selection, no
- * browser. The one rule it keeps is the event loop's: a resolve or a reject happens on a later
- * turn, never inside the call. Set for a method, it applies to every invocation of the fake; a
- * `once` answer is used by the next call, and answers set for one method are used in order, an
- * "always" one staying in place until it is removed.
+ * Raw answers: a method answers with any value the test gives, in place of the contract's behaviour, to
+ * reproduce a build that does what the reference does not say. Off-contract by name and flagged in the
+ * call log; only the event-loop rule still holds.
  */
 import { METHODS, METHOD_NAMES, type MethodName } from "../../src/contract/methods.js";
 import type { CallChannel } from "./call-log.js";

@@ -1,9 +1,6 @@
 /**
- * Seeding: the spaces a unit test starts from, with the ids, names, ownership, tabs and profiles
- * it needs, made the way the app makes them (ids never reused, the last tab active) and moved to
- * their ownership through the app's own transitions (../app/ownership.ts), so a seeded space is
- * one a build could have: an agentDelegatedToUser space is blocked with a reason, an agent space
- * never is.
+ * Seeding: the spaces a unit test starts from, made through the app's own transitions, so a seeded
+ * space is one a build could have.
  */
 import type { CreatedBy, Ownership } from "../../src/contract/ownership.js";
 import type { FakeApp } from "../app/app.js";

@@ -1,12 +1,7 @@
 /**
- * Named mutant plans: each one breaks exactly the contract rule its name says, so the harness's
- * mutant check can prove that a suite notices that one defect. A mutant never changes anything
- * else; the switches it sets are read through ../behaviour/behaviour.ts like every other switch.
- * Every mutant breaks a documented rule, never a choice the fake made where the docs are silent:
- * the open detail of a clause marked `unspecified` is observed, never failed, so such a mutant
- * could not be caught; its documented core is judged, so a mutant may break that. The mutants
- * under "allowed deviations" are the exception, by design: each does something else where the
- * docs are silent, and the mutant check proves the run stays green (a false failure caught).
+ * Named mutant plans, each breaking exactly the documented rule its name says, so the mutant check can
+ * prove a suite notices it. Never a silent-docs choice (an unspecified detail is observed, not failed),
+ * except the allowed deviations, whose check proves the run stays green.
  */
 import { isNameOf, namesOf } from "../../src/tables/names-of.js";
 
@@ -41,7 +36,7 @@ export const MUTANTS = {
   "viewport-scope-ignored": "snapshot scope 'only_within_viewport' on a real page captures the full page",
   "interactive-only-ignored": "snapshot interactiveOnly on a real page prints every node",
   "frame-refs-omitted": "a snapshot of a real page prints the nodes inside iframes without refs (as older builds did)",
-  "subtree-root-ignored": "snapshot scope 'subtree' captures the whole page instead of the root's subtree (real pages and, since issue 19, the page model)",
+  "subtree-root-ignored": "snapshot scope 'subtree' captures the whole page instead of the root's subtree (real pages and the page model)",
   // raw CDP on real pages (--pages chromium); the page model ignores these
   "cdp-attach-crosses-spaces": "Target.attachToTarget on real pages attaches to another space's tab instead of refusing it",
   "cdp-targets-unscoped": "Target.getTargets on real pages lists every space's tabs, not only the selected space's",
@@ -56,7 +51,7 @@ export const MUTANTS = {
   "racy-create-ids": "createTaskSpace reads the next id when a request arrives and writes it back when it answers: creates that overlap in time get the same id, and the later one replaces the earlier",
   "create-accepts-invalid-names":
     "createTaskSpace accepts a missing, non-string or empty name instead of throwing the TypeError, and creates a space with it: named `task <id>`, the value as a string (\"42\") or \"\"",
-  // the v2 runtime's e2e on the fake (issue 21)
+  // the v2 runtime's e2e on the fake
   "cdp-activate-ignored": "Target.activateTarget over raw CDP brings the page forward but leaves the space's active tab (listTabs, snapshot) where it was",
   "pending-cdp-holds-script": "a raw CDP request still unanswered when the script ends keeps the invocation running until it is answered (the app's launcher only: the in-process fake has none)",
   "refs-raw-backend-ids":
@@ -65,7 +60,7 @@ export const MUTANTS = {
   "top-frame-ids-omitted":
     "a snapshot of a real page gives the top document's refs no frameId (only refs inside iframes carry one), so on a page with an out-of-process iframe, whose renderer repeats the page's backendNodeIds, the runtime's backfill cannot tell which frame owns a top-document ref",
   "popup-unlisted": "a popup a space's page opens (a target=_blank link, window.open) is left out of that space's listTabs (real pages only: it lands in no space)",
-  // issue 19: deviations of an independent host the harness judged wrongly (each caught by exactly its owners)
+  // deviations of an independent host the harness judged wrongly (each caught by exactly its owners)
   "listtabs-unscoped-when-unselected": "listTabs with nothing selected resolves every tab of the browser instead of the NOT_SELECTED error object",
   "cdp-restarts-on-new-invocation": "on real pages, an invocation's first raw CDP message in a space restarts the browser's DevTools connections of every other invocation that holds a session in that space: their sessions end, as a launcher that relaunches the shared browser",
   "listtabs-unscoped-when-empty": "listTabs of a space with no tabs left (on real pages: all closed over CDP) resolves every tab of the browser, as a per-space filter that came out empty falling back to all",

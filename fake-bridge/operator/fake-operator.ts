@@ -1,8 +1,6 @@
 /**
- * The human at the fake browser (src/contract/operator.ts). It acts on the shared app directly, as
- * a person in the Ego Lite UI would: no binding, no selection, no argument checks of the bridge.
- * Its own misuse (an unknown space or profile) rejects with a plain Error: that is a harness bug,
- * not a contract outcome.
+ * The human at the fake browser: acts on the shared app directly, as a person in the UI would. Its own
+ * misuse rejects with a plain Error: a harness bug, not a contract outcome.
  */
 import type { Operator, UserSpaceOptions } from "../../src/contract/operator.js";
 import type { FakeApp } from "../app/app.js";

@@ -1,8 +1,6 @@
 /**
- * What build the fake emulates for a run: a persona (`--persona NAME`), a persona file
- * (`--persona-file FILE`: its features and open details), a version (`--ego-version V`: the
- * build-feature table's features for it), or the current build. What the build then does is
- * ./persona-behaviour.ts.
+ * What build the fake emulates for a run: a persona, a persona file, a version's features, or the
+ * current build. What that build does is ./persona-behaviour.ts.
  */
 import { CURRENT_BUILD_VERSION, featuresForVersion } from "../../src/contract/build-features.js";
 import type { Feature } from "../../src/contract/features.js";

@@ -1,17 +1,6 @@
 /**
- * What a persona does in the fake: the one file that maps a build's features and the open details
- * it chose to the fake's behaviour switches. A persona is
- * - its features: contract data (src/contract/data/build-features.json, src/contract/personas.ts;
- *   a persona file's `features`, src/contract/persona-file.ts);
- * - its open details: a persona file's `openDetails`, per unspecified clause of the catalogue
- *   (src/contract/clauses) whether the recorded build chose as the fake does or otherwise.
- * `personaBehaviour` turns both into switches; ../behaviour/behaviour.ts adds the mutant plans and
- * the close's delay (`closeDelayMs`, a run's option, no persona's) and is what the rest of the
- * fake reads. Nothing else in the fake reads a feature or an open detail. The words the switches
- * choose between are the app's (app/reasons.ts: the sentences of builds before reason keys).
- *
- * This module is bundled into the fake `ego-browser` launcher: it imports nothing that reads a
- * file (the build-feature table does).
+ * The one file that maps a persona's features and open details to the fake's behaviour switches.
+ * Bundled into the fake `ego-browser` launcher, so it imports nothing that reads a file.
  */
 import type { Feature } from "../../src/contract/features.js";
 import { DIALOG_FALLBACK_REASON_KEY } from "../../src/contract/reason-keys.js";
@@ -75,7 +64,7 @@ export const OPEN_DETAIL_SWITCHES: Readonly<Record<string, { switch: OpenDetailS
   },
   "snapshot.page.loc.href-form": {
     switch: "hrefLocatorsAbsolute",
-    plays: "an href locator is the link's absolute URL, also for a link into the frame's own origin (the fake's form before issue 21)",
+    plays: "an href locator is the link's absolute URL, also for a link into the frame's own origin (the fake's earlier form)",
     basis: "the reference names href: locators but no form; research Q26 (both forms are what the v2 runtime resolves)",
   },
 };

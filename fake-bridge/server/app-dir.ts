@@ -30,7 +30,7 @@ export function defaultAppDir(env: NodeJS.ProcessEnv = process.env): string {
 /**
  * The app's paths, absolute: a relative `dir` is resolved once, against this process's working
  * directory (the caller's, for `fake start|stop|status`), so the app it starts, which runs in the
- * project root, binds where the caller looks (issue 21 defect 6).
+ * project root, binds where the caller looks.
  */
 export function appPaths(given: string = defaultAppDir()): AppPaths {
   const dir = resolve(given);

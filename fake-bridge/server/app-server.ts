@@ -1,9 +1,6 @@
 /**
- * The fake Ego Lite app as a server: one FakeApp (the browser-side state every invocation
- * shares, as the real app holds it across `ego-browser nodejs` runs), reachable on two unix
- * sockets in a 0700 directory (./app-dir.ts): the bridge endpoint the launcher's binding talks to
- * and the operator endpoint (./protocol.ts). `createFakeAppServer` runs it in this process;
- * ./main.ts runs it as its own long-lived process.
+ * The fake Ego Lite app as a server: one FakeApp shared by every invocation, as the real app holds its
+ * state across `ego-browser nodejs` runs, on a bridge and an operator socket in a 0700 directory.
  */
 import { removeSocket, restrictSocket } from "../../src/files/owned-files.js";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
@@ -33,7 +30,7 @@ export interface FakeAppServerOptions extends FakeBrowserOptions {
   pagesWarning?: string;
   /**
    * the environment of every script the app runs (default: the app's own, the one `fake start`
-   * was given): the script is the app's child and never sees its caller's (issue 21 defect 7)
+   * was given): the script is the app's child and never sees its caller's
    */
   scriptEnv?: Record<string, string>;
 }

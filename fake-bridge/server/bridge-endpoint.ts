@@ -1,9 +1,6 @@
 /**
- * One binding's calls: an `ego-browser nodejs` script's binding, over its process's channel to the
- * app (./script-processes.ts), or any connection to the bridge endpoint whose first message is a
- * call. Each request is answered against the shared app, in the order received. The selection is
- * the binding's: it arrives with every request. With real pages, the invocation's raw CDP channel
- * sends its events down the same socket.
+ * One binding's calls over the bridge endpoint, answered against the shared app in the order received;
+ * the selection arrives with every request, and real pages' CDP events go down the same socket.
  */
 import type { Socket } from "node:net";
 import type { FakeApp } from "../app/app.js";

@@ -1,11 +1,6 @@
 /**
- * Starting, stopping and asking after a fake app process (./main.ts), for
- * `ego-conformance fake start|stop|status` and for runs and tests that need one.
- * - start: spawns it detached (its output goes to the log file), waits until its operator
- *   endpoint answers, and returns a handle;
- * - stop: SIGTERM, then SIGKILL after a bound; only a process whose endpoint confirms its pid is
- *   signalled, a stale record is just removed;
- * - status: the state file checked against the live endpoint.
+ * Starting, stopping and asking after a fake app process, for `ego-conformance fake start|stop|status`
+ * and for runs and tests. Only a process whose endpoint confirms its pid is ever signalled.
  */
 import { startGroup } from "../../src/processes/groups.js";
 import { checkoutBundle } from "../../src/processes/checkout-bundle.mjs";

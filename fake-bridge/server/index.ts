@@ -1,14 +1,6 @@
 /**
- * The fake Ego Lite app as a process, and its `ego-browser` launcher (kept apart from
- * ../index.ts so that in-process users of the fake never load the server, the bundler or the
- * launcher):
- *
- *   const app = await startFakeApp({ dir });                          // a detached app process
- *   const { cliPath } = await installFakeEgoLite({ dir: bin, appDir: dir });
- *   // ego-browser nodejs <<< 'console.log(await ego.listTaskSpaces())'
- *   await app.stop();
- *
- * `createFakeAppServer` runs the same app inside this process (tests).
+ * The fake Ego Lite app as a process, and its `ego-browser` launcher, kept apart from ../index.ts so
+ * that in-process users of the fake never load the server, the bundler or the launcher.
  */
 export { AppAlreadyRunningError, createFakeAppServer, socketAnswers, type FakeAppServer, type FakeAppServerOptions } from "./app-server.js";
 export { AppDirError, appPaths, defaultAppDir, ensureAppDir, type AppPaths } from "./app-dir.js";

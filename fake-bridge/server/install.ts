@@ -1,21 +1,7 @@
 /**
- * Installs a fake Ego Lite CLI, so the harness (and a person) can reach the fake app exactly as
- * it reaches a real build: through an `ego-browser` executable.
- *
- *   <dir>/ego-browser                  the launcher: a shell wrapper that starts node with an
- *                                      EMPTY environment plus HOME and PATH (the script gets the
- *                                      app's environment, never the caller's), or, with appBundle, a
- *                                      symlink to the bundle's helper (as onboarding links it)
- *   <dir>/.ego-browser/launcher.mjs    the bundled launcher and binding (./launcher-bundle.ts)
- *   <dir>/.ego-browser/config.json     which app it talks to and its install-time quirks
- *   <dir>/.ego-browser/sdk/index.mjs   the app's bundled SDK (../bin/bundled-sdk.mjs)
- *   <dir>/.ego-browser/work/           the scripts' working directory
- *   <dir>/.ego-browser/.ego-conformance-fake-install  the marker: this directory is the install's
- *   <dir>/ego lite.app/Contents/Info.plist                      with appBundle: 'xml' or 'binary'
- *   <dir>/ego lite.app/Contents/Frameworks/ego Framework.framework/Versions/Current/Helpers/ego-browser
- *
- * The launcher knows its app from the config written here (the app directory resolved at install
- * time), never from the caller's environment.
+ * Installs a fake Ego Lite CLI, so the harness and a person reach the fake app as they reach a real
+ * build: an `ego-browser` wrapper that starts node with an empty environment, its bundle, config and
+ * SDK under `.ego-browser/`, and optionally an app bundle. The launcher knows its app from the config.
  */
 import { lstat, readdir, readFile, readlink } from "node:fs/promises";
 import { writeFileAtomic } from "../../src/files/output-dir.js";

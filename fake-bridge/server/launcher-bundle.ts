@@ -1,12 +1,7 @@
 /**
- * The launcher (../bin/launcher.ts) with the binding it runs, as ONE plain ES module, built with
- * esbuild when a fake `ego-browser` is installed. Plain JavaScript keeps every `ego-browser
- * nodejs` start at node's own start-up cost (no TypeScript loader in the hot path).
- *
- * zod is replaced by a stub: the binding reads the contract's data (methods, params, error
- * codes), never its schemas, but the contract modules build schemas at load time, and loading
- * zod would cost each start about 30 ms. The stub lets schema construction pass and throws on any
- * parse, so a binding that started to depend on a schema fails loudly.
+ * The launcher and its binding as one plain ES module, built with esbuild at install time, so every
+ * `ego-browser nodejs` starts at node's own cost. zod is stubbed: the binding reads contract data,
+ * never schemas, and the stub throws on any parse so a new dependence on a schema fails loudly.
  */
 import { build, type Plugin } from "esbuild";
 import { resolve } from "node:path";

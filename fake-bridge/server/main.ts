@@ -1,9 +1,6 @@
 /**
- * The fake Ego Lite app as a long-lived process: `node --import tsx fake-bridge/server/main.ts
- * [--dir D] [--persona P | --ego-version V] [--mutant F]... [--close-delay-ms N]`. It listens on
- * its sockets, records itself in the state file, prints one `ready` JSON line, and runs until
- * SIGTERM, SIGINT or an operator `shutdown`; then it closes its sockets and removes its state.
- * `ego-conformance fake start|stop|status` and ./control.ts drive it.
+ * The fake Ego Lite app as a long-lived process: listens on its sockets, records itself in the state
+ * file, prints one `ready` JSON line, and runs until SIGTERM, SIGINT or an operator `shutdown`.
  */
 import { createFakeAppServer } from "./app-server.js";
 import { parseAppArgs, serverOptions } from "./options.js";

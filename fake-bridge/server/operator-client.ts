@@ -1,8 +1,6 @@
 /**
- * An Operator (the human at the browser) over the fake app server's operator endpoint
- * (./protocol.ts, next to it), so runs that reach the fake through its `ego-browser`
- * launcher can still run the clauses that need a person. Also the inspection calls tests and
- * `ego-conformance fake status` use. One connection, opened on first use; every call is bounded.
+ * An Operator over the fake app server's operator endpoint, so runs through the `ego-browser` launcher
+ * can still run clauses that need a person; every call is bounded.
  */
 import { createConnection, type Socket } from "node:net";
 import type { Operator, UserSpaceOptions } from "../../src/contract/operator.js";

@@ -1,8 +1,6 @@
 /**
  * The fake app's command-line options, shared by the server process (./main.ts) and
- * `ego-conformance fake start`: which build it emulates (a persona, a persona file derived from a
- * recording, an Ego Lite version from the build-feature table, or the default build), mutants,
- * close delay, and its directory.
+ * `ego-conformance fake start`.
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";

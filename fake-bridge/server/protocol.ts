@@ -1,29 +1,7 @@
 /**
- * The fake app server's two endpoints, as messages (JSON lines, src/wire/json-lines.ts).
- *
- * Bridge endpoint (`app.sock`), one connection per `ego-browser nodejs` invocation:
- *   server -> { t: "welcome", version, features, openDetails, mutants }  on connect: the build the binding emulates
- * then the client's first message decides what the connection is. A launcher asks the app to run
- * its script in a process of the app's own (./script-processes.ts), as Ego Lite's app does:
- *   client -> RunRequest { t: "run", ... }                     start the script as the app's child
- *   client -> { t: "stdin", data } | { t: "stdin-end" }        the caller's stdin (-e), for the script
- *   server -> { t: "out", fd: 1 | 2, data }                    the script's output, in its order per stream
- *   server -> { t: "exit", code, signal }                      how the script's process ended; then the end
- *   server -> { t: "run-failed", message }                     the process could not be started
- * (data: base64). The script's process talks to the app over its own channel (its fd 3), greeted
- * with a HostWelcome (the welcome plus what to run); there, and on a connection whose first
- * message is a call (a binding in any process, the synchronous channel's worker):
- *   client -> { id, request: BridgeRequest }                   one per Promise-returning call or CDP send
- *   server -> { id, response: BridgeResponse }                 answered in the order received (a CDP
- *                                                              send: when the real browser answers)
- *   server -> { t: "cdp-event", text }                         a CDP event of the invocation's sessions
- *                                                              (real pages only), as Chromium sent it
- * Arguments cross as JSON: `undefined` (an omitted optional argument) travels as null; the
- * binding's validation guarantees no argument is null, so the decoding is exact.
- *
- * Operator endpoint (`operator.sock`): the human at the browser, and inspection for tests.
- *   client -> { id, op, args }
- *   server -> { id, ok: true, value } | { id, ok: false, error }
+ * The fake app server's two endpoints as JSON-lines messages: the bridge endpoint (`app.sock`, one
+ * connection per invocation: a run request or binding calls) and the operator endpoint (`operator.sock`).
+ * Each message's meaning is on its type below.
  */
 import type { BridgeRequest, BridgeResponse } from "../app/requests.js";
 import type { MutantName } from "../mutants/mutants.js";

@@ -1,23 +1,7 @@
 /**
- * The app side of `ego-browser nodejs`, as Ego Lite's app does it: the launcher sends the script
- * (a RunRequest, ./protocol.ts) and the app runs it in a node process of its own children, so the
- * script's `process.ppid` is the app's pid in every invocation (the runtime keys state it keeps
- * between invocations, its page ledger, on it). The process runs the launcher bundle in its
- * script-host mode (../bin/script-host.ts): the environment and working directory the launcher
- * asked for, its binding talking to the app over the process's fd 3 (a socket pair), where the
- * app answers its calls like any bridge connection's, as the same invocation (the same
- * infrastructure faults as the launcher's connection).
- *
- * The launcher sees what a script in its own process would give it: stdout and stderr relayed in
- * order per stream, its stdin (with -e), and how the process ended. Nothing outlives its caller:
- * - the process leads its own process group, and the whole group is killed (SIGKILL) when the
- *   launcher's connection drops (the launcher died or was killed) and when the process itself
- *   has exited (what the script left in its group goes with it);
- * - the end is the process's exit, never its pipes: after the exit they are read until they
- *   close or STREAM_GRACE_MS pass (a child the script left in another session may hold them);
- * - if the app dies, the process notices that its parent changed and kills its group
- *   (../bin/script-host.ts);
- * - the app's close kills every group still running, and waits for them within a bound.
+ * The app side of `ego-browser nodejs`: the app runs the script in a process of its own children, as
+ * Ego Lite does, so `process.ppid` is the app in every invocation. Nothing outlives its caller: the
+ * script's process group is killed when the launcher goes, when the process exits, and at the app's close.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";

@@ -1,15 +1,7 @@
 /**
- * The remote port (../binding/port.ts) an `ego-browser nodejs` script's process uses: requests go
- * to the fake app as JSON lines (over the channel the app gave the process, or a connection to
- * its bridge endpoint) and answers come back in order, each on a socket event (so never inside
- * the call that sent it). The socket keeps the process alive only while a
- * request is pending, so a script exits as soon as its own work is done, as with the real host.
- * Once the script's body has ended (scriptEnded), a pending raw CDP request no longer does: an
- * invocation ends when its script ends, whatever CDP requests are pending (sendCDPMessage returns
- * undefined, so nothing of the script can be waiting on it; issue 21 defect 2). Other calls are
- * promises the script may have left pending: the process still exits only once they settle
- * (the reference: "allow the process to exit after pending requests settle").
- * If the app goes away, pending and later requests answer with a crash: the binding rejects them.
+ * The remote port of an `ego-browser nodejs` script's process: requests as JSON lines to the app,
+ * answers in order. The process exits once its script has ended and no call is pending; a pending raw
+ * CDP request does not hold it (sendCDPMessage returns undefined, so nothing waits on it).
  */
 import { createConnection, type Socket } from "node:net";
 import type { BridgeRequest, BridgeResponse } from "../app/requests.js";

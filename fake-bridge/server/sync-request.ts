@@ -1,9 +1,6 @@
 /**
- * A synchronous round trip to the fake app, for the one mutant that answers inside the call
- * (sync-cdp-error-callback: onSendCDPMessageError runs before sendCDPMessage returns). A worker
- * thread owns a second bridge connection; the calling thread posts the request and blocks on
- * Atomics.wait until the worker has written the answer into shared memory. Started on first use,
- * so launchers without that mutant never pay for it.
+ * A synchronous round trip to the fake app, for the one mutant that answers inside the call: a worker
+ * thread owns a second connection while the caller blocks on Atomics.wait. Started on first use.
  */
 import { Worker } from "node:worker_threads";
 import type { BridgeRequest, BridgeResponse } from "../app/requests.js";

@@ -1,12 +1,6 @@
 /**
- * The harness as a typed library (the package's "." entry), compiled at pack time so that plain
- * Node imports it: what the `run`, `matrix` and `gate` commands do, without the command line.
- *
- *   import { defaultRunOptions, runConformance } from "ego-conformance";
- *   const { summary } = await runConformance({ ...defaultRunOptions(), pages: "model", report: false });
- *   summaryPassed(summary); // what `run`'s exit code says: no clause failed, broke or went without a result
- *
- * The fake as a library for unit tests is the "./fake" entry (fake-bridge/library).
+ * The harness as a typed library (the package's "." entry): what the `run`, `matrix` and `gate`
+ * commands do, without the command line. The fake as a library is the "./fake" entry.
  */
 export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, sweep, type FakePages, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
 export { makePlan, type MatrixPlan } from "../matrix/plan.js";

@@ -1,8 +1,7 @@
 /**
- * Applying an expectations file to a finished run: read the Allure results, judge each selected
- * clause against the entry that governs it (./select, ./judge), and write the verdicts into the
- * result files (./rewrite-results) before the summary and the report are made from them.
- * Repeatable: results are judged as the suites wrote them (./original).
+ * Applying an expectations file to a finished run: judge each selected clause against the entry
+ * that governs it and write the verdicts into the result files before the summary and report read
+ * them. Repeatable: results are judged as the suites wrote them (./original).
  */
 import type { Clause } from "../contract/clause.js";
 import { LABEL } from "../labels/labels.js";

@@ -1,15 +1,6 @@
 /**
- * Judging one clause's results against the entry that governs it (./select). Pure: it decides,
- * ./rewrite-results writes the decision into the Allure results.
- *
- * - a failed or broken result is *known* when the entry expects its status and, if the entry pins
- *   a message, the result's message matches it; otherwise it is a *mismatch* and stays as it is
- *   (a failure for another reason than the one recorded is not known);
- * - a clause with an entry that did not fail at all but passed is an *unexpected pass*: its passed
- *   results become failed ("remove the expectation"), so the run fails until the entry goes;
- * - skipped results stay skipped (with or without an entry: a clause that did not run says
- *   nothing about the entry); a clause without results stays unknown;
- * - a failing clause without an entry is a *new failure* (what --update-expectations adds).
+ * Judging one clause's results against the entry that governs it: known, mismatch, unexpected pass
+ * or new failure (docs/results.md). Pure: ./rewrite-results writes the decision.
  */
 import type { ResultStatus, TestResult } from "../report/results-reader.js";
 import type { IndexedEntry } from "./schema.js";

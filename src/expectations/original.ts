@@ -1,8 +1,6 @@
 /**
- * Results as the suites wrote them, before any expectations were applied: applying is repeatable
- * (a second run of `applyExpectations`, perhaps with another file, starts from the same ground).
- * A result an earlier application turned from passed into failed ("unexpected pass") is passed
- * again here; earlier expectation labels are dropped.
+ * Results as the suites wrote them, before any expectations were applied, so that applying is
+ * repeatable: an earlier unexpected pass is passed again and earlier expectation labels are dropped.
  */
 import { LABEL } from "../labels/labels.js";
 import { labelValue, type TestResult } from "../report/results-reader.js";

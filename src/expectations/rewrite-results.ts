@@ -1,9 +1,6 @@
 /**
- * Writes the judgements into the Allure result files, before the report is generated, so every
- * reader (the summary, the gate, the matrix, the Allure "Known failures" category) sees the same
- * thing: label `expectation` (known | mismatch | unexpected-pass), label `expectation_bug` and an
- * issue link to the bug; an unexpected pass becomes failed with a message saying which entry to
- * remove. Labels and links of an earlier application are replaced; other fields are left alone.
+ * Writes the judgements into the Allure result files before the report is generated, so every reader
+ * (summary, gate, matrix, Allure's "Known failures") sees the same; earlier labels are replaced.
  */
 import { writeFileAtomic } from "../files/output-dir.js";
 import { LABEL } from "../labels/labels.js";

@@ -1,18 +1,7 @@
 /**
- * The expectations file (fixtures/expectations/expectations.json): known failures as data, kept
- * outside the suites (WPT metadata, Puppeteer's TestExpectations.json, V8's status files).
- *
- *   { "entries": [ {
- *       "clause":   "user-control.blocked.*"        a clause id, or a glob (* any text, ? one character)
- *       "when":     { "egoVersion": ">=0.5.0.19 <0.5.1.0", "target": "installed", "platform": "darwin", "persona": "pre-profiles" }
- *       "expected": ["failed"]                      one or several acceptable outcomes: failed, broken, skipped
- *       "message":  "listed as agent"              optional regular expression every failure message must match
- *       "reason", "bug" (URL), "owner", "expires" (YYYY-MM-DD, the last day the entry holds)
- *   } ] }
- *
- * The structure is checked here with zod; the values that need more than a type (ranges, dates,
- * patterns, regular expressions, URLs) are checked by the lint checks in ./lint, which the loader
- * runs too, so a file the runner accepts is a file lint finds no invalid value in.
+ * The expectations file: known failures as data, outside the suites (WPT metadata, Puppeteer's
+ * TestExpectations). zod checks the structure; ./lint checks the values, and the loader runs both, so
+ * a file the runner accepts is one lint finds no invalid value in.
  */
 import { z } from "zod";
 

@@ -1,9 +1,7 @@
 /**
- * Which entry governs a clause in a run: among the entries whose pattern matches the clause and
- * whose conditions hold for the run, the LAST one in the file (Puppeteer's rule: put general
- * entries first and the narrower exceptions after them). Expired entries govern nothing: a
- * waiver past its day lapses, and the failure it covered is a failure again until the entry is
- * renewed; they are returned so the report can say why.
+ * Which entry governs a clause in a run: the LAST matching one in the file (Puppeteer's rule: general
+ * entries first, exceptions after). An expired entry governs nothing, so its failure is a failure
+ * again until renewed.
  */
 import { conditionsHold, type RunFacts } from "./conditions.js";
 import { isExpired } from "./dates.js";

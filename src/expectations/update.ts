@@ -1,18 +1,7 @@
 /**
- * `run --update-expectations [--write]`: what the expectations file should say after this run
- * (wpt update-expectations, Puppeteer's printed suggestions).
- *
- * - add: every failing clause no entry covers, scoped to this run (target, persona, exact Ego Lite
- *   version), expecting the statuses it showed. Written only with --write, and then marked as not
- *   reviewed: owner "unassigned", bug "TODO", expiry 30 days out, a `generated` note. They make
- *   the run's failures known, but `expectations lint` fails on them (check `unreviewed`) until a
- *   human gives each an owner and a bug: no entry ships without one.
- * - remove: entries behind an unexpected pass that cover nothing still failing in this run, and
- *   entries whose pattern matches no catalogue clause. Written with --write.
- * - review (printed, never written): failures for another reason than an entry records, expired
- *   entries over failing clauses, and entries that passed for one clause but still cover another.
- * No message pattern is pinned on added entries: messages carry run ids and space ids; pin one by
- * hand where the reason matters.
+ * `run --update-expectations [--write]`: what the expectations file should say after this run. Added
+ * entries are marked unreviewed, so lint fails until a human gives each an owner and a bug
+ * (docs/results.md).
  */
 import { writeFileAtomic } from "../files/output-dir.js";
 import type { Clause } from "../contract/clause.js";

@@ -1,10 +1,7 @@
 /**
- * Appending one record to a regular file the harness keeps (the run ledger): the file is opened
- * with O_APPEND (one write(2) per record, so concurrent writers never interleave within a line),
- * O_CREAT (mode 0600), O_NOFOLLOW (a symbolic link in its place is refused, never written
- * through) and O_NONBLOCK (opening a FIFO never waits for a reader), and what was
- * opened is checked with fstat: anything but a regular file is refused, and every error names
- * the path.
+ * Appending one record to a regular file the harness keeps (the run ledger): one O_APPEND write per
+ * record so concurrent writers never interleave, never through a symbolic link, never blocking on a
+ * FIFO, and anything but a regular file refused with its path named.
  */
 import { closeSync, constants, fstatSync, openSync, writeSync } from "node:fs";
 import { InputFileError } from "./input-file.js";

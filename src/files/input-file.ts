@@ -1,17 +1,7 @@
 /**
- * The one way the harness reads a file it was given or finds on disk (outcomes, baselines,
- * expectations, mutant plans, matrix bundles and their results, the run ledger, app options):
- *
- *   - only a regular file is read: a FIFO, a socket, a device or a directory is refused with a
- *     message naming the path. The file is opened with O_NONBLOCK, so opening a FIFO never waits
- *     for a writer, and the open descriptor is checked with fstat (what was opened is what is
- *     judged, even when the path is a symbolic link or is swapped after a stat);
- *   - at most INPUT_FILE_MAX_BYTES are read (a bigger file is refused, naming its size and the
- *     bound), so a runaway file cannot exhaust memory;
- *   - every error, whatever the system said (ENOENT, EISDIR, EACCES, ELOOP, EIO), names the path.
- *
- * test/safety/input-files.test.ts fails when a module under src/ or fake-bridge/ reads a file
- * another way.
+ * The one way the harness reads a file it was given or finds on disk: only a regular file, checked on
+ * the open descriptor, at most INPUT_FILE_MAX_BYTES, every error naming the path.
+ * test/safety/input-files.test.ts fails when a module reads a file another way.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { open } from "node:fs/promises";

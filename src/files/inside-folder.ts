@@ -1,9 +1,6 @@
 /**
- * A path the harness derives from input data (a persona, a version, a run id, a target key)
- * stays inside the folder it belongs in: `pathInside(folder, name)` is `folder/name` only when
- * that resolves strictly below `folder`. A name with `..`, an absolute name, an empty name or a
- * NUL byte is refused with a PathEscapeError naming the name and the folder, before anything is
- * read or written.
+ * A path derived from input data (a persona, a version, a run id) stays strictly inside its folder:
+ * `..`, absolute, empty or NUL names are refused before anything is read or written.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { namedError } from "../errors/named-error.js";

@@ -1,18 +1,7 @@
 /**
- * Every path the harness writes or empties goes through here (results, reports, outcomes, matrix
- * outputs, bundles, baselines, expectations --write). The rules:
- *
- *   - a directory is emptied only when it is missing, empty, or carries the marker file the
- *     harness wrote when it made it (one marker per kind of output, `.ego-conformance-<kind>`);
- *     anything else (a foreign directory, a file, the working directory or one above it, the
- *     checkout, `""`) is refused with an OutputPathError that names the path, and nothing is
- *     deleted;
- *   - a file is written to a temporary sibling and renamed over the old one when complete, and
- *     the sibling is removed when writing fails;
- *   - a directory that replaces an earlier one is built in a temporary sibling and swapped in
- *     when complete, so an interrupted build leaves the earlier one as it was.
- *
- * The checks are separate from the writes so that the CLI makes them all before a suite runs.
+ * Every path the harness writes or empties goes through here: a directory is emptied only when it is
+ * missing, empty or carries the harness's marker, and files and directories are built beside and
+ * swapped in whole. The checks are apart from the writes so the CLI makes them all before a suite runs.
  */
 import { access, lstat, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { constants, copyFileSync, renameSync, rmSync } from "node:fs";

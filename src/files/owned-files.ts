@@ -1,19 +1,7 @@
 /**
- * The writes of the harness outside its scratch directory, each in the one form that cannot
- * damage what is not its own (with ./output-dir.ts, ./append-file.ts and ../scratch/ they are the
- * only modules that write, rename or remove through node:fs; test/architecture/write-door.test.ts
- * fails on any other):
- *
- *   - a file is created with O_CREAT|O_EXCL|O_NOFOLLOW: it never opens what is already there,
- *     so it never writes through a symbolic link or into someone's file;
- *   - a file is replaced or removed only when what is there is a regular file (not a link) that
- *     the caller recognises as its own (`recognise`: a marker, or a format the harness wrote);
- *   - a copied file is opened with O_NOFOLLOW and must be a regular file: a symbolic link in an
- *     input (a bundle) is refused, never followed;
- *   - a socket is removed only when it is a socket.
- *
- * Every error names the path and keeps the system's code (EROFS, ENOSPC, EACCES), which
- * `describeWriteError` turns into a sentence.
+ * The harness's writes outside its scratch directory, each in the one form that cannot damage what is
+ * not its own: never opening what is there, never through a link, replacing only a file it recognises.
+ * With ./output-dir.ts, ./append-file.ts and ../scratch/ the only writers (test/architecture/write-door.test.ts).
  */
 import { randomBytes } from "node:crypto";
 import { closeSync, constants, mkdirSync, openSync, rmSync, writeSync } from "node:fs";

@@ -1,8 +1,6 @@
 /**
- * The fixture pages (fixtures/pages/*.html) by name: what each one is for and its heading (the
- * data in ./pages.json), and the few facts about its content that clauses rely on (names and
- * hrefs the page really has). Suites and tests read these instead of repeating paths and names;
- * the pages themselves are plain HTML a person can open.
+ * The fixture pages by name: what each is for, its heading, and the few facts of its content clauses
+ * rely on, so suites and tests never repeat paths and names. The pages are plain HTML a person can open.
  */
 import PAGES from "./pages.json" with { type: "json" };
 

@@ -1,14 +1,7 @@
 /**
- * The loopback HTTP server of the fixture pages (fixtures/pages/). It listens on 127.0.0.1 at a
- * port the system picks, and answers the same pages under two host names, `127.0.0.1` and
- * `localhost`: two origins on one server, so frames.html can embed a cross-origin iframe without
- * any other host. Pages may say `{{CROSS_ORIGIN}}`, replaced by the origin of the other host
- * name, and `{{ORIGIN}}`, their own.
- *
- * It serves only the files of fixtures/pages (GET and HEAD), only to requests whose Host header is
- * one of its two origins (a page of another site cannot reach it through DNS rebinding), and
- * records every request so tests can see what a browser fetched. `close()` ends open connections
- * too, so a test never waits on a browser's keep-alive socket.
+ * The loopback HTTP server of the fixture pages: one port under two host names, `127.0.0.1` and
+ * `localhost`, so a page can embed a cross-origin iframe without any other host. Only those two Host
+ * headers are answered (no DNS rebinding), and every request is recorded for the tests.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";

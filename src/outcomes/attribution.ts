@@ -1,20 +1,7 @@
 /**
- * Attribution: a precondition failure names the clause whose rule the build broke, and it stands
- * only when that clause was observed broken in the same run by the same failure. The owner must
- * have at least one *failed* result (a contract violation of its own; passed, precondition failed,
- * broken, not applicable or not run show nothing broken). And when the check that stopped the
- * dependent judged one call, it records that call's kind of answer (method, channel, what came
- * back: src/probe/answer-kind.ts), and the owner must have failed on an answer of the same kind
- * (its results' failed_on labels): a createTaskSpace that rejected "CDP channel is not open" is not
- * the resolved value of the wrong shape task-spaces.create.result-shape failed on. An owner whose
- * failure recorded no answer cannot show that. A check that judged no single call (a state the
- * test needs, a count of lines) stands on the owner's failure alone. A precondition failure that
- * does not stand is *broken*, "not attributed", with its own cause (the house rule: harness and
- * infrastructure errors are broken).
- *
- * The rule is applied where a run judges its results (src/run/attribute-results.ts, from
- * src/run/judge.ts before the expectations) and by the progress line's last line
- * (src/report/progress-reporter.ts), so the terminal and the JSON count the same.
+ * Attribution: a precondition failure stands only when its owner failed in the same run on an answer
+ * of the same kind; otherwise it is broken, "not attributed". Applied where a run judges its results
+ * and by the progress line, so the terminal and the JSON count the same.
  */
 import type { ResultOutcome } from "./statuses.js";
 

@@ -1,25 +1,7 @@
 /**
- * One table of changes between two runs (or two columns of the compat matrix): how a clause's
- * outcome moved from `from` (the baseline, column X) to `to` (the current run, column Y).
- * `undefined` is a clause absent from that run. The gate blocks on the changes in BLOCKING; the
- * compat page groups its diff view by the same changes.
- *
- *   to \ from            holds (passed, flaky,   fails (failed,      known, unknown,     absent
- *                        unspecified)            broken, precond.)   not-applicable
- *   passed/unspecified   unchanged; from flaky: other  fixed               fixed; n/a: newly-applicable   added
- *   flaky                newly-flaky             fixed               fixed; n/a: newly-applicable   added
- *   failed/broken        regressed*              other (failed<->broken); from precond.: new-failure*   new-failure*   new-failure*
- *   precondition-failed  precondition-failed*  (whatever it was: a precondition failure never ships)
- *   known                newly-known  (from anything else)
- *   not-applicable       newly-not-applicable*  (from absent: added)
- *   unknown              unknown*  (never green, whatever it was)
- *   absent               missing*
- *   (* = blocks the gate; the same outcome on both sides is unchanged, except that unknown and
- *   precondition-failed always block)
- *
- * A failure the baseline already had is not a new one (gate a release against the build it
- * replaces, not against perfection); a clause that stops running blocks (a build that silently
- * ran less is not a pass).
+ * One table of changes between two runs (or two compat columns): how each clause's outcome moved,
+ * and which moves block the gate (BLOCKING); the compat page groups its diff by the same changes.
+ * A failure the baseline already had is not new, and a clause that stops running blocks (docs/results.md).
  */
 import changeText from "./change-text.json" with { type: "json" };
 import { HOLDS, type Outcome } from "./statuses.js";

@@ -1,8 +1,6 @@
 /**
- * Why a clause was not applicable, said with its fix: one entry per `not_applicable` key (the key
- * src/harness/applicability.ts and src/safety write; `feature:<name>` share one entry). The
- * terminal groups not-applicable clauses by key and prints these; the verdict says when the
- * clauses that need real pages did not run (`PAGE_KEYS`).
+ * Why a clause was not applicable, said with its fix: one entry per `not_applicable` key, which the
+ * terminal prints for its group of clauses.
  */
 
 export interface NotApplicableFix {

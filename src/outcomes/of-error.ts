@@ -1,11 +1,7 @@
 /**
- * What an error thrown by a clause's body makes of the result (the runner's rule, used by
- * src/harness/clause.ts):
- *   - a PreconditionError naming another clause: precondition failed, naming that clause;
- *   - a PreconditionError naming the clause itself: failed (its own rule is what the build broke);
- *   (either keeps the kind of answer the check judged, when it judged one call);
- *   - an assertion (allure-js's rule: expect, AssertionError): failed;
- *   - anything else: broken (a harness or infrastructure error).
+ * What an error thrown by a clause's body makes of the result: a PreconditionError naming another
+ * clause is precondition failed, naming the clause itself or an assertion is failed, anything else
+ * is broken (a harness or infrastructure error).
  */
 import { getStatusFromError } from "allure-js-commons/sdk";
 import { isPreconditionError } from "./precondition-error.js";

@@ -1,10 +1,6 @@
 /**
- * Which outcome a clause gets when its results (variants, parameterisations) disagree: the
- * worst, in this order. Broken first (a harness error must never hide behind anything), then a
- * contract violation of the clause itself, then a precondition another clause owns, then no
- * verdict, an expected failure, a pass that needed a retry, a pass, and last not applicable
- * (a clause with one passed and one not-applicable variant passed). A clause with no result at
- * all is unknown: it was meant to run and nothing says it held.
+ * Which outcome a clause gets when its results disagree: the worst, broken first so a harness error
+ * never hides behind anything. A clause with no result at all is unknown: nothing says it held.
  */
 import type { ResultOutcome } from "./statuses.js";
 

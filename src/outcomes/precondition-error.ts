@@ -1,8 +1,6 @@
 /**
- * A clause could not run because the build did not provide something it stands on: a rule that
- * another clause owns. That is neither a contract failure of this clause (failed) nor a harness
- * error (broken): it is *precondition failed*, and it names the clause that owns the broken rule,
- * so the report can point at the one place where the build deviates (WPT's PRECONDITION_FAILED).
+ * A clause could not run because the build broke a rule another clause owns: *precondition failed*,
+ * naming that clause, so the report points at the one place the build deviates (WPT's PRECONDITION_FAILED).
  */
 export class PreconditionError extends Error {
   override name = "PreconditionError";

@@ -1,30 +1,7 @@
 /**
- * The outcomes a clause can end with, in one place: their names (also the JSON keys, in this
- * order), what each means, and which of them keep a run from passing. The terminal summary, the
- * `--json` summary, the outcomes file, the Allure categories, the compat page and the gate all
- * read these; none restates them.
- *
- * How each outcome is written into an Allure result (src/harness/clause.ts and friends) and read
- * back (./of-result.ts):
- *   passed               status passed
- *   flaky                status passed, and `statusDetails.flaky: true` (Allure's own field) or
- *                        label `outcome=flaky`: it passed only after an infrastructure retry
- *                        (written by the retry layer, see docs/results.md "Mutants, infrastructure faults and retries")
- *   failed               status failed: a contract violation (an assertion of this clause)
- *   precondition-failed  label `outcome=precondition-failed` (status broken, or failed when
- *                        allure-js guesses an assertion from the message) and label
- *                        `precondition_owner=<clause id>`: the clause could not run because the
- *                        build broke a rule that clause owns (a PreconditionError). The HTML report
- *                        is made from a view with status skipped (src/report/allure-view.ts), which
- *                        reads back as precondition-failed too
- *   broken               status broken: a harness or infrastructure error, nothing else
- *   known                status failed or broken (or a precondition failure) labelled
- *                        `expectation=known` by the expectations layer: an expected failure
- *   not-applicable       status skipped; label `not_applicable=<key>`, the reason in the message
- *                        (in the HTML report's view, in the description: Allure heads a message "Error")
- *   unknown              status unknown or none, or no result at all for a selected clause
- *   unspecified          a clause the catalogue marks unspecified that passed: an observation
- *                        (a clause-level outcome: no single result carries it)
+ * The outcomes a clause can end with, in one place: their names (also the JSON keys, in this order),
+ * what each means, and which keep a run from passing; every reader uses these. How each is written
+ * into Allure results and read back: ./of-result.ts and docs/results.md.
  */
 import { z } from "zod";
 

@@ -1,9 +1,6 @@
 /**
- * What the recording keeps of one call's value: its shape (types and keys, never data), and the
- * values of its documented fields, read from the contract's schemas (src/contract/result-schemas.ts):
- * judged `fields` (a type the doc constrains: ids, booleans, enumerations, status strings) and
- * free `text` (a plain string the doc leaves open: names, titles, URLs, messages). CDP's answers
- * keep their id and error code only.
+ * What the recording keeps of one call's value: its shape (types and keys, never data) and its
+ * documented fields, read from the contract's schemas as judged `fields` or free `text`.
  */
 import type { z } from "zod";
 import type { Json } from "../contract/arguments.js";

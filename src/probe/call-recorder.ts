@@ -1,10 +1,6 @@
 /**
- * The recording of a run, at its source: every native call the probes make. A recorded probe
- * runs the probe it wraps with the runtime noting each call to a contract method (through
- * call(), step(), cdp(), the CDP client and `ego` itself, ./runtime.ts), and brings the notes
- * back with the probe's value. The notes become the same CallLog the fake's library keeps
- * (src/contract/call-log.ts), and each entry a RecordedCall: method, arguments, channel, the
- * value's shape and its documented fields (./call-fields.ts).
+ * The recording of a run at its source: a recorded probe notes every call it makes to a contract
+ * method and brings the notes back with its value, as the CallLog the fake's library keeps.
  */
 import type { Json } from "../contract/arguments.js";
 import { CallLog, type CallChannel, type CallNote } from "../contract/call-log.js";

@@ -1,15 +1,7 @@
 /**
- * The infrastructure watch: which signs in a probe's answer say the infrastructure failed, not
- * the build's contract (the codes and messages are contract data: src/contract/error-codes.ts
- * INFRASTRUCTURE_ERROR_CODES and INFRASTRUCTURE_ERROR_MESSAGES, each with its basis):
- *   - an `error_code` with one of those codes, anywhere in the answer (a resolved error object, a
- *     rejection, a TypeError the probe runtime described);
- *   - a raw CDP pre-send failure the probe runtime recorded (its CDP client's
- *     `{sendError: {message, code}}`, or an `onSendCDPMessageError` callback `{slot, args:
- *     [message, code]}` of p.cdp, src/probe/runtime.ts) with such a code, or with such a message
- *     and no code;
- *   - a call the probe gave up waiting for (an observation on the `timeout` channel).
- * Pure: src/retries/infrastructure.ts turns a sign into an InfrastructureError, retried then broken.
+ * Which signs in a probe's answer say the infrastructure failed, not the build's contract: the
+ * contract's infrastructure codes and messages, and calls the probe gave up waiting for. Pure:
+ * src/retries/infrastructure.ts turns a sign into an error that is retried, then broken.
  */
 import { INFRASTRUCTURE_ERROR_MESSAGES, isInfrastructureErrorCode } from "../contract/error-codes.js";
 

@@ -1,10 +1,7 @@
 /**
- * Turns a probe function and its JSON arguments into program text that runs inside any target:
- * `(async function (ego) { ... })`, embedded in the script an `ego-browser nodejs` process runs.
- * The in-process fake target, which runs hundreds of probes in one realm, evaluates the same
- * runtime and probe sources split in three (probeParts): the runtime compiled once, each probe
- * function once, its arguments' JSON literal per call; each call still gets a fresh probe scope
- * and a fresh probe closure, as the whole program gives it.
+ * Turns a probe function and its JSON arguments into program text that runs inside any target. The
+ * in-process fake runs the same sources split in three (probeParts), so each part compiles once
+ * while each call still gets a fresh scope.
  */
 import type { Json } from "../contract/arguments.js";
 import { createProbeScope } from "./runtime.js";

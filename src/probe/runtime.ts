@@ -1,8 +1,6 @@
 /**
- * The probe runtime: ONE self-contained function whose source text is sent into the target
- * (in-process fake or an `ego-browser nodejs` script) ahead of every probe. It must not close
- * over anything: no imports, no module-level helpers. test/probe checks that it runs in a bare
- * vm context.
+ * The probe runtime: ONE self-contained function whose source text is sent into the target ahead of
+ * every probe, so it must close over nothing (test/probe runs it in a bare vm context).
  */
 import type { ProbeScope } from "./scope.js";
 

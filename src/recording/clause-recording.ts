@@ -1,11 +1,7 @@
 /**
- * What one test's attempt leaves for the transcript: its native calls, private (./privacy.ts) and
- * normalised (./normalise.ts) before they leave the worker, as one JSON line appended to a file
- * of the worker thread's own in the results directory (`.ego-conformance-native-calls-<pid>-<thread>.jsonl`).
- * Not an Allure attachment: allure-js writes each one as a temporary file, fsynced and renamed,
- * which was nearly all that recording added to a run (docs/speed.md). A test runs in one worker,
- * so its attempts are in one file, in order; the run reads each test's last (./transcript.ts).
- * The dot name keeps the files out of a merged matrix report (src/matrix/allure-matrix.ts).
+ * What one test's attempt leaves for the transcript: its native calls, private and normalised before
+ * they leave the worker, as one JSON line appended to the worker thread's own dot file in the results
+ * directory (not an Allure attachment, which cost nearly all of recording: docs/speed.md).
  */
 import { appendToRegularFile } from "../files/append-file.js";
 import { readdir } from "node:fs/promises";

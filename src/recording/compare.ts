@@ -1,15 +1,6 @@
 /**
- * The comparison of two recordings, call by call: what `verify-fake` judges and `diff` lists.
- * Within each test the calls are paired in order; where the methods part ways, one difference
- * names the rest of both sequences and the pairing stops (what follows depends on the answer).
- * A difference is *judged* when it is in what the contract fixes: the verdict, the sequence of
- * methods, a channel, a failure, an error code, a documented field the doc constrains. The rest
- * (documented free text, the value's undocumented keys, the arguments the harness chose, the open
- * detail of an unspecified clause, how many attempts a poll made) is listed, never judged.
- * Calls made side by side (a run of calls of one method, some begun while another was pending)
- * are recorded in the order they were answered, which no build promises: they are paired by their
- * arguments. A clause only one recording holds is listed, not judged: which clauses a run selected
- * (an installed target's own, another area) says nothing of the build.
+ * The comparison of two recordings, call by call: what `verify-fake` judges and `diff` lists. What
+ * the contract fixes is judged, the rest listed, never judged; docs/verified-fake.md says which is which.
  */
 import type { Json } from "../contract/arguments.js";
 import type { RecordedCall } from "../probe/call-recorder.js";

@@ -1,11 +1,7 @@
 /**
- * A persona from a recording (`persona derive`): the recorded build's version, the build
- * features its verdicts show, and the open details its unspecified clauses observed.
- * - A feature is the build's when the recorded clauses that need it held (passed, or unspecified:
- *   their core held), and not when one of them failed, stood on a broken rule, or was not
- *   applicable for want of it; broken and unknown clauses say nothing of the build.
- * - A feature none of whose clauses was recorded is the build-feature table's answer for the
- *   version (`basis: version`), never a guess.
+ * A persona from a recording (`persona derive`): the recorded build's version, the features its
+ * verdicts show, and the open details its unspecified clauses observed. A feature no recorded clause
+ * shows is the build-feature table's answer for the version, never a guess.
  */
 import { CATALOGUE } from "../contract/catalogue.js";
 import { featuresForVersion } from "../contract/build-features.js";

@@ -1,26 +1,7 @@
 /**
- * Normalisation of a recording: two recordings of the same build differ only in ids, names made
- * from the run id, times and the fixture server's URLs, so these are replaced by placeholders,
- * numbered per clause:
- * - task-space ids (`<space:1>`, in the order of their values: a build numbers spaces as it makes
- *   them, whoever asked first): the `id` of a space result or listing entry, what useTaskSpace
- *   returned, every argument the contract names `id` (src/contract/methods.ts), and the `<id>`
- *   of a documented text that carries one (a status string, "Task space not found: <id>":
- *   src/contract/id-texts.ts);
- * - string ids (`<targetId:1>`, `<sessionId:1>`, ..., in the order they first appear): the
- *   value of a documented field or a CDP message key ending in `Id`, wherever such a field or
- *   key holds the same string again;
- * - node ids (`<backendNodeId:1>`), which a page's renderer numbers as it likes: numbered per call
- *   and per frame (a ref's `frameId`), as another page of the clause and an out-of-process frame
- *   number their nodes on their own; and a snapshot's refIds (`<refId:1>`), per call; whether a
- *   node keeps its id or ref across calls is a clause's to judge (`snapshot.page.refs-stable`),
- *   not the comparison's;
- * - a CDP message's `id` (`<cdp:1>`, in the order they first appear): the caller's own numbering,
- *   in a sendCDPMessage's message and its answer's `id`; that the answer names the message it
- *   answers is what stays judged;
- * - the run id (`<run>`), the fixture server's origin (`<fixture>`) and ISO times (`<time>`).
- * Nothing else: a number or a string inside another value that happens to equal an id (a profile
- * "Profile 2" beside task space 2, "takes at most 2 arguments") is that value's, left as it is.
+ * Normalisation of a recording: what differs between two recordings of the same build (ids, run-id
+ * names, times, the fixture server's URLs) becomes placeholders numbered per clause, and nothing else
+ * (docs/verified-fake.md lists them).
  */
 import type { Json } from "../contract/arguments.js";
 import { replaceIdsInTexts } from "../contract/id-texts.js";

@@ -1,16 +1,7 @@
 /**
- * The privacy filter of a recording, a safety rule (issue 22): a transcript never holds anything
- * from a space the run did not create, no title, URL or name of the user's tabs and spaces; at
- * most counts and ids. Applied to a clause's calls before they leave the worker:
- * - a listing keeps the clause's own spaces (named `ego-conformance <run id> <clause id> ...`,
- *   src/harness/clause.ts spacePrefix), counts the run's other clauses' (`otherClauseSpaces`: on
- *   an installed build clauses run side by side) and the rest (`otherSpaces`); a space result
- *   that is not the run's keeps its id only;
- * - a tab whose URL is not the run's (the fixture server, about:, data:) loses its URL and title;
- * - profile names are dropped (a profile is the user's);
- * - every string the dropped entries held is scrubbed from everything else the clause recorded
- *   (an error message that quotes a space's name), except a tab title that is one of the run's
- *   own URLs (`about:blank`).
+ * The privacy filter of a recording, a safety rule: a transcript never holds anything from a space
+ * the run did not create, at most counts and ids. Applied to a clause's calls before they leave the
+ * worker (docs/verified-fake.md).
  */
 import type { Json } from "../contract/arguments.js";
 import type { RecordedCall } from "../probe/call-recorder.js";

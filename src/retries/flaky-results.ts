@@ -1,10 +1,7 @@
 /**
- * Flaky results in the Allure results directory: clause() labels a pass after an infrastructure
- * retry `outcome=flaky` (src/outcomes/statuses.ts); after the run this writes Allure's own field,
- * `statusDetails.flaky: true`, into those results so the HTML report marks them too, with a
- * message naming the retried errors (the summary shows it), and lists them for
- * `run --fail-on-flaky`. Which results are flaky is the outcome model's call
- * (src/outcomes/of-result.ts).
+ * Flaky results: writes Allure's own `statusDetails.flaky` into results that passed after an
+ * infrastructure retry, so the HTML report marks them too, and lists them for `run --fail-on-flaky`.
+ * Which results are flaky is the outcome model's call (src/outcomes/of-result.ts).
  */
 import { resultOutcome } from "../outcomes/of-result.js";
 import { LABEL } from "../labels/labels.js";

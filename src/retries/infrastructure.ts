@@ -1,15 +1,7 @@
 /**
- * Which errors are the infrastructure's, not the build's contract: the only ones a clause is
- * retried on (./retry.ts).
- *   - an answer carrying one of the infrastructure codes or messages anywhere in a probe's result
- *     (the task host went away, no browser, a payload the bridge could not read, a raw CDP channel
- *     that closed: src/probe/infra-watch.ts reads them from the contract data);
- *   - a call the probe gave up waiting for (an observation on the `timeout` channel), and a probe
- *     that did not finish within its bound;
- *   - a dead, hung or garbled `ego-browser` (the CLI target's CliTargetError: it ended before its
- *     probe loop connected, mid-session, or printed no status).
- * Never an assertion (a contract failure) and never a PreconditionError: those are the build's
- * answers, and asking again would only hide them.
+ * Which errors are the infrastructure's, not the build's contract: the only ones a clause is retried
+ * on. Never an assertion or a PreconditionError: those are the build's answers, and asking again
+ * would only hide them.
  */
 import { getStatusFromError } from "allure-js-commons/sdk";
 import type { Json } from "../contract/arguments.js";

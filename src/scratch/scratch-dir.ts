@@ -1,23 +1,7 @@
 /**
- * Where a run's processes put their temporary directories, so that the run can remove them all:
- * a vitest worker that ends is ended without an exit event (vitest terminates its threads), so
- * what it made (the fake's Chromium profile directories, the CLI target's connect-back socket
- * directory) outlives it unless someone who outlives it removes it.
- *
- * `ego-conformance run` makes the run's scratch directory (`<tmpdir>/ego-conformance-run-XXXXXX`,
- * with a marker file), hands it to vitest in EGO_CONFORMANCE_SCRATCH, and removes it when vitest
- * has exited. Code that makes a temporary directory makes it with `makeTempDir`: under the
- * scratch directory when there is one, else under the OS temp directory (and then removes it
- * itself, with `removeTempDir`, or at exit). The scratch directory is removed only if it carries the marker this module wrote:
- * proof that the run made it, whatever the environment variable says.
- *
- * Both a run's scratch directory and a `makeTempDir(..., { marked: true })` directory (the CLI
- * target's connect-back socket directory) carry a marker that names their owner: its pid and that
- * process's start time. A process
- * killed with SIGKILL removes nothing; `sweepStaleTemp` (at the start of every run, and in
- * `sweep`) removes the `ego-conformance-*` directories of the temp directory whose marker names
- * an owner that is gone, and nothing else (no marker, a live owner, a symbolic link, another
- * user's directory).
+ * Where a run's processes put their temporary directories, so that the run can remove them all: a
+ * vitest worker is ended without an exit event, so what it made outlives it. Markers name each
+ * directory's owner, so only the run's own, or a dead owner's, are ever removed (docs/installed-targets.md).
  */
 import { rmSync } from "node:fs";
 import { lstat, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";

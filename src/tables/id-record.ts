@@ -1,9 +1,6 @@
 /**
- * Tables keyed by ids that come from files (clause ids, target keys, mutant names): an id is data,
- * so "__proto__", "constructor" or "hasOwnProperty" must be an entry like any other. A plain
- * object literal loses "__proto__" on assignment (it sets the prototype) and answers
- * "constructor" from Object.prototype; these records have no prototype, and lookups read own
- * entries only.
+ * Tables keyed by ids that come from files: "__proto__" or "constructor" must be an entry like any
+ * other, so these records have no prototype and lookups read own entries only.
  */
 import { z } from "zod";
 

@@ -1,19 +1,7 @@
 /**
- * Text from a build (its version, its space names, its error messages, a label a results file
- * carries) shown where a person reads it: a terminal line, a report, a file name. A terminal obeys
- * what it is sent, so a version such as `0.5\x1b[2K\r\x1b[32mPASSED` would erase the line and
- * print a forged verdict, and `\x1b]0;...\x07` would set the window title. `printable` shows every
- * such character as a visible escape instead:
- *
- *   - C0 controls (U+0000-U+001F, newline and tab included: one value is one line), DEL (U+007F)
- *     and C1 controls (U+0080-U+009F, among them the 8-bit CSI U+009B): `\x1b`, `\x0d`, `\x9b`;
- *   - the bidirectional overrides, embeddings, isolates and marks (U+202A-U+202E, U+2066-U+2069,
- *     U+200E, U+200F, U+061C), which reorder what follows them on the line: `\u{202e}`;
- *   - the line and paragraph separators (U+2028, U+2029), which some terminals break lines on.
- *
- * Everything else, `é`, `—` and `…` included, is left as it is. `printableLines` keeps the line
- * breaks of a text of several lines (an error message) and escapes the rest. HTML escapes on its
- * own (src/matrix/page, Allure); this is for plain text.
+ * Text from a build shown where a person reads it, with every control, bidirectional and line-breaking
+ * character as a visible escape: a terminal obeys what it is sent, so a forged version could erase a
+ * line and print a false verdict. HTML escapes on its own; this is for plain text.
  */
 
 /** The characters `printable` escapes (a global pattern: reset lastIndex-free use through replace). */

@@ -1,9 +1,7 @@
 /**
- * Ego Lite versions: four dot-separated non-negative integers, e.g. `0.5.0.19`.
- *
- * semver cannot order them: it rejects four parts, and `semver.coerce` silently drops the fourth
- * (coerce("0.5.0.19") equals coerce("0.5.0.5")). So versions are parsed into a 4-tuple here and
- * compared lexicographically; `toSemverWithBuild` exists only for interop on the first three parts.
+ * Ego Lite versions: four dot-separated non-negative integers, e.g. `0.5.0.19`, parsed into a 4-tuple
+ * and compared lexicographically, since semver rejects four parts and `semver.coerce` silently drops
+ * the fourth.
  */
 
 export type EgoVersionParts = readonly [number, number, number, number];

@@ -1,17 +1,7 @@
 /**
- * Ranges over Ego Lite versions, in semver-like notation but over all four parts:
- *
- *   `>=0.4.4.2 <0.5.0.19`   space-separated comparators, all must hold
- *   `0.5.0.19`, `=0.5.0.19` exact
- *   `<0.4.0.0 || >=0.5.0.0` union of comparator sets
- *   `*`, or empty text      any version
- *
- * Operators are `>= > <= < =`, written against the version (`>= 0.5.0.0` is rejected).
- * Versions are parsed by parseEgoVersion, so three parts mean `.0`: `<=0.5.1` is `<=0.5.1.0` and
- * does NOT admit 0.5.1.3. There are no caret, tilde, x- or hyphen ranges.
- *
- * Emptiness and overlap are exact over the domain parseEgoVersion accepts: four non-negative safe
- * integers, ordered lexicographically. That order is discrete, so `>v` is `>=` the successor of v.
+ * Ranges over Ego Lite versions in semver-like notation over all four parts (the grammar:
+ * docs/results.md, "Expectations"). Emptiness and overlap are exact, since the order is discrete:
+ * `>v` is `>=` the successor of v.
  */
 import {
   compareEgoVersions,

@@ -1,9 +1,7 @@
 /**
- * JSON lines over a stream socket: one JSON value per line, in both directions. Used by the fake
- * app server, its operator client and the launcher's socket port (fake-bridge/server), and by the
- * CLI target's connect-back server (src/targets/cli/cli-connect-back.ts). It lives in this leaf
- * folder, below both, so neither imports the other for it; it imports nothing but node:net, so
- * the launcher bundle stays small.
+ * JSON lines over a stream socket, for the fake app server and the CLI target's connect-back server.
+ * A leaf below both that imports only node:net, so neither imports the other and the launcher bundle
+ * stays small.
  */
 import type { Socket } from "node:net";
 

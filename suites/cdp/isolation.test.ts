@@ -69,7 +69,7 @@ clause("cdp.isolation.session-stays-in-space", async (ctx) => {
   expect(seen.fromB?.result, "no page answer once another space is selected").toBeUndefined();
 });
 
-// The browser stays up across invocations (issue 19): a session one invocation attached still
+// The browser stays up across invocations: a session one invocation attached still
 // answers after another invocation started and attached to the same tab. A launcher that
 // relaunches the shared browser (or its DevTools connections) for a new invocation ends it.
 clause("cdp.session.survives-other-invocation", async ({ ego, session, spaces, openDetail }) => {

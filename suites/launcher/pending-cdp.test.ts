@@ -1,10 +1,6 @@
-// An invocation ends when its script ends, whatever raw CDP requests are still unanswered (issue 21
-// defect 2; the catalogue's unspecified split says what is judged). One fresh `ego-browser nodejs`
-// process runs a script that selects a space of this run, opens a tab, attaches to it and sends a
-// Runtime.evaluate of a never-settling promise (awaitPromise); a later request on the same session
-// is answered, so the first one was sent and is still pending when the script prints its end mark.
-// The process must then exit within the bound (its exit, with a timer; killed past a larger one).
-// Not applicable without a launcher.
+// An invocation ends when its script ends, whatever raw CDP requests are still unanswered (the
+// catalogue's unspecified split says what is judged): a script leaves a Runtime.evaluate pending and
+// the process must exit within the bound. Not applicable without a launcher.
 import { expect } from "vitest";
 import { PENDING_CDP_EXIT_BOUND_MS, SDK_PATH_CLAUSE } from "../../src/contract/clauses/launcher.js";
 import { clause } from "../../src/harness/clause.js";

@@ -1,8 +1,6 @@
-// `ego-browser nodejs --sdk-path M` loads M instead of the app's bundled SDK, before the script
-// (research 3.1). The CLI target passes the harness's raw-bridge module, which marks the global
-// scope (RAW_BRIDGE_SDK_MARKER); a session's script that cannot see the mark ran without it. What
-// the launcher did instead (rejected the option, failed to start with it, ignored it) is what the
-// target recorded when it started its processes (TargetInfo.launch). Not applicable without a launcher.
+// `ego-browser nodejs --sdk-path M` loads M instead of the bundled SDK, before the script (research
+// 3.1): the harness's raw-bridge module marks the global scope, and a script that cannot see the mark
+// ran without it. Not applicable without a launcher.
 import { expect } from "vitest";
 import { RAW_BRIDGE_SDK_MARKER } from "../../src/contract/clauses/launcher.js";
 import { clause } from "../../src/harness/clause.js";

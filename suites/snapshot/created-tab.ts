@@ -1,10 +1,7 @@
 /**
- * Opening a page in a new tab of a space and waiting, with a bound, until a snapshot shows it.
- * The reference's Complete Example takes a snapshot right after createTab(url): a snapshot after
- * createTab captures the tab it created (clause snapshot.create-tab.captures-new-tab, which every
- * clause that snapshots a page it opened stands on). The docs promise no moment at which a new
- * tab's page is there, so the wait polls. A text counts in any form the content prints it: the
- * content is free-form, and a build may quote a name (`text "End"`) or not (`text: End`).
+ * Opening a page in a new tab of a space and waiting, with a bound, until a snapshot shows it: the
+ * docs promise no moment at which a new tab's page is there, so the wait polls, and a text counts in
+ * any form the free-form content prints it.
  */
 import type { Json } from "../../src/contract/arguments.js";
 import type { ClauseContext } from "../../src/harness/clause.js";

@@ -1,9 +1,6 @@
-// Refs across frames and renderers (issue 21 defect 4): research 1.5, summarising
-// native-snapshot-ref-requirement.md. A backendNodeId is local to its renderer, and a cross-origin
-// iframe runs in a renderer of its own, so its ids repeat the page's: the printed ref is a refId,
-// unique within one snapshot, and a ref's frameId says which frame owns its backendNodeId. The
-// fixture page frame-refs.html is the requirement's acceptance page: a run of buttons and a
-// textbox in the page, in a same-origin iframe and in a cross-origin one.
+// Refs across frames and renderers (research 1.5): a cross-origin iframe's backendNodeIds repeat the
+// page's, so the printed ref is a refId unique within the snapshot and a ref's frameId names its
+// owner. frame-refs.html is the requirement's acceptance page.
 import * as allure from "allure-js-commons";
 import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";

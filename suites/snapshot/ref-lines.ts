@@ -1,10 +1,7 @@
 /**
- * Pairing a snapshot's refs with their [ref=N] lines. The reference lists `refs` in no stated
- * order, so a ref is found by what its line prints, never by its position: the id (`refId`, or its
- * `backendNodeId` when it has none; research 1.5: the runtime reads `refId ?? backendNodeId`).
- * A build without refIds repeats backendNodeIds across renderers (a cross-origin frame), so an id
- * may name several lines: then the ref's line is the one of them that shows the ref's name (and,
- * if that still leaves several, prints its role). A ref that leaves no single line is unpaired.
+ * Pairing a snapshot's refs with their [ref=N] lines by what each line prints, never by position (the
+ * reference states no order). An id repeated across renderers is settled by the line's name, then its
+ * role; a ref that leaves no single line is unpaired.
  */
 import { shows, type SnapLine } from "./snapshot-text.js";
 

@@ -1,12 +1,7 @@
 /**
- * Reading a snapshot's `content`. The reference leaves it free-form ("content: '...'"); what the
- * clauses read of it is what the refs pin down: a node's line carries `[ref=N, loc=..., url=...]`
- * (research 1.5: the snapshot-ref requirement prints `[ref=<refId>]`; the reference omits `loc`
- * "from both refs and the textual snapshot"), and lines nest by indentation, two spaces a level.
- * The rest is read leniently: a line's first word is its role word, its name is a quoted string
- * after it (`button "Go"`) or the text after a colon (`text: Go`). Whether a line is in the tree
- * form of research 1.5 (a `root` line, `<role> "<name>" [...]`) is `treeForm`, an open detail.
- * Each line knows its frame: the nearest `iframe` line it is indented under.
+ * Reading a snapshot's free-form `content` by what the refs pin down: `[ref=N, ...]` brackets and
+ * nesting by two spaces a level; role words and names are read leniently, and whether a line is in
+ * the tree form of research 1.5 is an open detail (`treeForm`).
  */
 export interface SnapLine {
   index: number;

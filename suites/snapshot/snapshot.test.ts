@@ -1,7 +1,6 @@
-// snapshot(): shape, locator omission, viewport scope, maxResultLength, subtree.
-// With real pages behind the tabs (capability `pages`) these run on the fixture links page (two
-// links sharing an href: an ambiguous locator); otherwise on whatever page the target makes of an
-// example URL. Every snapshot taken is attached to the result as text.
+// snapshot(): shape, locator omission, viewport scope, maxResultLength, subtree. With real pages these
+// run on the fixture links page (an ambiguous locator), otherwise on what the target makes of an
+// example URL; every snapshot taken is attached to the result.
 import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
 import { SnapshotResult } from "../../src/contract/index.js";

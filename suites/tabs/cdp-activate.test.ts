@@ -1,7 +1,6 @@
-// Activating a tab over raw CDP: the native snapshot sees only the active tab, and the v2 runtime
-// activates the target page over CDP before it takes one (research 1.5, snapshot, an observation).
-// The reference states neither, so the activation being answered is judged, and whether listTabs
-// then reports the activated tab as the one active tab and snapshot reads it is observed.
+// Activating a tab over raw CDP, as the v2 runtime does before a snapshot (research 1.5). The
+// reference states neither, so the activation being answered is judged, and whether listTabs and
+// snapshot then follow the activated tab is observed.
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 

@@ -1,7 +1,6 @@
-// Closing a tab over the raw CDP channel, as the v1 runtime's closeTab does: Target.closeTarget,
-// then listTabs polled for 2 s until the tab is gone. The reference is silent on closing tabs; the
-// core is the runtime's wait, the open detail whether the first listing after the answer is
-// already without it.
+// Closing a tab over raw CDP as the v1 runtime's closeTab does, then polling listTabs. The reference
+// is silent on closing tabs: the core is the runtime's wait, the open detail whether the first listing
+// after the answer is already without it.
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";

@@ -1,9 +1,6 @@
-// A popup that a space's page opens belongs to that space (issue 21 defect 3): the v2 runtime finds
-// a url opened in a popup among the space's tabs (research 1.3: EGO_URL_OPENED_IN_POPUP). The
-// clause opens the popup fixture page in one space of this run, clicks its target=_blank link over
-// raw CDP (a user gesture), and polls, with a bound, the space's listTabs for a new tab on the
-// link's url; a second space of this run must not list it. Whether the listing shows the popup's
-// title within the bound is the open detail (the catalogue's unspecified split).
+// A popup a space's page opens belongs to that space: the v2 runtime finds a url opened in a popup
+// among the space's tabs (research 1.3), and another space must not list it. Whether the listing
+// shows the popup's title within the bound is the open detail.
 import { expect } from "vitest";
 import { FIXTURE_FACTS, FIXTURE_PAGES } from "../../src/fixture-pages/index.js";
 import { clause } from "../../src/harness/clause.js";

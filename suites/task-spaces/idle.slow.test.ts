@@ -1,8 +1,6 @@
-// A created space stays listed while nobody touches it (tagged slow: 150 s of the target's time),
-// and so does a completed (user-owned) one, however often it is listed.
-// Its own file (*.slow.test.ts), which the runner starts first, so the wait overlaps every other
-// clause instead of adding to the run's wall time. On a fake with a time scale the wait is that
-// much shorter: target time, not wall time, is what the rule is about.
+// A created space stays listed while nobody touches it (150 s of the target's time), and so does a
+// completed one. Its own *.slow.test.ts file, which the runner starts first, so the wait overlaps
+// the other clauses; on a fake with a time scale it is that much shorter.
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";

@@ -1,8 +1,6 @@
-// Calls the doc does not list as blocked, made while the selected space is under user control.
-// Their core is judged (the documented channel; never blocked where the doc settles it; blocked as
-// documented if at all); whether the others are blocked is observed (the fake allows them).
-// One clause per unlisted method (UNLISTED_UNDER_USER_CONTROL), each named by its literal id; the
-// method is the clause's one method.
+// Calls the doc does not list as blocked, made while the selected space is under user control: their
+// core is judged, whether they are blocked is observed. One clause per unlisted method, each named
+// by its literal id.
 import { expect } from "vitest";
 import { METHODS, type Json, type MethodName } from "../../src/contract/index.js";
 import { NEVER_BLOCKED_UNDER_USER_CONTROL } from "../../src/contract/clauses/user-control.js";

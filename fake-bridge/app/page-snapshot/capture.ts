@@ -1,9 +1,6 @@
 /**
- * Reads a page over CDP: for the top document and every iframe in it, that frame's accessibility
- * tree (Accessibility.getFullAXTree) and DOM (DOM.getDocument, piercing shadow roots). Same-process
- * iframes are read through the page's session (their documents come with the parent's DOM);
- * out-of-process iframes (cross-origin) through a session of their own, from PageCdp.frameSession.
- * backendNodeIds are per renderer process, so a node is identified by (frame capture, id).
+ * Reads a real page over CDP: each frame's accessibility tree and DOM, an out-of-process iframe
+ * through a session of its own. backendNodeIds are per renderer, so a node is (frame capture, id).
  */
 import type { CdpSend, FrameCdp, PageCdp } from "../../chromium/page-cdp.js";
 

@@ -1,10 +1,7 @@
 /**
- * snapshotFromCdp: the structured snapshot of a real page, built over CDP (the fake's `snapshot`
- * on pages from Chromium). The caller passes the page's CDP access (./cdp.ts) and the parsed
- * options (fake-bridge/binding/snapshot-options.ts); the selection and user-control checks happen
- * before, in the fake's binding layer. Failures are data: EGO_SNAPSHOT_FAILED (a `root` that names
- * no node or several, a CDP error), EGO_WEB_CONTENTS_UNAVAILABLE (the page or its renderer is gone).
- * Format and choices: ./render.ts, ./locators.ts, ./viewport.ts, ./tree.ts.
+ * snapshotFromCdp: the structured snapshot of a real page, built over CDP. Selection and user
+ * control are checked before, in the binding; failures come back as data (EGO_SNAPSHOT_FAILED,
+ * EGO_WEB_CONTENTS_UNAVAILABLE). The format and its choices: fake-bridge/README.md.
  */
 import { fail, failures, ok, type Outcome } from "../failures.js";
 import type { Behaviour, PageSnapshotMutants } from "../../behaviour/behaviour.js";

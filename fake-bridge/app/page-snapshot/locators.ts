@@ -1,23 +1,7 @@
 /**
- * Locators for the refs of a real page, each one checked against the page before it is offered.
- * Candidates: a link (an element with an href) has one, `href:<path or url>`, as a native build
- * gives it (the v2 runtime's real-browser e2e expects two links sharing an href to print none, not
- * a role locator for one); any other node `role:<role>[name=<name>]` if named, then `css:#<id>` if
- * it has an id. A candidate is offered only when it is unique in the
- * node's own frame (locators are frame-scoped): hrefs are counted over every link element of the
- * frame's DOM (shadow roots included), role and name over every accessibility node of the frame
- * that is not hidden, ids by asking the frame's DOM (DOM.querySelectorAll). A node with candidates
- * of which none is unique is `ambiguous`: the snapshot omits its loc (native-bindings-api.md,
- * "Snapshot"), or prints `unstable` on builds before locator omission.
- *
- * The href form (the reference states none; fake-bridge/README.md): a link into its frame's own
- * origin is named by its path (pathname, search and hash: `href:/nav-target?locator=unique`, the
- * form the v2 runtime's real-browser e2e asserts and its real-site test log A-004 saw a native
- * build print), any other link by its absolute URL. A link matches `href:V` when its path or its
- * absolute URL is V (as the v2 runtime resolves href locators), and uniqueness is counted so.
- *
- * Stability: each candidate names the node by what it is (href, role and name, id), never by its
- * position; names that a locator could not carry unchanged (brackets, quotes, very long) give none.
+ * Locators for the refs of a real page, each offered only when it is unique in the node's own frame
+ * (`href:`, then `role:[name=]`, then `css:#id`); a node whose candidates are all shared is ambiguous.
+ * Candidates name a node by what it is, never its position. The href form: fake-bridge/README.md.
  */
 import type { FrameCapture } from "./capture.js";
 import { allNodes, type SnapNode } from "./tree.js";

@@ -1,26 +1,7 @@
 /**
- * The snapshot text and refs of a page tree (native-bindings-api.md, "Snapshot"): an indented tree,
- * two spaces per level, a `root` line, then `<role> "<name>" [ref=N, loc=..., url=..., action=...]`
- * lines, `text "..."`, `container`, and `iframe "<title>" [ref=N]` holding its frame's own `root`.
- * Unnamed nodes print no name (`button [ref=N]`). That text form is the fake's choice; the
- * switch `textForm` prints the port's (../snapshot-text-form.ts).
- *
- * - refs: one `{refId, backendNodeId, role, name, loc?, frameId?}` per printed node that is not
- *   root, text or container, in document order, printed `[ref=<refId>]`
- *   (native-snapshot-ref-requirement.md): refIds are unique within the snapshot across renderer
- *   processes (./ref-ids.ts), backendNodeIds stay local to their renderer, and every ref carries
- *   its frame's `frameId`, the top document's too (the runtime backfills a missing one only where
- *   a backendNodeId has a single possible owner, and an out-of-process frame repeats the page's ids).
- * - full_page prints the whole tree; only_within_viewport the nodes whose box meets the viewport;
- *   subtree the `root` line, then the node whose backendNodeId is `root` (matched across all frames:
- *   none or several fail with EGO_SNAPSHOT_FAILED, as Ego Lite 0.5.0.19 does) at depth 1 with its
- *   descendants; a frame's document as root means that frame's whole tree.
- * - interactiveOnly keeps interactive nodes and the iframe boundaries around them.
- * - A node left out by a scope or filter passes its place to its children (hidden ones too).
- * - Compact text (native-snapshot-ref-requirement.md be48d11): no blank text, no text repeating
- *   its parent's name, no empty unnamed container, an unnamed container with one child is that child.
- * - maxResultLength cuts content to at most that many characters; refs keep the nodes whose line is
- *   printed in full (the page model's choice, clause snapshot.max-result-length).
+ * The snapshot text and refs of a captured page tree: scopes, filters, compact text and
+ * maxResultLength applied to the tree, refs numbered per snapshot across renderers (../../chromium/ref-ids.ts).
+ * The text form and each choice are described in fake-bridge/README.md, "Snapshots of real pages".
  */
 import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../snapshot.js";
 import { nodeLabel, printsRoot, type TextForm } from "../snapshot-text-form.js";

@@ -1,10 +1,6 @@
 /**
- * The snapshot tree of a captured page: one node per accessibility node worth printing, in document
- * order, with iframes holding their frame's own tree. Chromium's roles become the snapshot's words:
- * RootWebArea -> `root`, StaticText -> `text`, generic/none -> `container`, Iframe -> `iframe`;
- * ARIA roles stay as they are. Ignored accessibility nodes (hidden, or presentational like <body>)
- * stay in the tree as transparent nodes: never printed, their children take their place, and a
- * `root` option may still name them.
+ * The snapshot tree of a captured page: Chromium's roles in the snapshot's words, iframes holding
+ * their frame's tree, and ignored nodes kept as transparent nodes (never printed, still a valid `root`).
  */
 import type { AxNode, FrameCapture, PageCapture } from "./capture.js";
 

@@ -1,10 +1,6 @@
 /**
- * Which nodes are inside the viewport (scope 'only_within_viewport'): a node is when one of its
- * content quads (DOM.getContentQuads, viewport coordinates of its renderer's local root) meets its
- * frame's visible area. The top document's visible area is the layout viewport; a same-process
- * iframe's is its iframe element's box within the parent's area (its quads share the parent's
- * coordinates); an out-of-process iframe's is its own layout viewport, and only when its iframe
- * element is visible at all. A node without layout (display:none, no box) is outside.
+ * Which nodes meet their frame's visible area (scope 'only_within_viewport'), frame by frame: the
+ * layout viewport, a same-process iframe's box, an out-of-process iframe's own viewport.
  */
 import type { CdpSend } from "../../chromium/page-cdp.js";
 import { allNodes, type SnapNode } from "./tree.js";

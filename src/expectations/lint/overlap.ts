@@ -1,8 +1,6 @@
 /**
- * Two entries that cover the same catalogue clause under conditions that can both hold: the later
- * one silently wins (last match wins), so the earlier one is dead or the two disagree. Conditions
- * can both hold when, for each of target, platform and persona, the entries name the same value
- * or one names none, and their version ranges overlap (or one has none).
+ * Two entries that cover the same clause under conditions that can both hold: the later one silently
+ * wins, so the earlier one is dead or the two disagree.
  */
 import { parseEgoRange, rangesOverlap } from "../../version/index.js";
 import { matchesClause } from "../pattern.js";

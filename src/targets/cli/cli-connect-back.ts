@@ -1,8 +1,7 @@
 /**
- * Where loop processes connect back to the harness: a unix socket in a fresh 0700 directory
- * (default) or a loopback TCP port, never anything beyond this machine. A connection is accepted
- * only with the token of a process the harness started and still waits for; its replies are
- * matched to requests by id.
+ * Where loop processes connect back to the harness: a unix socket in a fresh 0700 directory or a
+ * loopback TCP port, never beyond this machine. Only the token of a process the harness started and
+ * still waits for is accepted.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server, type Socket } from "node:net";

@@ -1,8 +1,7 @@
 /**
- * One `ego-browser nodejs` process running the probe loop (./cli-loop-script.ts): started, then
- * driven over its connect-back connection. Every wait is bounded; a process that dies, hangs or
- * never connects becomes an error that says how it ended (exit status, signal, the launcher's
- * exit quirk) with its stderr, and a timeout kills its whole process group.
+ * One `ego-browser nodejs` process running the probe loop, driven over its connect-back connection.
+ * Every wait is bounded; a process that dies, hangs or never connects becomes an error saying how it
+ * ended, and a timeout kills its whole process group.
  */
 import type { Json } from "../../contract/arguments.js";
 import { namedError } from "../../errors/named-error.js";

@@ -1,12 +1,7 @@
 /**
- * The script a session's `ego-browser nodejs` process runs: a probe loop. The launcher forwards
- * no environment, so everything it needs is in the script text: where to connect back (a unix
- * socket or loopback port the harness opened) and the token that proves it is the process the
- * harness started. The harness then sends probe programs (src/probe/program.ts) one by one and
- * gets JSON results back. At the end the loop prints its status framed by the nonce markers
- * (./cli-output.ts), so stray output never passes for it.
- *
- * `probeLoop` runs inside the target: like the probe runtime it must be self-contained.
+ * The probe loop a session's `ego-browser nodejs` process runs. The launcher forwards no environment,
+ * so the connect-back address and token travel in the script text; `probeLoop` runs inside the target
+ * and must be self-contained, like the probe runtime.
  */
 import { RAW_BRIDGE_SDK_MARKER } from "../../contract/clauses/launcher.js";
 import { frameParts } from "./cli-output.js";

@@ -1,8 +1,7 @@
 /**
- * One probe in one `ego-browser nodejs` process, its result printed between the nonce markers on
- * stdout (./cli-output.ts): no connect-back, nothing but the CLI. For a single question (version
- * detection, a launcher check) and for comparison in the benchmark; sessions use the loop
- * (./cli-target.ts), since a session's probes must share one invocation.
+ * One probe in one `ego-browser nodejs` process, its result between the nonce markers on stdout: for a
+ * single question (version detection, a launcher check) and the benchmark. Sessions use the loop,
+ * since a session's probes must share one invocation.
  */
 import type { Json } from "../../contract/arguments.js";
 import { probeProgram } from "../../probe/program.js";

@@ -1,11 +1,7 @@
 /**
- * What an `ego-browser` process's output says, read without trusting anything else on it
- * (update notices, SDK output, the script's own logging):
- * - a result is framed between two marker lines carrying a nonce only this run knows:
- *   `===EGO-CONFORMANCE <nonce> BEGIN===`, the JSON, `===EGO-CONFORMANCE <nonce> END===`;
- * - the launcher's exit quirk: it may exit 0 while printing `ego's nodejs process exited with
- *   code N` (research 3.2), so N is the script's real exit status;
- * - a launcher that predates --sdk-path says `unknown option ... sdk-path` (or `unrecognized`).
+ * What an `ego-browser` process's output says, read without trusting anything else on it: the result
+ * between nonce marker lines, the launcher's exit quirk (research 3.2), and a launcher that predates
+ * --sdk-path.
  */
 import { randomBytes } from "node:crypto";
 import { namedError } from "../../errors/named-error.js";

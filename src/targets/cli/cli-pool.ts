@@ -1,18 +1,7 @@
 /**
- * The loop processes of one CLI target. Starting `ego-browser nodejs` costs a node start-up, so
- * processes are reused where the contract allows it: a session's process goes back to the pool
- * if it is proven as fresh as a new invocation (no selection made, callback slots as they were:
- * LoopProcess.checkFresh). One that made a selection but kept its callback slots serves only
- * sessions opened with `fresh: false` (they select before every task-scoped call). Any doubt, or
- * a process that failed, retires it. A few spare
- * processes are started ahead of need. If the CLI rejects --sdk-path, or cannot start with it,
- * processes are started without it, the target records a warning, and `launch` says what happened
- * (the clause launcher.sdk-path.loads-module judges it).
- *
- * Targets with the same options may share one pool (`sharedPool`): vitest makes a target per test
- * file, and a fresh process left by one file serves the next instead of being ended and started
- * again. A shared pool lingers briefly after its last target closes; if the harness goes away
- * first, each loop ends itself when its connect-back connection closes.
+ * The loop processes of one CLI target, reused only where proven as fresh as a new invocation, since
+ * each `ego-browser nodejs` start costs a node start-up; any doubt retires a process. Targets with the
+ * same options may share a pool across vitest's per-file targets.
  */
 import { CliTargetError, LoopStartError, startLoopProcess, type LoopProcess } from "./cli-loop-process.js";
 import { ConnectBack, type ConnectBackKind } from "./cli-connect-back.js";

@@ -1,9 +1,7 @@
 /**
- * One `ego-browser nodejs` process: spawned with execa as the leader of its own process group
- * (so a timeout can kill everything the script started), the script on stdin, stdout and stderr
- * kept. Its end is its own exit, never the close of its streams (a child it leaves behind may
- * hold them open), read through the launcher's exit quirk (./cli-output.ts). The group is
- * started and ended by src/processes/groups.ts, on every exit path of the command.
+ * One `ego-browser nodejs` process, leader of its own process group so a timeout can kill everything
+ * the script started. Its end is its own exit, never the close of its streams, which a child it left
+ * behind may hold open.
  */
 import { ENVIRONMENT_MARKER, ENVIRONMENT_MARKER_VALUE } from "../../contract/clauses/launcher.js";
 import { holdGroup, killGroupOf, startGroup } from "../../processes/groups.js";

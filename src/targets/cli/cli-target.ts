@@ -1,18 +1,7 @@
 /**
- * The CLI target: probes run inside any `ego-browser nodejs` (a real Ego Lite's, or the fake's
- * installed launcher), the only way an installed build is reached.
- *
- * - A session is one invocation: a loop process (./cli-loop-script.ts) that evaluates the
- *   session's probes in order, so its selection and callbacks persist across them, as in one
- *   script. Processes are reused only when proven as fresh as a new invocation, or, for sessions
- *   opened with `fresh: false`, when only a selection was made (./cli-pool.ts).
- * - The launcher forwards no environment: the probe, its arguments and the connect-back address
- *   travel in the script text.
- * - `--sdk-path <raw-bridge-sdk.mjs>` keeps the app's SDK from wrapping globalThis.ego; a CLI that
- *   rejects it is used without, with a warning in `info.warnings`.
- * - Each probe is bounded; a timeout kills the process group. stderr is kept per session
- *   (`session.diagnostics()`).
- * It only runs probes: it never creates, selects or closes anything by itself.
+ * The CLI target: probes run inside any `ego-browser nodejs`, the only way an installed build is
+ * reached. A session is one invocation (a loop process), each probe is bounded, and the target never
+ * creates, selects or closes anything by itself.
  */
 import { resolve } from "node:path";
 import type { Json } from "../../contract/arguments.js";

@@ -1,17 +1,7 @@
 /**
- * Detection of an installed Ego Lite: which CLI, which version, which bridge methods, and where
- * that disagrees with what the version should have (VERSIONS.md: "a contradiction is itself a
- * finding worth reporting").
- *
- * Version, first that answers (issue 3):
- *   1. `getBrowserVersion()` through the CLI, read with the documented fallback (readBrowserVersion);
- *      a non-numeric answer (e.g. `ego-windows-host`) is kept as text with no numeric version;
- *   2. `CFBundleShortVersionString` from the Info.plist of the app bundle that holds the CLI;
- *   3. `--ego-version`;
- *   4. unknown.
- * Methods: `typeof ego.<m>` for every documented method and callback property, in one probe.
- * Features: the build-feature table's answer for the version, with every method-detectable
- * feature replaced by what detection found (src/contract/build-detection.ts).
+ * Detection of an installed Ego Lite: which CLI, which version, which bridge methods, and where that
+ * disagrees with what the version should have ("a contradiction is itself a finding worth
+ * reporting"). The order of the version's sources: docs/installed-targets.md.
  */
 import type { Json } from "../../contract/arguments.js";
 import { featuresForInstalledBuild, type Contradiction } from "../../contract/build-detection.js";

@@ -1,8 +1,6 @@
 /**
- * What an installed run carries from detection (made once, in the CLI process) to the vitest
- * workers: the CLI, the optional SDK module and operator endpoint, the probe bound, and the
- * TargetInfo. It crosses as one JSON environment variable (src/harness/run-config.ts) and is
- * validated on arrival; the workers build their CLI targets from it and never detect again.
+ * What an installed run carries from detection, made once in the CLI process, to the vitest workers:
+ * one JSON environment variable, validated on arrival, so the workers never detect again.
  */
 import { z } from "zod";
 import { CapabilityName, FeatureName, type Capability } from "../../contract/features.js";

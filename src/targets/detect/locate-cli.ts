@@ -1,16 +1,7 @@
 /**
- * Where the installed Ego Lite's `ego-browser` CLI is, and how it was found (research 3.3):
- *   1. `--ego-browser PATH` (the flag),
- *   2. `EGO_BROWSER_BIN` (the environment),
- *   3. `ego-browser` on PATH (onboarding links `~/.local/bin/ego-browser` into the app),
- *   4. macOS app bundles in /Applications, then ~/Applications: a directory whose name is
- *      `ego lite.app` in any case, and in it
- *      `Contents/Frameworks/*.framework/Versions/Current/Helpers/ego-browser`, else any
- *      executable named `ego-browser` under `Contents` (what install.sh globs).
- * An explicit choice (flag, environment) that does not name an executable file is an error, not
- * a reason to look elsewhere: another Ego product on PATH must never silently take over.
- * The app bundle that holds the CLI (after following symlinks) is returned too: its Info.plist
- * carries the version when the bridge cannot tell.
+ * Where the installed Ego Lite's `ego-browser` CLI is, and how it was found (research 3.3; the order:
+ * docs/installed-targets.md). An explicit choice that names no executable is an error, never a reason
+ * to look elsewhere: another Ego product on PATH must never silently take over.
  */
 import { constants } from "node:fs";
 import { access, readdir, realpath, stat } from "node:fs/promises";

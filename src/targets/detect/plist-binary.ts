@@ -1,11 +1,7 @@
 /**
- * Reads Apple's binary property list format (`bplist00`) with the `bplist-parser` package. The
- * package trusts the file's trailer and offsets (a bad offset reads garbage, a reference cycle
- * overflows the stack), so the layout is checked here first, against CFBinaryPList.c's layout:
- *   header, objects, offset table, 32-byte trailer
- *   [6 unused][offsetIntSize][objectRefSize][numObjects:8][topObject:8][offsetTableOffset:8],
- * and every object's marker type must be one the format defines. The values come back as
- * ./plist-value.ts types: data as a Uint8Array, a UID as its number.
+ * Reads Apple's binary property list format with the `bplist-parser` package, after checking the
+ * layout against CFBinaryPList.c's, since the package trusts the file's offsets (a bad offset reads
+ * garbage, a reference cycle overflows the stack).
  */
 import { parseBuffer, UID } from "bplist-parser";
 import { PlistError, type PlistDict, type PlistValue } from "./plist-value.js";

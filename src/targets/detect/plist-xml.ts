@@ -1,14 +1,7 @@
 /**
- * Reads Apple's XML property list format (PropertyList-1.0.dtd): `<plist>` around one value of
- * `dict` (key/value pairs), `array`, `string`, `integer`, `real`, `true`, `false`, `date`, `data`.
- * A small tokenizer, not a general XML parser: the prolog, DOCTYPE, comments, CDATA and the
- * predefined and numeric character references are understood; anything else is an error naming
- * where it was found.
- *
- * Kept hand-written (binary reading and all writing use packages): the `plist` package reads
- * integers beyond 2^53 inexactly and accepts what this reader rejects (`<integer>1.5</integer>`
- * as 1, an unknown entity verbatim, markup inside `<string>` as ""), and its XML parser prints its
- * complaints to the console; test/detect/plist.test.ts holds these cases.
+ * Reads Apple's XML property list format with a small tokenizer. Hand-written because the `plist`
+ * package reads big integers inexactly, accepts what this rejects and prints to the console
+ * (test/detect/plist.test.ts holds these cases).
  */
 import { PlistError, type PlistDict, type PlistValue } from "./plist-value.js";
 

@@ -1,9 +1,7 @@
 /**
- * Property lists, XML or binary, and what detection reads from them: an app bundle's
- * `CFBundleShortVersionString` in `<app>/Contents/Info.plist` (the GPU PR read it with
- * `plutil -extract CFBundleShortVersionString raw`; research 3.3). Never throws for a missing or
- * unreadable plist: the reading says why there is no version. Binary plists are read with the
- * `bplist-parser` package (./plist-binary.ts), XML ones by ./plist-xml.ts.
+ * Property lists, XML or binary, and the app bundle's `CFBundleShortVersionString` that detection
+ * reads from them (research 3.3). Never throws for a missing or unreadable plist: the reading says why
+ * there is no version.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -1,8 +1,7 @@
 /**
- * "The harness starts it when a run needs it": an `ego-browser` that ego-conformance installed
- * (fake-bridge/server/install.ts) is a small shell wrapper naming its launcher config, and the
- * config names its fake app. When that app is not running, an installed run starts it and stops
- * it afterwards. Anything else (a real Ego Lite, another host's CLI) is left exactly as it is.
+ * "The harness starts it when a run needs it": when an `ego-browser` that ego-conformance installed
+ * names a fake app that is not running, an installed run starts it and stops it afterwards. Anything
+ * else (a real Ego Lite, another host's CLI) is left exactly as it is.
  */
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";

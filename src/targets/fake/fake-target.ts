@@ -1,8 +1,6 @@
 /**
- * The embedded fake target: the fake bridge in this process. Each session is a fresh binding
- * instance (its own selection and callbacks) over one shared browser-side model, as each
- * `ego-browser nodejs` invocation is against the real app. Probes run in this realm, compiled once
- * per probe function (runProbe, below).
+ * The embedded fake target: the fake bridge in this process, each session a fresh binding over one
+ * shared browser-side model, as each `ego-browser nodejs` invocation is against the real app.
  */
 import vm from "node:vm";
 import type { Json } from "../../contract/arguments.js";
@@ -63,8 +61,7 @@ const compiledProbes = new Map<string, CompiledProbe>();
 /**
  * Runs `fn(probe, ...args)` against `ego` as probeProgram's text would (../../probe/program.ts,
  * probeParts): a fresh probe scope and probe closure per call, the arguments from the same JSON
- * literal. Compiling the whole program per call cost about 0.4 ms of parsing, and recompiling every
- * runtime function the probe reached, for each of a run's ~800 probes.
+ * literal, without parsing the whole program again for every probe (docs/speed.md).
  */
 function runProbe(fn: (...args: never[]) => unknown, args: readonly Json[], ego: unknown): Promise<unknown> {
   const parts = probeParts(fn, args);

@@ -1,0 +1,64 @@
+// Comments say why: a file's header is one to three lines of text, and no comment or doc points at
+// a tracker item. Enforced in the folders listed in ENFORCED; others join as they are cleaned.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { describe, expect, it } from "vitest";
+import { commentProblems, headerLines } from "./comment-checker.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+const ENFORCED = [
+  "fake-bridge",
+  "suites",
+  "scripts",
+  "src/api",
+  "src/errors",
+  "src/expectations",
+  "src/files",
+  "src/fixture-pages",
+  "src/labels",
+  "src/outcomes",
+  "src/probe",
+  "src/recording",
+  "src/retries",
+  "src/scratch",
+  "src/tables",
+  "src/targets",
+  "src/text",
+  "src/version",
+  "src/wire",
+];
+
+function files(): { path: string; text: string }[] {
+  return ENFORCED.flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(ts|mts|mjs|js|cjs|sh|md)$/.test(e.name))
+      .map((e) => {
+        const full = join(e.parentPath, e.name);
+        return { path: relative(ROOT, full).split(sep).join("/"), text: readFileSync(full, "utf8") };
+      }),
+  );
+}
+
+describe("comments that say why", () => {
+  it("reads a header in each comment form", () => {
+    expect(headerLines("#!/usr/bin/env node\n/**\n * one\n *\n * two\n */\nexport {};\n")).toEqual(["one", "two"]);
+    expect(headerLines("// one\n// two\n\n// not the header\n")).toEqual(["one", "two"]);
+    expect(headerLines("#!/bin/sh\n# one\nset -e\n")).toEqual(["one"]);
+    expect(headerLines("/** one */ export const x = 1;\n")).toEqual(["one"]);
+    expect(headerLines("import x from 'y';\n// later\n")).toEqual([]);
+  });
+
+  it("finds a long header and a tracker reference", () => {
+    expect(commentProblems("a.ts", "// 1\n// 2\n// 3\nexport {};\n")).toEqual([]);
+    expect(commentProblems("a.ts", "/**\n * 1\n * 2\n * 3\n * 4\n */\n")).toEqual(["a.ts: header of 4 lines of text (at most 3)"]);
+    expect(commentProblems("a.md", "as Issue 21's fix did\n")).toEqual(['a.md:1: tracker reference "Issue 21"']);
+    expect(commentProblems("a.ts", "// why (Deliver 5)\nconst x = 1; // defect 2\n")).toEqual(['a.ts:1: tracker reference "Deliver 5"', 'a.ts:2: tracker reference "defect 2"']);
+  });
+
+  it("holds in every enforced folder", () => {
+    const all = files();
+    expect(all.length).toBeGreaterThan(100);
+    const problems = all.flatMap((f) => commentProblems(f.path, f.text));
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+});
