@@ -1,10 +1,6 @@
 /**
- * A one-line progress display for conformance runs, on stderr so `--json` keeps stdout clean.
- * It counts clauses, as the totals do, not vitest tests: a clause implemented by several tests
- * (variants) is done when all of them are, with the worst of their outcomes (src/outcomes). The
- * outcome comes from the test's meta, which clause() sets (precondition failed, broken, not
- * applicable); a failed test without one is broken (a timeout, an error outside the body).
- * On a terminal the line is redrawn in place; elsewhere a line is printed every 25 clauses.
+ * A one-line progress display on stderr (so `--json` keeps stdout clean) that counts clauses, as the
+ * totals do, not vitest tests; redrawn in place on a terminal, a line every 25 clauses elsewhere.
  */
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import { clauseOutcome, worstOutcome } from "../outcomes/precedence.js";
