@@ -170,9 +170,8 @@ export class ProgressReporter implements Reporter {
  * One progress line: `conformance [TARGET] [CLAUSE] [DONE/TOTAL clauses] passed P, failed F[, OUTCOME N...]`.
  * The vitest phases print it as their clauses end; the run prints one more for the clause it
  * judges itself after them (safety.user-spaces.unchanged, src/run/execute.ts), so the lines'
- * last counts add up to the run's totals. That line names its clause (`clause`): an installed
- * run's [Serial] phase may also count one clause, and its `[1/1 clauses]` line, just before, was
- * read as the safety clause's.
+ * last counts add up to the run's totals. That line names its clause (`clause`), since an
+ * installed run's [Serial] phase may also count one clause just before it.
  */
 export function progressLine(target: string | undefined, done: number, total: number, counts: ReadonlyMap<Outcome, number>, clause?: string): string {
   const n = (o: Outcome) => counts.get(o) ?? 0;
