@@ -1,8 +1,7 @@
 /**
  * `ego-conformance baseline save [--results DIR | --outcomes FILE] [--dir DIR] [--json]`: store a
- * run's outcomes as the baseline of its Ego Lite version: fixtures/baselines/<version>.json for an
- * installed build, <version>-<persona>.json (or <version>-fake.json) for the fake. A run with an unknown version cannot be stored
- * (exit 2): a baseline is looked up by version.
+ * run's outcomes as the baseline of its Ego Lite version (src/gate/baseline-store.ts); a baseline
+ * is looked up by version, so a run whose version is unknown cannot be stored (exit 2).
  */
 import { resolve } from "node:path";
 import { BaselineKeyError, baselineKey, baselinePath, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";

@@ -1,9 +1,7 @@
 /**
- * A command that Ctrl-C or SIGTERM ends cleanly: the signal is trapped for the command's whole
- * run (src/safety/interrupts.ts), handed to the work as an AbortSignal (its reason the signal's
- * name), and the command then ends with 130 or 143 and one line saying it was interrupted, after
- * its own `finally` blocks have removed what they made. Without the trap, a signal outside a
- * run's own would end the process at once (src/processes/groups.ts), its folders left behind.
+ * A command that Ctrl-C or SIGTERM ends cleanly: the signal is trapped for the whole command and
+ * handed to the work as an AbortSignal, so its own `finally` blocks remove what it made before it
+ * exits 130 or 143 with one line; untrapped, the process would end at once, its folders left behind.
  */
 import { exitStatusFor, trapInterrupts } from "../safety/interrupts.js";
 

@@ -1,8 +1,7 @@
 /**
- * The option tables: one per command, the one place a flag is defined. The parsers read them
- * (./parse-flags.ts), `help` renders them (./usage.ts) and `npm run docs:cli` turns them into
- * docs/cli.md (./cli-reference.ts). A flag's entry is node:util parseArgs's option config plus
- * `value` (the placeholder shown after the flag) and `help` (what it means, one paragraph).
+ * The option tables: one per command, the one place a flag is defined, which the parsers, `help`
+ * and docs/cli.md all read. An entry is parseArgs's option config plus `value` (the placeholder
+ * shown after the flag) and `help` (what it means, one paragraph).
  */
 import { APP_OPTION_SPEC, CLOSE_DELAY_MS_RANGE } from "../targets/fake/fake-app.js";
 import { DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR } from "../run/options.js";

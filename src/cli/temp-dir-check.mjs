@@ -1,7 +1,6 @@
-// Whether the temporary directory (os.tmpdir(): TMPDIR, else /tmp) can be used, checked before
-// anything else runs. Plain JavaScript so bin/ego-conformance.mjs can ask before it loads tsx
-// (tsx writes its cache under the temporary directory and crashes with a stack trace when it
-// cannot); src/cli/main.ts asks again, so the CLI run from compiled JS says the same.
+// Whether the temporary directory can be used, checked before anything else runs. Plain JavaScript
+// so bin/ego-conformance.mjs can ask before it loads tsx, which crashes with a stack trace when it
+// cannot write its cache there; src/cli/main.ts asks again for the CLI run from compiled JS.
 import { mkdtempSync, rmdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

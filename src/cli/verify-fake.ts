@@ -1,11 +1,7 @@
 /**
- * `ego-conformance verify-fake RECORDING`: replays the recording's clauses on the fake configured
- * as the recorded build (its persona, else its version), records the replay, and compares the two
- * call by call (src/recording/compare.ts). Exit 1 when a judged difference remains: a defect of
- * the fake (or of the persona it played), named as such; 0 when only what is not judged differs.
- * It is not a run: the replay's results, outcomes and transcript stay in its scratch directory
- * (or `--results DIR`), never where a run's own outputs are; it replays on the kind of pages the
- * recording was made on, and refuses the other kind (what only pages decide would differ).
+ * `ego-conformance verify-fake RECORDING`: replay the recording's clauses on the fake configured as
+ * the recorded build and compare the two call by call; a judged difference is a defect of the fake
+ * (exit 1). It is not a run: the replay's outputs stay in its own directory (docs/verified-fake.md).
  */
 import { join, resolve } from "node:path";
 import { PERSONA_NAMES } from "../contract/personas.js";

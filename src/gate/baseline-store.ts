@@ -1,8 +1,6 @@
 /**
- * Baselines: a run's outcomes stored per Ego Lite version under fixtures/baselines/: an installed
- * build's as `<version>.json`, the fake's as `<version>-<persona>.json` (`<version>-fake.json`
- * without a persona), so the fake emulating a version never overwrites the real build's baseline.
- * `--baseline` takes a file path or that key.
+ * Baselines: a run's outcomes stored per Ego Lite version under fixtures/baselines/, the fake's
+ * keyed by persona too, so the fake emulating a version never overwrites the real build's baseline.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";

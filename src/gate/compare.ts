@@ -1,11 +1,7 @@
 /**
- * The gate's decision over two runs' outcomes (pure): a row per clause in either run, its change
- * (the outcome model's change table, src/outcomes/changes.ts), and the verdict. Ship only when no
- * row blocks (a precondition failure or an unknown clause always blocks), the current run has no
- * problems (mixed or unlabelled results), and at least `minClauses` clauses ran (src/outcomes RAN:
- * not-applicable and unknown clauses did not run). A clause not applicable now for this harness's
- * lack (no operator, no real pages: ./not-judged.ts) is not judged here and never blocks; one not
- * applicable for the build's lack blocks when the baseline ran it.
+ * The gate's decision over two runs' outcomes (pure): a row per clause with its change (the outcome
+ * model's change table) and the verdict, ship only when no row blocks, the run has no problems and
+ * enough clauses ran (docs/results.md, "The release gate").
  */
 import { BLOCKING, CHANGES, CHANGE_TEXT, changeBetween as classifyChange, type Change } from "../outcomes/changes.js";
 import { notJudgedHere } from "../outcomes/not-applicable.js";

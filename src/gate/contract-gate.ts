@@ -1,11 +1,7 @@
 /**
- * The gate without a baseline (pure): the current run judged against the contract itself, the
- * catalogue, as a first release is gated. It ships only when every catalogue clause is in the run
- * and none failed, failed a precondition, broke or went without a result (unknown is never green).
- * A clause not applicable for this harness's lack (./not-judged.ts) is not judged here and never
- * blocks; one not applicable because the build lacks a feature that its Ego Lite version has (the
- * build-feature table) is coverage lost and blocks; one whose version documentedly lacks the
- * feature, or outside the clause's version range, is not applicable to this build.
+ * The gate without a baseline (pure): the run judged against the catalogue itself, as a first
+ * release is gated; a clause this harness could not judge never blocks, one the build lost blocks
+ * (docs/results.md, "The release gate").
  */
 import { CATALOGUE } from "../contract/catalogue.js";
 import { featuresForVersion, NEWEST_BUILD } from "../contract/build-features.js";

@@ -1,8 +1,7 @@
 /**
  * The clauses a run could not judge because of this harness's environment (no operator, no real
- * pages, no launcher, slow clauses left out: src/outcomes/not-applicable.ts says which keys those
- * are): grouped by reason, each with the command that judges them. The gate lists them and never
- * blocks on them; a clause not applicable for the build's own lack is not among them.
+ * pages, ...), grouped by reason with the command that judges them: the gate lists them and never
+ * blocks on them.
  */
 import { notApplicableFix, notJudgedHere } from "../outcomes/not-applicable.js";
 import type { RunOutcomes } from "./outcomes-file.js";

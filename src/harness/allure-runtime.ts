@@ -1,11 +1,7 @@
 /**
- * allure-vitest installs its test runtime in a `beforeAll` that its setup module registers when a
- * worker first imports it. The conformance run uses `isolate: false`, so that module is evaluated
- * once per worker: when the first file a worker runs has nothing to run (every clause skipped by
- * `--grep`), the hook never runs, and every `allure.*` call in that worker is silently dropped —
- * the results lose their labels and the summary reads them as unknown. `ensureAllureRuntime()`
- * installs allure-vitest's runtime when none is set (the class is not exported, so it is loaded
- * by its file next to the setup module, allure-vitest 3.12.x).
+ * allure-vitest's test runtime, installed when none is set: under `isolate: false` its setup hook
+ * never runs in a worker whose first file has nothing to run, and every `allure.*` call there is
+ * then silently dropped, leaving results without labels that the summary reads as unknown.
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -16,6 +12,7 @@ type Runtime = Parameters<typeof setGlobalTestRuntime>[0];
 
 export async function ensureAllureRuntime(): Promise<void> {
   if (getGlobalTestRuntime().constructor.name !== "NoopTestRuntime") return;
+  // the runtime class is not exported: loaded by its file beside the setup module (allure-vitest 3.12.x)
   const setup = createRequire(import.meta.url).resolve("allure-vitest/setup");
   const { VitestTestRuntime } = (await import(pathToFileURL(join(dirname(setup), "VitestTestRuntime.js")).href)) as { VitestTestRuntime: new () => Runtime };
   setGlobalTestRuntime(new VitestTestRuntime());

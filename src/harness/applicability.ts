@@ -1,11 +1,7 @@
 /**
- * Whether a clause applies to a target: its build features, its capabilities and its version
- * range. A clause that does not apply is skipped with the reason, never failed.
- *
- * Skipping is only for what the judged version does not have. A build whose version cannot be
- * read (or is not a four-part version) is judged as the newest documented build: its target
- * carries that build's features (src/targets), and version ranges are checked against it, so
- * every clause of the newest contract runs.
+ * Whether a clause applies to a target (build features, capabilities, version range): one that does
+ * not is skipped with the reason, never failed. A build whose version cannot be read is judged as
+ * the newest documented build, so skipping is only ever for what the judged version lacks.
  */
 import type { Clause } from "../contract/clause.js";
 import type { TargetInfo } from "../targets/target.js";

@@ -1,9 +1,6 @@
 /**
- * Where each catalogue clause is implemented, found by plain text: every suite declares its
- * clauses as `clause("<id>", ...)` with the id written out (never built from a template), and the
- * run-level clause the CLI writes itself around a run is named by a `*_CLAUSE_ID = "<id>"`
- * constant in src/safety. `ego-conformance clauses --where` prints these sites, and a self-test
- * checks that every catalogue id has exactly one.
+ * Where each catalogue clause is implemented, found by plain text (`clause("<id>", ...)` in the
+ * suites, a `*_CLAUSE_ID` constant in src/safety), for `clauses --where` and the one-site self-test.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";

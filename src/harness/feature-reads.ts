@@ -1,11 +1,7 @@
 /**
- * A clause's gate covers what its assertions read (issue 19, Deliver 2). A matcher that reads a
- * part of the contract only some builds have (`error_code`: the `error-codes` feature) notes the
- * read here against the running clause; a clause whose catalogue entry does not declare that
- * feature has a *gate gap*: on a build without the feature it would run, gated, and fail on a rule
- * the build was never meant to have. clause() writes the gaps on the clause's result (the label
- * LABEL.gateGap). The run's verdict never reads them (a gap is the harness's defect, not the
- * build's): the self-tests fail on any (test/cli/run.test.ts, test/harness/feature-reads.test.ts).
+ * A clause's gate covers what its assertions read: a matcher that reads a part of the contract only
+ * some builds have notes it here, and a clause that does not declare that feature has a gate gap,
+ * written on its result for the self-tests (docs/writing-clauses.md); the verdict never reads it.
  */
 import type { Clause } from "../contract/clause.js";
 import type { Feature } from "../contract/features.js";

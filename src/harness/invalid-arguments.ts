@@ -1,11 +1,7 @@
 /**
- * The argument-validation clauses, as tests: every documented case of
- * src/contract/clauses/arguments.ts must throw a TypeError with own error_code
- * EGO_INVALID_ARGUMENT synchronously; an input the doc has no rule for must be refused that way
- * or go ahead on the method's documented channel (which of the two is observed). `ownSpaceId` and `spaceName` are resolved to a space and a
- * name of this run, so a build that wrongly accepts the call only ever touches our own space; a
- * space it makes from a bad argument anyway (`createTaskSpace(42)`) is found and made the run's
- * by RunSpaces.probed.
+ * The argument-validation clauses, as tests: a documented bad argument must throw a TypeError with
+ * EGO_INVALID_ARGUMENT synchronously. The arguments name our own spaces, so a build that wrongly
+ * accepts the call only touches the run's, and a space made anyway is found (RunSpaces.probed).
  */
 import { expect } from "vitest";
 import { isSpecialArg, type Arg, type Json } from "../contract/arguments.js";

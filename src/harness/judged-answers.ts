@@ -1,9 +1,6 @@
 /**
- * The kinds of answer (src/probe/answer-kind.ts) a running clause's matchers found wrong, so its
- * failed result can say what it failed on (the label failed_on) and attribution can tell a
- * precondition failure stopped by the same failure from one stopped by another (src/outcomes/attribution.ts).
- * Keyed by the test's own title, as ./feature-reads.ts keys its gaps; what the clause's open
- * detail judged is an observation, never a failure, and is not noted.
+ * The kinds of answer a running clause's matchers found wrong, so its failed result says what it
+ * failed on and attribution can tell which failure stopped a precondition (src/outcomes/attribution.ts).
  */
 import { isObservingOpenDetail, ownTitle } from "./feature-reads.js";
 

@@ -1,11 +1,7 @@
 /**
- * URLs for tabs that need only a URL, not a page with content: offline `data:` URLs. A clause runs
- * against someone's browser, so a tab it opens must not reach a host that is not ours (the
- * self-test test/safety/loopback-only.test.ts reads every URL the suites write). Pages with
- * content come from the fixture server on loopback (src/fixture-pages).
- *
- * The label is lower-case letters, digits and hyphens, so the URL is the same text however a
- * browser serialises it (no character it would percent-encode), and Chromium reports it as given.
+ * Offline `data:` URLs for tabs that need only a URL: a clause runs in someone's browser, so a tab
+ * must not reach a host that is not ours. Labels avoid every character a browser would
+ * percent-encode, so the URL reads back exactly as given.
  */
 const LABEL = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

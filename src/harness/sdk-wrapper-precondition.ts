@@ -1,11 +1,7 @@
 /**
- * A clause judged through the app's SDK instead of the raw bridge. When the launcher would not
- * load the harness's --sdk-path module (rejected it, failed to start with it, ignored it) and the
- * probes saw globalThis.ego wrapped by the app's bundled SDK (research 1.8: async wrappers turn
- * throws into rejections, drop selections, install callbacks), a clause that fails has observed
- * the wrapper, not the native contract: its failure stands on launcher.sdk-path.loads-module and
- * ends *precondition failed* naming it. A clause that passes through the wrapper still passes (the
- * wrappers forward to the native calls), and the launcher clause itself is judged as usual.
+ * A clause judged through the app's SDK instead of the raw bridge (the launcher would not load
+ * --sdk-path): async wrappers change throws, selections and callbacks (research 1.8), so a failure
+ * there stands on launcher.sdk-path.loads-module and ends precondition failed naming it.
  */
 import { SDK_PATH_CLAUSE } from "../contract/clauses/launcher.js";
 import type { TargetInfo } from "../targets/target.js";

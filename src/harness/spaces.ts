@@ -1,10 +1,7 @@
 /**
- * Task spaces a test needs, made by this run and only by this run (Pact-style typed provider
- * states). Every name carries the run's prefix and is recorded before anything is created with
- * it; every id created is recorded right after (in memory, and in the run ledger on installed
- * targets: src/safety/ledger.ts). Cleanup closes, in reverse order, only listed spaces with the
- * prefix that these records prove to be the test's (src/safety/owned-spaces.ts), including
- * spaces a probe created under a name from `name()`.
+ * Task spaces a test needs, made by this run and only by this run: every name is recorded before
+ * anything is created with it and every id right after, and cleanup closes, in reverse order, only
+ * the spaces those records prove to be the test's.
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session, Target } from "../targets/target.js";
@@ -50,7 +47,7 @@ const NUMERIC_ID_CLAUSE = "numeric-ids.create.id-is-number";
 const CLOSE_POLL_MS = 50;
 const CLOSE_BOUND_MS = 5000;
 /**
- * The tests' cleanup shares one bound on closes that do not settle (issue 18, case 7): a build
+ * The tests' cleanup shares one bound on closes that do not settle: a build
  * whose closed spaces stay listed costs each worker of a run at most this much waiting, not
  * CLOSE_BOUND_MS per space. The module is shared by every file of a worker (the conformance
  * config keeps the module graph), so this is one budget per worker; once it is spent a close is

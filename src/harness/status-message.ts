@@ -1,8 +1,7 @@
 /**
- * Not-applicable results carry their reason in the message, not only in a label. allure-vitest
- * writes no message for a skipped test, so clause() hands the sentence over in the
- * `status_message` label, and this listener (vitest.conformance.config.ts, `listeners` of the
- * Allure reporter) moves it into `statusDetails.message` before the result file is written.
+ * Not-applicable results carry their reason in the message: allure-vitest writes no message for a
+ * skipped test, so this Allure reporter listener moves clause()'s `status_message` label into
+ * `statusDetails.message` before the file is written.
  */
 import type { TestResult } from "allure-js-commons";
 import type { LifecycleListener } from "allure-js-commons/sdk/reporter";

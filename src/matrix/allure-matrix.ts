@@ -1,15 +1,7 @@
 /**
- * ONE Allure report over every target of a matrix, with an Allure 3 environment per target
- * (a version, a persona, an installed build).
- *
- * The targets' results are copied into one results directory; each result is stamped with the
- * label `matrix_target=<target key>` on the way, and the generated config (the repository's
- * allurerc.mjs plus `environments`) matches each environment by that label. The key is exact
- * where the other labels are not: two targets can share a version and have no persona (the
- * default fake and `--versions` of the same version, fakes with different mutants). Allure keys
- * retries by test case, parameters *and* environment, so results of different targets never
- * collapse into retries; the `Ego Lite version` and `target` parameters keep them apart in
- * history too.
+ * ONE Allure report over every target of a matrix, an Allure 3 environment per target: each
+ * result is stamped with the exact target key (`matrix_target`), since two targets can share every
+ * other label, and the generated config matches environments by it.
  */
 import { readdir } from "node:fs/promises";
 import { copyRegularFile, createNewFile, replaceOwnedFile } from "../files/owned-files.js";

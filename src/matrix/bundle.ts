@@ -1,14 +1,7 @@
 /**
- * A matrix bundle: what one `matrix` run (one shard, or the whole matrix) leaves behind, enough
- * to build compat.json, compat.html and the Allure report anywhere else:
- *
- *   <bundle>/bundle.json                 format ego-conformance/matrix-bundle@1: the plan, the
- *                                        shard, and each of the shard's targets with its cells
- *   <bundle>/<target key>/allure-results the target's Allure results (targets that ran)
- *   <bundle>/<target key>/outcomes.json  its per-clause outcomes, as `run --outcomes` writes them
- *                                        (what `gate` and `baseline save` read)
- *
- * CI uploads the directory as an artifact; `report --merge` reads any number of them.
+ * A matrix bundle: what one `matrix` run or shard leaves behind (bundle.json, and each target's
+ * results and outcomes), enough to build compat.json, compat.html and the Allure report elsewhere
+ * with `report --merge`.
  */
 import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";

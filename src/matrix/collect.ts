@@ -1,12 +1,7 @@
 /**
- * One target's run (what src/run handed back: its results as judged, in memory, and its summary)
- * -> its column of the matrix (a TargetOutcome): the per-clause summary (src/report/summary.ts)
- * turned into cells, with the not-applicable reasons, unspecified outcomes and observations the
- * results carry, and the run's target, version and persona. Nothing is read from disk here.
- *
- * The run's own summary is the column's when it covers exactly the matrix's clauses; a run that
- * covered more (an installed run always judges the safety check too, src/run/select.ts) is
- * summarized again from its results, over the matrix's clauses only.
+ * One target's run, in memory -> its column of the matrix: the per-clause summary turned into
+ * cells with what the results carry. A run that covered more clauses than the matrix (an installed
+ * run judges the safety check too) is summarised again over the matrix's clauses only.
  */
 import { basename } from "node:path";
 import type { Clause } from "../contract/clause.js";

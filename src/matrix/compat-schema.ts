@@ -1,30 +1,7 @@
 /**
- * compat.json: the compatibility matrix as data (format `ego-conformance/compat`, version 1).
- *
- *   targets[]   the columns, ordered by Ego Lite version (unknown last), then persona, then key:
- *               what each is (kind, persona, version and where it came from), whether it ran,
- *               its run id and times, its shard, and its score
- *   clauses[]   the rows, in catalogue order (grouped by area): id, title, area, method,
- *               severity, whether the docs leave it unspecified, and one cell per target key
- *   cell        status: an outcome of the outcome model (src/outcomes: passed, failed,
- *               precondition-failed, broken, not-applicable, known, flaky, unspecified, unknown),
- *               with the reason when not applicable, the outcome and observation when unspecified,
- *               the messages when it did not pass, and where the target's recording differs,
- *               judged, from the fake column that plays its build (differsFromFake: which call,
- *               build vs fake; src/matrix/fake-differences.ts). A file without that field (an
- *               older compat.json of this version) still reads: it is optional
- *   interop     the share of required clauses that hold on every target where they apply
- *
- * Score of a target (interop-style, one point per clause, documented in SCORE_DEFINITION):
- *   value = passed / applicable, over the target's *required* clauses (not unspecified) that are
- *   applicable to it (status other than not-applicable). flaky counts as passed (and apart);
- *   failed, precondition-failed, broken, known and unknown
- *   clauses are applicable and not passed: they lower the score. `known` is also counted on its
- *   own, so the reader sees how much of the gap is already accepted. Unspecified clauses are
- *   observations and never enter the score; they are counted beside it (observed, of which
- *   differs; unobserved = failed, broken, known or without a result).
- *
- * The schema is strict: a file that does not match is not a compat.json of this version.
+ * compat.json: the compatibility matrix as data (format `ego-conformance/compat`, version 1), its
+ * columns, rows, cells, scores and interop (docs/results.md). The schema is strict: a file that does
+ * not match is not a compat.json of this version.
  */
 import { z } from "zod";
 import { idRecordSchema } from "../tables/id-record.js";

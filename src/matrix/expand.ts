@@ -1,8 +1,7 @@
 /**
- * The matrix's flags -> its target list (the plan order the shard split uses):
- * personas (in the persona list's order for `all`, else as given), then `--versions`, then
- * `--persona-file` fakes, then `--installed` CLIs, then `--mutant` fakes. A target named twice is kept once. With no target
- * flag at all the matrix covers every persona.
+ * The matrix's flags -> its target list, in the plan order the shard split uses: personas, then
+ * `--versions`, `--persona-file`, `--installed`, `--mutant`; a target named twice is kept once, and
+ * no target flag at all means every persona.
  */
 import { MatrixInputError } from "./errors.js";
 import { tryParseEgoVersion } from "../version/index.js";

@@ -1,18 +1,7 @@
 /**
- * compat's "differs from the fake", for every clause: each target that is not a fake column (an
- * installed build, a fake with mutants) has its recording compared with the recording of the fake
- * column that plays the same build, by the comparison verify-fake and diff use
- * (src/recording/compare.ts). Every clause with a judged difference gets `differsFromFake` in its
- * cell: the fake column's key and the differences (which call, build vs fake).
- *
- * The fake column that plays a target's build:
- *   - for a fake with mutants: the fake column of the same spec without them (same persona,
- *     version, persona file);
- *   - for an installed build: a mutant-free fake column that ran as the version the build reported,
- *     with that version's features (src/contract/build-features.ts): the fake by version (or its
- *     default build) first, else a persona of exactly that build; none when no column plays it.
- * Each target's recording is the transcript its run wrote into its results directory (the
- * matrix asks every target to record, src/matrix/run-matrix.ts).
+ * compat's "differs from the fake": each target that is not a fake column has its recording compared
+ * with that of the fake column playing the same build (docs/results.md), by the comparison
+ * verify-fake uses, and each clause with a judged difference says so in its cell.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";

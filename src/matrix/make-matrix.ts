@@ -1,9 +1,7 @@
 /**
- * `ego-conformance matrix` as a library: typed options in (MatrixOptions), the matrix out. Every
- * output path is checked before the first target runs; the shard's targets run (./run-matrix.ts)
- * into their bundle; a whole matrix is then merged (from the bundle in memory) and written (compat.json, compat.html, the
- * Allure report), a shard stops at its bundle for `report --merge`, which merges the bundles of
- * all shards the same way (mergeMatrix).
+ * `ego-conformance matrix` as a library: typed options in, the matrix out. Every output path is
+ * checked before the first target runs; a whole matrix is merged and written, a shard stops at its
+ * bundle for `report --merge`.
  */
 import { join, resolve } from "node:path";
 import { checkOwnedDir } from "../files/output-dir.js";

@@ -1,15 +1,7 @@
 /**
- * Putting the shards of a matrix back together.
- *
- * Bundles merge only when they belong to one matrix (the same plan id: same targets, same
- * selection) split the same way (the same shard count). Then:
- *   - a shard given twice is a duplicate: the same bundle twice (same creation time and run ids,
- *     e.g. an artifact downloaded twice) is merged once, with a warning; two different runs of
- *     the same shard are refused, because which one counts would be a guess;
- *   - a shard not given is missing: the merge goes on, its targets appear as `missing` with every
- *     clause unknown (never green), and a warning names the shard and its targets;
- *   - a bundle whose targets are not exactly its shard's slice of the plan is refused (it was
- *     edited, or made by another version of the split).
+ * Putting the shards of a matrix back together: bundles merge only when they share one plan and one
+ * split; a duplicate shard is merged once or refused, a missing one leaves its targets unknown
+ * (never green), and a bundle that is not its shard's slice of the plan is refused.
  */
 import type { TargetOutcome } from "./compat-schema.js";
 import { targetResultsDir, type LoadedBundle } from "./bundle.js";

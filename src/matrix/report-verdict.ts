@@ -1,9 +1,7 @@
 /**
  * The matrix's release gate as a quality gate result of its one Allure report, as a single run's
- * report carries `gate`'s verdict (src/gate/report-verdict.ts): the same rule name, and the
- * verdicts compat shows (each target's, by ./target-gate.ts). The matrix ships only when every
- * target may ship; otherwise the result fails and names each target that may not, with the
- * gate's reasons.
+ * report carries `gate`'s verdict: it ships only when every target may ship, and otherwise names
+ * each target that may not, with the gate's reasons.
  */
 import { RELEASE_GATE_RULE } from "../gate/report-verdict.js";
 import type { ReportVerdict } from "../report/allure-report.js";

@@ -1,11 +1,7 @@
 /**
- * What the matrix needs from a run's results beyond the per-clause summary: for each clause, the
- * `not_applicable` key, the `unspecified_outcome` label, and the observation a run attaches when an
- * unspecified clause differs from the fake's choice (its text was read with the result,
- * src/report/results-reader.ts).
- *
- * The result files were already validated when read (readResultFiles); here their raw JSON is
- * only searched, so fields that are absent are simply not found. Nothing is read from disk.
+ * What the matrix needs from a run's results beyond the per-clause summary: each clause's
+ * not-applicable key, unspecified outcome and observation, searched in results already read and
+ * validated. Nothing is read from disk.
  */
 import { LABEL } from "../labels/labels.js";
 import type { ResultFile } from "../report/results-reader.js";

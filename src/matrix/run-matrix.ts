@@ -1,14 +1,7 @@
 /**
- * Running a matrix (or one shard of it): each target of the shard goes through the run library
- * (src/run) exactly as `ego-conformance run` would take it (typed options, the same defaults),
- * into its own results directory inside the bundle; its column is made from what the run returns
- * (its results and summary, in memory: no results directory is read again); the bundle is written
- * at the end.
- *
- * A target this build of the harness cannot reach (options the run refuses, an installed CLI
- * that cannot be found) is recorded as `unavailable` with the reason, never faked; a run that
- * fails for another reason is recorded as `error`. Either way every clause of that target is
- * unknown, and the matrix says so.
+ * Running a matrix or one shard of it: each target goes through the run library as `run` would
+ * take it, into its own results directory in the bundle. A target that cannot be reached is
+ * recorded `unavailable` and one whose run fails `error`, never faked: its clauses are unknown.
  */
 import { createNewFile, removeOwnFile } from "../files/owned-files.js";
 import { availableParallelism } from "node:os";

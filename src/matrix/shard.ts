@@ -1,11 +1,6 @@
 /**
- * `--shard i/n`: the i-th of n slices of a matrix's target list, so n CI machines can each run a
- * part and `report --merge` can put the parts back together.
- *
- * The split is round-robin over the plan's target order (target j goes to shard (j mod n) + 1):
- * deterministic, the same on every machine given the same flags, and balanced to within one
- * target. Every target is in exactly one shard; a shard may be empty when n exceeds the number of
- * targets (it then runs nothing and its bundle says so).
+ * `--shard i/n`: the i-th of n slices of a matrix's target list, round-robin over the plan order,
+ * so the split is the same on every machine given the same flags and balanced within one target.
  */
 import { MatrixInputError } from "./errors.js";
 

@@ -1,8 +1,7 @@
 /**
- * Which builds may ship: each target's column judged by the release gate itself (src/gate), on
- * the outcomes its run wrote (what `gate --outcomes compat-outcomes/<key>.json` reads), against a
- * baseline when one is chosen, else against the contract. compat.json and compat.html show this
- * verdict beside the score; they never restate the gate's rule.
+ * Which builds may ship: each target's column judged by the release gate itself (src/gate) on the
+ * outcomes its run wrote, against a baseline when one is chosen, else the contract; compat shows
+ * this verdict and never restates the gate's rule.
  */
 import { compareOutcomes } from "../gate/compare.js";
 import { judgeContract } from "../gate/contract-gate.js";

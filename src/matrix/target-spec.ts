@@ -1,9 +1,7 @@
 /**
- * The targets of a matrix: what each one is (a fake persona, the fake emulating a version, an
- * installed `ego-browser`, a deliberately broken fake), its stable key, and the `run` flags that
- * reach it. The key names the target everywhere: its results directory, its compat.json column,
- * its Allure environment id, the shard split. Keys use only [a-z0-9_-] (Allure environment ids
- * allow no dots or slashes) and are at most 64 characters.
+ * The targets of a matrix: what each one is, its stable key and the `run` flags that reach it. The
+ * key names the target everywhere, so it uses only [a-z0-9_-] (as Allure environment ids allow) and
+ * is at most 64 characters.
  */
 import { createHash } from "node:crypto";
 import { basename } from "node:path";

@@ -1,8 +1,6 @@
 /**
  * The matrix's verdict, one rule for the exit status, the terminal and compat.html: clean when every
- * target ran, there is no warning, and no cell's outcome would fail a run (src/outcomes FAILS_RUN:
- * failed, precondition failed, broken, unknown; known failures and unspecified observations do not
- * count against it).
+ * target ran, there is no warning, and no cell's outcome would fail a run (src/outcomes FAILS_RUN).
  */
 import type { CompatCell, CompatJson, TargetOutcome } from "./compat-schema.js";
 import { FAILS_RUN } from "../outcomes/statuses.js";

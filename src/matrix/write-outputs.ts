@@ -1,12 +1,6 @@
 /**
- * What a matrix (or a merge of its shards) leaves in the output directory:
- *
- *   <out>/compat.json            the matrix as data (compat-schema.ts)
- *   <out>/compat.html            the self-contained page
- *   <out>/compat-allure/report/  ONE Allure report, an environment per target (unless skipped)
- *   <out>/compat-allure/results/ the combined, target-stamped results it was made from
- *   <out>/compat-outcomes/<key>.json  each target's outcomes (for `gate --outcomes`), where the
- *                                     run wrote them
+ * What a matrix (or a merge of its shards) leaves in its output directory: compat.json,
+ * compat.html, one Allure report and each target's outcomes (docs/results.md).
  */
 import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";

@@ -1,13 +1,5 @@
-// One esbuild bundle per entry point of a checkout (the CLI, the fake app), so a process starts
-// as plain JavaScript instead of loading tsx and transforming some 260 TypeScript modules one by
-// one: `--help` went from 1.2-1.35 to 0.45-0.6 CPU-seconds (docs/speed.md). Only the checkout's own
-// modules are bundled; packages stay imports, resolved from node_modules as before.
-//
-// The bundle is cached under .cache/bundles with the list of its inputs (path, size, mtime) and
-// rebuilt when any of them changed, is gone, or esbuild's version differs. Each module keeps its
-// own import.meta.url / dirname / filename (they are rewritten to the module's source path), so
-// paths computed from them are the same as under tsx. Anything that goes wrong here returns
-// undefined and the caller falls back to tsx: the bundle is an optimisation, never a requirement.
+// One esbuild bundle per entry point of the checkout, so a process starts as plain JavaScript
+// instead of transforming each module under tsx (docs/speed.md); on any failure the caller uses tsx.
 // EGO_CONFORMANCE_NO_BUNDLE=1 turns it off. Plain JavaScript: it runs before any TypeScript loader.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

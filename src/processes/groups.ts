@@ -1,20 +1,7 @@
 /**
- * Every process the harness starts (the `ego-browser` launchers, vitest, the fake app a run
- * starts, the Allure generator) is started here, as the leader of a process group of its own,
- * and that group is ended on every exit path of the command that started it:
- *   - its normal end and an error: `main()` calls endGroups() after every command;
- *   - SIGINT and SIGTERM: when nothing else handles the signal (a run's interrupt trap does, and
- *     ends them itself), the groups are killed and the process exits 130 or 143;
- *   - `process.exit` and a crash: an exit hook kills them;
- *   - the parent's death: a vitest worker whose CLI died kills its groups
- *     (src/safety/parent-watchdog.ts, through killEveryGroup).
- * A process started in another process of the run (a vitest worker) is recorded in the run's
- * group record (GROUPS_ENV, a file in the run's scratch directory), so the CLI ends those too.
- * At the end the command looks in /proc for anything still in one of its groups: each one found is
- * killed, and reported unless its group is one the harness still held (holdGroup: a pooled
- * launcher whose probe loop still runs, waiting for the next session, has not outlived its script;
- * one whose loop was told to end has, like a `sleep` its wrapper left). A process
- * that leaves its group on purpose (`setsid`, a double fork into a new session) is out of reach.
+ * Every process the harness starts is started here as the leader of a process group of its own,
+ * and that group is ended on every exit path of the command that started it, so nothing the harness
+ * starts outlives it (docs/installed-targets.md, "Processes").
  */
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -178,7 +165,7 @@ export async function endGroups(options: { only?: "recorded"; boundMs?: number; 
   // a launcher let go a moment ago (its script told to end, or a worker's pooled loop whose
   // connection closed with its worker) is still on its way out: a bounded grace, ended as soon as
   // the groups are empty, before anything is called a leftover, so only what outlived its script
-  // is named. A node launcher's own shutdown took over 1 s on a loaded 2-core machine, and a
+  // is named. A node launcher's own shutdown is slow under load (docs/speed.md), and a
   // worker's holds are not in the record, so the grace is what keeps the notice true under load
   const letGo = groups.filter((g) => g.held !== true);
   const graceEnd = Date.now() + (options.graceMs ?? LET_GO_GRACE_MS);

@@ -1,9 +1,6 @@
 /**
- * What Linux's /proc says about a process: its group, its state, when it started. The process
- * groups the harness starts (./groups.ts) are checked against it, and a pid recorded in a file
- * (the run ledger, a results lock, a temporary directory's marker) is alive only when the process
- * with that pid also started when the record says: a pid the kernel gave to someone else later
- * is not the recorded process.
+ * What Linux's /proc says about a process: its group, its state, when it started. A recorded pid is
+ * alive only when its process also started when the record says, since the kernel reuses pids.
  */
 import { readdirSync, readFileSync } from "node:fs";
 

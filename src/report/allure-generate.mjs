@@ -1,11 +1,5 @@
-// `allure generate RESULTS -o OUT --config FILE [--verdict FILE]`, with the quality gate evaluated:
-// Allure 3.18's own `generate` never evaluates `qualityGate` (only `allure run` and
-// `allure quality-gate` do), so its report showed "Quality Gates 0". This runs the same steps as
-// its generate command (the AllureReport of @allurereport/core, the allure package's own), then
-// evaluates the config's rules itself and hands their results to the report before it is written.
-// The rules are evaluated here and not by core's QualityGate.validate, which needs Node 22
-// (Iterator.prototype.toArray). `--verdict FILE` adds one more result, computed by the caller: the
-// release gate's verdict on the run (JSON: { rule, success, message, expected, actual }).
+// `allure generate RESULTS -o OUT --config FILE [--verdict FILE]` with the quality gate evaluated,
+// which Allure 3.18's own `generate` never does; `--verdict FILE` adds the release gate's verdict.
 // Plain JavaScript: it runs as the allure CLI does, in its own process.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -34,7 +28,10 @@ async function allureCore() {
   return import(pathToFileURL(createRequire(allureMain).resolve("@allurereport/core")).href);
 }
 
-/** Each rule of each ruleset on the results, as core's QualityGate.validate does (without a state: one pass over the whole run). */
+/**
+ * Each rule of each ruleset on the results, as core's QualityGate.validate does (without a state: one pass over the whole run).
+ * Not QualityGate.validate itself: it needs Node 22 (Iterator.prototype.toArray).
+ */
 async function evaluate(qualityGate, trs) {
   const results = [];
   for (const ruleset of qualityGate?.rules ?? []) {

@@ -1,14 +1,7 @@
 /**
- * allure-vitest's reporter, writing each result without an fsync. allure-js writes every result,
- * container and attachment as a temporary file, fsyncs it and renames it into place, on the vitest
- * main thread, which also answers the workers: 389 fsyncs in a page-model run, and under the
- * load of the self-tests (runs side by side) the profile of a page-model run's vitest showed 0.4 to
- * 2.2 s of its main thread in fsync (docs/speed.md). A results directory is read by this run's CLI
- * and thrown away with the machine's disk, so what a reader needs is that a file is whole when it
- * appears (written beside, then renamed: writeFileAtomicSync in ../files/output-dir.ts), not that it survives a power
- * cut. The few files written once per run (categories, environment) keep allure-js's own writer.
- * A write that fails (a disk that fills during the run) is noted for the run, not thrown into
- * vitest (./results-write-failure.ts), and the writer writes nothing more.
+ * allure-vitest's reporter, writing each result without an fsync: allure-js fsyncs every file on
+ * vitest's main thread, which also answers the workers (docs/speed.md), and a results directory
+ * needs each file whole when it appears, not to survive a power cut; write failures are noted.
  */
 import { makeDirectorySync } from "../files/owned-files.js";
 import { join } from "node:path";

@@ -1,9 +1,7 @@
 /**
- * The Allure view of a whole results directory (./allure-view.ts), staged in a temporary directory
- * for `allure generate`: result files are rewritten, everything else (attachments, containers,
- * environment.properties) is hard-linked, or copied where a link cannot be made. The results
- * directory itself is never written. A run hands over the result files it judged in memory
- * (src/run/write.ts): their view is made from those, and the directory's result files are not read again.
+ * The Allure view of a whole results directory, staged in a temporary directory for `allure
+ * generate`: result files rewritten, everything else linked or copied; the directory itself is
+ * never written.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";

@@ -1,20 +1,7 @@
 /**
- * What Allure is shown of a result file: the files keep the harness's own form (src/outcomes/statuses.ts),
- * and the HTML report is made from a view of them in which
- *
- * - a precondition failure has Allure's status `skipped`, not `broken`: the clause did not run its
- *   assertions because another clause's rule was broken, as a failed assumption aborts a JUnit
- *   test (reported as skipped). Allure's `broken` is for harness errors only. Its category
- *   ("Precondition failed", matched by the `outcome` label) and its message (naming the owner) stay;
- * - a not-applicable result's reason is its description, not its message: Allure shows a message
- *   under the heading "Error", and a reason is no error;
- * - an unspecified clause's observation (conformance `unspecified`: no documented core, only the
- *   open detail observed, label `unspecified_outcome`) has status `skipped` and says so in its
- *   description: nothing was judged, so it is no pass, and the report's ring does not count it as
- *   one. Its category ("Unspecified (observed)") stays. A clause whose documented core was judged
- *   (conformance `core`) passed that judgement and stays passed.
- *
- * Pure: src/report/allure-report.ts writes the view into a staging directory for `allure generate`.
+ * What Allure is shown of a result file: the files keep the harness's own outcomes, and the HTML
+ * report is made from a view in Allure's terms (a precondition failure or an unspecified
+ * observation is skipped, a reason is a description; docs/results.md). Pure.
  */
 import { resultOutcome, type OutcomeEvidence } from "../outcomes/of-result.js";
 import { LABEL } from "../labels/labels.js";

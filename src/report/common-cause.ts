@@ -1,10 +1,7 @@
 /**
- * One cause, said once. When most clauses that ran end failed, precondition failed or broken for
- * the same reason (the launcher rejects the SDK path, the CLI exits, a method is missing), the
- * summary names that reason once, with the first lines of the target's stderr, instead of letting
- * it hide in a list of identical lines. Messages are compared by the start of their first line,
- * with what differs per clause (the run's space names, numbers) blanked out (`messageKey`); the
- * per-clause lists of the terminal group them the same way.
+ * One cause, said once: when most clauses that ran end badly for the same reason (the CLI exits, a
+ * method is missing), the summary names it once with the target's stderr instead of hiding it in a
+ * list of identical lines.
  */
 import { FAILING, type ResultOutcome } from "../outcomes/statuses.js";
 

@@ -1,8 +1,7 @@
 /**
- * Keeping generated HTML offline. Allure 3's awesome plugin hard-codes a Google Tag Manager
- * script (ALLURE_NO_ANALYTICS only works for its allure2 plugin), so every generated page is
- * stripped of analytics and of any script loaded from a host, then checked: a report that would
- * call out to the network is an error, not a warning.
+ * Keeping generated HTML offline: Allure 3's awesome plugin hard-codes an analytics script, so every
+ * page is stripped of scripts loaded from a host and then checked; a report that would call out to
+ * the network is an error.
  */
 
 /** Tags whose URL attributes make the browser fetch something when the page loads. */

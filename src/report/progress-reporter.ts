@@ -1,10 +1,6 @@
 /**
- * A one-line progress display for conformance runs, on stderr so `--json` keeps stdout clean.
- * It counts clauses, as the totals do, not vitest tests: a clause implemented by several tests
- * (variants) is done when all of them are, with the worst of their outcomes (src/outcomes). The
- * outcome comes from the test's meta, which clause() sets (precondition failed, broken, not
- * applicable); a failed test without one is broken (a timeout, an error outside the body).
- * On a terminal the line is redrawn in place; elsewhere a line is printed every 25 clauses.
+ * A one-line progress display on stderr (so `--json` keeps stdout clean) that counts clauses, as the
+ * totals do, not vitest tests; redrawn in place on a terminal, a line every 25 clauses elsewhere.
  */
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 import { clauseOutcome, worstOutcome } from "../outcomes/precedence.js";
@@ -174,9 +170,8 @@ export class ProgressReporter implements Reporter {
  * One progress line: `conformance [TARGET] [CLAUSE] [DONE/TOTAL clauses] passed P, failed F[, OUTCOME N...]`.
  * The vitest phases print it as their clauses end; the run prints one more for the clause it
  * judges itself after them (safety.user-spaces.unchanged, src/run/execute.ts), so the lines'
- * last counts add up to the run's totals. That line names its clause (`clause`): an installed
- * run's [Serial] phase may also count one clause, and its `[1/1 clauses]` line, just before, was
- * read as the safety clause's.
+ * last counts add up to the run's totals. That line names its clause (`clause`), since an
+ * installed run's [Serial] phase may also count one clause just before it.
  */
 export function progressLine(target: string | undefined, done: number, total: number, counts: ReadonlyMap<Outcome, number>, clause?: string): string {
   const n = (o: Outcome) => counts.get(o) ?? 0;

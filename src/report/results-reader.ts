@@ -1,11 +1,7 @@
 /**
- * Reads an Allure results directory (what allure-vitest writes) into typed test results.
- *
- * Only `*-result.json` files are read; containers, attachments, categories.json and
- * environment.properties are not results and are ignored here. Only the fields the report
- * layer uses are validated (with zod); anything else in the file is left alone. A result file
- * that is not JSON, or lacks a field we rely on, is an error that names the file: a summary
- * that silently dropped results would report clauses as unknown for the wrong reason.
+ * Reads an Allure results directory's `*-result.json` files into typed results, validating only the
+ * fields the report layer uses: a file that is not JSON or lacks one is an error naming it, since a
+ * summary that silently dropped results would call clauses unknown for the wrong reason.
  */
 import { readdir, stat } from "node:fs/promises";
 import { parseJson, readInputFile } from "../files/input-file.js";

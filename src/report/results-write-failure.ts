@@ -1,11 +1,7 @@
 /**
- * A write into the results directory that failed while vitest ran (a full disk, a filesystem
- * made read-only): the Allure results writer on vitest's main thread (./allure-results-reporter.ts)
- * and a worker's recording appender (src/recording/clause-recording.ts) do not throw it, since
- * vitest would print it as an "Unhandled Error" with a stack trace, and the run would then count
- * the results it lacks as unknown. The first failure is noted, as one line naming the path and
- * the cause, in the run's scratch directory (src/scratch, EGO_CONFORMANCE_SCRATCH), where the run
- * (src/run/execute.ts) reads it when vitest has exited and ends with that line, exit 2.
+ * A write into the results directory that failed while vitest ran (a full disk): noted once in the
+ * run's scratch directory instead of thrown, which vitest would print as an unhandled error, so the
+ * run ends with one line naming the path and the cause (exit 2).
  */
 import { join } from "node:path";
 import { readInputFile } from "../files/input-file.js";

@@ -1,9 +1,6 @@
 /**
- * Phase 3, collect: read a run's results directory once into a typed collection: every
- * `*-result.json` (typed, and as raw JSON the judge phase rewrites in memory, with the texts of its
- * diagnostics and observation attachments) and the run's `environment.properties`. Every later
- * reader (judge, the summary, the HTML report, the matrix column) works on the collection; only
- * the transcript (`--record`) still reads its native-call attachments from the directory.
+ * Phase 3, collect: a run's results directory read once into a typed collection, so every later
+ * reader (judge, summary, report, matrix column) works in memory instead of reading it again.
  */
 import { readEnvironment } from "../report/environment.js";
 import { readResultFiles, type ResultFile, type TestResult } from "../report/results-reader.js";

@@ -1,9 +1,6 @@
 /**
- * The reporters of a conformance run's vitest, made from the run's environment: the Allure
- * results writer into the run's results directory, and with the CLI's progress display, the
- * one-line progress on stderr. The config file (vitest.conformance.config.ts) makes them once
- * from its process's environment; the long-lived runner (./runner.ts) makes them again for
- * each target from that target's environment, so no target writes into another's results.
+ * A conformance run's vitest reporters (the Allure results writer, the progress line), made from a
+ * run's environment so that each target of a long-lived runner writes only into its own results.
  */
 import type { Reporter } from "vitest/node";
 import AllureResultsReporter from "../report/allure-results-reporter.js";

@@ -1,10 +1,6 @@
 /**
- * The run library's own errors. A `RunInputError` says the run cannot be made with what it was
- * given (an unreadable infrastructure-fault plan, a plan the target cannot take, options that exclude each
- * other): the CLI prints its message as a bad input (exit 2), the matrix records the target as
- * unavailable. Errors of the layers below (OutputPathError, ExpectationsError,
- * TargetUnavailableError...) pass through unchanged. Both have the harness's one error shape
- * (src/errors/named-error.ts).
+ * The run library's own errors: a RunInputError is a run that cannot be made with what it was
+ * given (the CLI says exit 2, the matrix records the target unavailable); lower layers' pass through.
  */
 import { namedError } from "../errors/named-error.js";
 

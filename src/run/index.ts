@@ -1,21 +1,6 @@
 /**
- * The run as a library: typed options in, a judged run out. The CLI (src/cli/run.ts) and the
- * matrix (src/matrix/run-matrix.ts) both call `runConformance`.
- *
- *   options.ts        RunOptions, the typed request (and the defaults of a run given no flags)
- *   select.ts         which clauses a run covers
- *   plan.ts           phase 1: options -> RunPlan (and the run id); output paths, infrastructure-fault plan, expectations checked first
- *   vitest-phases.ts  the vitest invocations of a plan
- *   execute.ts        phase 2: fake app, detection, target, environment, run guard, vitest
- *   runner.ts         one vitest in this process for many runs (the matrix's targets), each with its own environment
- *   conformance-reporters.ts  a run's vitest reporters, from its environment
- *   collect.ts        phase 3: the results directory, read once (results, diagnostics, observations, environment)
- *   judge.ts          phase 4: attribution, expectations, flaky results, the summary (in memory)
- *   write.ts          phase 5: judged results, outcomes, expectations update, HTML report, transcript (from memory)
- *   sweep.ts          the sweep: list the spaces left by runs, close those the ledger proves over
- *   errors.ts         RunInputError, SweepError: the library's own
- * The results go one way: written by vitest and the run guard, read once, judged in memory,
- * written once; the RunOutcome (its summary, its results) is what the matrix makes a column of.
+ * The run as a library: typed options in, a judged run out, in five phases (plan, execute,
+ * collect, judge, write); the CLI's `run` and the matrix both call `runConformance`.
  */
 export { runConformance, type RunOutcome } from "./run-conformance.js";
 export { ClauseRunner } from "./runner.js";

@@ -1,12 +1,6 @@
 /**
- * Phase 4, judge: the collected results, judged in memory. First a precondition failure whose
- * owner the run did not observe broken becomes broken, "not attributed" (src/outcomes/attribution.ts),
- * so the expectations and the summary see what the run showed. The expectations file labels expected
- * failures known and unexpected passes failed (src/expectations), unless the run was interrupted;
- * passes after an infrastructure retry are marked flaky (src/retries/flaky-results.ts); then the
- * per-clause summary (src/report/summary.ts) is made from the judged results. The result files
- * that changed are returned for the write phase, which writes them back (for whatever reads the
- * directory later: `gate --results`, Allure by hand) and makes the HTML report from memory.
+ * Phase 4, judge: the collected results judged in memory (attribution, expectations, flaky
+ * results, then the per-clause summary); the result files that changed go to the write phase.
  */
 import { CATALOGUE } from "../contract/index.js";
 import { applyExpectationsToFiles, type ExpectationsOutcome } from "../expectations/index.js";

@@ -1,9 +1,6 @@
 /**
- * A conformance run, phase by phase, one way: plan (typed options -> a RunPlan, everything that
- * can refuse the run checked first), execute (the target and vitest, which write the results
- * directory), collect (the results directory, read once), judge (attribution, expectations, flaky
- * results, the summary: in memory), write (results, outcomes, report, transcript: once, from
- * memory). What the run returns (its summary, its results) is what the matrix makes a column of.
+ * A conformance run, phase by phase: plan, execute, collect, judge, write. What it returns (its
+ * summary, its results) is what the matrix makes a column of.
  */
 import type { ExpectationsOutcome } from "../expectations/index.js";
 import type { TestResult } from "../report/results-reader.js";
@@ -36,7 +33,7 @@ export interface RunOutcome {
 /** `runner`: a long-lived vitest shared by many runs (./runner.ts, the matrix's); without it, vitest is a child of the run. */
 export async function runConformance(options: RunOptions, runner?: ClauseRunner): Promise<RunOutcome> {
   const plan = await planRun(options);
-  // one results directory belongs to one run (issue 18, case 9): a second run on it is refused;
+  // one results directory belongs to one run: a second run on it is refused;
   // the lock is held from before the target is reached until the outputs are written
   const lock = await lockResultsDir(plan.options.resultsDir, plan.runId);
   try {

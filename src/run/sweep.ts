@@ -1,15 +1,6 @@
 /**
- * The sweep as a library (`ego-conformance sweep` is its command line, src/cli/sweep.ts): list
- * the task spaces named like ego-conformance runs' (`ego-conformance <run-id> ...`), grouped by
- * run, each with what the run ledger (src/safety/ledger.ts) says about it; with `yes` close those
- * that are provably left over, one per probe with its own bound, and report each:
- *   - recorded by a run that is over, createdBy as made: closed;
- *   - recorded by a run still live in another process: listed, never closed;
- *   - createdBy "agent" but unknown to the ledger ("looks like ours, not recorded"): closed only
- *     with `forceUnrecorded`;
- *   - created by someone else (createdBy "user", not recorded as the harness's): never closed.
- * While any run is live, nothing is closed: its safety check watches every space not its own.
- * A space is never closed by its name alone: src/safety/owned-spaces.ts's sweepVerdict decides.
+ * The sweep as a library: list the task spaces named like this harness's runs, grouped by run, and
+ * with `yes` close those the run ledger proves left over (docs/installed-targets.md, "Leftover spaces").
  */
 import { sweepStaleTemp } from "../scratch/scratch-dir.js";
 import type { Json } from "../contract/arguments.js";

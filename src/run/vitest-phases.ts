@@ -1,10 +1,6 @@
 /**
- * How a run schedules vitest: which invocations, with which arguments. On the in-process fake
- * every file has its own fake, so one invocation runs everything, at least two files at once
- * (FAKE_WORKERS). On
- * an installed target the files share the host: the first phase runs all but the serial files,
- * `workers` at once (slow files first, vitest.conformance.config.ts), the second the serial files
- * alone, one at a time.
+ * How a run schedules vitest: on the in-process fake one invocation of every file; on an installed
+ * target, whose files share one host, the parallel files first and the serial files alone after.
  */
 import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -21,9 +17,7 @@ const SERIAL_SUFFIX = ".serial.test.ts";
 /**
  * Files at once on the in-process fake: every core, and at least two. vitest's own default leaves
  * a core free, which on a 2-core machine is one file at a time, and a run with real pages then
- * leaves about a third of the machine's CPU idle (waiting on Chromium). Measured on the 2-core
- * machine: two at a time took the real-pages run from 28.5 s to 22.3 s and the page-model run
- * from 8.3 s to 6.7 s; three were slower again (24.2 s: Chromium then has no core to spare).
+ * leaves the CPU idle while it waits on Chromium (docs/speed.md, "One run").
  */
 export const FAKE_WORKERS = Math.max(2, availableParallelism());
 

@@ -1,10 +1,6 @@
 /**
- * Phase 5, write: the judged result files back into the results directory, then the run's
- * outcomes (for the gate and baselines), the expectations update when asked, the HTML report,
- * swapped in when complete (Ctrl-C while it is made keeps the earlier one), and the transcript
- * when the run records. Everything is written from the judged run in memory: the report is made
- * from the results as judged, not from the directory read again. An interrupted run writes only
- * its results: no outcomes, no report, no transcript.
+ * Phase 5, write: the judged results, outcomes, expectations update, HTML report and transcript,
+ * all from the judged run in memory; an interrupted run writes only its results.
  */
 import { isAbsolute, relative } from "node:path";
 import { CATALOGUE } from "../contract/index.js";

@@ -1,9 +1,6 @@
 /**
- * A clause result the CLI writes itself, for checks made around the whole run rather than inside
- * a vitest test (the invariance check). The file has the shape allure-vitest writes
- * (`<uuid>-result.json`, attachments as `<uuid>-attachment.<ext>` next to it) and carries the
- * same labels, parameters and link as src/harness/allure-labels.ts puts on every clause result,
- * so the report and the summary treat it like any other clause.
+ * A clause result the CLI writes itself, for checks made around the whole run rather than in a
+ * vitest test, in allure-vitest's file shape and labels so the report treats it like any other.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createNewFile, makeDirectory } from "../files/owned-files.js";

@@ -1,9 +1,6 @@
 /**
- * Close spaces one per probe, each in its own session with its own bound (run cleanup, sweep):
- * on a slow browser every space gets the same time, one that does not close is reported and the
- * next one is still tried, and the total grows with the number of spaces instead of one bound
- * cutting everything short. The closing itself is src/safety/close-spaces.ts (name-checked,
- * claim/take over first, polled).
+ * Close spaces one per probe, each in its own session with its own bound, so on a slow browser one
+ * space that does not close is reported and the next one still gets its full time.
  */
 import type { Json } from "../contract/arguments.js";
 import type { Target } from "../targets/target.js";

@@ -1,16 +1,7 @@
 /**
- * Close named task spaces of ours (run cleanup, sweep). The caller chooses the spaces by name on
- * its side (pure, tested); inside the target each one is acted on only if the listing still shows
- * that id with that very name, so a stale or wrong choice cannot reach anybody else's space.
- * User-owned spaces are claimed and delegated ones taken over first (close acts on the agent's
- * own space), and a close refused with EGO_TASK_SPACE_USER_IN_CONTROL is retried after a
- * takeover; close is eventually consistent, so the listing is polled with a bound.
- *
- * A claim that answers another id for the space (a build that re-keys a claimed space) is
- * followed only when the listing shows that id under the very name wanted: the build's own answer
- * and its listing agree, so the space is still ours (task-spaces.claim.becomes-agent owns the
- * rule that the id stays). A close still refused under user control after a take-over that
- * succeeded is the take-over's rule (user-control.take-over.unblocks), and the outcome names it.
+ * Close named task spaces of ours, acting in the target only on an id the listing still shows under
+ * that very name, so a stale or wrong choice cannot reach anybody else's space (claim or take over
+ * first, since close acts on the agent's own space; close is eventually consistent, so poll).
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session } from "../targets/target.js";

@@ -1,8 +1,6 @@
 /**
- * Ctrl-C and SIGTERM during a run: the first signal is recorded and handed to whoever stops the
- * work (the CLI stops vitest); the run then goes on to its cleanup, which is bounded, instead of
- * dying with the run's task spaces left in the user's browser. Later signals only say that
- * cleanup is under way.
+ * Ctrl-C and SIGTERM during a run: the first signal stops the work and the run goes on to its
+ * bounded cleanup, instead of dying with its task spaces left in the user's browser.
  */
 export interface InterruptTrap {
   /** the first signal received, or null */

@@ -1,13 +1,7 @@
 /**
- * The invariance clause `safety.user-spaces.unchanged`: the spaces that are not the run's, listed
- * before vitest starts and again after the run (and its cleanup), must be the same: ids, names,
- * ownership, createdBy, profile, recent tab titles and count. The CLI writes the verdict as a
- * clause result with the snapshots (and the diff, when it fails) attached.
- *
- * Where it applies: on installed targets, where one browser (the user's) is shared by every
- * invocation of the run. The in-process fake gives every test file its own browser, which the CLI
- * cannot see, so there the check could only compare the CLI's own empty fake with itself: it is
- * reported as not applicable, with that reason, instead of a pass that could not fail.
+ * The invariance clause `safety.user-spaces.unchanged`: the spaces that are not the run's are the
+ * same after the run as before. Only installed targets share one browser across the run; on the
+ * in-process fake it could not fail, so it is not applicable there.
  */
 import { clauseById } from "../contract/catalogue.js";
 import type { TargetInfo } from "../targets/target.js";

@@ -1,22 +1,7 @@
 /**
- * The run ledger: the harness's own record of which run made which task space, and which runs
- * are live. Ownership of a space is proven by this record (plus the name prefix and createdBy),
- * never by a name alone.
- *
- * The file is append-only JSON lines (one event per line, each written with one O_APPEND write,
- * so concurrent runs never interleave within a line; a torn last line from a crash is skipped on
- * reading). Where it lives: `$EGO_CONFORMANCE_LEDGER`, else `$XDG_STATE_HOME/ego-conformance/
- * ledger.jsonl`, else `~/.local/state/ego-conformance/ledger.jsonl`, always as an absolute path
- * (defaultLedgerPath).
- *
- * Events:
- *   run-start  a run began: run id, the CLI's pid and that process's start time (from /proc:
- *              a pid the kernel later gives to another process is not the run), host, time
- *   run-end    the run finished its cleanup
- *   name       the run is about to create (or have the operator create) a space with this name
- *   space      the run created a space: its id, name and the createdBy it was made with
- * A run is live while it has a run-start, no run-end, and its process (pid and start time) is
- * alive on this host.
+ * The run ledger: the harness's append-only record of which run made which task space and which
+ * runs are live, so ownership is proven by a record, never by a name alone (file format and
+ * location: docs/installed-targets.md, "The run ledger").
  */
 import { lstatSync } from "node:fs";
 import { makeDirectorySync } from "../files/owned-files.js";

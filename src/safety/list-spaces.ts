@@ -1,9 +1,6 @@
 /**
- * The one listing of task spaces through a session: `listTaskSpaces()` as the probe runtime reads
- * it (src/probe/runtime.ts `spaces`: the contract's `{taskSpaces}` and the shapes older builds
- * resolve), with the observation it read. The suites take its entries (src/harness/probes.ts
- * listedEntries); the safety checks read the documented shape only (documentedListing below).
- * A session that cannot evaluate throws, as every probe does.
+ * The one listing of task spaces through a session, with the observation it read: the suites take
+ * its entries, the safety checks read only the documented shape.
  */
 import type { Json } from "../contract/arguments.js";
 import type { Observation } from "../probe/observation.js";

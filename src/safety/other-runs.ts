@@ -1,15 +1,6 @@
 /**
- * Runs may overlap on one browser: the invariance check of one run leaves out the spaces that
- * other harness runs made while it was going on. Pure: the snapshot and the ledger come in, the
- * snapshot without those spaces (and what was left out) goes out.
- *
- * A space is another run's when the ledger records it (its exact name before creation, or its
- * id after) for a run that overlapped this one: started before this run's check and not ended
- * before this run began. A run without an end counts while its process is alive (its pid and
- * start time, see LedgerView.liveRun), and when it was alive as this run began: a run that
- * started before this one and died during it (SIGKILL, no end) overlapped it, though its start
- * is before the window. A leftover of a run that was over before this one began (ended, or
- * already dead at its start) stays in the comparison: if this run touches it, this run is blamed.
+ * Runs may overlap on one browser: the invariance check leaves out the spaces the ledger records
+ * for runs that overlapped this one, so neither run is blamed for the other's. Pure.
  */
 import type { Json } from "../contract/arguments.js";
 import type { LedgerView, ProcessAlive } from "./ledger.js";

@@ -1,14 +1,7 @@
 /**
- * Whether a listed task space is provably the harness's, for cleanup and sweep. Pure: the
- * listing and the records come in, a verdict per space goes out. A space is ours only when all
- * three hold:
- *   - its name carries the harness's prefix with a run id (`ego-conformance <run-id> ...`);
- *   - the run's records know it: its id was recorded right after creation, or its exact name
- *     was recorded before creation;
- *   - the listing's createdBy is what the harness made it with: "agent", or "user" for a space
- *     recorded by id as made through the operator. (A build that lists no createdBy at all can
- *     only be trusted for spaces recorded by id.)
- * A run still live in another process keeps its spaces; a name alone proves nothing.
+ * Whether a listed task space is provably the harness's, for cleanup and sweep: its name carries a
+ * run's prefix, the run's records know it, and createdBy is what the harness made it with. Pure; a
+ * name alone proves nothing, and a run still live in another process keeps its spaces.
  */
 import type { Json } from "../contract/arguments.js";
 import type { CreatedBy, LedgerView, RunRecord } from "./ledger.js";

@@ -1,10 +1,7 @@
 /**
- * A parent-death watchdog for the processes a run starts. `ego-conformance run` passes its pid
- * to vitest (EGO_CONFORMANCE_CLI_PID); every worker polls it. When the CLI is gone (its pid is
- * dead, or vitest was re-parented: SIGKILL, a crash), the worker kills the process group of every
- * `ego-browser` it started and then the vitest process itself, so nothing of the run goes on
- * driving the user's browser without cleanup or safety check. A run made by the CLI cleans up;
- * a run whose CLI died is over within a poll and a short grace.
+ * A parent-death watchdog in every vitest worker: when the CLI is gone (SIGKILL, a crash) the worker
+ * kills the `ego-browser` groups it started and then vitest, so nothing drives the user's browser
+ * without cleanup or safety check.
  */
 import { killEveryGroup } from "../processes/groups.js";
 import { pidAlive } from "./ledger.js";

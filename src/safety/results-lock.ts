@@ -1,11 +1,7 @@
 /**
- * One results directory belongs to one run: a run holds a lock beside its `--results` directory
- * (`.<name>.ego-conformance-lock` in the same parent: the directory itself is emptied and made
- * again when the run prepares it) from before it reaches the target until it has written its
- * last result. A second run with the same `--results` is refused (exit 2) while the holder's
- * process (pid and start time, src/processes/proc.ts) is alive; the lock of a run that died
- * (SIGKILL) is taken over. The lock is written complete in a temporary sibling and linked into
- * place (link(2) fails when a lock is there), so no run ever reads half a lock.
+ * One results directory belongs to one run: a lock beside it (the directory itself is emptied and
+ * remade) refuses a second run while the holder lives and is taken over from a run that died. It is
+ * written whole and linked into place, so no run ever reads half a lock.
  */
 import { createNewFile, linkNew, makeDirectory, removeOwnFile, renameOwned } from "../files/owned-files.js";
 import { InputFileError, parseJson, readInputFile } from "../files/input-file.js";

@@ -1,10 +1,6 @@
 /**
- * The safety frame around a conformance run, for the run library (src/run/execute.ts):
- *   start():  trap Ctrl-C and SIGTERM; on installed targets list the spaces that are not the run's;
- *   end():    on installed targets close the run's spaces (unless --keep-on-failure and the run
- *             failed), list again and write the invariance clause; on the in-process fake write it
- *             as not applicable. Then stop trapping.
- * Whatever stops the run's work (vitest) registers with `onInterrupt`.
+ * The safety frame around a conformance run: trap Ctrl-C and SIGTERM, and on installed targets
+ * snapshot the spaces that are not the run's, then clean up and write the invariance clause at the end.
  */
 import type { Target, TargetInfo } from "../targets/target.js";
 import type { HarnessBug } from "./harness-bugs.js";

@@ -1,16 +1,7 @@
 /**
- * What an installed run does around vitest to leave the user's browser as it found it:
- *   begin():   record the run as live in the run ledger; list the spaces that are not the run's
- *              (the "before" snapshot);
- *   cleanup(): close every space whose name carries the run's prefix and that the ledger records
- *              as the run's (src/safety/owned-spaces.ts), and every space the ledger records as
- *              having appeared during the run's probes (src/safety/appeared.ts), one per probe with its own bound
- *              (claim/take over first, polled), unless the run failed and --keep-on-failure asked
- *              to keep them; a space with the prefix the ledger does not know is reported, not closed;
- *   finish():  list again, compare, and write the invariance clause's result (the spaces that
- *              appeared during the run's probes are the run's: left out of both listings);
- *   end():     record the run as ended.
- * Each step uses its own session (one `ego-browser nodejs` invocation) on the CLI's own target.
+ * What an installed run does around vitest to leave the user's browser as it found it: record the
+ * run, snapshot the spaces not its own, close its own, compare, write the invariance clause, record
+ * its end. Each step is its own session on the CLI's target.
  */
 import type { Session, Target } from "../targets/target.js";
 import { closeBudget, closeEach, asOutcome, type CloseBudget } from "./close-each.js";

@@ -1,13 +1,7 @@
 /**
- * The browser side of compat.html: reads the matrix from the page's
- * <script type="application/json" id="compat-data"> and renders the scoreboard, the grid with its
- * area and status filters, the cell details, and the "what changed between X and Y" view.
- * The view and filter state lives in the URL hash, so a link reproduces what the reader saw.
- *
- * TypeScript over the compat type itself (../compat-schema.ts), bundled by esbuild into one
- * plain script that render-page.ts inlines into the page (no modules, no requests of any kind).
- * Type-checked with the DOM library by src/matrix/page/tsconfig.json (`npm run typecheck`).
- * The status and change rules come from the data (computed in src/matrix), not from here.
+ * The browser side of compat.html, bundled by esbuild into the page's one inline script: renders
+ * the matrix from its embedded data, the view kept in the URL hash so a link reproduces it. The
+ * status and change rules come from the data (computed in src/matrix), not from here.
  */
 import type { CompatJson } from "../compat-schema.js";
 

@@ -1,9 +1,7 @@
 /**
- * compat.html: one self-contained page over compat.json. The CSS and the script
- * (compat-page.css, compat-page.client.ts bundled by esbuild into one plain script) are inlined, the data is embedded as JSON in
- * <script type="application/json" id="compat-data">, and a Content-Security-Policy forbids every
- * fetch, image, font, frame or form target, so the page cannot make a request of any kind, even
- * by mistake. It works from file:// and from any server.
+ * compat.html: one self-contained page over compat.json, CSS, script and data inlined, and a
+ * Content-Security-Policy that forbids every request, so the page cannot reach the network even by
+ * mistake and works from file:// and any server.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
