@@ -55,11 +55,11 @@ export const tabClauses = defineClauses("tabs", [
     title: "Target.activateTarget over sendCDPMessage makes that tab the space's active tab: listTabs reports it as the one active tab and snapshot reads it",
     methods: ["sendCDPMessage", "listTabs", "snapshot", "createTab"], needs: ["pages"], severity: "critical", doc: RESEARCH_ACTIVE_TAB,
     unspecified: {
-      question: "research 1.5 (an observation: the native snapshot sees only the active tab, and the v2 runtime activates the target page first) and Q8: which tab is active; the reference states neither what activateTarget does to the space nor which tab snapshot reads",
+      question: "research 1.5 (an observation: the native snapshot sees only the active tab, and the v2 runtime activates the target page first) and research Q8: which tab is active; the reference states neither what activateTarget does to the space nor which tab snapshot reads",
       choice: "the activated tab becomes the space's one active tab, and snapshot reads it (what the v2 runtime relies on)",
       core: "Target.activateTarget on a tab of the selected space, sent over sendCDPMessage, is answered with a result (native-bindings-api.md, Chrome DevTools Protocol: the message is sent for the selected agent-owned space)",
       openDetail: "whether listTabs then reports the activated tab as the one active tab and snapshot reads it rather than the newest tab",
-      basis: "native-bindings-api.md Chrome DevTools Protocol (sendCDPMessage), Tabs (listTabs: active); research 1.5 (snapshot), Q8",
+      basis: "native-bindings-api.md Chrome DevTools Protocol (sendCDPMessage), Tabs (listTabs: active); research 1.5 (snapshot), research Q8",
     },
   },
   {
