@@ -47,7 +47,7 @@ export const launcherClauses = defineClauses("launcher", [
     doc: { section: "docs/ego-browser-skill-command.md (research 3.1): --sdk-path loads a local SDK for that one call, before the bundled SDK", anchor: "runtime-model" },
   },
   {
-    // issue 21 defect 2: the v2 runtime abandons a Runtime.evaluate, or leaves an
+    // the v2 runtime abandons a Runtime.evaluate, or leaves an
     // Input.dispatchMouseEvent unanswered behind a JS alert, and its process must still end
     id: PENDING_CDP_CLAUSE,
     title: "an invocation ends when its script ends, whatever raw CDP requests are still unanswered",

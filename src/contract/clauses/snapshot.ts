@@ -122,7 +122,7 @@ export const snapshotClauses = defineClauses("snapshot", [
     unspecified: IFRAME_TREE_FORM,
   },
   {
-    // issue 21 defect 4: the v2 runtime resolved a top-level ref inside the iframe
+    // the v2 runtime resolved a top-level ref inside the iframe when two refs printed the same number
     id: "snapshot.page.refs.unique-across-frames",
     title: "on a page whose cross-origin (out-of-process) iframe repeats the page's backendNodeIds, no two refs of one snapshot print the same [ref=N] or carry the same refId",
     methods: ["snapshot"], needs: [...pages], severity: "critical", doc: REF_REQUIREMENT,
@@ -147,7 +147,7 @@ export const snapshotClauses = defineClauses("snapshot", [
     methods: ["snapshot", "sendCDPMessage", "createTab"], needs: [...pages, "cdp-traffic"], doc: REF_REQUIREMENT,
   },
   {
-    // issue 21 defect 5: the fake printed href:http://127.0.0.1:PORT/..., the v2 runtime's e2e expects href:/nav-target?...
+    // the v2 runtime's real-browser e2e expects a same-origin link by its path (href:/nav-target?...), not its absolute URL
     id: "snapshot.page.loc.href-form",
     title: "an href: loc names its link's target: the link's absolute URL or its path on the frame's origin",
     methods: ["snapshot"], needs: [...pages],

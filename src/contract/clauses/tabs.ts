@@ -1,6 +1,6 @@
 import { defineClauses } from "./define.js";
 
-/** research 1.5, snapshot: "Native snapshot only sees the active tab; v2 activates the target Page first" (issue 21 defect 1) */
+/** research 1.5, snapshot: "Native snapshot only sees the active tab; v2 activates the target Page first" */
 const RESEARCH_ACTIVE_TAB = { section: "research 1.5: snapshot (the native snapshot only sees the active tab; the v2 runtime activates the target page first)", anchor: "snapshot" };
 
 /** research 1.3: the runtime-only code EGO_URL_OPENED_IN_POPUP (the v2 runtime reports a url opened in a popup of the space) */
@@ -10,11 +10,11 @@ export const tabClauses = defineClauses("tabs", [
   { id: "tabs.create.result", title: "createTab(url) resolves a descriptor with a targetId", methods: ["createTab"], severity: "critical" },
   { id: "tabs.list.shape", title: "listTabs resolves {tabs:[{index, targetId, url, title, active}]}", methods: ["listTabs"], severity: "critical" },
   { id: "tabs.list.contains-created", title: "a created tab is listed with its targetId and url", methods: ["createTab", "listTabs"] },
-  // with nothing selected too: no space's tabs (Runtime Model: 'Task-scoped APIs operate on the current task context'; issue 19)
+  // with nothing selected too: no space's tabs (Runtime Model: 'Task-scoped APIs operate on the current task context')
   { id: "tabs.list.scoped-to-space", title: "listTabs lists only the selected task space's tabs, and no space's tabs with nothing selected", methods: ["listTabs", "useTaskSpace"], severity: "critical" },
   {
     // "Lists tabs in the current task space" (Tabs, listTabs): a space whose tabs are all closed has
-    // none to list; a host whose per-space filter came out empty listed the whole browser (issue 19)
+    // none to list; a host whose per-space filter came out empty listed the whole browser
     id: "tabs.list.scoped-empty-space", title: "listTabs of a space whose tabs were all closed (over its raw CDP channel) lists no other space's tab",
     methods: ["listTabs", "sendCDPMessage"], needs: ["pages"], severity: "critical",
   },
@@ -63,7 +63,7 @@ export const tabClauses = defineClauses("tabs", [
     },
   },
   {
-    // issue 21 defect 3. The reference is silent on popups; its Runtime Model scopes every
+    // The reference is silent on popups; its Runtime Model scopes every
     // task-scoped call to the selected space ('Task-scoped APIs operate on the current task
     // context'), and research 1.3 lists EGO_URL_OPENED_IN_POPUP among the runtime-only codes: the
     // v2 runtime reports a URL that opened in a popup, which it finds among the space's tabs.

@@ -91,7 +91,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     methods: ["createTaskSpace", "listTaskSpaces"],
     // no listing feature: the space is found by id, or by name in an older {taskIds} listing
     // a space ends only when a caller closes or completes it (closeTaskSpace, completeTaskSpace);
-    // hosts that close idle spaces break every agent that pauses (issue 8: the Linux host)
+    // hosts that close idle spaces break every agent that pauses (a community Linux host did)
     tags: ["slow"],
   },
   {
@@ -101,7 +101,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     // completeTaskSpace: the Space is left 'open for the user. It remains discoverable through
     // ego.listTaskSpaces() under the same numeric id with user ownership' (no time limit); listing is
     // a read (task-spaces.list.read-only). A host whose listing closes idle spaces, user-owned ones
-    // too, broke this unnoticed (issue 19)
+    // too, broke this unnoticed
     tags: ["slow"],
   },
   {
