@@ -1,8 +1,6 @@
 /**
- * The catalogue's basis lint: a required clause is a rule, and a rule needs a document that states
- * it. Its `doc.section` must open on a heading of the reference, or name an upstream document
- * (`*.md`); research notes alone (what a runtime recorded, what was seen) and open questions are
- * an unspecified clause's open detail, never a required rule.
+ * A required clause is a rule, and a rule needs a document: its `doc.section` opens on a heading of
+ * the reference or names an upstream `*.md`. Research notes and open questions make open details.
  */
 import { conformanceOf, type Clause } from "./clause.js";
 import ANCHORS from "./data/native-bindings-anchors.json" with { type: "json" };

@@ -1,11 +1,6 @@
 /**
- * The build-feature table meets an installed build: the methods the build actually exposes
- * (`typeof ego.<method> === "function"`) confirm or contradict what the table says about its
- * version. A contradiction is a finding to report (VERSIONS.md), never silently resolved.
- *
- * Only features the table can detect by a method (`detect.method` in ./data/build-features.json)
- * take part; only verdicts that rest on a version mapping can be contradicted (an `assumed`
- * verdict is no claim about the build).
+ * The build-feature table meets an installed build: the methods the build exposes confirm or
+ * contradict what the table says about its version. A contradiction is reported, never resolved.
  */
 import { FEATURE_NAMES, type Feature } from "./features.js";
 import { featureHistory, featuresForVersion, currentBuildFeatures, type Confidence } from "./build-features.js";
@@ -33,7 +28,11 @@ export function detectableFeatures(): { feature: Feature; method: string }[] {
   });
 }
 
-/** Where detection on a build of `version` disagrees with a version mapping of the table. */
+/**
+ * Where detection on a build of `version` disagrees with a version mapping of the table. Only
+ * features detectable by a method (`detect.method`) take part, and only verdicts that rest on a
+ * version mapping can be contradicted: an `assumed` verdict is no claim about the build.
+ */
 export function contradictions(version: string | EgoVersion, presentMethods: Iterable<string>): Contradiction[] {
   const present = new Set(presentMethods);
   const build = featuresForVersion(version);

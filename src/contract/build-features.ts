@@ -1,17 +1,6 @@
 /**
- * Which Ego Lite builds have which features: the data in ./data/build-features.json, validated
- * with zod when this module loads (an invalid table is a harness error that names the problem).
- *
- * Two kinds of records (see the file's `$comment`):
- * - `features`: each feature's history: when and from which source it arrived, what older builds
- *   do instead, how an installed build shows it, and the personas that emulate the difference;
- * - `mappings`: an Ego Lite version range with the features present and absent there, its source
- *   and its confidence, only where a source names a build number.
- *
- * `featuresForVersion(v)` answers every feature for a version: from the mappings whose range holds
- * v, and otherwise the current build's value with confidence `assumed` (no build number is known,
- * so the feature is gated by detection or by a persona, never by a guessed version). Overlapping
- * mappings never disagree (checked here, at load).
+ * Which Ego Lite builds have which features: ./data/build-features.json (each feature's history,
+ * and version mappings where a source names a build number), validated when this module loads.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -186,7 +175,11 @@ function asVersion(version: string | EgoVersion): EgoVersion {
   return typeof version === "string" ? parseEgoVersion(version) : version;
 }
 
-/** Every feature's verdict for `version` (see the module comment). Throws for a non-version. */
+/**
+ * Every feature's verdict for `version`: from the mappings whose range holds it, and otherwise the
+ * current build's value with confidence `assumed` (no build number is known, so the feature is
+ * gated by detection or a persona, never by a guessed version). Throws for a non-version.
+ */
 export function featuresForVersion(version: string | EgoVersion, mappings: readonly VersionMapping[] = VERSION_MAPPINGS): BuildFeatures {
   const v = asVersion(version);
   const applicable = mappings.filter((m) => satisfiesEgoRange(v, m.range));

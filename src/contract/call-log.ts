@@ -1,24 +1,18 @@
 /**
  * The call log of one binding (one `ego-browser nodejs` invocation), for unit tests of code built
- * on `globalThis.ego`: every call's method, arguments and the channel its result took, with the
- * order in which calls started and settled. It records; it never changes what a call does.
- *
- * Channels (native-bindings-api.md, "Error Codes"; research 1.2):
+ * on `globalThis.ego`: each call's method, arguments and channel, in start and settle order.
+ */
+import type { MethodName } from "./methods.js";
+
+/**
+ * How a call ended (native-bindings-api.md, "Error Codes"; research 1.2):
  * - `returned`: a synchronous method returned (useTaskSpace; sendCDPMessage returns undefined);
  * - `threw`: the call threw synchronously (invalid arguments, a missing CDP channel);
  * - `resolved` / `rejected`: the Promise of an async method settled that way (a `{error,
  *   error_code}` object is `resolved`: `failed` says whether it carried `error`);
  * - `cdp-answer` / `error-callback`: how a sendCDPMessage was answered later, through
  *   onCDPMessage (the message with the send's id) or onSendCDPMessageError.
- *
- * Between phases of a test: `mark()` then `list({ since })`, or `clear()`; `tuples()` gives the
- * calls as `[method, ...args]`, the shape ad hoc fakes record. An entry may be flagged
- * `offContract` (answered by a raw answer the test set, not by the contract's behaviour) or
- * `background` (made by the test's own staging code, not by the code under test: the library
- * that records the log says which calls those are).
  */
-import type { MethodName } from "./methods.js";
-
 export type CallChannel = "returned" | "threw" | "resolved" | "rejected" | "cdp-answer" | "error-callback";
 
 export interface CallEntry {
@@ -89,6 +83,12 @@ function errorCodeOf(value: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/**
+ * It records; it never changes what a call does. Between phases of a test: `mark()` then
+ * `list({ since })`, or `clear()`; `tuples()` gives the calls as `[method, ...args]`. An entry may
+ * be flagged `offContract` (answered by a raw answer the test set) or `background` (made by the
+ * test's own staging code: the library that records the log says which calls those are).
+ */
 export class CallLog {
   private readonly entries: CallEntry[] = [];
   private settledCount = 0;

@@ -52,7 +52,7 @@ export const CLAUSE_ID = /^[a-z0-9-]+(\.[a-zA-Z0-9-]+)+$/;
  *   observed in full, and `openDetail` says why).
  * - `openDetail`: what the docs leave open. Observed and reported ("as the fake chose" or
  *   "differs from the fake"), never failed.
- * `question` names the open question (the research file's section 5), `choice` what the fake
+ * `question` names the open question (research Q1 to research Q32), `choice` what the fake
  * does there and why, `basis` the doc sections and research questions the split rests on.
  * Suites mark the open detail with `ctx.openDetail(...)` (src/harness/clause.ts); every other
  * assertion of the clause judges its core.
@@ -82,7 +82,7 @@ export const ClauseSchema = z
     title: z.string().min(8),
     area: AreaName,
     methods: z.array(z.enum(METHOD_NAMES)),
-    /** the section of native-bindings-api.md (or the research file) the clause comes from */
+    /** the section of native-bindings-api.md (or the research item, docs/contract-basis.md) the clause comes from */
     doc: z.object({ section: z.string(), anchor: z.string() }),
     severity: Severity,
     /** build features the clause needs (src/contract/features.ts) */

@@ -44,20 +44,20 @@ export const INFRASTRUCTURE_ERROR_CODES = [
   { code: "EGO_BROWSER_UNAVAILABLE", basis: "reference: 'No active browser' (the browser itself is not there)" },
   // the harness's reading: the payload between the bridge and the runtime could not be read (no method rule names it)
   { code: "EGO_INVALID_RESULT_PAYLOAD", basis: "harness: a payload the bridge could not read is the transport's" },
-  // reference, sendCDPMessage: "EGO_CDP_CHANNEL_UNAVAILABLE when the channel is missing"; issue 19: a launcher
-  // that relaunched the shared browser answered raw CDP with "CDP channel is not open"
-  { code: "EGO_CDP_CHANNEL_UNAVAILABLE", basis: "reference: sendCDPMessage, 'when the CDP channel is not connected'; issue 19 (a relaunched browser)" },
+  // reference, sendCDPMessage: "EGO_CDP_CHANNEL_UNAVAILABLE when the channel is missing"; an independent host's
+  // launcher that relaunched the shared browser answered raw CDP with "CDP channel is not open"
+  { code: "EGO_CDP_CHANNEL_UNAVAILABLE", basis: "reference: sendCDPMessage, 'when the CDP channel is not connected'; harness: an independent host's relaunched browser" },
 ] as const satisfies readonly { code: ErrorCode; basis: string }[];
 
 export type InfrastructureErrorCode = (typeof INFRASTRUCTURE_ERROR_CODES)[number]["code"];
 
 /**
  * Messages that say the same without a code (a build before error codes, or a host that
- * reports raw CDP failures as text). The harness's own list: issue 19 saw "CDP channel is not
- * open" from an independent host whose launcher relaunched the shared browser.
+ * reports raw CDP failures as text). The harness's own list: "CDP channel is not open" came from
+ * an independent host whose launcher relaunched the shared browser.
  */
 export const INFRASTRUCTURE_ERROR_MESSAGES: readonly { pattern: RegExp; sign: InfrastructureErrorCode; basis: string }[] = [
-  { pattern: /\bCDP channel is not open\b/i, sign: "EGO_CDP_CHANNEL_UNAVAILABLE", basis: "harness: issue 19 (an independent host, a relaunched browser)" },
+  { pattern: /\bCDP channel is not open\b/i, sign: "EGO_CDP_CHANNEL_UNAVAILABLE", basis: "harness: an independent host whose launcher relaunched the shared browser" },
 ];
 
 export function isInfrastructureErrorCode(value: unknown): value is InfrastructureErrorCode {

@@ -1,15 +1,15 @@
 /**
- * The controlled list of build features a clause may require (test262's features.txt, keyed to
- * ../shared/design/VERSIONS.md): the data in ./data/features.json, each name with what the
- * feature is. A clause that needs a feature the target's build lacks is not applicable there:
- * skipped with the reason, never failed. The table is imported as a JSON module, so its names
- * stay literal types and the fake's launcher bundle holds it (it reads no file).
+ * The build features a clause may require (test262's features.txt), from ./data/features.json. A
+ * clause whose feature the build lacks is not applicable there: skipped with the reason, never failed.
  */
 import { z } from "zod";
 import FEATURE_TABLE from "./data/features.json" with { type: "json" };
 import { namesOf } from "../tables/names-of.js";
 
-/** Each feature's name and what it is; the names are Feature, a union of literals (./data/features.json's keys). */
+/**
+ * Each feature's name and what it is. Imported as a JSON module, so the names stay literal types
+ * and the fake's launcher bundle holds the table (it reads no file).
+ */
 export const FEATURES = FEATURE_TABLE;
 
 export type Feature = keyof typeof FEATURES;

@@ -1,10 +1,6 @@
 /**
- * The documented texts that carry a task space's numeric id, each with `<id>` where it goes: the
- * status strings the methods settle with (./methods.ts `status`, reference "Browser-side operation
- * messages now identify task spaces by numeric id") and the native messages that name the id
- * (research 1.3: "Task space not found: <id>", and INACTIVE's two texts). A recording's
- * normalisation (src/recording/normalise.ts) puts a placeholder for the id where one of these
- * texts carries it, and nowhere else: a number elsewhere in a text is not an id.
+ * The documented texts that carry a task space's numeric id, with `<id>` where it goes, so a
+ * recording replaces an id only where one of them carries it: a number elsewhere is not an id.
  */
 import { METHOD_NAMES, METHODS } from "./methods.js";
 
@@ -13,7 +9,10 @@ export const NOT_FOUND_MESSAGE = "Task space not found: <id>";
 /** Native messages that name the task space's id (research 1.3; their wording is not contract). */
 export const ID_MESSAGES: readonly string[] = [NOT_FOUND_MESSAGE, "Task space <id> is not assigned to an agent.", "The task space is inactive: <id>"];
 
-/** Every documented text with a task-space id in it: the status strings, then the messages. */
+/**
+ * Every documented text with a task-space id in it: the status strings (./methods.ts `status`; the
+ * reference: "Browser-side operation messages now identify task spaces by numeric id"), then the messages.
+ */
 export const ID_TEXTS: readonly string[] = [...METHOD_NAMES.flatMap((m) => (METHODS[m].status !== undefined ? [METHODS[m].status] : [])), ...ID_MESSAGES];
 
 /** "Task space not found: <id>" for `id` (the lookup key: the numeric id, or the name on builds before numeric ids). */

@@ -1,9 +1,15 @@
 /**
  * An infrastructure-fault plan, as data: what can go wrong around the bridge (not a contract
- * deviation: those are fake-bridge/mutants), each fault with a probability, all drawn from one
- * seed. The fake injects them (fake-bridge/infra-faults), the harness reads the plan a run is
- * given (through src/targets/fake) and hands it to the fake. A plan is a JSON
- * file (`ego-conformance run --infra-faults FILE`, `fake start --infra-faults FILE`):
+ * deviation: those are fake-bridge/mutants), each fault with a probability drawn from one seed.
+ */
+import { z } from "zod";
+import { namedError } from "../errors/named-error.js";
+
+const probability = z.number().min(0).max(1);
+
+/**
+ * The fake injects them (fake-bridge/infra-faults); a plan is a JSON file
+ * (`ego-conformance run --infra-faults FILE`, `fake start --infra-faults FILE`):
  *
  *   { "seed": 42, "faults": [
  *       { "kind": "task-host-disconnect", "afterCalls": 3, "probability": 0.05 },
@@ -20,17 +26,12 @@
  * launcher-garbage (the launcher dies, or prints garbage and exits, before running the script),
  * browser-relaunch (the launcher kills and relaunches the shared browser while the invocation
  * runs: from its call `afterCalls` + 1 on, every raw CDP message it sends fails through
- * onSendCDPMessageError with "CDP channel is not open", EGO_CDP_CHANNEL_UNAVAILABLE, as issue 19
- * saw on an independent host; its other calls are answered as usual).
+ * onSendCDPMessageError with "CDP channel is not open", EGO_CDP_CHANNEL_UNAVAILABLE, as an
+ * independent host's launcher did; its other calls are answered as usual).
  * Per call: latency (baseMs plus a uniform jitter in [0, jitterMs]), never-settles, and the two
  * failures answered through the method's documented channel, browser-unavailable
  * (EGO_BROWSER_UNAVAILABLE) and invalid-payload (EGO_INVALID_RESULT_PAYLOAD).
  */
-import { z } from "zod";
-import { namedError } from "../errors/named-error.js";
-
-const probability = z.number().min(0).max(1);
-
 export const InfraFault = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("task-host-disconnect"), probability, afterCalls: z.number().int().min(0) }),
   z.strictObject({ kind: z.literal("browser-unavailable"), probability }),

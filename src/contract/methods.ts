@@ -1,10 +1,6 @@
 /**
- * The method catalogue of `globalThis.ego` (native-bindings-api.md), as data.
- *
- * Each parameter list is read by three parties:
- * - the fake bridge validates calls against it (fake-bridge/binding),
- * - the argument-validation clauses are derived from it (./clauses/arguments.ts),
- * - the report names methods and doc sections from it.
+ * The method catalogue of `globalThis.ego` (native-bindings-api.md), as data: the fake validates
+ * calls against its parameter lists, the argument clauses derive from them, the report names from it.
  */
 import { special, type Arg } from "./arguments.js";
 import type { Feature } from "./features.js";
@@ -165,7 +161,7 @@ export function statusFor(method: MethodName, id: number | string): string | und
 
 /**
  * The branch of the Ego Lite runtime that holds docs/native-bindings-api.md: the upstream's default
- * branch (main) does not have the file (research: "2.0.0-beta-dev ... home of all docs/native-*.md").
+ * branch (main) does not have the file (research 0: the v2 branch is the home of the native docs).
  */
 export const DOC_BRANCH = "2.0.0-beta-dev";
 /** Source URL of the native bindings reference (docs/native-bindings-api.md in the Ego Lite runtime). */

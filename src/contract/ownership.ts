@@ -1,7 +1,7 @@
 /**
  * Ownership and creator values of task spaces.
  * `agentDelegatedToUser` is absent from every revision of the bindings doc but asserted by the
- * upstream real-browser tests after handOffTaskSpace (research file, section 1.4).
+ * upstream real-browser tests after handOffTaskSpace (research 1.4).
  */
 import { z } from "zod";
 

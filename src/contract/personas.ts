@@ -1,12 +1,6 @@
 /**
- * Personas: the fake as a documented older (or differently launched) Ego Lite build. Each one is
- * derived from the build-feature table (src/contract/data/build-features.json), never listed by
- * hand: a feature's history names the persona that emulates its difference, the build it stands
- * for (a named version, or the current build when no build number is known), and whether the
- * persona has the feature. The persona's features are the table's answer for its version with
- * that one difference applied, so each persona isolates one documented build difference.
- *
- * `current` is the newest documented build with nothing changed.
+ * Personas: the fake as a documented older (or differently launched) Ego Lite build, derived from
+ * the build-feature table, never listed by hand; `current` is the newest build with nothing changed.
  */
 import {
   BUILD_FEATURES,
@@ -48,6 +42,12 @@ function differencesFrom(features: ReadonlySet<Feature>): PersonaDifference[] {
   return FEATURE_NAMES.filter((f) => features.has(f) !== current.has(f)).map((feature) => ({ feature, has: features.has(feature) }));
 }
 
+/**
+ * A feature's history names the persona that emulates its difference, the build it stands for (a
+ * named version, or the current build when no build number is known) and whether it has the
+ * feature. Its features are the table's answer for that version with that one difference applied,
+ * so each persona isolates one documented build difference.
+ */
 function derivePersonas(): Persona[] {
   const personas: Persona[] = [
     {

@@ -1,9 +1,6 @@
 /**
- * Which documented shape (./schemas.ts) each method's success settles with, and the shape of a
- * resolved failure: what the recording of a run (src/probe/call-recorder.ts) reads to tell a
- * call's documented fields from the rest. The status methods settle the documented status string
- * (./methods.ts `status`); sendCDPMessage answers through its callbacks, in CDP's own shapes,
- * which the contract does not restate (none here).
+ * Which documented shape (./schemas.ts) each method's success settles with, and a resolved
+ * failure's: what a run's recording reads to tell a call's documented fields from the rest.
  */
 import { z } from "zod";
 import { METHODS, type MethodName } from "./methods.js";
@@ -24,7 +21,11 @@ const SHAPES: Partial<Record<MethodName, z.ZodType>> = {
   claimTaskSpace: TaskSpaceRef,
 };
 
-/** The documented shape of `method`'s success, or undefined where the doc gives none. */
+/**
+ * The documented shape of `method`'s success, or undefined where the doc gives none. The status
+ * methods settle their status string; sendCDPMessage answers through its callbacks in CDP's own
+ * shapes, which the contract does not restate.
+ */
 export function successShape(method: MethodName): z.ZodType | undefined {
   return SHAPES[method] ?? (METHODS[method].status !== undefined ? StatusString : undefined);
 }

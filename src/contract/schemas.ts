@@ -1,8 +1,6 @@
 /**
- * zod schemas for every documented result shape of the native bridge
- * (native-bindings-api.md). Extra keys are allowed (`looseObject`): results are converted from
- * browser-side base::Value, and the doc says shapes "can follow the command implementation".
- * What the doc does fix (field types, id kinds, enumerations) is strict.
+ * zod schemas for every documented result shape (native-bindings-api.md). Extra keys are allowed,
+ * since shapes "can follow the command implementation"; what the doc does fix is strict.
  */
 import { z } from "zod";
 import { ErrorCode } from "./error-codes.js";

@@ -22,7 +22,7 @@ const WRONG_VALUE: Record<ParamSpec["type"], { slug: string; value: Arg }> = {
 };
 
 /**
- * Inputs beyond the parameter list. Most are ones the doc is silent on (research Q2, Q3, Q4):
+ * Inputs beyond the parameter list. Most are ones the doc is silent on (research Q2, research Q3, research Q4):
  * their core is judged and whether they are refused is observed (ARGUMENT_SPLIT). Two are covered
  * by a documented rule after all, so they are judged in full: `null` is "not a number" for
  * useTaskSpace ("Throws TypeError when id is missing, not a number", Task Context), and a name is
@@ -72,8 +72,15 @@ export function invalidArgumentCases(method: MethodName): InvalidArgumentCase[] 
 
 const FAKE_CHOICE = "the fake throws TypeError with error_code EGO_INVALID_ARGUMENT, as for the documented cases";
 
+/** The open question an input the doc has no rule for stands on: extra arguments, useTaskSpace's ids, snapshot's options. */
+function openQuestionOf(method: MethodName, slug: string): string {
+  if (slug === "extra-argument" || slug === "any-argument") return "research Q2";
+  return method === "useTaskSpace" ? "research Q3" : "research Q4";
+}
+
 /** The split of every argument input the doc has no rule for (judged by toRefuseAsDocumentedOrProceed). */
-function argumentSplit(method: MethodName) {
+function argumentSplit(method: MethodName, slug: string) {
+  const question = openQuestionOf(method, slug);
   const proceed =
     METHODS[method].kind === "sync"
       ? "return synchronously, as the method documents"
@@ -81,13 +88,13 @@ function argumentSplit(method: MethodName) {
         ? "resolve, or reject an Error with a documented own error_code (the snapshot failure channel)"
         : "resolve (a result, or an error object with a documented error_code other than EGO_INVALID_ARGUMENT)";
   return {
-    question: `research Q2-Q4: the doc states no argument rule for this ${method} input`,
+    question: `${question}: the doc states no argument rule for this ${method} input`,
     choice: FAKE_CHOICE,
     core:
       "a refusal is the documented one, a synchronous TypeError with own error_code EGO_INVALID_ARGUMENT (never a plain Error, " +
       `an inherited code, a rejection or a resolved EGO_INVALID_ARGUMENT object); a call that goes ahead must ${proceed}`,
     openDetail: "whether the build refuses this input at all or goes ahead with it",
-    basis: `native-bindings-api.md Error Codes ("Argument validation failures throw TypeError with error_code EGO_INVALID_ARGUMENT"), ${METHODS[method].doc.section}; research 1.2, Q2-Q4`,
+    basis: `native-bindings-api.md Error Codes ("Argument validation failures throw TypeError with error_code EGO_INVALID_ARGUMENT"), ${METHODS[method].doc.section}; research 1.2, ${question}`,
   };
 }
 
@@ -99,7 +106,7 @@ export const argumentClauses: ClauseInput[] = defineClauses("arguments", [
     // the clause asserts error_code EGO_INVALID_ARGUMENT: builds before error codes throw without it
     features: [...METHODS[c.method].features, "error-codes" as const],
     ...(c.status === "unspecified"
-      ? { unspecified: argumentSplit(c.method) }
+      ? { unspecified: argumentSplit(c.method, c.slug) }
       : {}),
   })),
   {

@@ -47,7 +47,7 @@ export const launcherClauses = defineClauses("launcher", [
     doc: { section: "docs/ego-browser-skill-command.md (research 3.1): --sdk-path loads a local SDK for that one call, before the bundled SDK", anchor: "runtime-model" },
   },
   {
-    // issue 21 defect 2: the v2 runtime abandons a Runtime.evaluate, or leaves an
+    // the v2 runtime abandons a Runtime.evaluate, or leaves an
     // Input.dispatchMouseEvent unanswered behind a JS alert, and its process must still end
     id: PENDING_CDP_CLAUSE,
     title: "an invocation ends when its script ends, whatever raw CDP requests are still unanswered",
@@ -55,11 +55,11 @@ export const launcherClauses = defineClauses("launcher", [
     needs: ["launcher", "pages"],
     doc: { section: "Runtime Model, Async behavior (the process may exit after pending requests settle); research 1.6 (the host disposes the SDK, rejecting pending CDP requests)", anchor: "runtime-model" },
     unspecified: {
-      question: "research Q31 (launcher semantics) and Q20: the reference speaks of promises the script awaits, not of a raw CDP request (sendCDPMessage returns undefined) that is never answered",
+      question: "research Q31 (launcher semantics) and research Q20: the reference speaks of promises the script awaits, not of a raw CDP request (sendCDPMessage returns undefined) that is never answered",
       choice: "the invocation exits with status 0 once its script's body and its promise-returning calls have ended; an unanswered CDP request is dropped",
       core: `the ego-browser nodejs process exits within ${PENDING_CDP_EXIT_BOUND_MS / 1000} s of its script's end while a Runtime.evaluate it sent on a never-settling promise is still unanswered (scripts "allow the process to exit after pending requests settle", and sendCDPMessage returns undefined: there is nothing to settle; the host's dispose rejects pending CDP requests)`,
       openDetail: "the invocation's exit status with a CDP request abandoned (the fake: 0)",
-      basis: "native-bindings-api.md Runtime Model ('Scripts can safely await these APIs and allow the process to exit after pending requests settle'), CDP (sendCDPMessage returns undefined); research 1.1, 1.6 (disposeEgoSdk rejects pending CDP requests), 3.1, Q20, Q31",
+      basis: "native-bindings-api.md Runtime Model ('Scripts can safely await these APIs and allow the process to exit after pending requests settle'), CDP (sendCDPMessage returns undefined); research 1.1, research 1.6 (disposeEgoSdk rejects pending CDP requests), research 3.1, research Q20, research Q31",
     },
   },
 ]);

@@ -22,7 +22,7 @@ const REF_REQUIREMENT = {
  * line and unquoted `text: ...` lines. So the tree form is every page clause's open detail.
  */
 const TREE_FORM_QUESTION = "the reference leaves content free-form ('content: ...'); research 1.5 records a text tree (a root line, two spaces a level, `<role> \"<name>\" [ref=N, ...]`), research Q28";
-const TREE_FORM_BASIS = "native-bindings-api.md Snapshot (Result: { content: '...', refs: [{backendNodeId, role, name, loc?}] }; loc omitted from refs and the textual snapshot); research 1.5 snapshot (the text tree, [ref=<refId>]), Q25, Q28";
+const TREE_FORM_BASIS = "native-bindings-api.md Snapshot (Result: { content: '...', refs: [{backendNodeId, role, name, loc?}] }; loc omitted from refs and the textual snapshot); research 1.5 snapshot (the text tree, [ref=<refId>]), research Q25, research Q28";
 /** Both iframe clauses: the frame's content under its `iframe` line is judged, the `root` line observed. */
 const IFRAME_TREE_FORM = {
   question: TREE_FORM_QUESTION,
@@ -52,7 +52,7 @@ export const snapshotClauses = defineClauses("snapshot", [
         "maxResultLength bounds the result: with a bound below the page's full content, the content is shorter than the unbounded snapshot's and " +
         "at most the bound plus room for a truncation marker (64 characters); 0 means unlimited (the full content). A build that ignores the bound and returns the whole tree fails",
       openDetail: "whether the bound counts characters or bytes, whether the cut is exact, and whether a truncation marker is added",
-      basis: "native-bindings-api.md Snapshot ('maxResultLength: number. Maximum result content length. Zero or omitted means unlimited.'); research 1.5 snapshot, Q28",
+      basis: "native-bindings-api.md Snapshot ('maxResultLength: number. Maximum result content length. Zero or omitted means unlimited.'); research 1.5 snapshot, research Q28",
     },
   },
   { id: "snapshot.subtree", title: "scope 'subtree' with a root from a previous ref captures that node and its descendants, and no other node's ref", methods: ["snapshot"], features: ["snapshot-subtree"] },
@@ -109,7 +109,7 @@ export const snapshotClauses = defineClauses("snapshot", [
       choice: "`action=click|type|select` inside the brackets of interactive nodes (button, link: click; textbox: type; combobox: select)",
       core: "includeActionMarks: true adds action markers to the textual snapshot: on a page with interactive elements the content with true is longer than with false",
       openDetail: "the markers' form (the fake: action=click|type|select in the brackets), which lines carry them, that false prints none, and the default when the option is omitted (the fake: no marks; the doc states none)",
-      basis: "native-bindings-api.md Snapshot ('includeActionMarks: boolean. Include action markers in the textual snapshot.'); research 1.5 snapshot, Q28",
+      basis: "native-bindings-api.md Snapshot ('includeActionMarks: boolean. Include action markers in the textual snapshot.'); research 1.5 snapshot, research Q28",
     },
   },
   {
@@ -122,7 +122,7 @@ export const snapshotClauses = defineClauses("snapshot", [
     unspecified: IFRAME_TREE_FORM,
   },
   {
-    // issue 21 defect 4: the v2 runtime resolved a top-level ref inside the iframe
+    // the v2 runtime resolved a top-level ref inside the iframe when two refs printed the same number
     id: "snapshot.page.refs.unique-across-frames",
     title: "on a page whose cross-origin (out-of-process) iframe repeats the page's backendNodeIds, no two refs of one snapshot print the same [ref=N] or carry the same refId",
     methods: ["snapshot"], needs: [...pages], severity: "critical", doc: REF_REQUIREMENT,
@@ -147,7 +147,7 @@ export const snapshotClauses = defineClauses("snapshot", [
     methods: ["snapshot", "sendCDPMessage", "createTab"], needs: [...pages, "cdp-traffic"], doc: REF_REQUIREMENT,
   },
   {
-    // issue 21 defect 5: the fake printed href:http://127.0.0.1:PORT/..., the v2 runtime's e2e expects href:/nav-target?...
+    // the v2 runtime's real-browser e2e expects a same-origin link by its path (href:/nav-target?...), not its absolute URL
     id: "snapshot.page.loc.href-form",
     title: "an href: loc names its link's target: the link's absolute URL or its path on the frame's origin",
     methods: ["snapshot"], needs: [...pages],
@@ -159,7 +159,7 @@ export const snapshotClauses = defineClauses("snapshot", [
       openDetail:
         "which form a same-origin link gets (the fake: its path, as the v2 runtime's real-browser e2e asserts for a native build, `loc=href:/nav-target?locator=unique`, and its real-site log A-004 saw one print, `loc=href:/news/articles/...`)",
       basis:
-        "native-bindings-api.md Snapshot (includeStableLocator: 'reusable locator hints on refs when available'); research 1.5 snapshot (loc values `href:...`, the real-site log A-004's native `loc=href:`), Q26; the v2 runtime's real-browser e2e case for snapshot locators and its href resolver (fake-bridge/README.md)",
+        "native-bindings-api.md Snapshot (includeStableLocator: 'reusable locator hints on refs when available'); research 1.5 snapshot (loc values `href:...`, the real-site log A-004's native `loc=href:`), research Q26; the v2 runtime's real-browser e2e case for snapshot locators and its href resolver (fake-bridge/README.md)",
     },
   },
   {
@@ -168,13 +168,13 @@ export const snapshotClauses = defineClauses("snapshot", [
     title: "a link is located by its href where no other link of its frame shares it, and carries no locator (none, or `unstable` on builds before locator omission) where one does",
     methods: ["snapshot"], needs: [...pages],
     unspecified: {
-      question: "the reference names `href:` locators but not which locator a link gets, nor what a link whose href another link shares gets (research 1.5, Q26)",
+      question: "the reference names `href:` locators but not which locator a link gets, nor what a link whose href another link shares gets (research 1.5, research Q26)",
       choice: "a link's only candidate is its href: offered where unique in the link's frame; where not, no locator (builds before locator omission print `unstable`), never a role or css locator instead",
       core: "each link of the page (one with an href of its own, two sharing one under different names) is printed with a ref",
       openDetail:
         "which locator a link gets (the fake: `href:` for the unique link, none or `unstable` for both links sharing an href, as the v2 runtime's real-browser e2e expects of a native build, and its real-site log A-004 saw `loc=href:` for links)",
       basis:
-        "native-bindings-api.md Snapshot (includeStableLocator: 'reusable locator hints on refs when available'; 'Do not return `unstable` or `ambiguous` as locator values'); research 1.5 snapshot (a native build printed `loc=unstable` for duplicated hrefs, e2e 6f01c14; A-004's native `loc=href:`), Q26",
+        "native-bindings-api.md Snapshot (includeStableLocator: 'reusable locator hints on refs when available'; 'Do not return `unstable` or `ambiguous` as locator values'); research 1.5 snapshot (a native build printed `loc=unstable` for duplicated hrefs, e2e 6f01c14; A-004's native `loc=href:`), research Q26",
     },
   },
   {

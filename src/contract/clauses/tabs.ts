@@ -1,6 +1,6 @@
 import { defineClauses } from "./define.js";
 
-/** research 1.5, snapshot: "Native snapshot only sees the active tab; v2 activates the target Page first" (issue 21 defect 1) */
+/** research 1.5, snapshot: "Native snapshot only sees the active tab; v2 activates the target Page first" */
 const RESEARCH_ACTIVE_TAB = { section: "research 1.5: snapshot (the native snapshot only sees the active tab; the v2 runtime activates the target page first)", anchor: "snapshot" };
 
 /** research 1.3: the runtime-only code EGO_URL_OPENED_IN_POPUP (the v2 runtime reports a url opened in a popup of the space) */
@@ -10,11 +10,11 @@ export const tabClauses = defineClauses("tabs", [
   { id: "tabs.create.result", title: "createTab(url) resolves a descriptor with a targetId", methods: ["createTab"], severity: "critical" },
   { id: "tabs.list.shape", title: "listTabs resolves {tabs:[{index, targetId, url, title, active}]}", methods: ["listTabs"], severity: "critical" },
   { id: "tabs.list.contains-created", title: "a created tab is listed with its targetId and url", methods: ["createTab", "listTabs"] },
-  // with nothing selected too: no space's tabs (Runtime Model: 'Task-scoped APIs operate on the current task context'; issue 19)
+  // with nothing selected too: no space's tabs (Runtime Model: 'Task-scoped APIs operate on the current task context')
   { id: "tabs.list.scoped-to-space", title: "listTabs lists only the selected task space's tabs, and no space's tabs with nothing selected", methods: ["listTabs", "useTaskSpace"], severity: "critical" },
   {
     // "Lists tabs in the current task space" (Tabs, listTabs): a space whose tabs are all closed has
-    // none to list; a host whose per-space filter came out empty listed the whole browser (issue 19)
+    // none to list; a host whose per-space filter came out empty listed the whole browser
     id: "tabs.list.scoped-empty-space", title: "listTabs of a space whose tabs were all closed (over its raw CDP channel) lists no other space's tab",
     methods: ["listTabs", "sendCDPMessage"], needs: ["pages"], severity: "critical",
   },
@@ -55,15 +55,15 @@ export const tabClauses = defineClauses("tabs", [
     title: "Target.activateTarget over sendCDPMessage makes that tab the space's active tab: listTabs reports it as the one active tab and snapshot reads it",
     methods: ["sendCDPMessage", "listTabs", "snapshot", "createTab"], needs: ["pages"], severity: "critical", doc: RESEARCH_ACTIVE_TAB,
     unspecified: {
-      question: "research 1.5 (an observation: the native snapshot sees only the active tab, and the v2 runtime activates the target page first) and Q8: which tab is active; the reference states neither what activateTarget does to the space nor which tab snapshot reads",
+      question: "research 1.5 (an observation: the native snapshot sees only the active tab, and the v2 runtime activates the target page first) and research Q8: which tab is active; the reference states neither what activateTarget does to the space nor which tab snapshot reads",
       choice: "the activated tab becomes the space's one active tab, and snapshot reads it (what the v2 runtime relies on)",
       core: "Target.activateTarget on a tab of the selected space, sent over sendCDPMessage, is answered with a result (native-bindings-api.md, Chrome DevTools Protocol: the message is sent for the selected agent-owned space)",
       openDetail: "whether listTabs then reports the activated tab as the one active tab and snapshot reads it rather than the newest tab",
-      basis: "native-bindings-api.md Chrome DevTools Protocol (sendCDPMessage), Tabs (listTabs: active); research 1.5 (snapshot), Q8",
+      basis: "native-bindings-api.md Chrome DevTools Protocol (sendCDPMessage), Tabs (listTabs: active); research 1.5 (snapshot), research Q8",
     },
   },
   {
-    // issue 21 defect 3. The reference is silent on popups; its Runtime Model scopes every
+    // The reference is silent on popups; its Runtime Model scopes every
     // task-scoped call to the selected space ('Task-scoped APIs operate on the current task
     // context'), and research 1.3 lists EGO_URL_OPENED_IN_POPUP among the runtime-only codes: the
     // v2 runtime reports a URL that opened in a popup, which it finds among the space's tabs.

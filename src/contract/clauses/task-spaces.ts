@@ -14,7 +14,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
       choice: "no: the doc's examples always call useTaskSpace(task.id) after creating",
       core: "task calls act on the current task context only: right after createTaskSpace, listTabs resolves either an error object (nothing selected) or the new space's own tabs, never another space's and never a throw or rejection",
       openDetail: "whether createTaskSpace selects the new space (the fake: no, listTabs resolves EGO_TASK_SPACE_NOT_SELECTED; the Linux port: yes)",
-      basis: "native-bindings-api.md Runtime Model ('Task-scoped APIs operate on the current task context. Select that context with ego.useTaskSpace(id)'); research 1.5 createTaskSpace, Q10",
+      basis: "native-bindings-api.md Runtime Model ('Task-scoped APIs operate on the current task context. Select that context with ego.useTaskSpace(id)'); research 1.5 createTaskSpace, research Q10",
     },
   },
   {
@@ -42,7 +42,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
       choice: "succeeds with the usual status string (the v1 skill calls takeover idempotent)",
       core: "the call resolves (a status value or an error object, never a throw or rejection) and leaves the space under agent control: task calls on it still work",
       openDetail: "whether it answers with the usual status string or an error object, and the listed ownership afterwards",
-      basis: "native-bindings-api.md Task Control ('Returns the current task space to agent control', 'Returns the browser-side status value'); research 1.5 handOff/takeOver, Q13",
+      basis: "native-bindings-api.md Task Control ('Returns the current task space to agent control', 'Returns the browser-side status value'); research 1.5 handOff/takeOver, research Q13",
     },
   },
   {
@@ -69,7 +69,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
       choice: "the fake keeps the active tab through complete and claim",
       core: "after completeTaskSpace and claimTaskSpace, listTabs lists the same tabs (targetId, index, url) in the same order, and the listing entry keeps its profileId and profileName",
       openDetail: "whether the tab active before completeTaskSpace is still the active one after the claim (the fake: yes; a build may move it when the space changes hands)",
-      basis: "native-bindings-api.md claimTaskSpace ('Claiming a regular user Space keeps its browser profile, tabs, active tab, and numeric id'), completeTaskSpace ('leaving the Space open for the user')",
+      basis: "native-bindings-api.md Task Spaces claimTaskSpace ('Claiming a regular user Space keeps its browser profile, tabs, active tab, and numeric id'), completeTaskSpace ('leaving the Space open for the user')",
     },
   },
   { id: "task-spaces.claim.does-not-select", title: "claimTaskSpace does not select the claimed space", methods: ["claimTaskSpace", "listTabs"], features: ["numeric-ids", "error-codes"] },
@@ -91,7 +91,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     methods: ["createTaskSpace", "listTaskSpaces"],
     // no listing feature: the space is found by id, or by name in an older {taskIds} listing
     // a space ends only when a caller closes or completes it (closeTaskSpace, completeTaskSpace);
-    // hosts that close idle spaces break every agent that pauses (issue 8: the Linux host)
+    // hosts that close idle spaces break every agent that pauses (a community Linux host did)
     tags: ["slow"],
   },
   {
@@ -101,7 +101,7 @@ export const taskSpaceClauses = defineClauses("task-spaces", [
     // completeTaskSpace: the Space is left 'open for the user. It remains discoverable through
     // ego.listTaskSpaces() under the same numeric id with user ownership' (no time limit); listing is
     // a read (task-spaces.list.read-only). A host whose listing closes idle spaces, user-owned ones
-    // too, broke this unnoticed (issue 19)
+    // too, broke this unnoticed
     tags: ["slow"],
   },
   {

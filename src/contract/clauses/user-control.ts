@@ -45,7 +45,7 @@ function unlistedSplit(m: MethodName) {
       settled !== undefined
         ? "nothing beyond the core: the doc settles this call; research Q14 lists it only because the doc's list of blocked calls does not name it (the result's shape is judged by the method's own clauses)"
         : "whether the build blocks the call at all while the space is under user control (the doc's list of blocked calls does not name it)",
-    basis: `native-bindings-api.md Runtime Model (the list of blocked calls and how they report), ${METHODS[m].doc.section}; research 1.4, Q14`,
+    basis: `native-bindings-api.md Runtime Model (the list of blocked calls and how they report), ${METHODS[m].doc.section}; research 1.4, research Q14`,
   };
 }
 
@@ -67,10 +67,10 @@ export const userControlClauses = defineClauses("user-control", [
     id: "user-control.reason-key.hand-off", title: "after an agent hand-off the reason key is manual_takeover", methods: ["handOffTaskSpace", "listTabs"], features: ["reason-keys", "error-codes"], doc: listTabsDoc,
     unspecified: {
       question: "research Q15: manual_takeover or a sentence after an explicit hand-off (the doc example contradicts itself)",
-      choice: "manual_takeover, as the research records for GUI takeover and explicit hand-off",
+      choice: "manual_takeover, as research 1.4 records for GUI takeover and explicit hand-off",
       core: "after handOffTaskSpace, listTabs resolves an error object {error: string, error_code: EGO_TASK_SPACE_USER_IN_CONTROL}",
       openDetail: "which string error holds after an explicit hand-off: manual_takeover (the fake), another key, or a sentence",
-      basis: "native-bindings-api.md Tabs listTabs ('If the current task has been handed off to the user, the promise resolves to an error object', error_code EGO_TASK_SPACE_USER_IN_CONTROL); research 1.4, Q15",
+      basis: "native-bindings-api.md Tabs listTabs ('If the current task has been handed off to the user, the promise resolves to an error object', error_code EGO_TASK_SPACE_USER_IN_CONTROL); research 1.4, research Q15",
     },
   },
   { id: "user-control.reason-key.passes-through", title: "each documented reason key reaches the caller unchanged on every blocked channel", methods: ["listTabs", "snapshot", "setAgentTaskState"], features: ["reason-keys", "error-codes"], needs: ["operator"], doc: listTabsDoc },
@@ -81,7 +81,7 @@ export const userControlClauses = defineClauses("user-control", [
       choice: "the key is passed through verbatim with the same error_code",
       core: "whatever the cause, the control boundary is identified by its code: listTabs resolves {error: string, error_code: EGO_TASK_SPACE_USER_IN_CONTROL}",
       openDetail: "what error holds for a cause without a documented key: the key verbatim (the fake), a generic key, or text",
-      basis: "native-bindings-api.md Tabs ('Callers should use error_code to identify the control boundary', 'Unknown reason keys must fall back to generic user-control guidance'); research 1.4, Q15",
+      basis: "native-bindings-api.md Tabs ('Callers should use error_code to identify the control boundary', 'Unknown reason keys must fall back to generic user-control guidance'); research 1.4, research Q15",
     },
   },
   { id: "user-control.cdp.no-reason-key", title: "the CDP error callback carries the control boundary, not the reason key", methods: ["sendCDPMessage"], features: ["error-codes"], doc: METHODS.sendCDPMessage.doc },
