@@ -7,7 +7,7 @@
  * lack (no operator, no real pages: ./not-judged.ts) is not judged here and never blocks; one not
  * applicable for the build's lack blocks when the baseline ran it.
  */
-import { BLOCKING, CHANGES, CHANGE_TEXT, changeBetween as classifyChange, type Change } from "../outcomes/changes.js";
+import { BLOCKING, CHANGES, CHANGE_TEXT, outcomeChange, type Change } from "../outcomes/changes.js";
 import { notJudgedHere } from "../outcomes/not-applicable.js";
 import { emptyOutcomeCounts, RAN, type Outcome } from "../outcomes/statuses.js";
 import { notJudgedGroups, type NotJudgedGroup } from "./not-judged.js";
@@ -76,7 +76,7 @@ export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, opt
   const rows: GateRow[] = ids.map((clause) => {
     const b = ownEntry(baseline.clauses, clause);
     const c = ownEntry(current.clauses, clause);
-    const change = classifyChange(b?.status, c?.status);
+    const change = outcomeChange(b?.status, c?.status);
     const notJudged = c?.status === "not-applicable" && notJudgedHere(c.notApplicable);
     return { clause, change, blocking: BLOCKING.has(change) && !notJudged, ...(b ? { baseline: b } : {}), ...(c ? { current: c } : {}), ...(notJudged ? { notJudgedHere: true as const } : {}) };
   });

@@ -6,7 +6,7 @@
  * (a clause with one passed and one not-applicable variant passed). A clause with no result at
  * all is unknown: it was meant to run and nothing says it held.
  */
-import type { ResultOutcome } from "./statuses.js";
+import type { Outcome, ResultOutcome } from "./statuses.js";
 
 export const PRECEDENCE: readonly ResultOutcome[] = ["broken", "failed", "precondition-failed", "unknown", "known", "flaky", "passed", "not-applicable"];
 
@@ -20,6 +20,6 @@ export function worstOutcome(outcomes: Iterable<ResultOutcome>): ResultOutcome {
 }
 
 /** The outcome a clause counts under: an unspecified clause that passed is an observation. */
-export function clauseOutcome(outcome: ResultOutcome, unspecified: boolean): ResultOutcome | "unspecified" {
+export function clauseOutcome(outcome: ResultOutcome, unspecified: boolean): Outcome {
   return unspecified && outcome === "passed" ? "unspecified" : outcome;
 }

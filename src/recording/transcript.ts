@@ -7,7 +7,8 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { parseJson, readInputFile } from "../files/input-file.js";
 import { LABEL } from "../labels/labels.js";
-import { effectiveStatus, type ClauseStatus, type RunSummary } from "../report/summary.js";
+import type { RunSummary } from "../report/summary.js";
+import { resultOutcome, type ResultOutcome } from "../outcomes/index.js";
 import { labelValue, type ResultFile } from "../report/results-reader.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
 import { readClauseRecordings } from "./clause-recording.js";
@@ -43,7 +44,7 @@ export type RecordedPages = "chromium" | "model";
 export interface TranscriptTest {
   /** the test's title, normalised */
   name: string;
-  verdict: ClauseStatus;
+  verdict: ResultOutcome;
   /** whether its native calls were recorded (a test skipped before it ran has none) */
   recorded: boolean;
   calls: RecordedCall[];
@@ -51,7 +52,7 @@ export interface TranscriptTest {
 
 export interface TranscriptClause {
   id: string;
-  verdict: ClauseStatus;
+  verdict: ResultOutcome;
   /** on unspecified clauses: "as-the-fake-chose" or "differs-from-the-fake" */
   openDetail?: string;
   /** why a not-applicable clause did not run: `version`, `feature:<name>`, `needs:<capability>` */
@@ -79,7 +80,7 @@ export async function buildTranscript(files: readonly ResultFile[], dir: string,
     if (id === undefined) continue;
     const recording = recordings.get(file.result.name);
     const list = tests.get(id) ?? (tests.set(id, []), tests.get(id)!);
-    list.push({ name: normaliseRunText(file.result.name, runId), verdict: effectiveStatus(file.result), recorded: recording !== undefined, calls: recording?.calls ?? [] });
+    list.push({ name: normaliseRunText(file.result.name, runId), verdict: resultOutcome(file.result), recorded: recording !== undefined, calls: recording?.calls ?? [] });
   }
   const clauses: TranscriptClause[] = summary.clauses.map((c) => {
     const results = files.filter((f) => labelValue(f.result, LABEL.clause) === c.id);

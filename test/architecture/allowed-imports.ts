@@ -81,7 +81,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the recording of a run: the probes' calls (src/probe), made private and normalised in the
   // worker (src/harness writes them), assembled from the results (src/report) by the run, compared by the CLI
-  "src/recording": ["src/text", "src/errors", "src/labels", "src/contract", "src/probe", "src/report", "src/files"],
+  "src/recording": ["src/text", "src/errors", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/files"], // outcomes: a transcript's verdicts are result outcomes
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
