@@ -9,14 +9,8 @@
  * by name where none is found is refused before the run starts (src/run/plan.ts `checkOptions`
  * reads `missing`): exit 2 with the install command.
  */
+import type { PagesChoice } from "../../src/contract/pages-choice.js";
 import { locateChromium } from "./locate.js";
-
-export const PAGES_CHOICES = ["chromium", "model"] as const;
-export type PagesChoice = (typeof PAGES_CHOICES)[number];
-
-export function isPagesChoice(value: unknown): value is PagesChoice {
-  return typeof value === "string" && (PAGES_CHOICES as readonly string[]).includes(value);
-}
 
 export interface ResolvedPages {
   pages: PagesChoice;

@@ -8,7 +8,7 @@
  *
  * The fake as a library for unit tests is the "./fake" entry (fake-bridge/library).
  */
-export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, sweep, type FakePages, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
+export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, sweep, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
 export { makePlan, type MatrixPlan } from "../matrix/plan.js";
 export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-matrix.js";
 export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
@@ -20,3 +20,4 @@ export { gateJson, renderGate } from "../gate/render.js";
 export { summaryPassed, type RunSummary } from "../report/summary.js";
 export { CATALOGUE, clauseById } from "../contract/catalogue.js";
 export type { Clause } from "../contract/clause.js";
+export type { PagesChoice } from "../contract/pages-choice.js";

@@ -5,6 +5,7 @@
  * Allure report), a shard stops at its bundle for `report --merge`, which merges the bundles of
  * all shards the same way (mergeMatrix).
  */
+import type { PagesChoice } from "../contract/pages-choice.js";
 import { join, resolve } from "node:path";
 import { checkOwnedDir } from "../files/output-dir.js";
 import { findBundleDirs, readBundle, type LoadedBundle } from "./bundle.js";
@@ -27,7 +28,7 @@ export interface MatrixOptions {
   json: boolean;
   allure: boolean;
   /** the fake targets' pages (`--pages chromium|model`); default: as for run */
-  fakePages?: "chromium" | "model";
+  fakePages?: PagesChoice;
   /** every target skips the clauses tagged slow (`--no-slow`), as run does */
   noSlow?: boolean;
   /** compat gates every target against it (`--baseline`), else against the contract */

@@ -56,7 +56,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/mutants": ["src/tables"],
   "fake-bridge/behaviour": ["fake-bridge/mutants", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/page-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
-  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch"],
+  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch", "src/contract"], // contract: the pages choice (pages-choice.ts)
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/errors", "src/contract"],
   "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
   "fake-bridge/operator": ["fake-bridge/app", "src/contract"],
