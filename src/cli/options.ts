@@ -125,7 +125,7 @@ export const RUN_FLAGS = {
     default: false,
     help: 'with --update-expectations: write them (additions as owner "unassigned", bug "TODO", 30-day expiry: lint fails on them until a human completes them)',
   },
-  outcomes: fileFlag({ default: DEFAULT_OUTCOMES_FILE, help: "the run's per-clause outcomes for gate and baseline (default: reports/outcomes.json)" }),
+  outcomes: fileFlag({ default: DEFAULT_OUTCOMES_FILE, help: `the run's per-clause outcomes for gate and baseline (default: ${DEFAULT_OUTCOMES_FILE})` }),
   record: fileFlag({ help: "write the run's transcript to FILE: each clause's verdict and every native call its probes made (method, arguments, channel, the value's shape, its documented fields), normalised and with nothing of a space the run did not create (docs/verified-fake.md); a run with --target installed writes one into its results directory by default" }),
   "no-record": { type: "boolean", default: false, help: "write no transcript (not even the installed run's default one)" },
   "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow (they end not applicable, with the reason); without it they run, beside the rest" },
@@ -282,7 +282,7 @@ export const EXPECTATIONS_LINT_FLAGS = {
 
 const RUN_SOURCE = {
   results: { type: "string", value: "DIR", help: "the run's Allure results directory; excludes --outcomes" },
-  outcomes: fileFlag({ help: "the run's outcomes file (default: reports/outcomes.json)" }),
+  outcomes: fileFlag({ help: `the run's outcomes file (default: ${DEFAULT_OUTCOMES_FILE})` }),
 } as const satisfies FlagTable;
 
 export const GATE_FLAGS = {
