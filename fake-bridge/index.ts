@@ -83,4 +83,4 @@ export type { BrowserPort } from "./binding/port.js";
 export { executeRequest, type BridgeRequest, type BridgeResponse } from "./app/requests.js";
 export { MUTANTS, MUTANT_NAMES, parseMutants, type MutantName } from "./mutants/mutants.js";
 export { FakeOperator } from "./operator/fake-operator.js";
-export { isPagesChoice, PAGES_CHOICES, resolvePages, type PagesChoice, type ResolvedPages } from "./chromium/pages-choice.js";
+export { resolvePages, type ResolvedPages } from "./chromium/pages-choice.js";

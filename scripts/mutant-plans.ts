@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { preconditionOwnerOf } from "../src/outcomes/of-error.js";
 import { execa } from "execa";
 import { MUTANT_NAMES } from "../fake-bridge/mutants/index.js";
+import type { PagesChoice } from "../src/contract/pages-choice.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const BIN = join(ROOT, "bin/ego-conformance.mjs");
@@ -22,7 +23,8 @@ const { values } = parseArgs({
   },
 });
 
-type Pages = "model" | "chromium" | "installed";
+/** the fake's pages, or an installed build's own */
+type Pages = PagesChoice | "installed";
 
 interface Measured {
   plan: string;

@@ -3,14 +3,8 @@
  * browser is found, else the page model with a warning; asking for chromium where none is found is
  * refused before the run (exit 2 with the install command).
  */
+import type { PagesChoice } from "../../src/contract/pages-choice.js";
 import { locateChromium } from "./locate.js";
-
-export const PAGES_CHOICES = ["chromium", "model"] as const;
-export type PagesChoice = (typeof PAGES_CHOICES)[number];
-
-export function isPagesChoice(value: unknown): value is PagesChoice {
-  return typeof value === "string" && (PAGES_CHOICES as readonly string[]).includes(value);
-}
 
 export interface ResolvedPages {
   pages: PagesChoice;

@@ -5,6 +5,7 @@
 import { removeSocket, restrictSocket } from "../../src/files/owned-files.js";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
+import type { PagesChoice } from "../../src/contract/pages-choice.js";
 import { shutdownBrowsers } from "../chromium/browser-pool.js";
 import { createFakeBrowser, type FakeBrowser, type FakeBrowserOptions } from "../index.js";
 import { appPaths, ensureAppDir, type AppPaths } from "./app-dir.js";
@@ -25,7 +26,7 @@ export interface FakeAppServerOptions extends FakeBrowserOptions {
   /** infrastructure faults (../infra-faults): each bridge connection is one invocation */
   infraFaultPlan?: InfraFaultPlan;
   /** where the pages come from (reported by describe; `chromium` needs FakeBrowserOptions.chromium) */
-  pages?: "chromium" | "model";
+  pages?: PagesChoice;
   /** why real pages were asked for and are not there (reported by describe) */
   pagesWarning?: string;
   /**

@@ -12,7 +12,8 @@ import { PERSONA_FILE_FORMAT, PersonaFile } from "../../src/contract/persona-fil
 import { parseInfraFaultPlanText, type InfraFaultPlan } from "../infra-faults/plan.js";
 import { parseJsonText, readInputFileSync } from "../../src/files/input-file.js";
 import type { FakeAppServerOptions } from "./app-server.js";
-import { isPagesChoice, resolvePages, type PagesChoice } from "../chromium/pages-choice.js";
+import { resolvePages } from "../chromium/pages-choice.js";
+import { isPagesChoice, PAGES_CHOICES, type PagesChoice } from "../../src/contract/pages-choice.js";
 import { namedError } from "../../src/errors/named-error.js";
 
 export class AppOptionsError extends namedError("AppOptionsError", "bad-input") {}
@@ -111,7 +112,7 @@ function readPlan(file: string): InfraFaultPlan {
 }
 
 export function appChoiceFromValues(values: { dir?: string; persona?: string; "persona-file"?: string; "ego-version"?: string; mutant?: string[]; "close-delay-ms"?: string; "infra-faults"?: string; pages?: string }): AppChoice {
-  if (values.pages !== undefined && !isPagesChoice(values.pages)) throw new AppOptionsError(`--pages must be chromium or model, not '${values.pages}'`);
+  if (values.pages !== undefined && !isPagesChoice(values.pages)) throw new AppOptionsError(`--pages must be ${PAGES_CHOICES.join(" or ")}, not '${values.pages}'`);
   let closeDelayMs: number | undefined;
   if (values["close-delay-ms"] !== undefined) {
     const text = values["close-delay-ms"];
@@ -128,7 +129,7 @@ export function appChoiceFromValues(values: { dir?: string; persona?: string; "p
     mutants: values.mutant ?? [],
     ...(closeDelayMs !== undefined ? { closeDelayMs } : {}),
     ...(values["infra-faults"] !== undefined ? { infraFaults: resolve(values["infra-faults"]) } : {}),
-    ...(values.pages !== undefined ? { pages: values.pages as PagesChoice } : {}),
+    ...(values.pages !== undefined ? { pages: values.pages } : {}),
   };
 }
 

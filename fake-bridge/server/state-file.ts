@@ -1,6 +1,7 @@
 /** The running fake app's record: what `ego-conformance fake status` reports and `stop` acts on. */
 import { readFile } from "node:fs/promises";
 import { removeOwnedFile, replaceOwnedFile } from "../../src/files/owned-files.js";
+import type { PagesChoice } from "../../src/contract/pages-choice.js";
 
 /** What the head of every state file the app writes holds: a file without it is not the app's, and is neither replaced nor removed. */
 const isAppState = (head: string) => head.startsWith("{\n  \"pid\": ") && head.includes(`"bridgeSocket": `);
@@ -17,7 +18,7 @@ export interface AppState {
   /** ISO time the app started listening */
   startedAt: string;
   /** where the app's pages come from (`--pages`); absent in states written before pages were a choice */
-  pages?: "chromium" | "model";
+  pages?: PagesChoice;
   /** why real pages were asked for and are not there */
   pagesWarning?: string;
 }

@@ -2,7 +2,7 @@
  * The harness as a typed library (the package's "." entry): what the `run`, `matrix` and `gate`
  * commands do, without the command line. The fake as a library is the "./fake" entry.
  */
-export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, sweep, type FakePages, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
+export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, sweep, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
 export { makePlan, type MatrixPlan } from "../matrix/plan.js";
 export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-matrix.js";
 export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
@@ -14,3 +14,4 @@ export { gateJson, renderGate } from "../gate/render.js";
 export { summaryPassed, type RunSummary } from "../report/summary.js";
 export { CATALOGUE, clauseById } from "../contract/catalogue.js";
 export type { Clause } from "../contract/clause.js";
+export type { PagesChoice } from "../contract/pages-choice.js";

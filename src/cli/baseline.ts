@@ -7,7 +7,8 @@ import { resolve } from "node:path";
 import { BaselineKeyError, baselineKey, baselinePath, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
 import { readRun } from "../gate/current-run.js";
 import { OUTCOMES_FILE_MARKER, writeOutcomes } from "../gate/outcomes-file.js";
-import { CannotDecideError, DEFAULT_OUTCOMES, readInput } from "./gate.js";
+import { CannotDecideError, readInput } from "./gate.js";
+import { DEFAULT_OUTCOMES_FILE } from "../run/options.js";
 import { parseFlags } from "./parse-flags.js";
 import { BASELINE_SAVE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
@@ -16,7 +17,7 @@ import { checkOutputFile } from "../files/output-dir.js";
 async function saveCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, BASELINE_SAVE_FLAGS);
   if (values.results !== undefined && values.outcomes !== undefined) throw new UsageError("give --results DIR or --outcomes FILE, not both");
-  const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
+  const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES_FILE) };
   // CannotDecideError: exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
   const outcomes = await readInput(`run (${source.results ?? source.outcomes})`, () => readRun(source));
   let key: string;

@@ -17,8 +17,7 @@ import { GATE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { namedError } from "../errors/named-error.js";
 import { printable } from "../text/printable.js";
-
-export const DEFAULT_OUTCOMES = "reports/outcomes.json";
+import { DEFAULT_OUTCOMES_FILE } from "../run/options.js";
 
 /** Input the gate cannot decide on: exit 2 with the reason. */
 export class CannotDecideError extends namedError("CannotDecideError", "bad-input") {}
@@ -39,7 +38,7 @@ export async function gateCommand(argv: string[]): Promise<number> {
   const options = minClauses !== undefined ? { minClauses } : {};
   // CannotDecideError: exit 2, said by the CLI's one-paragraph message (src/cli/messages.ts)
   const against = baselineFlag === undefined ? undefined : await readBaseline(baselineFlag);
-  const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES) };
+  const source = values.results !== undefined ? { results: resolve(values.results) } : { outcomes: resolve(values.outcomes ?? DEFAULT_OUTCOMES_FILE) };
   const current = await readInput(`current run (${source.results ?? source.outcomes})`, () => readRun(source));
   const decision = against ? compareOutcomes(against.baseline, current, options) : judgeContract(current, options);
   const warnings = against ? baselineMismatches(against.baseline, current) : [];

@@ -14,7 +14,6 @@ import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
 import { MATRIX_FLAGS } from "./options.js";
-import { parsePagesFlag } from "./pages-flag.js";
 import { checkPagesFound, personaFileOrThrow } from "../run/index.js";
 import { UsageError } from "./usage-error.js";
 import { MatrixInputError } from "../matrix/errors.js";
@@ -48,7 +47,7 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
       throw new UsageError(`--grep is not a regular expression: ${(error as Error).message}`);
     }
   }
-  const fakePages = parsePagesFlag(values.pages);
+  const fakePages = values.pages;
   checkPagesFound(fakePages);
   const personaValues = values.personas === undefined ? null : splitList(values.personas);
   const targets = expandTargets(

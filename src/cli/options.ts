@@ -3,6 +3,7 @@
  * and docs/cli.md all read. An entry is parseArgs's option config plus `value` (the placeholder
  * shown after the flag) and `help` (what it means, one paragraph).
  */
+import { PAGES_CHOICES } from "../contract/pages-choice.js";
 import { APP_OPTION_SPEC, CLOSE_DELAY_MS_RANGE } from "../targets/fake/fake-app.js";
 import { DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR } from "../run/options.js";
 
@@ -23,6 +24,8 @@ export interface FlagSpec {
    * (./parse-flags.ts refuses anything else, exit 2); help and docs/cli.md state it.
    */
   range?: NumberRange;
+  /** the values a string flag takes: ./parse-flags.ts refuses any other (exit 2); help shows them as its placeholder */
+  choices?: readonly string[];
 }
 
 /** The whole numbers a numeric flag accepts, both ends included. */
@@ -38,6 +41,9 @@ export type FlagTable = Record<string, FlagSpec>;
 
 /** A flag whose value is a file's path: a string, shown as FILE. */
 const fileFlag = <More extends Omit<FlagSpec, "type" | "value">>(more: More) => ({ type: "string" as const, value: "FILE" as const, ...more });
+
+/** A flag whose value is one of `choices`, shown as `a|b`. */
+const choiceFlag = <const C extends readonly string[], More extends Omit<FlagSpec, "type" | "value" | "choices">>(choices: C, more: More) => ({ type: "string" as const, value: choices.join("|"), choices, ...more });
 
 export interface Section {
   /** key a flag names in its `section` */
@@ -101,11 +107,9 @@ export const RUN_FLAGS = {
   "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },
   persona: { type: "string", value: "NAME", help: "the fake emulates this persona (an older or differently launched build; see ego-conformance personas)" },
   "persona-file": fileFlag({ help: "the fake plays the build a persona file describes (its version, features and open details; written by persona derive from a recording, docs/verified-fake.md); excludes --persona and --ego-version" }),
-  pages: {
-    type: "string",
-    value: "chromium|model",
+  pages: choiceFlag(PAGES_CHOICES, {
     help: "the fake's pages: real ones from Chromium (default wherever a browser is found: CHROMIUM_PATH, /usr/bin/chromium-headless-shell, /usr/bin/chromium, Playwright's browsers) or the page model (fast; clauses that need pages are not applicable); --pages chromium, or a CHROMIUM_PATH, with no browser found there exits 2 and prints the install command",
-  },
+  }),
   "ego-version": {
     type: "string",
     value: "V",
@@ -120,7 +124,7 @@ export const RUN_FLAGS = {
     default: false,
     help: 'with --update-expectations: write them (additions as owner "unassigned", bug "TODO", 30-day expiry: lint fails on them until a human completes them)',
   },
-  outcomes: fileFlag({ default: DEFAULT_OUTCOMES_FILE, help: "the run's per-clause outcomes for gate and baseline (default: reports/outcomes.json)" }),
+  outcomes: fileFlag({ default: DEFAULT_OUTCOMES_FILE, help: `the run's per-clause outcomes for gate and baseline (default: ${DEFAULT_OUTCOMES_FILE})` }),
   record: fileFlag({ help: "write the run's transcript to FILE: each clause's verdict and every native call its probes made (method, arguments, channel, the value's shape, its documented fields), normalised and with nothing of a space the run did not create (docs/verified-fake.md); a run with --target installed writes one into its results directory by default" }),
   "no-record": { type: "boolean", default: false, help: "write no transcript (not even the installed run's default one)" },
   "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow (they end not applicable, with the reason); without it they run, beside the rest" },
@@ -192,7 +196,7 @@ export const FAKE_START_FLAGS = {
   mutant: { ...APP_OPTION_SPEC.mutant, value: "F", help: "a deliberately broken fake (harness self-tests; repeatable)" },
   "close-delay-ms": { ...APP_OPTION_SPEC["close-delay-ms"], value: "N", range: CLOSE_DELAY_MS_RANGE, help: "how long a closed task space stays listed until the close settles, in milliseconds (closeTaskSpace is eventually consistent)" },
   "infra-faults": { ...APP_OPTION_SPEC["infra-faults"], value: "FILE", help: "infrastructure faults from a seeded plan, as run --infra-faults" },
-  pages: { ...APP_OPTION_SPEC.pages, value: "chromium|model", help: "the fake's pages, as for run" },
+  pages: { ...APP_OPTION_SPEC.pages, ...RUN_FLAGS.pages, help: "the fake's pages, as for run" },
   json: { ...JSON_FLAG, help: "print the status as JSON" },
 } as const satisfies FlagTable;
 
@@ -244,7 +248,7 @@ export const MATRIX_FLAGS = {
   mutant: { type: "string", multiple: true, default: [], value: "NAME", help: "a deliberately broken fake as one more target (harness self-tests; repeatable)" },
   area: { type: "string", multiple: true, default: [], value: "AREA", help: "only the clauses of this area, as for run (repeatable)" },
   grep: { type: "string", value: "RE", help: "only clauses whose id or title matches, as for run" },
-  pages: { type: "string", value: "chromium|model", help: "the fake targets' pages, as for run" },
+  pages: { ...RUN_FLAGS.pages, help: "the fake targets' pages, as for run" },
   "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow in every target, as for run (on an installed build they wait minutes of real time)" },
   shard: {
     type: "string",
@@ -277,7 +281,7 @@ export const EXPECTATIONS_LINT_FLAGS = {
 
 const RUN_SOURCE = {
   results: { type: "string", value: "DIR", help: "the run's Allure results directory; excludes --outcomes" },
-  outcomes: fileFlag({ help: "the run's outcomes file (default: reports/outcomes.json)" }),
+  outcomes: fileFlag({ help: `the run's outcomes file (default: ${DEFAULT_OUTCOMES_FILE})` }),
 } as const satisfies FlagTable;
 
 export const GATE_FLAGS = {
@@ -294,7 +298,7 @@ export const BASELINE_SAVE_FLAGS = {
 } as const satisfies FlagTable;
 
 export const VERIFY_FAKE_FLAGS = {
-  pages: { type: "string", value: "chromium|model", help: "the replaying fake's pages (default: the kind the recording was made on; the other kind is refused, exit 2)" },
+  pages: { ...RUN_FLAGS.pages, help: "the replaying fake's pages (default: the kind the recording was made on; the other kind is refused, exit 2)" },
   results: { type: "string", value: "DIR", help: "where the replay's Allure results and transcript go (default: a temporary directory, removed after); the replay writes no outcomes" },
   judged: { type: "boolean", default: false, help: "show only the judged rows (the table always lists them first)" },
   json: { ...JSON_FLAG, help: "print the differences as JSON" },
@@ -377,7 +381,7 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   ),
   command(
     "verify-fake",
-    "RECORDING [--pages chromium|model] [--results DIR] [--judged] [--json]",
+    `RECORDING [--pages ${RUN_FLAGS.pages.value}] [--results DIR] [--judged] [--json]`,
     "replay a recording's clauses on the fake configured as the recorded build (its persona or version) and compare call by call",
     VERIFY_FAKE_FLAGS,
     ["Exit status: 0 when only what is not judged differs (free text, undocumented keys, arguments, open details); 1 when a verdict, a call, a channel, an error code or a documented field differs (a defect of the fake, or of the persona); 2 when the recording cannot be read, or --pages names the other kind of pages than the recording was made on. See docs/verified-fake.md."],

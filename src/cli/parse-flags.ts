@@ -24,6 +24,16 @@ export function parseArgsOptions(table: FlagTable): ParseArgsOptions {
   ) as ParseArgsOptions;
 }
 
+/** A flag's values with its `choices` as their type: parseFlags has refused any other. */
+type ChoiceValues<O extends FlagTable, V> = {
+  [K in keyof V]: K extends keyof O ? (O[K] extends { choices: readonly (infer C)[] } ? (O[K] extends { multiple: true } ? C[] : C) | Exclude<V[K], string | string[]> : V[K]) : V[K];
+};
+
+/** `a or b`, `a, b or c`. */
+function oneOf(choices: readonly string[]): string {
+  return choices.length < 2 ? choices.join("") : `${choices.slice(0, -1).join(", ")} or ${choices.at(-1)!}`;
+}
+
 /** A numeric flag's value against its range: whole, in decimal digits, from min to max; else a UsageError. */
 export function checkRange(name: string, value: string, range: NumberRange): void {
   const n = Number(value);
@@ -32,12 +42,10 @@ export function checkRange(name: string, value: string, range: NumberRange): voi
   }
 }
 
-/** Parse argv by one command's option table (./options.ts); a numeric flag outside its range is a usage error. */
-export function parseFlags<O extends FlagTable>(
-  argv: string[],
-  table: O,
-  allowPositionals = false,
-): ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: boolean; options: ParseArgsOf<O> }>> {
+type Parsed<O extends FlagTable> = ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: boolean; options: ParseArgsOf<O> }>>;
+
+/** Parse argv by one command's option table (./options.ts); a numeric flag outside its range, or a value not among its choices, is a usage error. */
+export function parseFlags<O extends FlagTable>(argv: string[], table: O, allowPositionals = false): Omit<Parsed<O>, "values"> & { values: ChoiceValues<O, Parsed<O>["values"]> } {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, strict: true, allowPositionals, options: parseArgsOptions(table) as ParseArgsOf<O> });
@@ -46,10 +54,14 @@ export function parseFlags<O extends FlagTable>(
   }
   for (const [name, flag] of Object.entries(table)) {
     const given: unknown = (parsed.values as Record<string, unknown>)[name];
-    if (flag.range === undefined || given === undefined) continue;
-    for (const value of Array.isArray(given) ? given : [given]) checkRange(name, String(value), flag.range);
+    if (given === undefined) continue;
+    for (const value of Array.isArray(given) ? given : [given]) {
+      if (flag.range !== undefined) checkRange(name, String(value), flag.range);
+      if (flag.choices !== undefined && !flag.choices.includes(String(value))) throw new UsageError(`--${name} must be ${oneOf(flag.choices)}, not '${String(value)}'`);
+    }
   }
-  return parsed;
+  // the choices were checked above: that is what narrows the values' type
+  return parsed as Omit<Parsed<O>, "values"> & { values: ChoiceValues<O, Parsed<O>["values"]> };
 }
 
 /** A numeric flag's value, already checked against its range by parseFlags. */

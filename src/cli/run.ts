@@ -13,14 +13,13 @@ import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
 import { checkOptions, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { RUN_FLAGS } from "./options.js";
-import { parsePagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
 
 export type { InstalledRunOptions, RunOptions } from "../run/index.js";
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   const { values } = parseFlags(argv, RUN_FLAGS);
-  const pages = parsePagesFlag(values.pages);
+  const pages = values.pages;
   // flags that map into the installed target's options: refused by name without it
   const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-bug"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
   if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);

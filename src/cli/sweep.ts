@@ -8,7 +8,7 @@ import { numberFlag, parseFlags } from "./parse-flags.js";
 import { SWEEP_FLAGS } from "./options.js";
 import { printable } from "../text/printable.js";
 
-const STATUS_TEXT: Record<SpaceStatus, string> = {
+const SPACE_STATUS_TEXT: Record<SpaceStatus, string> = {
   closable: "recorded by a run that is over",
   live: "recorded by a run that is still live: not swept",
   unrecorded: "looks like ours, not recorded: closed only with --force-unrecorded",
@@ -38,7 +38,7 @@ export function renderSweep(outcome: SweepOutcome, yes: boolean): string {
     lines.push(`  run ${run.runId}${run.startedAt ? ` (started ${run.startedAt})` : ""}: ${state}`);
     for (const s of run.spaces) {
       const result = s.result === undefined || s.result === "left" ? "" : ` -> ${s.result}${s.problem ? `: ${s.problem}` : ""}`;
-      lines.push(`    ${JSON.stringify(s.id)}  ${s.name}  [${String(s.ownership)}, createdBy ${String(s.createdBy)}]  ${STATUS_TEXT[s.status]}${result}`);
+      lines.push(`    ${JSON.stringify(s.id)}  ${s.name}  [${String(s.ownership)}, createdBy ${String(s.createdBy)}]  ${SPACE_STATUS_TEXT[s.status]}${result}`);
     }
   }
   const closable = outcome.runs.flatMap((r) => r.spaces).filter((s) => s.status === "closable").length;

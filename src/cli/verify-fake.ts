@@ -7,11 +7,11 @@ import { join, resolve } from "node:path";
 import { PERSONA_NAMES } from "../contract/personas.js";
 import { compareTranscripts, type Comparison } from "../recording/compare.js";
 import { renderDifferences, shownDifferences } from "../recording/render.js";
-import { readTranscript, type RecordedPages, type Transcript } from "../recording/transcript.js";
+import { readTranscript, type Transcript } from "../recording/transcript.js";
+import type { PagesChoice } from "../contract/pages-choice.js";
 import { defaultRunOptions, runConformance, type RunOptions } from "../run/index.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { parseFlags } from "./parse-flags.js";
-import { parsePagesFlag } from "./pages-flag.js";
 import { VERIFY_FAKE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { printable } from "../text/printable.js";
@@ -61,11 +61,11 @@ export async function replayOnFake(recording: Transcript, options: { resultsDir:
   return readTranscript(record);
 }
 
-export function verifyJson(recording: Transcript, comparison: Comparison, pages?: RecordedPages): object {
+export function verifyJson(recording: Transcript, comparison: Comparison, pages?: PagesChoice): object {
   return { defect: defectOf(recording), judged: comparison.differences.filter((d) => d.judged).length, compared: comparison.compared, skipped: comparison.skipped, ...(pages ? { pages } : {}), differences: comparison.differences };
 }
 
-const PAGES_TEXT: Record<RecordedPages, string> = { chromium: "real pages", model: "the page model" };
+const PAGES_TEXT: Record<PagesChoice, string> = { chromium: "real pages", model: "the page model" };
 
 /** A path as a shell word: quoted when it holds anything but plain characters. */
 function shellWord(text: string): string {
@@ -77,7 +77,7 @@ function shellWord(text: string): string {
  * kind, a usage error naming the command that replays as recorded. A transcript that does not say
  * (written before it was recorded) is replayed on `--pages`, else the run's default.
  */
-export function replayPages(recording: Transcript, flag: RecordedPages | undefined, file: string): RecordedPages | undefined {
+export function replayPages(recording: Transcript, flag: PagesChoice | undefined, file: string): PagesChoice | undefined {
   const recorded = recording.target.pages;
   if (flag !== undefined && recorded !== null && flag !== recorded) {
     throw new UsageError(
@@ -104,7 +104,7 @@ export async function verifyFakeCommand(argv: string[]): Promise<number> {
 
 async function verifyFake(values: ReturnType<typeof parseFlags<typeof VERIFY_FAKE_FLAGS>>["values"], file: string, interrupted: () => NodeJS.Signals | null): Promise<number> {
   const recording = await readTranscript(resolve(file));
-  const pages = replayPages(recording, parsePagesFlag(values.pages), file);
+  const pages = replayPages(recording, values.pages, file);
   // its own folder names its owner, so `sweep` removes it if this process is killed (src/scratch)
   const own = values.results === undefined ? await makeTempDir("ego-conformance-verify-", process.env, { marked: true }) : undefined;
   const resultsDir = own ? join(own, "results") : resolve(values.results!);

@@ -3,7 +3,7 @@
  * model's change table) and the verdict, ship only when no row blocks, the run has no problems and
  * enough clauses ran (docs/results.md, "The release gate").
  */
-import { BLOCKING, CHANGES, CHANGE_TEXT, changeBetween as classifyChange, type Change } from "../outcomes/changes.js";
+import { BLOCKING, CHANGES, CHANGE_TEXT, outcomeChange, type Change } from "../outcomes/changes.js";
 import { notJudgedHere } from "../outcomes/not-applicable.js";
 import { emptyOutcomeCounts, RAN, type Outcome } from "../outcomes/statuses.js";
 import { notJudgedGroups, type NotJudgedGroup } from "./not-judged.js";
@@ -72,7 +72,7 @@ export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, opt
   const rows: GateRow[] = ids.map((clause) => {
     const b = ownEntry(baseline.clauses, clause);
     const c = ownEntry(current.clauses, clause);
-    const change = classifyChange(b?.status, c?.status);
+    const change = outcomeChange(b?.status, c?.status);
     const notJudged = c?.status === "not-applicable" && notJudgedHere(c.notApplicable);
     return { clause, change, blocking: BLOCKING.has(change) && !notJudged, ...(b ? { baseline: b } : {}), ...(c ? { current: c } : {}), ...(notJudged ? { notJudgedHere: true as const } : {}) };
   });

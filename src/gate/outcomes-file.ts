@@ -1,5 +1,5 @@
 /**
- * A run's outcomes: one status per selected clause (the bucket the summary counts it under, after
+ * A run's outcomes: one outcome per selected clause (the one the summary counts it under, after
  * expectations), with the run's target, Ego Lite version, persona, run id, date and the size of
  * the catalogue. Written at the end of every `run` (default reports/outcomes.json), stored per
  * version by `baseline save`, compared clause by clause by `gate`. The matrix can read it too.
@@ -7,8 +7,9 @@
 import { z } from "zod";
 import { readJsonFile } from "../files/input-file.js";
 import { writeFileAtomic } from "../files/output-dir.js";
-import { clauseBucket, summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
+import { summaryPassed, describeProblem, type RunSummary } from "../report/summary.js";
 import { Outcome } from "../outcomes/statuses.js";
+import { clauseOutcome } from "../outcomes/precedence.js";
 import { namedError } from "../errors/named-error.js";
 import { idRecord, idRecordSchema } from "../tables/id-record.js";
 
@@ -16,12 +17,11 @@ export const OUTCOMES_SCHEMA_VERSION = 1;
 /** What the head of every outcomes file the harness writes holds: an existing file without it is not replaced. */
 export const OUTCOMES_FILE_MARKER = `"schema": ${OUTCOMES_SCHEMA_VERSION},\n  "runId": `;
 
-/** A clause's outcome (src/outcomes); files written before the outcome model said "skipped" for not-applicable. */
-export const OutcomeStatus = z.preprocess((s) => (s === "skipped" ? "not-applicable" : s), Outcome);
-export type OutcomeStatus = z.infer<typeof Outcome>;
+/** A clause's outcome (src/outcomes) as a file holds it: files written before the outcome model said "skipped" for not-applicable. */
+export const OutcomeInFile = z.preprocess((s) => (s === "skipped" ? "not-applicable" : s), Outcome);
 
 export const ClauseOutcomeSchema = z.strictObject({
-  status: OutcomeStatus,
+  status: OutcomeInFile,
   /** first line of the first message (a failure, a skip reason) */
   message: z.string().optional(),
   /** bug links of the expectations that made it known */
@@ -70,7 +70,7 @@ export function outcomesFromSummary(summary: RunSummary, meta: OutcomesMeta): Ru
   const clauses = idRecord<ClauseOutcome>();
   for (const c of summary.clauses) {
     const message = firstLine(c.messages?.[0]);
-    clauses[c.id] = { status: clauseBucket(c), ...(message !== undefined ? { message } : {}), ...(c.bugs ? { bugs: c.bugs } : {}), ...(c.notApplicable !== undefined ? { notApplicable: c.notApplicable } : {}) };
+    clauses[c.id] = { status: clauseOutcome(c.status, c.unspecified), ...(message !== undefined ? { message } : {}), ...(c.bugs ? { bugs: c.bugs } : {}), ...(c.notApplicable !== undefined ? { notApplicable: c.notApplicable } : {}) };
   }
   return {
     schema: OUTCOMES_SCHEMA_VERSION,

@@ -33,6 +33,7 @@ import { withInfraRetries, type AttemptResult } from "../retries/retry.js";
 import { asSdkWrapperPrecondition } from "./sdk-wrapper-precondition.js";
 import { recordingSession, sessionDiagnostics, type NativeCalls, type ProbeLog } from "./recording-session.js";
 import { appendClauseRecording, clauseRecording } from "../recording/clause-recording.js";
+import { clausePrefix } from "../space-names/space-names.js";
 
 expect.extend(contractMatchers);
 
@@ -97,10 +98,6 @@ export function soleMethod(spec: Clause): MethodName {
   return spec.methods[0]!;
 }
 
-export function spacePrefix(runId: string, clauseId: string): string {
-  return `ego-conformance ${runId} ${clauseId}`;
-}
-
 export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, options: ClauseOptions = {}): void {
   const spec = clauseById(id);
   const tags = spec.tags.map(tagTitle).join(" ");
@@ -160,7 +157,7 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
   };
   // installed targets: the user's browser outlives this worker, so every space is also recorded
   // in the run ledger (the CLI passes its path), for run cleanup and sweep
-  const spaces = new RunSpaces(checked, spacePrefix(run.runId, spec.id), run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
+  const spaces = new RunSpaces(checked, clausePrefix(run.runId, spec.id), run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
   const suffix = attempt > 1 ? ` (attempt ${attempt})` : "";
   let failure: unknown;
   let failed = false;

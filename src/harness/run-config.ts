@@ -7,6 +7,7 @@ import { z } from "zod";
 import { FeatureName } from "../contract/features.js";
 import { InfraFaultPlan } from "../contract/infra-fault-plan.js";
 import { OPEN_DETAIL_OUTCOMES } from "../contract/persona-file.js";
+import { PagesChoice } from "../contract/pages-choice.js";
 import { decodeInstalledConfig, encodeInstalledConfig, InstalledTargetConfig } from "../targets/detect/detected-target.js";
 
 /** The variable that names the run's Allure results directory: for the reporter (vitest.conformance.config.ts) and the workers, which keep their tests' recorded calls there (src/recording/clause-recording.ts). */
@@ -45,7 +46,7 @@ export const RunConfig = z.object({
   /** the infrastructure-fault plan the fake runs under (`run --infra-faults FILE`, fake-bridge/infra-faults) */
   infraFaults: InfraFaultPlan.optional(),
   /** the fake's pages (`--pages chromium|model`); unset: chromium wherever a browser is found */
-  pages: z.enum(["chromium", "model"]).optional(),
+  pages: PagesChoice.optional(),
   /** skip the clauses tagged slow (`run --no-slow`) */
   noSlow: z.boolean().optional(),
   /** the build the fake plays, from a persona file (`run --persona-file FILE`, derived from a recording) */

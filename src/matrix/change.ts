@@ -7,8 +7,9 @@
  * choice are "other". The page uses the same rule through `changeTable()` (embedded as data), so
  * the browser and the tests cannot disagree.
  */
-import { CHANGES, CHANGE_TEXT as CHANGE_TEXTS, changeBetween, type Change } from "../outcomes/changes.js";
-import { COMPAT_STATUSES, UNSPECIFIED_OUTCOMES, type CompatStatus, type UnspecifiedOutcome } from "./status.js";
+import { CHANGES, CHANGE_TEXT as CHANGE_TEXTS, outcomeChange, type Change } from "../outcomes/changes.js";
+import { OUTCOMES, type Outcome } from "../outcomes/statuses.js";
+import { UNSPECIFIED_OUTCOMES, type UnspecifiedOutcome } from "./status.js";
 
 /** The changes two present cells can show (absent cells are not compared on the page). */
 export const CHANGE_KINDS = CHANGES.filter((c): c is Exclude<Change, "missing" | "added" | "unchanged"> => c !== "missing" && c !== "added" && c !== "unchanged");
@@ -17,14 +18,14 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export const CHANGE_TEXT = Object.fromEntries(CHANGE_KINDS.map((k) => [k, CHANGE_TEXTS[k].title])) as Record<ChangeKind, string>;
 
 export interface CellState {
-  status: CompatStatus;
+  status: Outcome;
   outcome?: UnspecifiedOutcome;
 }
 
-/** The change from `from` to `to`, or null when the two cells are the same. */
-export function classifyChange(from: CellState, to: CellState): ChangeKind | null {
+/** The change from cell `from` to cell `to`, or null when the two cells are the same. */
+export function cellChange(from: CellState, to: CellState): ChangeKind | null {
   if (cellKey(from) === cellKey(to)) return null;
-  const change = changeBetween(from.status, to.status);
+  const change = outcomeChange(from.status, to.status);
   // same status, another unspecified outcome; or a status that stays failing/unknown
   return change === "unchanged" || change === "missing" || change === "added" ? "other" : change;
 }
@@ -37,23 +38,23 @@ export function cellKey(cell: CellState): string {
 /** Every cell key a matrix can hold. */
 export function allCellKeys(): string[] {
   const keys: string[] = [];
-  for (const status of COMPAT_STATUSES) {
+  for (const status of OUTCOMES) {
     keys.push(status);
     if (status === "unspecified") for (const outcome of UNSPECIFIED_OUTCOMES) keys.push(`${status}:${outcome}`);
   }
   return keys;
 }
 
-/** `classifyChange` as data, `"<from key>><to key>"` -> kind (same cells are absent), for the page. */
+/** `cellChange` as data, `"<from key>><to key>"` -> kind (same cells are absent), for the page. */
 export function changeTable(): Record<string, ChangeKind> {
   const table: Record<string, ChangeKind> = {};
   const parse = (key: string): CellState => {
-    const [status, outcome] = key.split(":") as [CompatStatus, UnspecifiedOutcome | undefined];
+    const [status, outcome] = key.split(":") as [Outcome, UnspecifiedOutcome | undefined];
     return outcome === undefined ? { status } : { status, outcome };
   };
   for (const a of allCellKeys()) {
     for (const b of allCellKeys()) {
-      const kind = classifyChange(parse(a), parse(b));
+      const kind = cellChange(parse(a), parse(b));
       if (kind !== null) table[`${a}>${b}`] = kind;
     }
   }
@@ -79,7 +80,7 @@ export function diffColumns(
     const from = Object.hasOwn(clause.cells, fromKey) ? clause.cells[fromKey] : undefined;
     const to = Object.hasOwn(clause.cells, toKey) ? clause.cells[toKey] : undefined;
     if (from === undefined || to === undefined) continue;
-    const kind = classifyChange(from, to);
+    const kind = cellChange(from, to);
     if (kind !== null) groups[kind].push({ clause: clause.id, kind, from: pick(from), to: pick(to) });
   }
   return groups;

@@ -5,12 +5,12 @@
  */
 import { basename } from "node:path";
 import type { Clause } from "../contract/clause.js";
-import { clauseBucket, describeProblem, summarize, type ClauseSummary, type RunSummary } from "../report/summary.js";
+import { describeProblem, summarize, type ClauseSummary, type RunSummary } from "../report/summary.js";
 import type { CompatCell, TargetOutcome } from "./compat-schema.js";
 import { clauseExtrasOf, shorten, type ClauseExtras } from "./result-extras.js";
 import { resultsOf, type ResultsCollection } from "../run/collect.js";
 import type { Shard } from "./shard.js";
-import { compatStatusOf } from "./status.js";
+import { clauseOutcome } from "../outcomes/precedence.js";
 import type { TargetSpec } from "./target-spec.js";
 import { versionUnknown } from "../report/terminal.js";
 import { idRecord } from "../tables/id-record.js";
@@ -101,7 +101,7 @@ export function outcomeWithoutResults(
 }
 
 export function cellOf(clause: ClauseSummary, extras: ClauseExtras | undefined): CompatCell {
-  const status = compatStatusOf(clauseBucket(clause));
+  const status = clauseOutcome(clause.status, clause.unspecified);
   const cell: CompatCell = { status, results: clause.results };
   const messages = (clause.messages ?? []).map((m) => shorten(m.trim(), MAX_MESSAGE_CHARS)).filter(Boolean);
   switch (status) {

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { idRecordSchema } from "../tables/id-record.js";
 import { AreaName, Severity } from "../contract/clause.js";
 import { parseJson } from "../files/input-file.js";
-import { CompatStatus, UnspecifiedOutcome } from "./status.js";
+import { Outcome } from "../outcomes/statuses.js";
+import { UnspecifiedOutcome } from "./status.js";
 import { TargetKey, TargetSpec } from "./target-spec.js";
 
 export const COMPAT_FORMAT = "ego-conformance/compat";
@@ -52,7 +53,7 @@ export type FakeDifference = z.infer<typeof FakeDifference>;
 export const MAX_FAKE_DIFFERENCES = 20;
 
 export const CompatCell = z.strictObject({
-  status: CompatStatus,
+  status: Outcome,
   /** unspecified clauses: whether the build did what the fake does */
   outcome: UnspecifiedOutcome.optional(),
   /** unspecified clauses that differ: what the build did (the run's observation) */

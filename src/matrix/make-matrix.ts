@@ -3,6 +3,7 @@
  * checked before the first target runs; a whole matrix is merged and written, a shard stops at its
  * bundle for `report --merge`.
  */
+import type { PagesChoice } from "../contract/pages-choice.js";
 import { join, resolve } from "node:path";
 import { checkOwnedDir } from "../files/output-dir.js";
 import { findBundleDirs, readBundle, type LoadedBundle } from "./bundle.js";
@@ -25,7 +26,7 @@ export interface MatrixOptions {
   json: boolean;
   allure: boolean;
   /** the fake targets' pages (`--pages chromium|model`); default: as for run */
-  fakePages?: "chromium" | "model";
+  fakePages?: PagesChoice;
   /** every target skips the clauses tagged slow (`--no-slow`), as run does */
   noSlow?: boolean;
   /** compat gates every target against it (`--baseline`), else against the contract */

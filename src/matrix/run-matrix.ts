@@ -18,6 +18,7 @@ import { harnessInfo, type MatrixPlan } from "./plan.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
 import { describeSpec, targetRunOptions, type TargetSpec } from "./target-spec.js";
 import { CATALOGUE } from "../contract/catalogue.js";
+import type { PagesChoice } from "../contract/pages-choice.js";
 
 /** Marks a directory as a bundle in the making, so a later run may replace it. */
 const IN_PROGRESS = ".matrix-bundle-in-progress";
@@ -30,7 +31,7 @@ export interface MatrixRunOptions {
   /** one line per target started and finished */
   progress?: (line: string) => void;
   /** the fake targets' pages (`--pages`); installed targets show their own */
-  fakePages?: "chromium" | "model";
+  fakePages?: PagesChoice;
   /** every target skips the clauses tagged slow (`--no-slow`), as run does */
   noSlow?: boolean;
   /**
@@ -167,7 +168,7 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
  * reports/outcomes.json. Every target records its transcript into its results directory (an
  * installed one would by default; a fake one is asked). `pages` is the fake targets' (an installed target shows its own).
  */
-export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "areas" | "grep">, resultsDir: string, pages?: "chromium" | "model"): RunOptions {
+export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "areas" | "grep">, resultsDir: string, pages?: PagesChoice): RunOptions {
   return {
     ...defaultRunOptions(),
     ...targetRunOptions(spec),

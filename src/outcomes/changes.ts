@@ -33,7 +33,8 @@ export const BLOCKING: ReadonlySet<Change> = new Set<Change>(["regressed", "new-
  */
 export const CHANGE_TEXT: Record<Change, { title: string; reason: string }> = changeText;
 
-export function changeBetween(from: Outcome | undefined, to: Outcome | undefined): Change {
+/** How one clause's outcome changed from one run to another (undefined: the run did not hold the clause). */
+export function outcomeChange(from: Outcome | undefined, to: Outcome | undefined): Change {
   if (to === undefined) return from === undefined ? "unchanged" : "missing";
   if (to === "unknown") return "unknown";
   if (to === "precondition-failed") return "precondition-failed";

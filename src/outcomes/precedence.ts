@@ -2,7 +2,7 @@
  * Which outcome a clause gets when its results disagree: the worst, broken first so a harness error
  * never hides behind anything. A clause with no result at all is unknown: nothing says it held.
  */
-import type { ResultOutcome } from "./statuses.js";
+import type { Outcome, ResultOutcome } from "./statuses.js";
 
 export const PRECEDENCE: readonly ResultOutcome[] = ["broken", "failed", "precondition-failed", "unknown", "known", "flaky", "passed", "not-applicable"];
 
@@ -16,6 +16,6 @@ export function worstOutcome(outcomes: Iterable<ResultOutcome>): ResultOutcome {
 }
 
 /** The outcome a clause counts under: an unspecified clause that passed is an observation. */
-export function clauseOutcome(outcome: ResultOutcome, unspecified: boolean): ResultOutcome | "unspecified" {
+export function clauseOutcome(outcome: ResultOutcome, unspecified: boolean): Outcome {
   return unspecified && outcome === "passed" ? "unspecified" : outcome;
 }

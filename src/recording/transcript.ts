@@ -7,7 +7,9 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { parseJson, readInputFile } from "../files/input-file.js";
 import { LABEL } from "../labels/labels.js";
-import { effectiveStatus, type ClauseStatus, type RunSummary } from "../report/summary.js";
+import { PagesChoice } from "../contract/pages-choice.js";
+import type { RunSummary } from "../report/summary.js";
+import { resultOutcome, type ResultOutcome } from "../outcomes/index.js";
 import { labelValue, type ResultFile } from "../report/results-reader.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
 import { readClauseRecordings } from "./clause-recording.js";
@@ -35,15 +37,13 @@ export interface TranscriptTarget {
    * What only pages decide (a snapshot poll's attempts, page clauses' applicability) follows it,
    * so verify-fake replays on the same kind.
    */
-  pages: RecordedPages | null;
+  pages: PagesChoice | null;
 }
-
-export type RecordedPages = "chromium" | "model";
 
 export interface TranscriptTest {
   /** the test's title, normalised */
   name: string;
-  verdict: ClauseStatus;
+  verdict: ResultOutcome;
   /** whether its native calls were recorded (a test skipped before it ran has none) */
   recorded: boolean;
   calls: RecordedCall[];
@@ -51,7 +51,7 @@ export interface TranscriptTest {
 
 export interface TranscriptClause {
   id: string;
-  verdict: ClauseStatus;
+  verdict: ResultOutcome;
   /** on unspecified clauses: "as-the-fake-chose" or "differs-from-the-fake" */
   openDetail?: string;
   /** why a not-applicable clause did not run: `version`, `feature:<name>`, `needs:<capability>` */
@@ -65,13 +65,13 @@ export interface Transcript {
   clauses: TranscriptClause[];
 }
 
-function targetOf(summary: RunSummary, mutants: readonly string[], pages: RecordedPages | null): TranscriptTarget {
+function targetOf(summary: RunSummary, mutants: readonly string[], pages: PagesChoice | null): TranscriptTarget {
   const name = summary.target === "installed" && summary.targetName ? basename(summary.targetName) : summary.targetName;
   return { kind: summary.target, name, egoVersion: summary.egoVersion, versionSource: summary.versionSource, persona: summary.persona, mutants: [...mutants], pages };
 }
 
 /** The transcript of a judged run: its results directory, its summary, its id, the pages it ran on. */
-export async function buildTranscript(files: readonly ResultFile[], dir: string, summary: RunSummary, runId: string, mutants: readonly string[] = [], pages: RecordedPages | null = null): Promise<Transcript> {
+export async function buildTranscript(files: readonly ResultFile[], dir: string, summary: RunSummary, runId: string, mutants: readonly string[] = [], pages: PagesChoice | null = null): Promise<Transcript> {
   const tests = new Map<string, TranscriptTest[]>();
   const recordings = await readClauseRecordings(dir);
   for (const file of files) {
@@ -79,7 +79,7 @@ export async function buildTranscript(files: readonly ResultFile[], dir: string,
     if (id === undefined) continue;
     const recording = recordings.get(file.result.name);
     const list = tests.get(id) ?? (tests.set(id, []), tests.get(id)!);
-    list.push({ name: normaliseRunText(file.result.name, runId), verdict: effectiveStatus(file.result), recorded: recording !== undefined, calls: recording?.calls ?? [] });
+    list.push({ name: normaliseRunText(file.result.name, runId), verdict: resultOutcome(file.result), recorded: recording !== undefined, calls: recording?.calls ?? [] });
   }
   const clauses: TranscriptClause[] = summary.clauses.map((c) => {
     const results = files.filter((f) => labelValue(f.result, LABEL.clause) === c.id);
@@ -94,7 +94,7 @@ const ByName = z.custom<Record<string, unknown>>((v) => typeof v === "object" &&
 
 const TranscriptSchema = z.object({
   format: z.literal(TRANSCRIPT_FORMAT),
-  target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), mutants: z.array(z.string()), pages: z.enum(["chromium", "model"]).nullable().default(null) }),
+  target: z.object({ kind: z.string().nullable(), name: z.string().nullable(), egoVersion: z.string().nullable(), versionSource: z.string().nullable(), persona: z.string().nullable(), mutants: z.array(z.string()), pages: PagesChoice.nullable().default(null) }),
   clauses: z.array(z.object({ id: z.string(), verdict: z.string(), openDetail: z.string().optional(), notApplicable: z.string().optional(), tests: z.array(z.object({ name: z.string(), verdict: z.string(), recorded: z.boolean(), calls: z.array(z.looseObject({ probe: z.number(), method: z.string(), channel: z.string(), failed: z.boolean(), args: z.array(z.unknown()), fields: ByName, text: ByName })) })) })),
 });
 

@@ -9,7 +9,7 @@
  * it does not fail the run.
  *
  * Totals are a partition of the selected clauses. Each selected clause is counted exactly once,
- * under its *bucket* (see `clauseBucket`): an unspecified clause (the catalogue says the docs leave
+ * under its outcome (src/outcomes `clauseOutcome`): an unspecified clause (the catalogue says the docs leave
  * the behaviour open) that passed counts under `unspecified`, not `passed` (an observation, not a
  * conformance pass); every other clause counts under its outcome. So the counts of every outcome
  * sum to the number of selected clauses, and each area's counts to that area's.
@@ -23,26 +23,18 @@ import type { Area, Clause } from "../contract/clause.js";
 import { LABEL } from "../labels/labels.js";
 import { labelValue, type TestResult } from "./results-reader.js";
 import { commonCause, describeCause, type CommonCause } from "./common-cause.js";
-import { clauseOutcome, emptyOutcomeCounts, FAILS_RUN, OUTCOMES, PRECEDENCE, resultOutcome, worstOutcome, type Outcome, type ResultOutcome } from "../outcomes/index.js";
+import { clauseOutcome, emptyOutcomeCounts, FAILS_RUN, resultOutcome, worstOutcome, type Outcome, type ResultOutcome } from "../outcomes/index.js";
 
-/** The outcome of a clause's results (src/outcomes). */
-export type ClauseStatus = ResultOutcome;
-/** The outcome a clause counts under: its status, or `unspecified` for an unspecified clause that passed. */
-export type Bucket = Outcome;
-
-/** Key order of every count object (also the JSON key order). */
-export const BUCKETS = OUTCOMES;
-export type Counts = Record<Bucket, number>;
-
-/** Worst first (src/outcomes/precedence.ts). */
-export const STATUS_PRECEDENCE: readonly ClauseStatus[] = PRECEDENCE;
+/** Clauses counted per outcome, keys in OUTCOMES order (also the JSON key order). */
+export type Counts = Record<Outcome, number>;
 
 export interface ClauseSummary {
   id: string;
   area: Area;
   /** the clause's first method (null for clauses about the contract as a whole) */
   method: string | null;
-  status: ClauseStatus;
+  /** the worst outcome of its results; the outcome it counts under is `clauseOutcome(status, unspecified)` */
+  status: ResultOutcome;
   /** the catalogue marks the behaviour unspecified: observed and reported, never failed */
   unspecified: boolean;
   /** how many results reported this clause (0 means none: status unknown) */
@@ -88,18 +80,6 @@ export interface SummarizeOptions {
   selected?: (clause: Clause) => boolean;
 }
 
-export function emptyCounts(): Counts {
-  return emptyOutcomeCounts();
-}
-
-/** The total a clause counts under (see the partition rule at the top of this file). */
-export function clauseBucket(clause: Pick<ClauseSummary, "status" | "unspecified">): Bucket {
-  return clauseOutcome(clause.status, clause.unspecified);
-}
-
-/** The worst of some result outcomes; `unknown` for none. */
-export const worstStatus = worstOutcome;
-
 export function summarize(results: readonly TestResult[], catalogue: readonly Clause[], options: SummarizeOptions = {}): RunSummary {
   const selected = options.selected ?? (() => true);
   const problems: SummaryProblem[] = [];
@@ -120,15 +100,15 @@ export function summarize(results: readonly TestResult[], catalogue: readonly Cl
   const { target, targetName, egoVersion, versionSource, persona } = runLabels(results, problems);
 
   const clauses: ClauseSummary[] = [];
-  const totals = emptyCounts();
+  const totals = emptyOutcomeCounts();
   const areas: Partial<Record<Area, Counts>> = {};
   for (const clause of catalogue) {
     if (!selected(clause)) continue;
     const summary = summarizeClause(clause, byClause.get(clause.id) ?? []);
     clauses.push(summary);
-    const bucket = clauseBucket(summary);
-    totals[bucket] += 1;
-    (areas[clause.area] ??= emptyCounts())[bucket] += 1;
+    const outcome = clauseOutcome(summary.status, summary.unspecified);
+    totals[outcome] += 1;
+    (areas[clause.area] ??= emptyOutcomeCounts())[outcome] += 1;
   }
   const cause = commonCause(clauses);
   if (cause !== undefined) problems.unshift({ kind: "common-cause", cause });
@@ -173,13 +153,8 @@ export function describeProblem(problem: SummaryProblem): string {
   }
 }
 
-/** A result's outcome (src/outcomes/of-result.ts). */
-export function effectiveStatus(result: Pick<TestResult, "status" | "labels" | "flaky">): ClauseStatus {
-  return resultOutcome(result);
-}
-
 function summarizeClause(clause: Clause, results: readonly TestResult[]): ClauseSummary {
-  const status = worstStatus(results.map(effectiveStatus));
+  const status = worstOutcome(results.map(resultOutcome));
   const summary: ClauseSummary = {
     id: clause.id,
     area: clause.area,
@@ -188,16 +163,16 @@ function summarizeClause(clause: Clause, results: readonly TestResult[]): Clause
     unspecified: clause.unspecified !== undefined,
     results: results.length,
   };
-  const messages = distinct(results.filter((r) => effectiveStatus(r) === status).map(messageOf));
+  const messages = distinct(results.filter((r) => resultOutcome(r) === status).map(messageOf));
   if (messages.length > 0) summary.messages = messages;
-  const diagnostics = results.find((r) => effectiveStatus(r) === status && r.diagnostics !== undefined)?.diagnostics;
+  const diagnostics = results.find((r) => resultOutcome(r) === status && r.diagnostics !== undefined)?.diagnostics;
   if (diagnostics !== undefined) summary.diagnostics = diagnostics;
   if (status === "not-applicable") {
     const key = results.map((r) => labelValue(r, LABEL.notApplicable)).find((k) => k !== undefined);
     if (key !== undefined) summary.notApplicable = key;
   }
   if (status === "known") {
-    const bugs = distinct(results.filter((r) => effectiveStatus(r) === "known").map((r) => labelValue(r, LABEL.expectationBug)));
+    const bugs = distinct(results.filter((r) => resultOutcome(r) === "known").map((r) => labelValue(r, LABEL.expectationBug)));
     if (bugs.length > 0) summary.bugs = bugs;
   }
   return summary;

@@ -4,21 +4,13 @@
  */
 import { UNKNOWN_VERSION } from "../labels/labels.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
-import { OUTCOME_TEXT } from "../outcomes/statuses.js";
+import { OUTCOME_TEXT, OUTCOMES, type Outcome } from "../outcomes/statuses.js";
+import { clauseOutcome } from "../outcomes/precedence.js";
 import { notApplicableFix, PAGE_KEYS } from "../outcomes/not-applicable.js";
 import { causeSentence, groupByMessage, type CommonCause } from "./common-cause.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { printable } from "../text/printable.js";
-import {
-  BUCKETS,
-  clauseBucket,
-  describeProblem,
-  summaryPassed,
-  type Bucket,
-  type ClauseSummary,
-  type Counts,
-  type RunSummary,
-} from "./summary.js";
+import { describeProblem, summaryPassed, type ClauseSummary, type Counts, type RunSummary } from "./summary.js";
 
 export interface RenderOptions {
   /** where the HTML report was written; "not generated" when absent */
@@ -30,9 +22,9 @@ export interface RenderOptions {
 }
 
 /** Table columns: every outcome (src/outcomes), in its order; those marked optional only once a clause has them. */
-const OPTIONAL_COLUMNS: ReadonlySet<Bucket> = new Set<Bucket>(["precondition-failed", "known", "flaky"]);
+const OPTIONAL_COLUMNS: ReadonlySet<Outcome> = new Set<Outcome>(["precondition-failed", "known", "flaky"]);
 /** Outcomes listed clause by clause under the table, with what they mean (src/outcomes OUTCOME_TEXT). */
-const LISTED: readonly Bucket[] = ["failed", "precondition-failed", "broken", "known", "flaky", "unknown"];
+const LISTED: readonly Outcome[] = ["failed", "precondition-failed", "broken", "known", "flaky", "unknown"];
 
 const MESSAGE_WIDTH = 120;
 
@@ -141,7 +133,7 @@ function disagreeingOr(summary: RunSummary, label: string, otherwise: string): s
 }
 
 function renderTable(summary: RunSummary, paint: Painter): string[] {
-  const columns = BUCKETS.filter((b) => !OPTIONAL_COLUMNS.has(b) || summary.totals[b] > 0);
+  const columns = OUTCOMES.filter((b) => !OPTIONAL_COLUMNS.has(b) || summary.totals[b] > 0);
   const rows: [string, Counts][] = Object.entries(summary.areas).map(([area, counts]) => [printable(area), counts as Counts]);
   rows.push(["total", summary.totals]);
   const first = Math.max("area".length, ...rows.map(([name]) => name.length));
@@ -183,11 +175,11 @@ function firstLine(clause: ClauseSummary): string {
   return line.length > MESSAGE_WIDTH ? `${line.slice(0, MESSAGE_WIDTH - 1)}…` : line;
 }
 
-type Painter = (bucket: Bucket, text: string) => string;
-const ANSI: Partial<Record<Bucket, string>> = { passed: "32", failed: "31", "precondition-failed": "31", broken: "33", unknown: "35" };
+type Painter = (outcome: Outcome, text: string) => string;
+const ANSI: Partial<Record<Outcome, string>> = { passed: "32", failed: "31", "precondition-failed": "31", broken: "33", unknown: "35" };
 function painter(color: boolean): Painter {
-  return (bucket, text) => {
-    const code = ANSI[bucket];
+  return (outcome, text) => {
+    const code = ANSI[outcome];
     return color && code !== undefined ? `\u001b[${code}m${text}\u001b[0m` : text;
   };
 }
@@ -195,7 +187,7 @@ function painter(color: boolean): Painter {
 /**
  * The machine-readable summary (`--json`): the run's summary (RunSummary) as JSON, with what a
  * reader should not have to work out (the verdict, an unreadable version) and each clause reduced
- * to the bucket it counts under, so counting clauses by status gives `totals`.
+ * to the outcome it counts under, so counting clauses by status gives `totals`.
  */
 export type SummaryJson = Pick<RunSummary, "target" | "targetName" | "persona" | "versionSource" | "totals"> & {
   /** null when the build's version could not be read (or is not a four-part version): judged as the newest documented build */
@@ -204,7 +196,7 @@ export type SummaryJson = Pick<RunSummary, "target" | "targetName" | "persona" |
   versionUnknown: boolean;
   passed: boolean;
   areas: Record<string, Counts>;
-  clauses: (Pick<ClauseSummary, "id" | "area" | "method"> & { status: Bucket })[];
+  clauses: (Pick<ClauseSummary, "id" | "area" | "method"> & { status: Outcome })[];
   /** the summary's problems, each as a sentence */
   problems: string[];
 };
@@ -227,11 +219,11 @@ export function renderJson(summary: RunSummary): SummaryJson {
     passed: summaryPassed(summary),
     totals: orderedCounts(summary.totals),
     areas,
-    clauses: summary.clauses.map((c) => ({ id: c.id, area: c.area, method: c.method, status: clauseBucket(c) })),
+    clauses: summary.clauses.map((c) => ({ id: c.id, area: c.area, method: c.method, status: clauseOutcome(c.status, c.unspecified) })),
     problems: summary.problems.map(describeProblem),
   };
 }
 
 function orderedCounts(counts: Counts): Counts {
-  return Object.fromEntries(BUCKETS.map((b) => [b, counts[b]])) as Counts;
+  return Object.fromEntries(OUTCOMES.map((o) => [o, counts[o]])) as Counts;
 }

@@ -4,7 +4,7 @@
  */
 export { runConformance, type RunOutcome } from "./run-conformance.js";
 export { ClauseRunner } from "./runner.js";
-export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, type FakePages, type InstalledRunOptions, type RunOptions } from "./options.js";
+export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, type InstalledRunOptions, type RunOptions } from "./options.js";
 export { selectedBy, selectedFor } from "./select.js";
 export { checkRunOutputs, personaFileOrThrow, planRun, type RunPlan } from "./plan.js";
 export { checkOptions, checkPagesFound, OPTION_NAMES, type OptionNames } from "./check-options.js";

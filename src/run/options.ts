@@ -5,12 +5,10 @@
  */
 import { resolve } from "node:path";
 import type { Area } from "../contract/clause.js";
+import type { PagesChoice } from "../contract/pages-choice.js";
 import type { RunConfig } from "../harness/run-config.js";
 import type { HarnessBug } from "../safety/harness-bugs.js";
 import { expectationsFileFor } from "../expectations/load.js";
-
-/** Where the fake's pages come from: a real Chromium, or the page model. */
-export type FakePages = "chromium" | "model";
 
 export interface RunOptions {
   target: RunConfig["target"];
@@ -26,7 +24,7 @@ export interface RunOptions {
   /** a persona file the fake plays (`--persona-file FILE`, from `persona derive`): a recorded build's version and features */
   personaFile?: string;
   /** the fake's pages (`--pages chromium|model`; default chromium wherever a browser is found) */
-  pages?: FakePages;
+  pages?: PagesChoice;
   /** the Ego Lite version the fake emulates (`--ego-version V`) */
   egoVersion?: string;
   /** run every clause regardless of build features and versions (`--ungated`) */

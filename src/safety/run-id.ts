@@ -1,22 +1,16 @@
 /**
  * Which task spaces belong to which conformance run, by name alone. Every space a run makes is
- * named `ego-conformance <run-id> <clause-id> ...` (src/harness/clause.ts `spacePrefix`), and a
+ * named `ego-conformance <run-id> <clause-id> ...` (src/space-names), and a
  * run id made by `newRunId` (src/harness/run-config.ts) looks like `20261130-124501-3fa9c2`.
  * A space is the run's when its name starts with `ego-conformance <run-id> ` (or is exactly
  * `ego-conformance <run-id>`); everything else is somebody else's and is never touched.
  */
-
-export const SPACE_NAME_PREFIX = "ego-conformance";
+import { runPrefix, SPACE_NAME_PREFIX } from "../space-names/space-names.js";
 
 /** The shape `newRunId` makes: UTC date, time, six hex digits. */
 export const RUN_ID_SHAPE = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
 
-const LEFTOVER_NAME = /^ego-conformance (\d{8}-\d{6}-[0-9a-f]{6})(?: |$)/;
-
-/** `ego-conformance <run-id>`: what every space name of that run starts with. */
-export function runPrefix(runId: string): string {
-  return `${SPACE_NAME_PREFIX} ${runId}`;
-}
+const LEFTOVER_NAME = new RegExp(`^${SPACE_NAME_PREFIX} (\\d{8}-\\d{6}-[0-9a-f]{6})(?: |$)`);
 
 /** Whether a space name carries this run's prefix (as a whole word: run ids never prefix each other). */
 export function belongsToRun(name: unknown, runId: string): boolean {

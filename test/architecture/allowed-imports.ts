@@ -45,6 +45,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/tables": [], // the names of a table keyed by name (names-of.ts: its key list and guard): the contract's features, areas and tags, the fake's mutants, the harness bugs
   "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ and fake-bridge/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
   "src/text": [], // text from a build made safe to show (printable.ts): every printer of a terminal line, a report or a file name stands on it
+  "src/space-names": [], // what the harness names its task spaces (`ego-conformance <run-id> <clause-id>`): the clause that makes them, the safety rules that keep to them and the recording that keeps them read it
   "src/labels": [], // the names of the Allure labels and parameters the harness writes and every reader reads back (nothing else)
   "src/files": ["src/errors"], // the one reader of input files, the ledger's appender, the inside-its-folder check, output directories proven ours before they are replaced and files written beside and renamed (node only): the fake's mutant plans and app options are inputs too
   "src/contract": ["src/errors", "src/tables", "src/version"],
@@ -56,7 +57,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/mutants": ["src/tables"],
   "fake-bridge/behaviour": ["fake-bridge/mutants", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/page-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
-  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch"],
+  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch", "src/contract"], // contract: the pages choice (pages-choice.ts)
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/errors", "src/contract"],
   "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
   "fake-bridge/operator": ["fake-bridge/app", "src/contract"],
@@ -81,15 +82,15 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- the recording of a run: the probes' calls (src/probe), made private and normalised in the
   // worker (src/harness writes them), assembled from the results (src/report) by the run, compared by the CLI
-  "src/recording": ["src/text", "src/errors", "src/labels", "src/contract", "src/probe", "src/report", "src/files"],
+  "src/recording": ["src/text", "src/errors", "src/labels", "src/space-names", "src/contract", "src/probe", "src/outcomes", "src/report", "src/files"], // outcomes: a transcript's verdicts are result outcomes
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/labels", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/retries"],
+  "src/harness": ["src/labels", "src/space-names", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/retries"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
-  "src/safety": ["src/text", "src/labels", "src/tables", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
+  "src/safety": ["src/text", "src/labels", "src/space-names", "src/tables", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
   "src/report": ["src/text", "src/scratch", "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
   "src/expectations": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/report"],

@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import { expect, test as base, type Page } from "@playwright/test";
 import { CHANGE_KINDS, diffColumns } from "../../src/matrix/change.js";
 import { parseCompatJson, type CompatJson } from "../../src/matrix/compat-schema.js";
-import { STATUS_TEXT, type CompatStatus } from "../../src/matrix/status.js";
+import { OUTCOME_TEXT, type Outcome } from "../../src/outcomes/statuses.js";
 import { matrixVerdict } from "../../src/matrix/verdict.js";
 import { PERSONAS } from "../../src/contract/personas.js";
 import { COMPAT_DIR_ENV, PAGE_MUTANT } from "./global-setup.js";
@@ -122,7 +122,7 @@ test("renders a column per target and a row per clause, each cell labelled by it
   }
   // text, not colour alone: a failed cell says so
   const failed = page.locator('td.cell[data-status="failed"] button').first();
-  await expect(failed).toHaveText(STATUS_TEXT.failed.short);
+  await expect(failed).toHaveText(OUTCOME_TEXT.failed.short);
   await expect(failed).toHaveAttribute("aria-label", /failed: a contract violation/);
   expect(guard.blocked).toEqual([]);
 });
@@ -147,7 +147,7 @@ test("the area filter shows only the chosen areas and keeps them in the URL hash
 
 test("the status filter shows the clauses that have a cell of the chosen statuses", async ({ page, server }) => {
   await open(page, `${server.url}/compat.html`);
-  for (const status of Object.keys(STATUS_TEXT) as CompatStatus[]) {
+  for (const status of Object.keys(OUTCOME_TEXT) as Outcome[]) {
     if (status !== "failed") await page.locator(`input[name="status"][value="${status}"]`).uncheck();
   }
   const withFailure = compat.clauses.filter((c) => Object.values(c.cells).some((cell) => cell.status === "failed")).map((c) => c.id);
@@ -173,7 +173,7 @@ test("a cell opens its details: status, reason or message", async ({ page, serve
   const details = page.locator("#details");
   await expect(details).toBeVisible();
   await expect(details).toContainText(clause.id);
-  await expect(details).toContainText(STATUS_TEXT.failed.long);
+  await expect(details).toContainText(OUTCOME_TEXT.failed.long);
   await expect(details).toContainText(cell.messages![0]!.split("\n")[0]!.slice(0, 60));
   await page.keyboard.press("Escape");
   await expect(details).toBeHidden();

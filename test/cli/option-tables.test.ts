@@ -14,6 +14,7 @@ import { parseReportArgs } from "../../src/cli/report.js";
 import { parseRunArgs } from "../../src/cli/run.js";
 import { flagLabel, USAGE, usageFor } from "../../src/cli/usage.js";
 import { UsageError } from "../../src/cli/usage-error.js";
+import { PAGES_CHOICES } from "../../src/contract/pages-choice.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -121,6 +122,17 @@ describe("the option tables", () => {
     for (const [name, flag] of Object.entries(TABLES.REPORT_FLAGS)) {
       const argv = [...argvFor(name, flag), ...(name === "merge" ? [] : ["--merge", "b"]), ...(name === "dir" ? ["--baseline", "0.5.1.13"] : [])];
       expect(() => parseReportArgs(argv, "/w"), `report --${name}`).not.toThrow();
+    }
+  });
+
+  it("a flag with choices takes each of them, refuses anything else (exit 2), and shows them as its value", () => {
+    const choosing = COMMAND_SPECS.flatMap((spec) => Object.entries(spec.flags as FlagTable).filter(([, f]) => f.choices !== undefined).map(([name, flag]) => ({ spec, name, flag })));
+    expect(choosing.map(({ spec, name }) => `${spec.name} --${name}`).sort()).toEqual(["fake start --pages", "matrix --pages", "run --pages", "verify-fake --pages"]);
+    for (const { spec, name, flag } of choosing) {
+      expect(flag.choices, `${spec.name} --${name}`).toEqual(PAGES_CHOICES);
+      expect(flag.value).toBe(PAGES_CHOICES.join("|"));
+      for (const choice of flag.choices!) expect(parseFlags([`--${name}`, choice], spec.flags as FlagTable).values[name]).toBe(choice);
+      expect(() => parseFlags([`--${name}`, "paper"], spec.flags as FlagTable), `${spec.name} --${name} paper`).toThrow(/--pages must be chromium or model, not 'paper'/);
     }
   });
 

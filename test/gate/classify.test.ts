@@ -1,15 +1,15 @@
 // The gate's classification and verdict, pure and property-tested.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BLOCKING, CHANGES, CHANGE_TEXT, classifyChange, type Change } from "../../src/gate/classify.js";
+import { BLOCKING, CHANGES, CHANGE_TEXT, outcomeChange, type Change } from "../../src/outcomes/changes.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
-import { BUCKETS } from "../../src/report/summary.js";
-import { OutcomeStatus, type RunOutcomes } from "../../src/gate/outcomes-file.js";
+import { OUTCOMES, type Outcome } from "../../src/outcomes/statuses.js";
+import { OutcomeInFile, type RunOutcomes } from "../../src/gate/outcomes-file.js";
 
-const STATUSES = BUCKETS as readonly OutcomeStatus[];
-const RAN: readonly OutcomeStatus[] = ["passed", "flaky", "failed", "broken", "known", "unspecified"];
+const STATUSES = OUTCOMES;
+const RAN: readonly Outcome[] = ["passed", "flaky", "failed", "broken", "known", "unspecified"];
 
-function run(clauses: Record<string, OutcomeStatus>, extra: Partial<RunOutcomes> = {}): RunOutcomes {
+function run(clauses: Record<string, Outcome>, extra: Partial<RunOutcomes> = {}): RunOutcomes {
   return {
     schema: 1,
     runId: "r",
@@ -31,14 +31,14 @@ function run(clauses: Record<string, OutcomeStatus>, extra: Partial<RunOutcomes>
 const clauseId = fc.stringMatching(/^[a-z]{1,6}\.[a-z]{1,6}$/);
 /** outcome maps with at least one clause that ran, no unknown */
 const settled = fc
-  .dictionary(clauseId, fc.constantFrom<OutcomeStatus>("passed", "flaky", "failed", "broken", "not-applicable", "known", "unspecified"), { minKeys: 1, maxKeys: 12 })
+  .dictionary(clauseId, fc.constantFrom<Outcome>("passed", "flaky", "failed", "broken", "not-applicable", "known", "unspecified"), { minKeys: 1, maxKeys: 12 })
   .filter((m) => Object.values(m).some((s) => RAN.includes(s)));
 const anyMap = fc.dictionary(clauseId, fc.constantFrom(...STATUSES), { minKeys: 1, maxKeys: 12 });
 
-describe("classifyChange", () => {
+describe("outcomeChange", () => {
   it("follows the table of src/outcomes/changes.ts", () => {
     const G = "passed", R = "failed", K = "known", N = "not-applicable", U = "unknown", A = undefined, P = "precondition-failed", F = "flaky";
-    const table: [OutcomeStatus | undefined, OutcomeStatus | undefined, Change][] = [
+    const table: [Outcome | undefined, Outcome | undefined, Change][] = [
       [G, G, "unchanged"], [G, R, "regressed"], [G, K, "newly-known"], [G, N, "newly-not-applicable"], [G, U, "unknown"], [G, A, "missing"],
       [G, P, "precondition-failed"], [P, P, "precondition-failed"], [R, P, "precondition-failed"], [P, R, "new-failure"], [P, G, "fixed"],
       [G, F, "newly-flaky"], [F, G, "other"], [F, R, "regressed"], [N, F, "newly-applicable"],
@@ -49,7 +49,7 @@ describe("classifyChange", () => {
       [A, G, "added"], [A, "unspecified", "added"], [A, R, "new-failure"], [A, K, "newly-known"], [A, N, "added"], [A, U, "unknown"],
       ["unspecified", G, "unchanged"], ["unspecified", "broken", "regressed"],
     ];
-    for (const [b, c, change] of table) expect(classifyChange(b, c), `${b} -> ${c}`).toBe(change);
+    for (const [b, c, change] of table) expect(outcomeChange(b, c), `${b} -> ${c}`).toBe(change);
   });
 
   it("has a title and a reason for each change, in the changes' order, and for nothing else (src/outcomes/change-text.json)", () => {
@@ -69,7 +69,7 @@ describe("the gate's verdict (properties)", () => {
 
   it("never ships a regression: a clause that passed and fails now", () => {
     fc.assert(
-      fc.property(settled, clauseId, fc.constantFrom<OutcomeStatus>("failed", "broken"), (m, id, bad) => {
+      fc.property(settled, clauseId, fc.constantFrom<Outcome>("failed", "broken"), (m, id, bad) => {
         const decision = compareOutcomes(run({ ...m, [id]: "passed" }), run({ ...m, [id]: bad }));
         expect(decision.ship).toBe(false);
         expect(decision.rows.find((r) => r.clause === id)).toMatchObject({ change: "regressed", blocking: true });
@@ -110,7 +110,7 @@ describe("the gate's verdict (properties)", () => {
   it("does not depend on the order of the clauses", () => {
     fc.assert(
       fc.property(anyMap, anyMap, (b, c) => {
-        const reversed = (m: Record<string, OutcomeStatus>) => Object.fromEntries(Object.entries(m).reverse());
+        const reversed = (m: Record<string, Outcome>) => Object.fromEntries(Object.entries(m).reverse());
         const one = compareOutcomes(run(b), run(c));
         const two = compareOutcomes(run(reversed(b)), run(reversed(c)));
         expect(two.ship).toBe(one.ship);
@@ -142,7 +142,7 @@ describe("the gate's verdict (properties)", () => {
   });
 
   it("reads outcome files that still say skipped as not-applicable", () => {
-    expect(OutcomeStatus.parse("skipped")).toBe("not-applicable");
+    expect(OutcomeInFile.parse("skipped")).toBe("not-applicable");
   });
 
   it("refuses a run that ran fewer clauses than --min-clauses", () => {

@@ -1,17 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allCellKeys, CHANGE_KINDS, changeTable, classifyChange, diffColumns, type CellState } from "../../src/matrix/change.js";
-import { COMPAT_STATUSES, UNSPECIFIED_OUTCOMES } from "../../src/matrix/status.js";
-import { classifyChange as gateChange } from "../../src/gate/classify.js";
+import { allCellKeys, CHANGE_KINDS, changeTable, cellChange, diffColumns, type CellState } from "../../src/matrix/change.js";
+import { UNSPECIFIED_OUTCOMES } from "../../src/matrix/status.js";
+import { OUTCOMES } from "../../src/outcomes/statuses.js";
+import { outcomeChange } from "../../src/outcomes/changes.js";
 
 const NOT_PASSING: readonly string[] = ["failed", "broken", "known"];
 
 const cell: fc.Arbitrary<CellState> = fc.oneof(
-  fc.constantFrom(...COMPAT_STATUSES).map((status) => ({ status })),
+  fc.constantFrom(...OUTCOMES).map((status) => ({ status })),
   fc.constantFrom(...UNSPECIFIED_OUTCOMES).map((outcome) => ({ status: "unspecified" as const, outcome })),
 );
 
-describe("classifyChange", () => {
+describe("cellChange", () => {
   it.each([
     [{ status: "passed" }, { status: "failed" }, "regressed"],
     [{ status: "passed" }, { status: "unknown" }, "unknown"],
@@ -32,34 +33,34 @@ describe("classifyChange", () => {
     [{ status: "passed" }, { status: "passed" }, null],
     [{ status: "unspecified", outcome: "differs-from-the-fake" }, { status: "unspecified", outcome: "differs-from-the-fake" }, null],
   ] as [CellState, CellState, string | null][])("%j -> %j is %s", (from, to, kind) => {
-    expect(classifyChange(from, to)).toBe(kind);
+    expect(cellChange(from, to)).toBe(kind);
   });
 
   it("agrees with the gate on every pair of different statuses (one change table)", () => {
-    for (const a of COMPAT_STATUSES) {
-      for (const b of COMPAT_STATUSES) {
+    for (const a of OUTCOMES) {
+      for (const b of OUTCOMES) {
         if (a === b) continue;
-        const gate = gateChange(a, b);
-        expect(classifyChange({ status: a }, { status: b }), `${a} -> ${b}`).toBe(gate === "unchanged" ? "other" : gate);
+        const gate = outcomeChange(a, b);
+        expect(cellChange({ status: a }, { status: b }), `${a} -> ${b}`).toBe(gate === "unchanged" ? "other" : gate);
       }
     }
-    expect(classifyChange({ status: "passed" }, { status: "known" })).toBe(gateChange("passed", "known"));
+    expect(cellChange({ status: "passed" }, { status: "known" })).toBe(outcomeChange("passed", "known"));
   });
 
   it("calls two cells the same exactly when status and outcome agree", () => {
-    fc.assert(fc.property(cell, cell, (a, b) => (classifyChange(a, b) === null) === (a.status === b.status && a.outcome === b.outcome)));
+    fc.assert(fc.property(cell, cell, (a, b) => (cellChange(a, b) === null) === (a.status === b.status && a.outcome === b.outcome)));
   });
 
   it("is mirrored where the change has an opposite: regressed and fixed, newly not applicable and newly applicable", () => {
     const mirror: Record<string, string> = { regressed: "fixed", "newly-not-applicable": "newly-applicable" };
     fc.assert(fc.property(cell, cell, (a, b) => {
-      const there = classifyChange(a, b);
+      const there = cellChange(a, b);
       // a change to unknown or precondition-failed is that, whatever it came from
       if (a.status === "unknown" || a.status === "precondition-failed") return true;
       // coming back from not applicable to a state that does not pass is that state's news
       // (not-applicable -> failed is a new failure), not merely "newly applicable"
-      if (there === "newly-not-applicable" && NOT_PASSING.includes(a.status)) return classifyChange(b, a) === (a.status === "known" ? "newly-known" : "new-failure");
-      return there === null || !(there in mirror) || classifyChange(b, a) === mirror[there];
+      if (there === "newly-not-applicable" && NOT_PASSING.includes(a.status)) return cellChange(b, a) === (a.status === "known" ? "newly-known" : "new-failure");
+      return there === null || !(there in mirror) || cellChange(b, a) === mirror[there];
     }), { numRuns: 2_000 }); // 13 x 13 pairs: enough runs to meet every one
   });
 
@@ -69,8 +70,8 @@ describe("classifyChange", () => {
       const [status, outcome] = key.split(":");
       return (outcome === undefined ? { status } : { status, outcome }) as CellState;
     };
-    for (const a of allCellKeys()) for (const b of allCellKeys()) expect(table[`${a}>${b}`] ?? null, `${a}>${b}`).toBe(classifyChange(parse(a), parse(b)));
-    expect(allCellKeys()).toHaveLength(COMPAT_STATUSES.length + UNSPECIFIED_OUTCOMES.length);
+    for (const a of allCellKeys()) for (const b of allCellKeys()) expect(table[`${a}>${b}`] ?? null, `${a}>${b}`).toBe(cellChange(parse(a), parse(b)));
+    expect(allCellKeys()).toHaveLength(OUTCOMES.length + UNSPECIFIED_OUTCOMES.length);
   });
 });
 

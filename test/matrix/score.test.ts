@@ -2,9 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CompatCell } from "../../src/matrix/compat-schema.js";
 import { interop, scoreTarget } from "../../src/matrix/score.js";
-import { COMPAT_STATUSES, UNSPECIFIED_OUTCOMES } from "../../src/matrix/status.js";
+import { UNSPECIFIED_OUTCOMES } from "../../src/matrix/status.js";
+import { OUTCOMES } from "../../src/outcomes/statuses.js";
 
-const cellArb: fc.Arbitrary<CompatCell> = fc.record({ status: fc.constantFrom(...COMPAT_STATUSES), results: fc.nat(3) }).chain((c) =>
+const cellArb: fc.Arbitrary<CompatCell> = fc.record({ status: fc.constantFrom(...OUTCOMES), results: fc.nat(3) }).chain((c) =>
   c.status === "unspecified" ? fc.constantFrom(...UNSPECIFIED_OUTCOMES).map((outcome) => ({ ...c, outcome })) : fc.constant(c),
 );
 const column = fc.array(fc.tuple(fc.boolean(), cellArb), { maxLength: 60 }).map((rows) => ({

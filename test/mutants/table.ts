@@ -3,6 +3,7 @@
 // deviations the docs allow, which must stay green. Read by test/mutants/mutants.test.ts, which
 // runs each entry as one whole-catalogue run.
 import { INVALID_ARGUMENT_CASES } from "../../src/contract/index.js";
+import type { PagesChoice } from "../../src/contract/pages-choice.js";
 
 /** every argument clause: an input the doc has no rule for is still refused the documented way if at all (its core) */
 const allArgumentClauses = INVALID_ARGUMENT_CASES.map((c) => c.clauseId);
@@ -495,7 +496,7 @@ Object.assign(MUTANTS, {
  * green (expected: no clause fails, breaks or stays without a result; the `observed` ones end
  * unspecified). Each runs on the clauses it could touch (its areas), on real pages where it shows there.
  */
-export const ALLOWED: Record<string, { areas: string[]; pages: "chromium" | "model"; why: string; observed: string[] }> = {
+export const ALLOWED: Record<string, { areas: string[]; pages: PagesChoice; why: string; observed: string[] }> = {
   "action-marks-by-default": {
     areas: ["snapshot"],
     pages: "chromium",

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { CATALOGUE, conformanceOf } from "../../src/contract/index.js";
 import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "../../src/contract/personas.js";
 import { clauseById } from "../../src/contract/catalogue.js";
+import type { PagesChoice } from "../../src/contract/pages-choice.js";
 import { notApplicable } from "../../src/harness/applicability.js";
 import { resolveTarget } from "../../src/targets/choose/resolve.js";
 import { runCli, type JsonSummary } from "../cli/run-cli.js";
@@ -23,7 +24,7 @@ import { NEEDS_WITHOUT_EXERCISING, lacking, needsPages, requiring } from "./exem
  * predicted), which keeps this file's thirteen whole-catalogue runs affordable; the clauses that
  * need pages run for every persona on real pages in ./persona-pages.test.ts.
  */
-function pagesFor(_p: Persona): "chromium" | "model" {
+function pagesFor(_p: Persona): PagesChoice {
   // the clauses that need pages run for every persona, on real pages, in ./persona-pages.test.ts
   return "model";
 }

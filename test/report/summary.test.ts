@@ -2,14 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/catalogue.js";
 import { RESULT_STATUSES } from "../../src/report/results-reader.js";
-import {
-  BUCKETS,
-  clauseBucket,
-  summarize,
-  summaryPassed,
-  worstStatus,
-  type Counts,
-} from "../../src/report/summary.js";
+import { summarize, summaryPassed, type Counts } from "../../src/report/summary.js";
+import { clauseOutcome, OUTCOMES, worstOutcome } from "../../src/outcomes/index.js";
 import { clause, result } from "./helpers.js";
 
 const A = clause("tabs.a");
@@ -18,7 +12,7 @@ const C = clause("cdp.c");
 const U = clause("tabs.u", { unspecified: { question: "q? open", choice: "the fake does x (fake)", core: null, openDetail: "all of it (test)", basis: "a test basis" } });
 const catalogue = [A, B, C, U];
 
-const sum = (c: Counts) => BUCKETS.reduce((n, b) => n + c[b], 0);
+const sum = (c: Counts) => OUTCOMES.reduce((n, b) => n + c[b], 0);
 
 describe("per-clause status", () => {
   it.each([
@@ -32,7 +26,7 @@ describe("per-clause status", () => {
     [["passed", "flaky"], "flaky"],
     [[], "unknown"],
   ] as const)("worst of %j is %s", (statuses, expected) => {
-    expect(worstStatus(statuses)).toBe(expected);
+    expect(worstOutcome(statuses)).toBe(expected);
   });
 
   it("takes the worst of a clause's parameterised results, with their messages", () => {
@@ -89,7 +83,7 @@ describe("totals", () => {
     });
     const u = s.clauses.find((c) => c.id === "tabs.u")!;
     expect(u).toMatchObject({ status: "passed", unspecified: true });
-    expect(clauseBucket(u)).toBe("unspecified");
+    expect(clauseOutcome(u.status, u.unspecified)).toBe("unspecified");
   });
 
   it("count an unspecified clause that is broken as broken", () => {
@@ -129,8 +123,8 @@ describe("totals", () => {
         for (const [area, counts] of Object.entries(s.areas)) {
           expect(sum(counts)).toBe(s.clauses.filter((c) => c.area === area).length);
         }
-        for (const b of BUCKETS) {
-          expect(s.totals[b]).toBe(s.clauses.filter((c) => clauseBucket(c) === b).length);
+        for (const b of OUTCOMES) {
+          expect(s.totals[b]).toBe(s.clauses.filter((c) => clauseOutcome(c.status, c.unspecified) === b).length);
         }
         expect(s.totals.known).toBe(0);
       }),

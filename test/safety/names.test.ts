@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { newRunId } from "../../src/harness/run-config.js";
-import { spacePrefix } from "../../src/harness/clause.js";
+import { clausePrefix } from "../../src/space-names/space-names.js";
 import { belongsToRun, RUN_ID_SHAPE, runIdOfSpaceName, runIdTime } from "../../src/safety/run-id.js";
 import { spacesOfRun } from "../../src/safety/run-spaces.js";
 import type { ListedSpace } from "../../src/safety/space-listing.js";
@@ -16,7 +16,7 @@ describe("run ids and space names", () => {
     for (let i = 0; i < 20; i++) {
       const id = newRunId();
       expect(id).toMatch(RUN_ID_SHAPE);
-      const name = `${spacePrefix(id, "task-spaces.create.result-shape")} space-1`;
+      const name = `${clausePrefix(id, "task-spaces.create.result-shape")} space-1`;
       expect(belongsToRun(name, id)).toBe(true);
       expect(runIdOfSpaceName(name)).toBe(id);
     }

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import { CHANGE_KINDS, CHANGE_TEXT, changeTable } from "../change.js";
 import type { CompatJson } from "../compat-schema.js";
-import { COMPAT_STATUSES, STATUS_TEXT } from "../status.js";
+import { OUTCOMES, OUTCOME_TEXT } from "../../outcomes/statuses.js";
 import { matrixVerdict, type MatrixVerdict } from "../verdict.js";
 import { PERSONAS } from "../../contract/personas.js";
 
@@ -41,7 +41,7 @@ export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-s
 export interface PageData {
   compat: CompatJson;
   statuses: readonly string[];
-  statusText: typeof STATUS_TEXT;
+  statusText: typeof OUTCOME_TEXT;
   changeKinds: readonly string[];
   changeText: typeof CHANGE_TEXT;
   changeTable: Record<string, string>;
@@ -58,7 +58,7 @@ function standInTargets(compat: CompatJson): string[] {
 }
 
 export function pageData(compat: CompatJson): PageData {
-  return { compat, statuses: COMPAT_STATUSES, statusText: STATUS_TEXT, changeKinds: CHANGE_KINDS, changeText: CHANGE_TEXT, changeTable: changeTable(), verdict: matrixVerdict(compat), standIn: standInTargets(compat) };
+  return { compat, statuses: OUTCOMES, statusText: OUTCOME_TEXT, changeKinds: CHANGE_KINDS, changeText: CHANGE_TEXT, changeTable: changeTable(), verdict: matrixVerdict(compat), standIn: standInTargets(compat) };
 }
 
 /** JSON that is safe inside a <script> element: no `</script`, no `<!--`, no line separators. */

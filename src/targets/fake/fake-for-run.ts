@@ -5,6 +5,7 @@
 import { NEWEST_BUILD } from "../../contract/build-features.js";
 import { MUTANT_NAMES, type MutantName } from "../../../fake-bridge/index.js";
 import type { InfraFaultPlan } from "../../contract/infra-fault-plan.js";
+import type { PagesChoice } from "../../contract/pages-choice.js";
 import { UnknownPersonaError } from "../../contract/personas.js";
 import { fakeBuild, FakeBuildError } from "../../../fake-bridge/personas/index.js";
 import { createFakeTarget } from "./fake-target.js";
@@ -16,7 +17,7 @@ export interface FakeRunChoice {
   persona?: string | undefined;
   egoVersion?: string | undefined;
   infraFaults?: InfraFaultPlan | undefined;
-  pages?: "chromium" | "model" | undefined;
+  pages?: PagesChoice | undefined;
   /** a persona file's build (`run --persona-file`) */
   personaFile?: { name: string; version: string; features: readonly string[]; openDetails?: Readonly<Record<string, string>> } | undefined;
 }
