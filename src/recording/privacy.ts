@@ -7,6 +7,7 @@ import type { Json } from "../contract/arguments.js";
 import type { RecordedCall } from "../probe/call-recorder.js";
 import type { FieldValues } from "../probe/call-fields.js";
 import { mapStrings } from "./walk.js";
+import { clausePrefix, runPrefix } from "../space-names/space-names.js";
 
 export const NOT_THE_RUNS = "<not the run's>";
 const OWN_URL = /^(https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/|about:|data:|chrome:)/;
@@ -69,9 +70,9 @@ function filterListing(call: RecordedCall, owners: Owners, scrub: Set<string>): 
 }
 
 function filterCall(call: RecordedCall, owners: Owners, scrub: Set<string>): void {
-  const runPrefix = owners.run;
+  const run = owners.run;
   if (call.method === "listTaskSpaces") filterListing(call, owners, scrub);
-  if (SPACE_RESULT_METHODS.has(call.method) && !call.failed && !ownName(call.text.name ?? call.text.taskId, runPrefix)) {
+  if (SPACE_RESULT_METHODS.has(call.method) && !call.failed && !ownName(call.text.name ?? call.text.taskId, run)) {
     for (const key of ["name", "taskId"]) {
       const v = call.text[key];
       if (typeof v === "string") scrub.add(v);
@@ -89,7 +90,7 @@ function filterCall(call: RecordedCall, owners: Owners, scrub: Set<string>): voi
       }
     }
     if (/(^|\.)profileName$/.test(path) || /^profiles\[\d+\]\.name$/.test(path)) call.text[path] = "<profile>";
-    if (/recentTabTitles\[\d+\]$/.test(path) && !ownName(call.text[path.replace(/recentTabTitles\[\d+\]$/, "name")], runPrefix)) call.text[path] = NOT_THE_RUNS;
+    if (/recentTabTitles\[\d+\]$/.test(path) && !ownName(call.text[path.replace(/recentTabTitles\[\d+\]$/, "name")], run)) call.text[path] = NOT_THE_RUNS;
   }
 }
 
@@ -101,11 +102,11 @@ function scrubbed(text: string, scrub: readonly string[]): string {
 
 /** A clause's calls with nothing of a space the run did not create (in place, and returned). */
 export function privateCalls(calls: RecordedCall[], runId: string, clauseId: string): RecordedCall[] {
-  const runPrefix = `ego-conformance ${runId}`;
+  const run = runPrefix(runId);
   const scrub = new Set<string>();
-  for (const call of calls) filterCall(call, { run: runPrefix, clause: `${runPrefix} ${clauseId}` }, scrub);
+  for (const call of calls) filterCall(call, { run, clause: clausePrefix(runId, clauseId) }, scrub);
   // the shortest strings are too common to scrub without wrecking the rest ("", "a")
-  const list = [...scrub].filter((s) => s.length >= 3 && s !== NOT_THE_RUNS && !s.startsWith(runPrefix)).sort((a, b) => b.length - a.length);
+  const list = [...scrub].filter((s) => s.length >= 3 && s !== NOT_THE_RUNS && !s.startsWith(run)).sort((a, b) => b.length - a.length);
   if (!list.length) return calls;
   const fn = (text: string): Json => scrubbed(text, list);
   for (const call of calls) {
