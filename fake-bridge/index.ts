@@ -11,7 +11,7 @@
  * (./mutants). All are read through ./behaviour.
  *
  * The binding reaches the app through a BrowserPort (./binding/port.ts): in process here; in an
- * `ego-browser nodejs` process over the fake app server's socket (./server/index.ts, the fake as
+ * `ego-browser nodejs` process over the fake app server's socket (./server, the fake as
  * a process, with its launcher).
  */
 import type { EgoSurface } from "../src/contract/ego-surface.js";
@@ -84,14 +84,10 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
   };
 }
 
-export { FakeApp, type FakeAppOptions } from "./app/app.js";
+export { FakeApp } from "./app/app.js";
 export { NEWEST_BUILD } from "../src/contract/build-features.js";
-export { DEFAULT_PROFILES, type ProfileSpec } from "./app/profiles.js";
-export { resolveBehaviour, type Behaviour } from "./behaviour/behaviour.js";
-export { createBinding, createPortBinding, type BindingOptions } from "./binding/create-binding.js";
-export { appPort } from "./binding/app-port.js";
-export type { BrowserPort } from "./binding/port.js";
-export { executeRequest, type BridgeRequest, type BridgeResponse } from "./app/requests.js";
+export { type ProfileSpec } from "./app/profiles.js";
+export { resolveBehaviour } from "./behaviour/behaviour.js";
+export { type BindingOptions } from "./binding/create-binding.js";
 export { MUTANTS, MUTANT_NAMES, parseMutants, type MutantName } from "./mutants/mutants.js";
-export { FakeOperator } from "./operator/fake-operator.js";
-export { isPagesChoice, PAGES_CHOICES, resolvePages, type PagesChoice, type ResolvedPages } from "./chromium/pages-choice.js";
+export { resolvePages, type PagesChoice } from "./chromium/pages-choice.js";

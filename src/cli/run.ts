@@ -16,7 +16,7 @@ import { RUN_FLAGS } from "./options.js";
 import { parsePagesFlag } from "./pages-flag.js";
 import { UsageError } from "./usage-error.js";
 
-export type { InstalledRunOptions, RunOptions } from "../run/index.js";
+export type { RunOptions } from "../run/index.js";
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   const { values } = parseFlags(argv, RUN_FLAGS);

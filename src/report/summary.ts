@@ -23,7 +23,7 @@ import type { Area, Clause } from "../contract/clause.js";
 import { LABEL } from "../labels/labels.js";
 import { labelValue, type TestResult } from "./results-reader.js";
 import { commonCause, describeCause, type CommonCause } from "./common-cause.js";
-import { clauseOutcome, emptyOutcomeCounts, FAILS_RUN, OUTCOMES, PRECEDENCE, resultOutcome, worstOutcome, type Outcome, type ResultOutcome } from "../outcomes/index.js";
+import { clauseOutcome, emptyOutcomeCounts, FAILS_RUN, OUTCOMES, resultOutcome, worstOutcome, type Outcome, type ResultOutcome } from "../outcomes/index.js";
 
 /** The outcome of a clause's results (src/outcomes). */
 export type ClauseStatus = ResultOutcome;
@@ -33,9 +33,6 @@ export type Bucket = Outcome;
 /** Key order of every count object (also the JSON key order). */
 export const BUCKETS = OUTCOMES;
 export type Counts = Record<Bucket, number>;
-
-/** Worst first (src/outcomes/precedence.ts). */
-export const STATUS_PRECEDENCE: readonly ClauseStatus[] = PRECEDENCE;
 
 export interface ClauseSummary {
   id: string;
