@@ -134,14 +134,6 @@ export const RUN_FLAGS = {
   },
   "probe-timeout": { ...PROBE_TIMEOUT, section: "installed" },
   "keep-on-failure": { type: "boolean", default: false, section: "installed", help: "keep this run's task spaces when the run failed (sweep removes them)" },
-  "harness-bug": {
-    type: "string",
-    multiple: true,
-    default: [],
-    value: "NAME",
-    section: "installed",
-    help: "a deliberate harness bug, for the harness's own tests (cleanup-claims-user-space)",
-  },
   workers: {
     type: "string",
     value: "N",

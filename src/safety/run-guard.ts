@@ -7,7 +7,6 @@
  * Whatever stops the run's work (vitest) registers with `onInterrupt`.
  */
 import type { Target, TargetInfo } from "../targets/target.js";
-import type { HarnessBug } from "./harness-bugs.js";
 import { writeInvarianceNotApplicable, type InvarianceVerdict } from "./invariance.js";
 import { trapInterrupts, type InterruptTrap } from "./interrupts.js";
 import { RunSafety, type CleanupReport } from "./run-safety.js";
@@ -19,7 +18,6 @@ export interface RunGuardOptions {
   info: TargetInfo;
   runId: string;
   resultsDir: string;
-  harnessBugs?: readonly HarnessBug[];
   /** write the invariance clause's result (it is among the selected clauses) */
   invarianceSelected: boolean;
   log?: (line: string) => void;
@@ -48,7 +46,7 @@ export class RunGuard {
     const log = options.log ?? ((line: string) => process.stderr.write(`${printable(line)}\n`));
     const trap = trapInterrupts(log);
     const safety = options.installed
-      ? new RunSafety({ target: options.installed, runId: options.runId, resultsDir: options.resultsDir, ...(options.harnessBugs ? { harnessBugs: options.harnessBugs } : {}) })
+      ? new RunSafety({ target: options.installed, runId: options.runId, resultsDir: options.resultsDir })
       : undefined;
     const before = await safety?.begin();
     if (before && !before.ok) log(`ego-conformance: could not list the task spaces before the run: ${before.reason}`);
