@@ -396,8 +396,3 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   command("fake install", "DIR [options]", "write DIR/ego-browser, a fake ego-browser launcher for the fake app in D", FAKE_INSTALL_FLAGS),
   { name: "help", synopsis: "[COMMAND]", summary: "show this text, or one command's usage", flags: HELP_FLAGS, sections: [] },
 ];
-
-/** The spec of a command as typed ("run", "fake start"), or undefined. */
-export function commandSpec(name: string): CommandSpec | undefined {
-  return COMMAND_SPECS.find((c) => c.name === name);
-}
