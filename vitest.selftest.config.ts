@@ -14,9 +14,7 @@
  * In the unit project every way of starting a child process throws (test/support/no-child-processes.ts).
  */
 import { configDefaults, defineConfig } from "vitest/config";
-import { E2E_WORKERS } from "./test/support/e2e-workers.js";
-
-export { E2E_WORKERS };
+import { CORES } from "./test/support/e2e-workers.js";
 
 export const E2E_TESTS = [
   "test/chromium/browser-lifetime.test.ts",
@@ -91,7 +89,7 @@ export default defineConfig({
       // free (one file at a time on 2 cores), and these files mostly wait on the processes they
       // start: one at a time, the e2e project took 972 s wall for 874 CPU-seconds on 2 cores
       // (issue 20, docs/speed.md). One more failed timing bounds under load.
-      { extends: true, test: { name: "e2e", include: E2E_TESTS, setupFiles: ["./test/support/remove-temp-dirs.ts"], maxWorkers: E2E_WORKERS, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "e2e", include: E2E_TESTS, setupFiles: ["./test/support/remove-temp-dirs.ts"], maxWorkers: CORES, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -73,14 +73,10 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}): FakeBrowser
   };
 }
 
-export { FakeApp, type FakeAppOptions } from "./app/app.js";
+export { FakeApp } from "./app/app.js";
 export { NEWEST_BUILD } from "../src/contract/build-features.js";
-export { DEFAULT_PROFILES, type ProfileSpec } from "./app/profiles.js";
-export { resolveBehaviour, type Behaviour } from "./behaviour/behaviour.js";
-export { createBinding, createPortBinding, type BindingOptions } from "./binding/create-binding.js";
-export { appPort } from "./binding/app-port.js";
-export type { BrowserPort } from "./binding/port.js";
-export { executeRequest, type BridgeRequest, type BridgeResponse } from "./app/requests.js";
+export { type ProfileSpec } from "./app/profiles.js";
+export { resolveBehaviour } from "./behaviour/behaviour.js";
+export { type BindingOptions } from "./binding/create-binding.js";
 export { MUTANTS, MUTANT_NAMES, parseMutants, type MutantName } from "./mutants/mutants.js";
-export { FakeOperator } from "./operator/fake-operator.js";
-export { resolvePages, type ResolvedPages } from "./chromium/pages-choice.js";
+export { resolvePages } from "./chromium/pages-choice.js";

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { preconditionOwnerOf } from "../src/outcomes/of-error.js";
 import { execa } from "execa";
-import { MUTANT_NAMES } from "../fake-bridge/mutants/index.js";
+import { MUTANT_NAMES } from "../fake-bridge/mutants/mutants.js";
 import type { PagesChoice } from "../src/contract/pages-choice.js";
 
 const ROOT = resolve(import.meta.dirname, "..");

@@ -7,7 +7,7 @@ import type { AsyncMethodName } from "../app/requests.js";
 import type { Behaviour } from "../behaviour/behaviour.js";
 import { parseSnapshotOptions } from "./snapshot-options.js";
 
-export type { AsyncMethodName, SyncMethodName } from "../app/requests.js";
+export type { AsyncMethodName } from "../app/requests.js";
 
 export function requestArguments(method: AsyncMethodName, args: readonly unknown[], b: Behaviour): readonly unknown[] {
   return method === "snapshot" ? [parseSnapshotOptions(args[0], b)] : args;

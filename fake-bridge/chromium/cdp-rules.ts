@@ -64,15 +64,3 @@ export const NOT_ALLOWED = (source: string): Refusal => ({ code: -32000, message
 export const NO_SUCH_TARGET = (): Refusal => ({ code: -32602, message: "No target with given id found", source: "isolation: another space's or the user's target" });
 export const NO_SUCH_SESSION = (): Refusal => ({ code: -32001, message: "Session with given id not found.", source: "isolation: a session of another space, or of no attach of this invocation" });
 export const UNKNOWN_METHOD = (method: string, source: string): Refusal => ({ code: -32601, message: `'${method}' wasn't found`, source });
-
-/** Every refusal in one list, for the README and the tests. */
-export function refusalTable(): { method: string; answer: string; source: string }[] {
-  return [
-    ...Object.entries(UNAVAILABLE).map(([method, source]) => ({ method, answer: "-32601 '<method>' wasn't found", source })),
-    ...Object.entries(BROWSER_WIDE).map(([method, source]) => ({ method, answer: "-32000 Not allowed", source })),
-    { method: "Target.setAutoAttach (browser level, autoAttach: true)", answer: "-32000 Not allowed", source: AUTO_ATTACH_SOURCE },
-    { method: `${[...TARGET_PARAM_METHODS].join(", ")} with another space's or the user's targetId`, answer: "-32602 No target with given id found", source: NO_SUCH_TARGET().source },
-    { method: `${[...CONTEXT_PARAM_METHODS].join(", ")} with another browserContextId`, answer: "-32000 Not allowed", source: "isolation: another space's or the user's browser context" },
-    { method: "any message with a sessionId this invocation did not attach in the selected space", answer: "-32001 Session with given id not found.", source: NO_SUCH_SESSION().source },
-  ];
-}

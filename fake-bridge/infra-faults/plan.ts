@@ -5,7 +5,7 @@
 import { parseJson, readInputFile } from "../../src/files/input-file.js";
 import { InfraFaultPlanError, parseInfraFaultPlan, type InfraFaultPlan } from "../../src/contract/infra-fault-plan.js";
 
-export { InfraFault, InfraFaultPlan, InfraFaultPlanError, parseInfraFaultPlan, type InfraFaultKind } from "../../src/contract/infra-fault-plan.js";
+export { InfraFaultPlan, InfraFaultPlanError, parseInfraFaultPlan, type InfraFaultKind } from "../../src/contract/infra-fault-plan.js";
 
 export function parseInfraFaultPlanText(text: string, where: string): InfraFaultPlan {
   return parseInfraFaultPlan(parseJson(text, where, (message) => new InfraFaultPlanError(message)), where);

@@ -3,4 +3,4 @@
  * harness's recording of a run (src/probe/call-recorder.ts) keeps the same log; it is
  * re-exported here for the library's users.
  */
-export { CallLog, type CallChannel, type CallEntry, type CallFilter, type CallNote, type CallTuple, type CallFlags } from "../../src/contract/call-log.js";
+export { CallLog, type CallChannel, type CallEntry, type CallFilter, type CallTuple } from "../../src/contract/call-log.js";

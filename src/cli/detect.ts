@@ -12,13 +12,6 @@ import { DETECT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { printable } from "../text/printable.js";
 
-export interface InstalledFlags {
-  egoBrowser?: string;
-  egoVersion?: string;
-  probeTimeoutMs?: number;
-}
-
-
 export async function detectCommand(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, DETECT_FLAGS);
   const egoVersion = values["ego-version"];

@@ -137,14 +137,6 @@ export const RUN_FLAGS = {
   },
   "probe-timeout": { ...PROBE_TIMEOUT, section: "installed" },
   "keep-on-failure": { type: "boolean", default: false, section: "installed", help: "keep this run's task spaces when the run failed (sweep removes them)" },
-  "harness-bug": {
-    type: "string",
-    multiple: true,
-    default: [],
-    value: "NAME",
-    section: "installed",
-    help: "a deliberate harness bug, for the harness's own tests (cleanup-claims-user-space)",
-  },
   workers: {
     type: "string",
     value: "N",
@@ -407,8 +399,3 @@ export const COMMAND_SPECS: readonly CommandSpec[] = [
   command("fake install", "DIR [options]", "write DIR/ego-browser, a fake ego-browser launcher for the fake app in D", FAKE_INSTALL_FLAGS),
   { name: "help", synopsis: "[COMMAND]", summary: "show this text, or one command's usage", flags: HELP_FLAGS, sections: [] },
 ];
-
-/** The spec of a command as typed ("run", "fake start"), or undefined. */
-export function commandSpec(name: string): CommandSpec | undefined {
-  return COMMAND_SPECS.find((c) => c.name === name);
-}

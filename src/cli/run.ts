@@ -8,20 +8,19 @@ import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { summaryPassed } from "../report/summary.js";
 import { OutputPathError } from "../files/output-dir.js";
 import { exitStatusFor } from "../safety/interrupts.js";
-import type { HarnessBug } from "../safety/harness-bugs.js";
 import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
 import { checkOptions, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { RUN_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
-export type { InstalledRunOptions, RunOptions } from "../run/index.js";
+export type { RunOptions } from "../run/index.js";
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   const { values } = parseFlags(argv, RUN_FLAGS);
   const pages = values.pages;
   // flags that map into the installed target's options: refused by name without it
-  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout", "harness-bug"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
+  const installedOnly = (["ego-browser", "operator", "keep-on-failure", "probe-timeout"] as const).filter((f) => values[f] !== undefined && values[f] !== false && !(Array.isArray(values[f]) && values[f].length === 0));
   if (installedOnly.length && values.target !== "installed") throw new UsageError(`--${installedOnly.join(", --")} need --target installed`);
   if (values.record !== undefined && values["no-record"]) throw new UsageError("--record and --no-record exclude each other");
   if (values.expectations !== undefined && values["no-expectations"]) throw new UsageError("--expectations and --no-expectations exclude each other");
@@ -69,7 +68,6 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
             ...(values.operator !== undefined ? { operator: values.operator } : {}),
             keepOnFailure: values["keep-on-failure"],
             ...(values["probe-timeout"] !== undefined ? { probeTimeoutMs: numberFlag(values["probe-timeout"])! } : {}),
-            harnessBugs: values["harness-bug"] as HarnessBug[],
             ...(workers !== undefined ? { workers } : {}),
           },
         }
@@ -81,7 +79,7 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
 }
 
 /** How the library's rules name each option on the command line. */
-const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: "--persona", personaFile: "--persona-file", egoVersion: "--ego-version", pages: "--pages", installed: "--target installed's flags", harnessBugs: "--harness-bug" };
+const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: "--persona", personaFile: "--persona-file", egoVersion: "--ego-version", pages: "--pages", installed: "--target installed's flags" };
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);

@@ -3,8 +3,6 @@
  * (undefined, NaN, a function) and values only known at run time (a space this run created)
  * are encoded as `{ $: tag }` and decoded inside the target by the probe runtime.
  */
-import { z } from "zod";
-
 export const SPECIAL_ARGS = [
   "undefined",
   "NaN",
@@ -19,10 +17,6 @@ export type SpecialArg = (typeof SPECIAL_ARGS)[number];
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Arg = Json | { $: SpecialArg };
-
-export const ArgSchema: z.ZodType<Arg> = z.lazy(() =>
-  z.union([z.object({ $: z.enum(SPECIAL_ARGS) }).strict(), z.json()]),
-);
 
 export const special = (tag: SpecialArg): Arg => ({ $: tag });
 

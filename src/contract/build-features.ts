@@ -87,7 +87,6 @@ export const BuildFeaturesSchema = z
   .strict();
 export type BuildFeaturesData = z.infer<typeof BuildFeaturesSchema>;
 export type FeatureHistory = z.infer<typeof FeatureHistorySchema>;
-export type PersonaSpec = z.infer<typeof PersonaSpecSchema>;
 
 export interface VersionMapping extends z.infer<typeof MappingSchema> {
   range: EgoRange;

@@ -2,7 +2,7 @@
  * The clause catalogue: the one list of contract clauses that suites implement, the report
  * labels, and the gate and matrix compare. Validated on load; a duplicate id is a harness bug.
  */
-import { ClauseSchema, type Area, type Clause, type ClauseInput } from "./clause.js";
+import { ClauseSchema, type Clause, type ClauseInput } from "./clause.js";
 import { argumentClauses } from "./clauses/arguments.js";
 import { browserVersionClauses } from "./clauses/browser-version.js";
 import { cdpClauses } from "./clauses/cdp.js";
@@ -53,12 +53,4 @@ export function clauseById(id: string): Clause {
   const clause = BY_ID.get(id);
   if (!clause) throw new Error(`unknown clause id '${id}': every test must name a clause of src/contract/clauses`);
   return clause;
-}
-
-export function hasClause(id: string): boolean {
-  return BY_ID.has(id);
-}
-
-export function clausesOfArea(area: Area): Clause[] {
-  return CATALOGUE.filter((c) => c.area === area);
 }

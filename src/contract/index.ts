@@ -7,6 +7,4 @@ export * from "./methods.js";
 export * from "./ownership.js";
 export * from "./reason-keys.js";
 export * from "./schemas.js";
-export { invalidArgumentCases, INVALID_ARGUMENT_CASES, type InvalidArgumentCase } from "./clauses/arguments.js";
-export type { EgoSurface } from "./ego-surface.js";
-export type { Operator, UserSpaceOptions } from "./operator.js";
+export { invalidArgumentCases, INVALID_ARGUMENT_CASES } from "./clauses/arguments.js";

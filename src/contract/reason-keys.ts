@@ -25,11 +25,5 @@ export const DIALOG_FALLBACK_REASON_KEY = "fallback_site_dialog_required_notice"
 /** The key a hand-off made by the agent (or a manual GUI takeover) reports. */
 export const MANUAL_TAKEOVER: ReasonKey = "manual_takeover";
 
-export function isKnownReasonKey(value: unknown, options: { dialogFallback?: boolean } = {}): boolean {
-  if (typeof value !== "string") return false;
-  if (options.dialogFallback && value === DIALOG_FALLBACK_REASON_KEY) return true;
-  return (REASON_KEYS as readonly string[]).includes(value);
-}
-
 /** A reason key is a stable identifier, not a display sentence: lower snake case, no spaces. */
 export const REASON_KEY_SHAPE = /^[a-z][a-z0-9_]*$/;

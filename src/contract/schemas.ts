@@ -74,9 +74,6 @@ export type BrowserVersionResult = z.infer<typeof BrowserVersionResult>;
 export const ErrorObject = z.looseObject({ error: z.string(), error_code: ErrorCode });
 export type ErrorObject = z.infer<typeof ErrorObject>;
 
-/** The same object before the `error-codes` feature: `{error}` only. */
-export const LegacyErrorObject = z.looseObject({ error: z.string() });
-
 /** The runtime's failure rule (ego-errors.ts): an object with a non-null `error` key. */
 export function isFailureValue(value: unknown): boolean {
   return typeof value === "object" && value !== null && "error" in value && (value as { error: unknown }).error != null;

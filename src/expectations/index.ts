@@ -1,8 +1,8 @@
 /** Expected failures as data: load, lint, apply to a run's results, suggest updates. */
-export { applyExpectations, applyExpectationsToFiles, judgeRun, runFactsOf, type ApplyOptions, type ExpectationsOutcome } from "./apply.js";
+export { applyExpectations, applyExpectationsToFiles, judgeRun, type ExpectationsOutcome } from "./apply.js";
 export { conditionsHold, type RunFacts } from "./conditions.js";
-export { addDays, isCalendarDate, isExpired, todayUtc } from "./dates.js";
-export { coversResult, judgeClause, type ClauseJudgement, type ResultVerdict } from "./judge.js";
+export { isCalendarDate, todayUtc } from "./dates.js";
+export { judgeClause } from "./judge.js";
 export { lintEntries, renderProblem, type LintProblem } from "./lint/index.js";
 export {
   DEFAULT_EXPECTATIONS_FILE,
@@ -12,11 +12,10 @@ export {
   lintContext,
   loadExpectations,
   parseExpectations,
-  readJson,
   structureProblems,
   type LoadedExpectations,
 } from "./load.js";
 export { matchesClause } from "./pattern.js";
 export * from "./schema.js";
 export { entryFor } from "./select.js";
-export { GENERATED_EXPIRY_DAYS, renderUpdates, suggestUpdates, writeUpdates, type ExpectationUpdate } from "./update.js";
+export { renderUpdates, suggestUpdates, writeUpdates, type ExpectationUpdate } from "./update.js";

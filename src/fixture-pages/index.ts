@@ -1,2 +1,2 @@
-export { FIXTURE_FACTS, FIXTURE_PAGES, type FixturePage, type FixturePageName } from "./catalogue.js";
-export { FIXTURE_PAGES_DIR, startFixtureServer, type FixtureRequest, type FixtureServer } from "./server.js";
+export { FIXTURE_FACTS, FIXTURE_PAGES, type FixturePageName } from "./catalogue.js";
+export { FIXTURE_PAGES_DIR, startFixtureServer, type FixtureServer } from "./server.js";

@@ -7,7 +7,7 @@ import { describeObservation, type Observation } from "../probe/index.js";
 import { answerKind } from "../probe/answer-kind.js";
 import { PreconditionError } from "../outcomes/precondition-error.js";
 
-export { isPreconditionError, PreconditionError } from "../outcomes/precondition-error.js";
+export { PreconditionError } from "../outcomes/precondition-error.js";
 
 /**
  * A precondition failure stopped by one call's answer: it names `owner`, the clause whose rule that

@@ -27,7 +27,6 @@ export interface OwnSpace {
   name: string;
 }
 
-export { PreconditionError } from "./precondition.js";
 export { selectionRefused } from "./refused-selection.js";
 
 /** the clause that owns "this task-scoped call succeeds with its status string", per method */

@@ -102,7 +102,7 @@ export function describeSpec(spec: TargetSpec): string {
  * paths): the matrix runs every target through the same library a user's `run` goes through.
  */
 export function targetRunOptions(spec: TargetSpec): Pick<RunOptions, "target" | "mutants" | "persona" | "egoVersion" | "installed" | "personaFile"> {
-  if (spec.kind === "installed") return { target: "installed", mutants: [], installed: { egoBrowser: spec.egoBrowser, keepOnFailure: false, harnessBugs: [] } };
+  if (spec.kind === "installed") return { target: "installed", mutants: [], installed: { egoBrowser: spec.egoBrowser, keepOnFailure: false } };
   return {
     target: "fake",
     mutants: [...spec.mutants],

@@ -56,11 +56,6 @@ export function listProcs(procDir = "/proc"): ProcInfo[] {
   return out;
 }
 
-/** When this process started (clock ticks since boot), or null without /proc. */
-export function ownStartTicks(): number | null {
-  return readProc(process.pid)?.startTicks ?? null;
-}
-
 /**
  * Whether the process a record names is still running: `pid` is alive and not a zombie and, when
  * the record has its start time, the process with that pid started then. EPERM (someone else's

@@ -16,8 +16,8 @@ import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
 import { createNewFile } from "../files/owned-files.js";
 import { namedError } from "../errors/named-error.js";
 
-export { findExternalRequests, stripAnalytics } from "./offline.js";
-export { environmentEntries, writeEnvironment, type RunEnvironment } from "./environment.js";
+export { findExternalRequests } from "./offline.js";
+export { environmentEntries, writeEnvironment } from "./environment.js";
 
 /** The repository's allurerc.mjs (two levels above src/report, and above dist/report alike). */
 export const REPO_ALLURE_CONFIG = fileURLToPath(new URL("../../allurerc.mjs", import.meta.url));

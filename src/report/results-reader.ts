@@ -80,11 +80,6 @@ const DIAGNOSTICS_CHARS = 4000;
 
 export const RESULT_FILE_SUFFIX = "-result.json";
 
-/** Parses the text of one result file; `file` is only used to name it in errors and on the result. */
-export function parseResultFile(file: string, text: string): TestResult {
-  return parseResult(file, text).result;
-}
-
 function parseResult(file: string, text: string): { result: TestResult; attachments: { name: string; source: string }[] } {
   const raw = parseJson(text, `the Allure result ${file}`);
   const parsed = ResultFileSchema.safeParse(raw);

@@ -4,7 +4,6 @@
  * the flags instead of the options (src/cli/run.ts). A broken rule is a RunInputError (exit 2).
  */
 import { AREAS } from "../contract/index.js";
-import { HARNESS_BUG_NAMES, isHarnessBug } from "../safety/harness-bugs.js";
 import { tryParseEgoVersion } from "../version/index.js";
 import { PERSONA_NAMES } from "../contract/personas.js";
 import { missingBrowser } from "../targets/fake/fake-target.js";
@@ -20,10 +19,9 @@ export interface OptionNames {
   egoVersion: string;
   pages: string;
   installed: string;
-  harnessBugs: string;
 }
 
-export const OPTION_NAMES: OptionNames = { target: "target", areas: "areas", persona: "persona", personaFile: "personaFile", egoVersion: "egoVersion", pages: "pages", installed: "installed", harnessBugs: "harnessBugs" };
+export const OPTION_NAMES: OptionNames = { target: "target", areas: "areas", persona: "persona", personaFile: "personaFile", egoVersion: "egoVersion", pages: "pages", installed: "installed" };
 
 export function checkOptions(options: RunOptions, names: OptionNames = OPTION_NAMES, env: NodeJS.ProcessEnv = process.env): void {
   const n = names;
@@ -35,7 +33,6 @@ export function checkOptions(options: RunOptions, names: OptionNames = OPTION_NA
   if (options.pages !== undefined && options.target !== "fake") throw new RunInputError(`${n.pages} chooses the fake's pages: it needs ${n.target} fake (an installed fake app takes it at 'fake start')`);
   if (options.persona !== undefined && options.target !== "fake") throw new RunInputError(`${n.persona} chooses what the fake emulates: it needs ${n.target} fake`);
   if (options.installed !== undefined && options.target !== "installed") throw new RunInputError(`${n.installed} needs ${n.target} installed`);
-  for (const f of options.installed?.harnessBugs ?? []) if (!isHarnessBug(f)) throw new RunInputError(`unknown harness bug '${f}' in ${n.harnessBugs} (known: ${HARNESS_BUG_NAMES.join(", ")})`);
   if (options.egoVersion !== undefined && tryParseEgoVersion(options.egoVersion) === null) throw new RunInputError(`${n.egoVersion} must be a four-part Ego Lite version like 0.5.0.19, not '${options.egoVersion}'`);
   if (options.persona !== undefined && !PERSONA_NAMES.includes(options.persona)) throw new RunInputError(`unknown persona '${options.persona}' (personas: ${PERSONA_NAMES.join(", ")})`);
   if (options.target === "fake") checkPagesFound(options.pages, env);

@@ -114,7 +114,6 @@ async function runSuites(plan: RunPlan, runId: string, runner: ClauseRunner | un
     info,
     runId: config.runId,
     resultsDir: options.resultsDir,
-    harnessBugs: options.installed?.harnessBugs ?? [],
     invarianceSelected: selected(clauseById(INVARIANCE_CLAUSE_ID)),
   });
 

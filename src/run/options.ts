@@ -7,7 +7,6 @@ import { resolve } from "node:path";
 import type { Area } from "../contract/clause.js";
 import type { PagesChoice } from "../contract/pages-choice.js";
 import type { RunConfig } from "../harness/run-config.js";
-import type { HarnessBug } from "../safety/harness-bugs.js";
 import { expectationsFileFor } from "../expectations/load.js";
 
 export interface RunOptions {
@@ -67,8 +66,6 @@ export interface InstalledRunOptions {
   keepOnFailure: boolean;
   /** `--probe-timeout MS` */
   probeTimeoutMs?: number;
-  /** `--harness-bug NAME`: a deliberate harness bug, for the harness's own tests */
-  harnessBugs: HarnessBug[];
   /** `--workers N`: how many clause files run at once against the host (1: one clause at a time) */
   workers?: number;
 }

@@ -54,7 +54,7 @@ export function transcriptFileOf(options: Pick<RunOptions, "record" | "target" |
 export async function planRun(given: RunOptions): Promise<RunPlan> {
   checkOptions(given);
   // the installed target always has its options (no flags: the defaults)
-  const options: RunOptions = given.target === "installed" && given.installed === undefined ? { ...given, installed: { keepOnFailure: false, harnessBugs: [] } } : given;
+  const options: RunOptions = given.target === "installed" && given.installed === undefined ? { ...given, installed: { keepOnFailure: false } } : given;
   await checkRunOutputs(options);
   // the run ledger of an installed run, read before anything starts: one that cannot be read or
   // appended to (a FIFO, a directory) is refused here, naming it, instead of hanging the run

@@ -1,6 +1,7 @@
 /**
  * Deliberate harness bugs, for testing that the safety checks catch them (the harness-side twin
- * of fake-bridge/mutants). Never used outside tests: `run --harness-bug NAME`.
+ * of fake-bridge/mutants). A test asks for one through the environment of the run's process
+ * (`EGO_CONFORMANCE_HARNESS_BUG=NAME[,NAME]`), never through a flag: a user's command line cannot.
  *
  * - `cleanup-claims-user-space`: run cleanup "forgets" its prefix filter for one space and claims
  *   the first space that is not the run's (a user's Space becomes agent-owned). The invariance
@@ -15,10 +16,17 @@ export const HARNESS_BUGS = {
   "cleanup-claims-user-space": "run cleanup claims the first space that is not the run's",
 } as const;
 export type HarnessBug = keyof typeof HARNESS_BUGS;
-export const HARNESS_BUG_NAMES: HarnessBug[] = namesOf(HARNESS_BUGS);
 
-export function isHarnessBug(name: string): name is HarnessBug {
-  return isNameOf(HARNESS_BUGS, name);
+/** The variable a self-test sets to make the run's cleanup commit these bugs. */
+export const HARNESS_BUG_ENV = "EGO_CONFORMANCE_HARNESS_BUG";
+
+/** The bugs the environment asks for (none when the variable is unset or empty). */
+export function harnessBugsIn(env: NodeJS.ProcessEnv): HarnessBug[] {
+  const names = (env[HARNESS_BUG_ENV] ?? "").split(",").filter((n) => n !== "");
+  for (const name of names) {
+    if (!isNameOf(HARNESS_BUGS, name)) throw new Error(`unknown harness bug '${name}' in ${HARNESS_BUG_ENV} (known: ${namesOf(HARNESS_BUGS).join(", ")})`);
+  }
+  return names as HarnessBug[];
 }
 
 /** Do the bug: returns what it touched (null when there was nothing to touch). */

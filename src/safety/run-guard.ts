@@ -3,7 +3,6 @@
  * snapshot the spaces that are not the run's, then clean up and write the invariance clause at the end.
  */
 import type { Target, TargetInfo } from "../targets/target.js";
-import type { HarnessBug } from "./harness-bugs.js";
 import { writeInvarianceNotApplicable, type InvarianceVerdict } from "./invariance.js";
 import { trapInterrupts, type InterruptTrap } from "./interrupts.js";
 import { RunSafety, type CleanupReport } from "./run-safety.js";
@@ -15,7 +14,6 @@ export interface RunGuardOptions {
   info: TargetInfo;
   runId: string;
   resultsDir: string;
-  harnessBugs?: readonly HarnessBug[];
   /** write the invariance clause's result (it is among the selected clauses) */
   invarianceSelected: boolean;
   log?: (line: string) => void;
@@ -44,7 +42,7 @@ export class RunGuard {
     const log = options.log ?? ((line: string) => process.stderr.write(`${printable(line)}\n`));
     const trap = trapInterrupts(log);
     const safety = options.installed
-      ? new RunSafety({ target: options.installed, runId: options.runId, resultsDir: options.resultsDir, ...(options.harnessBugs ? { harnessBugs: options.harnessBugs } : {}) })
+      ? new RunSafety({ target: options.installed, runId: options.runId, resultsDir: options.resultsDir })
       : undefined;
     const before = await safety?.begin();
     if (before && !before.ok) log(`ego-conformance: could not list the task spaces before the run: ${before.reason}`);

@@ -9,7 +9,7 @@ import type { CloseOutcome } from "./close-spaces.js";
 import { Ledger, type ProcessAlive, type SpaceRecord } from "./ledger.js";
 import { matchRecords } from "./owned-spaces.js";
 import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
-import { commitHarnessBug, type HarnessBug } from "./harness-bugs.js";
+import { commitHarnessBug, harnessBugsIn, type HarnessBug } from "./harness-bugs.js";
 import { writeInvarianceResult, type InvarianceVerdict, type SnapshotOutcome } from "./invariance.js";
 import { documentedListing } from "./list-spaces.js";
 import { belongsToRun } from "./run-id.js";
@@ -21,7 +21,7 @@ export interface RunSafetyOptions {
   target: Target;
   runId: string;
   resultsDir: string;
-  /** deliberate harness bugs (tests only) */
+  /** deliberate harness bugs (tests only; default: what the environment asks for, ./harness-bugs.ts) */
   harnessBugs?: readonly HarnessBug[];
   /** bound on polling a close (default 5000 ms) */
   closeBoundMs?: number;
@@ -53,9 +53,11 @@ export class RunSafety {
   /** the other runs that were live as this one began (their liveness, sampled then) */
   private liveAtStart = new Set<string>();
   private readonly budget: CloseBudget;
+  private readonly harnessBugs: readonly HarnessBug[];
   readonly ledger: Ledger;
 
   constructor(private readonly options: RunSafetyOptions) {
+    this.harnessBugs = options.harnessBugs ?? harnessBugsIn(process.env);
     this.ledger = options.ledger ?? new Ledger();
     this.budget = closeBudget(options.closeBudgetMs ?? RUN_CLEANUP_CLOSE_BUDGET_MS);
   }
@@ -103,7 +105,7 @@ export class RunSafety {
           const listing = await documentedListing(session);
           if (!listing.ok) throw new Error(listing.reason);
           if (pass === 0) {
-            for (const bug of this.options.harnessBugs ?? []) {
+            for (const bug of this.harnessBugs) {
               const touched = await commitHarnessBug(bug, session, listing.spaces, this.options.runId);
               if (touched) report.bugs.push(`${bug}: ${touched}`);
             }

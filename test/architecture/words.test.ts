@@ -1,7 +1,7 @@
 // One word for each meaning (issue 23): a deliberate contract defect of the fake is a *mutant*
 // (fake-bridge/mutants, --mutant), a misbehaving infrastructure is an *infrastructure fault*
 // (fake-bridge/infra-faults, --infra-faults), a deliberate harness defect is a *harness bug*
-// (src/safety/harness-bugs.ts, --harness-bug), and retrying lives in src/retries. The words that
+// (src/safety/harness-bugs.ts, EGO_CONFORMANCE_HARNESS_BUG), and retrying lives in src/retries. The words that
 // used to mean these must not come back, in code or in docs.
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -18,7 +18,7 @@ const RETIRED: readonly { pattern: RegExp; say: string }[] = [
   { pattern: /\bFaultName\b|\bFAULT_NAMES\b|\bisFaultName\b|\bparseFaults\b/, say: "MutantName, MUTANT_NAMES, isNameOf(MUTANTS, …), parseMutants" },
   { pattern: /fake-bridge\/faults\b/, say: "fake-bridge/mutants" },
   { pattern: /\bsrc\/faults\b|src\("faults\//, say: "src/retries" },
-  { pattern: /harness[ -]faults?\b|HarnessFault|HARNESS_FAULT/, say: "harness bug (--harness-bug, HarnessBug)" },
+  { pattern: /harness[ -]faults?\b|HarnessFault|HARNESS_FAULT/, say: "harness bug (EGO_CONFORMANCE_HARNESS_BUG, HarnessBug)" },
   // a clause's outcome has one name, the outcome model's (src/outcomes/statuses.ts)
   { pattern: /\bClauseStatus\b/, say: "ResultOutcome (the worst of a clause's results) or Outcome" },
   { pattern: /\bBucket\b|\bBUCKETS\b|\bclauseBucket\b/, say: "Outcome, OUTCOMES, clauseOutcome" },

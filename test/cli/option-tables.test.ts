@@ -57,7 +57,6 @@ const SAMPLE: Record<string, string> = {
   "ego-browser": "/x/ego-browser",
   operator: "/x/operator.sock",
   "probe-timeout": "1000",
-  "harness-bug": "cleanup-claims-user-space",
   workers: "2",
   "min-clauses": "10",
   "close-delay-ms": "100",

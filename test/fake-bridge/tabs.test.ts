@@ -1,7 +1,7 @@
 /** Tabs of the selected space: createTab, listTabs, recentTabTitles, titles and target ids. */
 import { describe, expect, it } from "vitest";
 import { CreatedTab, TabList } from "../../src/contract/index.js";
-import { titleForUrl } from "../../fake-bridge/app/index.js";
+import { titleForUrl } from "../../fake-bridge/app/urls.js";
 import { browser, entryOf, selectNewSpace, type Loose } from "./helpers.js";
 
 describe("createTab", () => {

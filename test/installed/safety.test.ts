@@ -9,6 +9,7 @@ import { labelValue, readResults } from "../../src/report/results-reader.js";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { agentSpace, cliEnv, deadPid, egoConformance, harnessSpaces, worldLedger, worldsClosedAfterAll } from "./support.js";
 import { tempDir } from "../support/temp-dir.js";
+import { HARNESS_BUG_ENV } from "../../src/safety/harness-bugs.js";
 
 const world = worldsClosedAfterAll();
 
@@ -17,7 +18,7 @@ describe("the invariance clause on an installed target", () => {
     const w = await world();
     const user = await w.operator.createUserSpace("Groceries", { tabs: [{ url: "https://shop.example/", title: "Shop" }] });
     const results = await tempDir("inst-bug");
-    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-state", "--harness-bug", "cleanup-claims-user-space", "--json", "--no-report", "--results", results], { env: cliEnv(w) });
+    const run = await egoConformance(["run", "--target", "installed", "--ego-browser", w.installed.cliPath, "--area", "task-state", "--json", "--no-report", "--results", results], { env: { ...cliEnv(w), [HARNESS_BUG_ENV]: "cleanup-claims-user-space" } });
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/harness bug committed on purpose: cleanup-claims-user-space: claimed "Groceries"/);
     const summary = JSON.parse(run.stdout) as JsonSummary;

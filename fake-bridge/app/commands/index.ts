@@ -1,4 +1,3 @@
-export { onSelectedSpace, type CommandContext } from "./context.js";
 export { getBrowserVersion, listProfiles } from "./browser.js";
 export { claimTaskSpace, closeTaskSpace, completeTaskSpace, createTaskSpace, handOffTaskSpace, listTaskSpaces, takeOverTaskSpace } from "./spaces.js";
 export { createTab, listTabs } from "./tabs.js";

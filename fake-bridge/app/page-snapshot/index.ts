@@ -29,7 +29,7 @@ export function snapshotSwitches(behaviour: Behaviour): PageSnapshotSwitches {
   return { locatorOmission: behaviour.locatorOmission, mutants: behaviour.pageSnapshotMutants, textForm: behaviour.snapshotPortTextForm ? "port" : "tree" };
 }
 
-export { isGoneError, type CdpSend, type FrameCdp, type PageCdp } from "../../chromium/page-cdp.js";
+export { type CdpSend, type PageCdp } from "../../chromium/page-cdp.js";
 
 function subtreeTop(tree: SnapNode, root: number | undefined): Outcome<readonly SnapNode[]> {
   const matches = allNodes(tree).filter((n) => n.backendNodeId !== undefined && n.backendNodeId === root);

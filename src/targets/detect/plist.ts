@@ -9,8 +9,8 @@ import { isBinaryPlist, parseBinaryPlist } from "./plist-binary.js";
 import { isPlistDict, PlistError, type PlistValue } from "./plist-value.js";
 import { parseXmlPlist } from "./plist-xml.js";
 
-export { PlistError, isPlistDict, type PlistDict, type PlistValue } from "./plist-value.js";
-export { parseBinaryPlist, isBinaryPlist } from "./plist-binary.js";
+export { PlistError, type PlistValue } from "./plist-value.js";
+export { parseBinaryPlist } from "./plist-binary.js";
 export { parseXmlPlist } from "./plist-xml.js";
 
 export type PlistFormat = "binary" | "xml";

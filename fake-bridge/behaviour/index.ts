@@ -1,1 +1,0 @@
-export { resolveBehaviour, type Behaviour, type BehaviourInput } from "./behaviour.js";

@@ -1,1 +1,0 @@
-export { MUTANTS, MUTANT_NAMES, parseMutants, type MutantName } from "./mutants.js";

@@ -1,1 +1,0 @@
-export { FakeOperator } from "./fake-operator.js";
