@@ -6,7 +6,8 @@
  *   select.ts         which clauses a run covers
  *   plan.ts           phase 1: options -> RunPlan (and the run id); output paths, infrastructure-fault plan, expectations checked first
  *   vitest-phases.ts  the vitest invocations of a plan
- *   execute.ts        phase 2: fake app, detection, target, environment, run guard, vitest
+ *   execute.ts        phase 2, as titled steps (steps.ts) sharing an Execution (execution.ts):
+ *                     fake app, scratch, detection, target, results, run guard, vitest (*-step.ts, *-steps.ts)
  *   runner.ts         one vitest in this process for many runs (the matrix's targets), each with its own environment
  *   conformance-reporters.ts  a run's vitest reporters, from its environment
  *   collect.ts        phase 3: the results directory, read once (results, diagnostics, observations, environment)
