@@ -31,7 +31,7 @@ export interface ExecutedRun {
  * The steps in order; their teardowns run in reverse: the workers' groups are ended, then the
  * guard's cleanup, then the target closed, the scratch directory removed and the fake app stopped.
  */
-const EXECUTE_STEPS = [
+export const EXECUTE_STEPS = [
   startFakeApp,
   openScratch,
   detectTarget,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { errorParagraph } from "../../src/cli/messages.js";
 import { RunInputError } from "../../src/run/errors.js";
+import { EXECUTE_STEPS } from "../../src/run/execute.js";
 import { failedStepOf, runSteps, type Step } from "../../src/run/steps.js";
 
 /** A step that logs its setup and teardown; `fails` makes the setup throw after it logged. */
@@ -75,5 +76,12 @@ describe("the CLI's paragraph for a run that could not be made", () => {
     const bad = await runSteps([{ title: "start the fake app", setup: () => Promise.reject(new RunInputError("--infra-faults needs a fake")) }], {}).catch((e: unknown) => e);
     expect(errorParagraph("run", bad, { debug: false })).toBe("ego-conformance run: --infra-faults needs a fake\nsee `ego-conformance help run`\n");
     expect(errorParagraph("run", new Error("ENOSPC"), { debug: false }), "an error of no step").toContain("the run could not be made: ENOSPC");
+  });
+});
+
+describe("a run's execution (src/run/execute.ts)", () => {
+  it("undoes its steps in the order the run always has: workers' groups, the guard's cleanup, the target, the scratch directory, the fake app", () => {
+    const undone = EXECUTE_STEPS.filter((step) => step.teardown !== undefined).map((step) => step.title).reverse();
+    expect(undone).toEqual(["record the workers' process groups", "start the run guard", "reach the target", "open the scratch directory", "start the fake app"]);
   });
 });
