@@ -12,7 +12,7 @@ import { runPhases } from "./phases-step.js";
 import { prepareResults, writeRunEnvironment, writeUnreachableResults } from "./results-steps.js";
 import type { ClauseRunner } from "./runner.js";
 import { openScratch, sweepStale } from "./scratch-steps.js";
-import { runSteps } from "./steps.js";
+import { runSteps, type Step } from "./steps.js";
 import { detectTarget, reachTarget } from "./target-steps.js";
 
 export interface ExecutedRun {
@@ -31,7 +31,7 @@ export interface ExecutedRun {
  * The steps in order; their teardowns run in reverse: the workers' groups are ended, then the
  * guard's cleanup, then the target closed, the scratch directory removed and the fake app stopped.
  */
-export const EXECUTE_STEPS = [
+export const EXECUTE_STEPS: readonly Step<Execution>[] = [
   startFakeApp,
   openScratch,
   detectTarget,
@@ -51,7 +51,7 @@ export const EXECUTE_STEPS = [
  */
 export async function executeRun(plan: RunPlan, runner?: ClauseRunner): Promise<ExecutedRun> {
   const run: Execution = { plan, runner, unreachable: false, spacesLeft: false };
-  // an unreachable CLI ends the run early; Ctrl-C stops it where it is
+  // an unreachable CLI ends the run early; after Ctrl-C no further step starts (the running one stops its own work)
   await runSteps(EXECUTE_STEPS, run, { stop: (r) => r.unreachable || (r.guard?.interrupted ?? null) !== null });
   const executed = { runId: plan.runId, ungated: setUp(run.config, "the run config").ungated === true, info: setUp(run.info, "the target's info") };
   if (run.unreachable) return { ...executed, interrupted: null, unreachable: true };
