@@ -14,25 +14,21 @@ import { tagTitle, type Clause } from "../contract/clause.js";
 import type { MethodName } from "../contract/methods.js";
 import type { Operator } from "../contract/operator.js";
 import { resolveTarget } from "../targets/choose/resolve.js";
-import type { Session, Target } from "../targets/target.js";
+import type { Session, Target, TargetInfo } from "../targets/target.js";
 import { LABEL } from "../labels/labels.js";
-import { DIAGNOSTICS_ATTACHMENT } from "../report/results-reader.js";
 import { OUTCOME_LABEL } from "../outcomes/statuses.js";
 import { OwnRuleViolation, outcomeOfError, type ErrorOutcome } from "../outcomes/of-error.js";
 import { notApplicable } from "./applicability.js";
 import { labelClause } from "./allure-labels.js";
 import { ensureAllureRuntime } from "./allure-runtime.js";
 import { contractMatchers } from "./matchers.js";
-import { gateGapsOf, observingOpenDetail, registerClauseTest } from "./feature-reads.js";
+import { gateGapsOf, registerClauseTest } from "./feature-reads.js";
 import { forgetWrongAnswers, wrongAnswersOf } from "./judged-answers.js";
-import { readRunConfig, RESULTS_DIR_ENV, type RunConfig } from "./run-config.js";
-import { RunSpaces } from "./spaces.js";
-import { Ledger } from "../safety/ledger.js";
-import { infraCheckedTarget, infrastructureCause } from "../retries/infrastructure.js";
+import { readRunConfig, type RunConfig } from "./run-config.js";
+import type { RunSpaces } from "./spaces.js";
 import { withInfraRetries, type AttemptResult } from "../retries/retry.js";
 import { asSdkWrapperPrecondition } from "./sdk-wrapper-precondition.js";
-import { recordingSession, sessionDiagnostics, type NativeCalls, type ProbeLog } from "./recording-session.js";
-import { appendClauseRecording, clauseRecording } from "../recording/clause-recording.js";
+import { ClauseAttempt, type AttemptFailure } from "./clause-attempt.js";
 import { clausePrefix } from "../space-names/space-names.js";
 
 expect.extend(contractMatchers);
@@ -144,90 +140,68 @@ export function clause(id: string, body: (ctx: ClauseContext) => Promise<void>, 
  * error the result would record (a retry decides whether it does); never throws.
  */
 async function attemptClause(spec: Clause, title: string, target: Target, run: RunConfig, body: (ctx: ClauseContext) => Promise<void>, attempt: number): Promise<AttemptResult> {
-  const checked = infraCheckedTarget(target);
+  const opened = new ClauseAttempt(spec, title, target, run, { attempt, namePrefix: clausePrefix(run.runId, spec.id) });
   forgetWrongAnswers(title);
-  const log: ProbeLog = [];
-  // `run --record`: every native call of the attempt, for the run's transcript (src/recording)
-  const native: NativeCalls | undefined = run.record ? { probes: 0, calls: [] } : undefined;
-  const sessions: Session[] = [];
-  const open = async () => {
-    const s = recordingSession(await checked.openSession(), log, native);
-    sessions.push(s);
-    return s;
-  };
-  // installed targets: the user's browser outlives this worker, so every space is also recorded
-  // in the run ledger (the CLI passes its path), for run cleanup and sweep
-  const spaces = new RunSpaces(checked, clausePrefix(run.runId, spec.id), run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
-  const suffix = attempt > 1 ? ` (attempt ${attempt})` : "";
-  let failure: unknown;
-  let failed = false;
-  const observed: string[] = [];
-  const openDetail = async (check: () => void | Promise<void>): Promise<void> => {
-    if (!spec.unspecified) throw new Error(`clause ${spec.id} has no open detail in the catalogue: its assertions are all judged`);
-    try {
-      await observingOpenDetail(title, check);
-    } catch (error) {
-      // an observation of the open detail; anything that is not a violation stays what it is
-      const outcome = outcomeOfError(error, spec.id);
-      if (spec.unspecified.core === null || outcome.outcome !== "failed") throw error;
-      observed.push(outcome.message);
-    }
-  };
+  let failure: AttemptFailure | undefined;
   try {
-    const ctx: ClauseContext = {
-      clause: spec,
-      target: checked,
-      ego: await open(),
-      session: open,
-      spaces,
-      operator: target.operator as Operator,
-      run,
-      openDetail,
-    };
-    await body(ctx);
-    if (spec.unspecified) {
-      await allure.label(LABEL.unspecifiedOutcome, observed.length ? "differs-from-the-fake" : "as-the-fake-chose");
-      if (observed.length) await allure.attachment("observed (differs from the fake's choice)", observed.join("\n\n"), "text/plain");
-    }
+    await body(await contextOf(opened, target, run));
+    await labelObservations(spec, opened.observed);
   } catch (thrown) {
-    let error = thrown;
-    let outcome = outcomeOfError(error, spec.id);
-    // a violation seen through the app's SDK wrappers, not the raw bridge (./sdk-wrapper-precondition.ts)
-    const wrapped = outcome.outcome === "failed" ? asSdkWrapperPrecondition(target.info, spec.id, outcome.message) : undefined;
-    if (wrapped) {
-      error = wrapped;
-      outcome = outcomeOfError(error, spec.id);
-    }
-    // no documented core: the whole clause is an observation; with a core, a violation fails it
-    if (spec.unspecified?.core === null && outcome.outcome === "failed") {
-      await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");
-      await allure.attachment("observed (differs from the fake's choice)", outcome.message, "text/plain");
-    } else {
-      failed = true;
-      failure = await recordedError(error, outcome, title);
-    }
+    failure = await judgedBodyError(spec, title, target.info, thrown);
   } finally {
-    if (log.length) await allure.attachment(`probes${suffix}`, JSON.stringify(log, null, 2), "application/json");
-    // the run's results directory (src/run/execute.ts gives it to vitest and its workers)
-    const resultsDir = process.env[RESULTS_DIR_ENV];
-    if (native && resultsDir !== undefined) appendClauseRecording(resultsDir, title, clauseRecording(native, run.runId, spec.id));
-    const diagnostics = failed ? sessionDiagnostics(sessions) : undefined;
-    if (diagnostics) await allure.attachment(`${DIAGNOSTICS_ATTACHMENT}${suffix}`, diagnostics, "text/plain");
+    await opened.attachEvidence(failure !== undefined);
     try {
-      for (const s of sessions) await s.close();
-      // --keep-on-failure (installed runs): a failed test's spaces stay for debugging; sweep removes them
-      if (failed && run.keepOnFailure && infrastructureCause(failure) === undefined) await allure.attachment("task spaces kept (--keep-on-failure)", `names start with '${spaces.prefix}'`, "text/plain");
-      else await spaces.cleanup();
+      await opened.close(failure);
     } catch (error) {
       // a cleanup that could not close the test's spaces: recorded as any error of the body is
       // (a PreconditionError naming the clause whose rule the cleanup stood on is precondition failed)
-      if (!failed) {
-        failed = true;
-        failure = await recordedError(error, outcomeOfError(error, spec.id), title);
-      }
+      failure ??= { error: await recordedError(error, outcomeOfError(error, spec.id), title) };
     }
   }
-  return failed ? { ok: false, error: failure } : { ok: true };
+  return failure ? { ok: false, error: failure.error } : { ok: true };
+}
+
+/** What the body is given: the attempt's first session and the means to open more. */
+async function contextOf(opened: ClauseAttempt, target: Target, run: RunConfig): Promise<ClauseContext> {
+  return {
+    clause: opened.spec,
+    target: opened.target,
+    ego: await opened.openSession(),
+    session: opened.openSession,
+    spaces: opened.spaces,
+    operator: target.operator as Operator,
+    run,
+    openDetail: opened.openDetail,
+  };
+}
+
+/** A clause with an open detail says whether what the body observed of it is the fake's choice. */
+async function labelObservations(spec: Clause, observed: readonly string[]): Promise<void> {
+  if (!spec.unspecified) return;
+  await allure.label(LABEL.unspecifiedOutcome, observed.length ? "differs-from-the-fake" : "as-the-fake-chose");
+  if (observed.length) await allure.attachment("observed (differs from the fake's choice)", observed.join("\n\n"), "text/plain");
+}
+
+/**
+ * What an error of the body means for the result: the error it records, or none when the clause
+ * has no documented core and the violation is an observation of its open detail.
+ */
+async function judgedBodyError(spec: Clause, title: string, info: TargetInfo, thrown: unknown): Promise<AttemptFailure | undefined> {
+  let error = thrown;
+  let outcome = outcomeOfError(error, spec.id);
+  // a violation seen through the app's SDK wrappers, not the raw bridge (./sdk-wrapper-precondition.ts)
+  const wrapped = outcome.outcome === "failed" ? asSdkWrapperPrecondition(info, spec.id, outcome.message) : undefined;
+  if (wrapped) {
+    error = wrapped;
+    outcome = outcomeOfError(error, spec.id);
+  }
+  // no documented core: the whole clause is an observation; with a core, a violation fails it
+  if (spec.unspecified?.core === null && outcome.outcome === "failed") {
+    await allure.label(LABEL.unspecifiedOutcome, "differs-from-the-fake");
+    await allure.attachment("observed (differs from the fake's choice)", outcome.message, "text/plain");
+    return undefined;
+  }
+  return { error: await recordedError(error, outcome, title) };
 }
 
 /**

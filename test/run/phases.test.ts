@@ -12,7 +12,7 @@ import { LABEL } from "../../src/labels/labels.js";
 import { readResults } from "../../src/report/results-reader.js";
 import { summarize } from "../../src/report/summary.js";
 import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, RunInputError, FAKE_WORKERS, SERIAL_FILES, selectedBy, selectedFor, type RunOptions } from "../../src/run/index.js";
-import { failedSoFar } from "../../src/run/execute.js";
+import { failedSoFar } from "../../src/run/guard-step.js";
 import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { writeResultFiles } from "../../src/run/write.js";
 import { writeResultsDir } from "../matrix/helpers.js";
