@@ -138,7 +138,7 @@ async function runSuites(plan: RunPlan, runId: string, runner: ClauseRunner | un
       const earlier = index === 0 ? undefined : await earlierFailures(options.resultsDir);
       // the workers record the spaces they make in the same run ledger as this process
       const env = { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, [PROGRESS_ENV]: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...(earlier !== undefined ? { [EARLIER_BROKEN_ENV]: earlier } : {}), ...scratch.env };
-      if (runner?.accepts(phase)) await runPhaseIn(runner, phase, options, env, guard);
+      if (runner?.accepts(phase) && (await runner.ready())) await runPhaseIn(runner, phase, options, env, guard);
       else await runPhaseAsChild(phase, options, env, guard);
       writeFailure = await readResultsWriteFailure(scratch.dir);
       if (writeFailure !== undefined) break;
