@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: what reaching the fake through its `ego-browser` launcher costs against the
- * in-process fake, whole runs on both kinds of pages, recording, the soak, a task space's cost to
- * Chromium and the matrix, measured on this machine (docs/speed.md, "How to measure").
+ * in-process fake, whole runs on both kinds of pages, a run's fixed cost, recording, the soak, a task
+ * space's cost to Chromium and the matrix against one run (docs/speed.md, "How to measure").
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -40,6 +40,7 @@ const { values } = parseArgs({
     soak: { type: "string", default: "1000" },
     "no-soak": { type: "boolean", default: false },
     "no-matrix": { type: "boolean", default: false },
+    "no-fixed-cost": { type: "boolean", default: false },
     json: { type: "boolean", default: false },
   },
 });
@@ -51,6 +52,7 @@ const SOAK = values["no-soak"] ? 0 : Number(values.soak);
 const PAGE_ROUNDS = Math.max(1, Number(values["page-rounds"]));
 const SPACES = Math.max(1, Number(values.spaces));
 const runMatrixStep = !values["no-matrix"];
+const runFixedCost = !values["no-fixed-cost"];
 
 const INFO: TargetInfo = {
   kind: "installed",
@@ -113,10 +115,48 @@ async function timeRun(args: string[]): Promise<{ seconds: number; cpuSeconds?: 
 }
 
 /**
- * `matrix --personas all` on real pages against one real-pages run, back to back: wall and CPU
- * seconds of each (GNU time, as timeRun), the targets the matrix ran, and the ratio of the walls.
+ * The fixed cost of a run: a 2-clause run (`--area task-state`) against a whole one, both on the
+ * page model, alternating, `rounds` rounds; the ratios are each round's, the CPU one is what the
+ * target is about (wall depends on the load).
  */
-async function timeMatrix(root: string): Promise<{ run: { seconds: number; cpuSeconds?: number }; matrix: { seconds: number; cpuSeconds?: number; targets: number; ran: number }; ratio: number; cpuRatio?: number }> {
+async function timeFixedCost(root: string, rounds: number): Promise<{ rounds: number; small: Timed[]; whole: Timed[]; cpuRatios: number[]; cpuRatio?: number; ratio: number }> {
+  const small: Timed[] = [];
+  const whole: Timed[] = [];
+  for (let k = 1; k <= rounds; k++) {
+    const s = await timeRun(["--pages", "model", "--area", "task-state", "--results", join(root, `fixed-small-${k}`)]);
+    const w = await timeRun(["--pages", "model", "--results", join(root, `fixed-whole-${k}`)]);
+    small.push({ seconds: round(s.seconds, 1), ...(s.cpuSeconds !== undefined ? { cpuSeconds: round(s.cpuSeconds, 2) } : {}) });
+    whole.push({ seconds: round(w.seconds, 1), ...(w.cpuSeconds !== undefined ? { cpuSeconds: round(w.cpuSeconds, 2) } : {}) });
+  }
+  const cpuRatios = small.flatMap((s, i) => (s.cpuSeconds !== undefined && whole[i]!.cpuSeconds ? [s.cpuSeconds / whole[i]!.cpuSeconds!] : []));
+  return {
+    rounds,
+    small,
+    whole,
+    cpuRatios: cpuRatios.map((r) => round(r)),
+    ...(cpuRatios.length === rounds ? { cpuRatio: round(median(cpuRatios)) } : {}),
+    ratio: round(median(small.map((s, i) => s.seconds / whole[i]!.seconds))),
+  };
+}
+
+interface Timed {
+  seconds: number;
+  cpuSeconds?: number;
+}
+
+interface MatrixTiming {
+  pages: "chromium" | "model";
+  run: Timed;
+  matrix: Timed & { targets: number; ran: number };
+  ratio: number;
+  cpuRatio?: number;
+}
+
+/**
+ * `matrix --personas all` against one run on the same pages, back to back: wall and CPU seconds
+ * of each (GNU time, as timeRun), the targets the matrix ran, and the ratios.
+ */
+async function timeMatrix(root: string, pages: "chromium" | "model"): Promise<MatrixTiming> {
   const measureCpu = existsSync(GNU_TIME);
   const timed = async (args: string[]) => {
     const command = [process.execPath, BIN, ...args];
@@ -129,10 +169,11 @@ async function timeMatrix(root: string): Promise<{ run: { seconds: number; cpuSe
     const cpu = /ego-conformance-cpu ([\d.]+) ([\d.]+)/.exec(child.stderr);
     return { seconds, ...(cpu ? { cpuSeconds: Number(cpu[1]) + Number(cpu[2]) } : {}), stdout: child.stdout };
   };
-  const run = await timed(["run", "--no-report", "--json", "--pages", "chromium", "--results", join(root, "matrix-reference-results")]);
-  const matrix = await timed(["matrix", "--personas", "all", "--pages", "chromium", "--no-allure", "--json", "--out", join(root, "matrix")]);
+  const run = await timed(["run", "--no-report", "--json", "--pages", pages, "--results", join(root, `matrix-reference-results-${pages}`)]);
+  const matrix = await timed(["matrix", "--personas", "all", "--pages", pages, "--no-allure", "--json", "--out", join(root, `matrix-${pages}`)]);
   const targets = (JSON.parse(matrix.stdout) as { targets: { availability: string }[] }).targets;
   return {
+    pages,
     run: { seconds: run.seconds, ...(run.cpuSeconds !== undefined ? { cpuSeconds: run.cpuSeconds } : {}) },
     matrix: { seconds: matrix.seconds, ...(matrix.cpuSeconds !== undefined ? { cpuSeconds: matrix.cpuSeconds } : {}), targets: targets.length, ran: targets.filter((t) => t.availability === "ran").length },
     ratio: round(matrix.seconds / run.seconds),
@@ -248,7 +289,8 @@ async function main(): Promise<void> {
       };
     }
 
-    const matrix = runMatrixStep ? await timeMatrix(root) : undefined;
+    const fixedCost = runFixedCost ? await timeFixedCost(root, PAGE_ROUNDS) : undefined;
+    const matrices = runMatrixStep ? [await timeMatrix(root, "model"), await timeMatrix(root, "chromium")] : undefined;
     const soak = SOAK > 0 ? await timeSoak(SOAK) : undefined;
 
     const chromium = locateChromium();
@@ -297,7 +339,8 @@ async function main(): Promise<void> {
       ...(snapshotClause ? { snapshotClause } : {}),
       ...(pages ? { pages } : {}),
       ...(recording ? { recording } : {}),
-      ...(matrix ? { matrix } : {}),
+      ...(fixedCost ? { fixedCost } : {}),
+      ...(matrices ? { matrices } : {}),
       spaceCost,
     };
     if (values.json) {
@@ -352,14 +395,27 @@ async function main(): Promise<void> {
         `  ratio                                   ${recording.ratio}x   (median of the rounds' ratios; ${range(recording.ratios, 2)}x; target: at most 1.1x)`,
       );
     }
-    if (matrix) {
-      const cpu = (x: { cpuSeconds?: number }) => (x.cpuSeconds === undefined ? "" : `, ${round(x.cpuSeconds, 1)} CPU-s`);
+    const cpu = (x: { cpuSeconds?: number }) => (x.cpuSeconds === undefined ? "" : `, ${round(x.cpuSeconds, 1)} CPU-s`);
+    if (fixedCost) {
+      const f = fixedCost;
       lines.push(
         "",
-        "the matrix on real pages against one run (both --pages chromium, back to back):",
-        `  one run (ego-conformance run)           ${round(matrix.run.seconds, 1)} s${cpu(matrix.run)}`,
-        `  matrix --personas all                   ${round(matrix.matrix.seconds, 1)} s${cpu(matrix.matrix)}   (${matrix.matrix.ran} of ${matrix.matrix.targets} targets ran)`,
-        `  ratio                                   ${matrix.ratio}x${matrix.cpuRatio === undefined ? "" : ` (CPU ${matrix.cpuRatio}x)`}   (target: at most 5x${matrix.ratio <= 5 ? ": met" : ": NOT met"})`,
+        `the fixed cost of a run (page model; ${f.rounds} alternating round${f.rounds === 1 ? "" : "s"}):`,
+        `  run --area task-state (2 clauses)       ${f.small.map((t) => `${t.seconds} s${cpu(t)}`).join("; ")}`,
+        `  run (the whole catalogue)               ${f.whole.map((t) => `${t.seconds} s${cpu(t)}`).join("; ")}`,
+        f.cpuRatio === undefined
+          ? `  wall ratio                              ${f.ratio}x   (no GNU time: CPU not measured; target on CPU: at most 0.2x)`
+          : `  CPU ratio                               ${f.cpuRatio}x   (median; ${range(f.cpuRatios, 2)}x; wall ${f.ratio}x; target: at most 0.2x${f.cpuRatio <= 0.2 ? ": met" : ": NOT met"})`,
+      );
+    }
+    for (const m of matrices ?? []) {
+      const real = m.pages === "chromium";
+      lines.push(
+        "",
+        `the matrix against one run (both --pages ${m.pages}, back to back):`,
+        `  one run (ego-conformance run)           ${round(m.run.seconds, 1)} s${cpu(m.run)}`,
+        `  matrix --personas all                   ${round(m.matrix.seconds, 1)} s${cpu(m.matrix)}   (${m.matrix.ran} of ${m.matrix.targets} targets ran)`,
+        `  ratio                                   ${m.ratio}x${m.cpuRatio === undefined ? "" : ` (CPU ${m.cpuRatio}x)`}${real ? `   (target: at most 5x${m.ratio <= 5 ? ": met" : ": NOT met"})` : ""}`,
       );
     }
     if (soak) {

@@ -9,7 +9,7 @@ import { summaryPassed } from "../report/summary.js";
 import { OutputPathError } from "../files/output-dir.js";
 import { exitStatusFor } from "../safety/interrupts.js";
 import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
-import { checkOptions, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
+import { checkOptions, ClauseRunner, FAKE_WORKERS, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { RUN_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
@@ -83,7 +83,7 @@ const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: 
 
 export async function runCommand(argv: string[]): Promise<number> {
   const options = parseRunArgs(argv);
-  const { summary, reportPath, interrupted, spacesLeft, expectationUpdate, flaky = [], transcript } = await runConformance(options);
+  const { summary, reportPath, interrupted, spacesLeft, expectationUpdate, flaky = [], transcript } = await runInProcess(options);
   if (options.json) process.stdout.write(`${JSON.stringify({ ...renderJson(summary), ...(reportPath ? { report: reportPath } : {}) }, null, 2)}\n`);
   else process.stdout.write(`${renderTerminal(summary, { ...(reportPath ? { reportPath } : {}), color: colorWanted(process.stdout) })}\n`);
   if (transcript && !options.json) process.stdout.write(`transcript: ${transcript}\n`);
@@ -99,4 +99,19 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
   if (options.failOnFlaky && flaky.length) return 1;
   return summaryPassed(summary) ? 0 : 1;
+}
+
+/**
+ * The run, its in-process fake's clause files in a vitest of this process (src/run/runner.ts):
+ * no second node process and vitest CLI to start. It starts with the run's phase, so a run refused
+ * before then pays nothing for it; if it cannot start, the phase goes as a vitest child.
+ */
+async function runInProcess(options: RunOptions): ReturnType<typeof runConformance> {
+  if (options.installed) return runConformance(options);
+  const runner = ClauseRunner.lazy({ maxWorkers: options.fakeWorkers ?? FAKE_WORKERS, onStartFailure: (error) => process.stderr.write(`ego-conformance: one vitest in this process could not start (${error instanceof Error ? error.message : String(error)}): the run starts vitest as a child\n`) });
+  try {
+    return await runConformance(options, runner);
+  } finally {
+    await runner.close();
+  }
 }

@@ -45,6 +45,8 @@ export interface MatrixRunOptions {
   jobs?: number;
   /** aborted on Ctrl-C or SIGTERM (its reason the signal): no target starts after it */
   signal?: AbortSignal;
+  /** the vitest config the slots' runners start with (default: the conformance config); a test gives one that fails */
+  runnerConfig?: string;
 }
 
 /**
@@ -93,11 +95,13 @@ export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
   const startRunner = async (): Promise<ClauseRunner | undefined> => {
     if (runnerFailed) return undefined;
     try {
-      const runner = await ClauseRunner.start({ maxWorkers: fakeWorkers });
+      const runner = await ClauseRunner.start({ maxWorkers: fakeWorkers, ...(options.runnerConfig !== undefined ? { config: options.runnerConfig } : {}) });
       runners.push(runner);
       return runner;
     } catch (error) {
-      // the targets still run, each with a vitest of its own, as without the runner
+      // the targets still run, each with a vitest of its own, as without the runner; said once,
+      // though both slots may have tried at the same time
+      if (runnerFailed) return undefined;
       runnerFailed = true;
       progress(`matrix: one vitest for many targets could not start (${error instanceof Error ? error.message : String(error)}): each target starts its own`);
       return undefined;

@@ -35,7 +35,7 @@ export const runPhases: Step<Execution> = {
       const earlier = index === 0 ? undefined : await earlierFailures(options.resultsDir);
       // the workers record the spaces they make in the same run ledger as this process
       const env = { ...runConfigEnv(config), [RESULTS_DIR_ENV]: options.resultsDir, [PROGRESS_ENV]: "1", [PROGRESS_TARGET_ENV]: options.progressTarget ?? "", [LEDGER_ENV]: defaultLedgerPath(), [CLI_PID_ENV]: String(process.pid), [GROUPS_ENV]: groupRecord, ...(earlier !== undefined ? { [EARLIER_BROKEN_ENV]: earlier } : {}), ...scratch.env };
-      if (runner?.accepts(phase)) await runPhaseIn(runner, phase, options, env, guard);
+      if (runner?.accepts(phase) && (await runner.ready())) await runPhaseIn(runner, phase, options, env, guard);
       else await runPhaseAsChild(phase, options, env, guard);
       // a write into --results that failed while vitest ran (a disk that filled): the run has no verdict
       const writeFailure = await readResultsWriteFailure(scratch.dir);

@@ -15,7 +15,9 @@
  * reports none of the previous target's tests (test/run/runner.test.ts).
  *
  * Only the in-process fake's one phase goes this way (a phase of an installed target, or one
- * with other flags, is started as a child as before: `accepts`).
+ * with other flags, is started as a child as before: `accepts`): the matrix's fake targets, one
+ * runner a slot, and the CLI's `run`, whose runner starts with its phase (`lazy`). A runner that
+ * cannot start leaves its phases to a vitest child each, as without it.
  */
 import { resolve } from "node:path";
 import { createVitest, type Reporter, type Vitest } from "vitest/node";
@@ -36,39 +38,77 @@ export interface RunnerOptions {
   config?: string;
   /** the directory vitest's filters are relative to (default: the project) */
   root?: string;
+  /** told why vitest could not start, when `ready` finds it cannot (the run then starts a child) */
+  onStartFailure?: (error: unknown) => void;
 }
 
 export class ClauseRunner {
-  readonly #vitest: Vitest;
+  readonly #options: RunnerOptions;
   readonly #maxWorkers: number;
   readonly #root: string;
+  #starting: Promise<void> | undefined;
+  #vitest: Vitest | undefined;
   /** the test runner module each project had before allure-vitest wrapped it (it wraps on each init) */
-  readonly #runners: Map<object, string | undefined>;
+  #runners = new Map<object, string | undefined>();
   /** each project's own environment for its workers, which a phase's is laid over */
-  readonly #envs: Map<{ config: { env: Record<string, string> } }, Record<string, string>>;
+  #envs = new Map<{ config: { env: Record<string, string> } }, Record<string, string>>();
+  #startFailed = false;
+  #cancelled = false;
   #busy = false;
   #closed = false;
 
-  private constructor(vitest: Vitest, maxWorkers: number, root: string) {
-    this.#vitest = vitest;
-    this.#maxWorkers = maxWorkers;
-    this.#root = root;
-    this.#runners = new Map(vitest.projects.map((p) => [p, p.config.runner]));
-    this.#envs = new Map(vitest.projects.map((p) => [p as unknown as { config: { env: Record<string, string> } }, { ...(p.config.env as Record<string, string> | undefined) }]));
+  private constructor(options: RunnerOptions) {
+    this.#options = options;
+    this.#maxWorkers = Math.max(1, Math.floor(options.maxWorkers));
+    this.#root = options.root ?? PROJECT_ROOT;
   }
 
+  /** A runner whose vitest has started: a config that fails throws here (the matrix then starts a vitest per target). */
   static async start(options: RunnerOptions): Promise<ClauseRunner> {
-    const root = options.root ?? PROJECT_ROOT;
-    const maxWorkers = Math.max(1, Math.floor(options.maxWorkers));
-    // the config's own reporters are made but never initialised: each target gets its own (runPhase)
-    const vitest = await withoutProcessHandlers(() => createVitest("test", { config: options.config ?? CONFORMANCE_CONFIG, root, watch: false, maxWorkers }, {}, { stdout: process.stderr, stderr: process.stderr }));
-    return new ClauseRunner(vitest, maxWorkers, root);
+    const runner = new ClauseRunner(options);
+    await runner.#start();
+    return runner;
+  }
+
+  /**
+   * A runner whose vitest starts when its first phase is ready to run (`ready`), inside the run's
+   * interrupt guard: a run refused before it gets there pays nothing for it (the CLI's `run`).
+   */
+  static lazy(options: RunnerOptions): ClauseRunner {
+    return new ClauseRunner(options);
+  }
+
+  /**
+   * Starts vitest if it has not started; false when it cannot (the phase then goes as a child, as
+   * without a runner, and so does every later one), after `onStartFailure` has been told why.
+   */
+  async ready(): Promise<boolean> {
+    if (this.#startFailed || this.#closed) return false;
+    try {
+      await this.#start();
+      return true;
+    } catch (error) {
+      this.#startFailed = true;
+      this.#options.onStartFailure?.(error);
+      return false;
+    }
+  }
+
+  #start(): Promise<void> {
+    this.#starting ??= (async () => {
+      // the config's own reporters are made but never initialised: each target gets its own (runPhase)
+      const vitest = await withoutProcessHandlers(() => createVitest("test", { config: this.#options.config ?? CONFORMANCE_CONFIG, root: this.#root, watch: false, maxWorkers: this.#maxWorkers }, {}, { stdout: process.stderr, stderr: process.stderr }));
+      this.#vitest = vitest;
+      this.#runners = new Map(vitest.projects.map((p) => [p, p.config.runner]));
+      this.#envs = new Map(vitest.projects.map((p) => [p as unknown as { config: { env: Record<string, string> } }, { ...(p.config.env as Record<string, string> | undefined) }]));
+    })();
+    return this.#starting;
   }
 
   /** Whether `phase` is one this runner runs as its own vitest would: the in-process fake's, with the runner's workers. */
   accepts(phase: VitestPhase): boolean {
     const fake = vitestPhases(false, undefined, [], this.#maxWorkers)[0]!;
-    return !this.#closed && phase.files === undefined && phase.args.length === fake.args.length && phase.args.every((a, i) => a === fake.args[i]);
+    return !this.#closed && !this.#startFailed && phase.files === undefined && phase.args.length === fake.args.length && phase.args.every((a, i) => a === fake.args[i]);
   }
 
   /**
@@ -80,9 +120,12 @@ export class ClauseRunner {
     if (!this.accepts(phase)) throw new Error("the runner runs only the in-process fake's phase with its own workers");
     if (this.#busy) throw new Error("a runner runs one target at a time");
     this.#busy = true;
-    const vitest = this.#vitest;
     const exitCode = process.exitCode;
     try {
+      await this.#start();
+      const vitest = this.#vitest!;
+      // a Ctrl-C that came while vitest started: the phase does not begin
+      if (this.#cancelled) return { unhandledErrors: 0 };
       // the workers vitest starts for this phase get this process's environment and the project's on top (as a child would get the run's)
       for (const [project, original] of this.#envs) project.config.env = { ...original, ...env };
       const phaseEnv = { ...process.env, ...env };
@@ -95,7 +138,7 @@ export class ClauseRunner {
       const result = await vitest.runTestSpecifications(specs);
       return { unhandledErrors: result.unhandledErrors.length };
     } finally {
-      withReporters(vitest).reporters = [];
+      if (this.#vitest) withReporters(this.#vitest).reporters = [];
       for (const [project, original] of this.#envs) project.config.env = original;
       // vitest marks a failed run in the exit code; this process's exit is the CLI's to decide
       process.exitCode = exitCode;
@@ -105,13 +148,16 @@ export class ClauseRunner {
 
   /** Stops the phase running (Ctrl-C): its workers are ended, its files left unfinished. */
   async cancel(reason: NodeJS.Signals): Promise<void> {
-    await this.#vitest.cancelCurrentRun(reason === "SIGINT" ? "keyboard-input" : "test-failure");
+    this.#cancelled = true;
+    await this.#vitest?.cancelCurrentRun(reason === "SIGINT" ? "keyboard-input" : "test-failure");
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#vitest.close();
+    // a start under way is waited for, so its vitest is closed too (a failed one closed itself)
+    await this.#starting?.catch(() => {});
+    await this.#vitest?.close();
   }
 
   /** The reporters of a phase, from its environment (the config's choice: src/run/conformance-reporters.ts). */
@@ -138,11 +184,18 @@ const PROCESS_EVENTS = ["SIGINT", "SIGTERM", "exit", "unhandledRejection"] as co
  */
 async function withoutProcessHandlers<T>(make: () => Promise<T>): Promise<T> {
   const before = new Map(PROCESS_EVENTS.map((e) => [e, new Set(process.listeners(e as "SIGINT"))]));
-  try {
-    return await make();
-  } finally {
+  const removeAdded = () => {
     for (const [event, had] of before) {
       for (const listener of process.listeners(event as "SIGINT")) if (!had.has(listener)) process.removeListener(event, listener);
     }
+  };
+  try {
+    // vitest adds them as it is constructed, before it loads the config: removed at once, so a
+    // Ctrl-C during the start is the run guard's, not vitest's exit
+    const made = make();
+    removeAdded();
+    return await made;
+  } finally {
+    removeAdded();
   }
 }

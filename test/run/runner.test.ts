@@ -36,6 +36,16 @@ describe("a runner in the CLI's process", () => {
       await runner.close();
     }
   }, 60_000);
+
+  it("has none of vitest's handlers while it starts either (a Ctrl-C while vitest loads its config is the CLI's)", async () => {
+    const before = PROCESS_EVENTS.map((e) => process.listeners(e as "SIGINT"));
+    const starting = ClauseRunner.start({ maxWorkers: 1, config: join(FIXTURE, "vitest.config.ts"), root: FIXTURE });
+    try {
+      PROCESS_EVENTS.forEach((e, i) => expect(process.listeners(e as "SIGINT"), e).toEqual(before[i]));
+    } finally {
+      await (await starting).close();
+    }
+  }, 60_000);
 });
 
 describe("one runner, many targets", () => {

@@ -62,6 +62,23 @@ describe("verify-fake, interrupted during its replay", () => {
   });
 });
 
+describe("run, interrupted while its clauses run", () => {
+  it.each([["SIGINT", 130], ["SIGTERM", 143]] as const)("%s: exit %i, one interrupted line, no results lock or temporary folder left", { timeout: 180_000 }, async (signal, status) => {
+    const dir = await tempDir(`run-int-${signal}`);
+    const tmp = join(dir, "tmp");
+    await mkdir(tmp);
+    const results = join(dir, "results");
+    const run = startCli(["run", "--pages", "model", "--no-report", "--results", results, "--outcomes", join(dir, "o.json")], { env: { TMPDIR: tmp } });
+    // mid-run: a clause's result written
+    await until(async () => (await readdir(results).catch(() => [] as string[])).some((f) => f.endsWith("-result.json")), 120_000, "a clause's result");
+    run.kill(signal);
+    const ended = await run;
+    expect(ended.exitCode, ended.stderr).toBe(status);
+    expect(interruptedLines(ended.stderr), ended.stderr).toEqual([`ego-conformance: the run was interrupted (${signal}); its task spaces were closed; no new report was written (an earlier one is kept)`]);
+    expect((await readdir(dir)).filter((f) => f.endsWith("-lock")), "results lock").toEqual([]);
+    expect(await readdir(tmp), "left in TMPDIR").toEqual([]);
+  });
+});
 
 /** the mark that makes compat-allure/ the harness's own (src/files/output-dir.ts) */
 const ALLURE_MARKER = markerName("allure");
