@@ -20,6 +20,7 @@ import { NEWEST_BUILD } from "../src/contract/build-features.js";
 import { createFakeTarget } from "../src/targets/fake/fake-target.js";
 import type { Session, Target, TargetInfo } from "../src/targets/target.js";
 import { recordingSession } from "../src/harness/recording-session.js";
+import type { PagesChoice } from "../src/contract/pages-choice.js";
 
 const ROOT = resolve(import.meta.dirname, "..");
 /** one snapshot clause on a real page: open a fixture page, take a snapshot, pair refs with lines */
@@ -145,7 +146,7 @@ interface Timed {
 }
 
 interface MatrixTiming {
-  pages: "chromium" | "model";
+  pages: PagesChoice;
   run: Timed;
   matrix: Timed & { targets: number; ran: number };
   ratio: number;
@@ -156,7 +157,7 @@ interface MatrixTiming {
  * `matrix --personas all` against one run on the same pages, back to back: wall and CPU seconds
  * of each (GNU time, as timeRun), the targets the matrix ran, and the ratios.
  */
-async function timeMatrix(root: string, pages: "chromium" | "model"): Promise<MatrixTiming> {
+async function timeMatrix(root: string, pages: PagesChoice): Promise<MatrixTiming> {
   const measureCpu = existsSync(GNU_TIME);
   const timed = async (args: string[]) => {
     const command = [process.execPath, BIN, ...args];
