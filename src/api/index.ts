@@ -12,6 +12,7 @@ export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_R
 export { makePlan, type MatrixPlan } from "../matrix/plan.js";
 export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-matrix.js";
 export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
+export { CannotDecideError, readBaseline, type Baseline, type BaselineFlag } from "../gate/gate-inputs.js";
 export { compareOutcomes, type GateDecision, type GateOptions, type GateRow } from "../gate/compare.js";
 export { judgeContract } from "../gate/contract-gate.js";
 export { readRun } from "../gate/current-run.js";

@@ -14,7 +14,7 @@ import type { MatrixPlan } from "./plan.js";
 import { runMatrix } from "./run-matrix.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
 import { checkMatrixOutputs, matrixClean, targetClean, writeMatrixOutputs, type MatrixOutputs } from "./write-outputs.js";
-import type { MatrixBaseline } from "./target-gate.js";
+import type { Baseline } from "../gate/gate-inputs.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 
@@ -31,7 +31,7 @@ export interface MatrixOptions {
   /** every target skips the clauses tagged slow (`--no-slow`), as run does */
   noSlow?: boolean;
   /** compat gates every target against it (`--baseline`), else against the contract */
-  baseline?: MatrixBaseline;
+  baseline?: Baseline;
   /** aborted on Ctrl-C or SIGTERM: no target starts after it, the Allure step stops (the earlier report kept) */
   signal?: AbortSignal;
 }
@@ -68,7 +68,7 @@ export interface MergeOptions {
   outDir: string;
   allure: boolean;
   /** compat gates every target against it (`--baseline`), else against the contract */
-  baseline?: MatrixBaseline;
+  baseline?: Baseline;
   /** aborted on Ctrl-C or SIGTERM: the Allure step stops, the earlier report kept */
   signal?: AbortSignal;
 }
@@ -94,6 +94,6 @@ export async function mergeMatrix(options: MergeOptions): Promise<{ merged: Merg
 }
 
 /** What writing the outputs takes from a matrix's or a merge's options. */
-function writeOptions(options: { allure: boolean; baseline?: MatrixBaseline; signal?: AbortSignal }): Parameters<typeof writeMatrixOutputs>[2] {
+function writeOptions(options: { allure: boolean; baseline?: Baseline; signal?: AbortSignal }): Parameters<typeof writeMatrixOutputs>[2] {
   return { allure: options.allure, cwd: PROJECT_ROOT, ...(options.baseline ? { baseline: options.baseline } : {}), ...(options.signal ? { signal: options.signal } : {}) };
 }

@@ -18,7 +18,8 @@ import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
 import { checkAllureResultsPath } from "../report/allure-report.js";
 import { buildCompat, type CompatGates } from "./build-compat.js";
-import { AGAINST_CONTRACT, gateTarget, type MatrixBaseline } from "./target-gate.js";
+import { AGAINST_CONTRACT, gateTarget } from "./target-gate.js";
+import type { Baseline } from "../gate/gate-inputs.js";
 import { parseOutcomes } from "../gate/outcomes-file.js";
 import { baselineMismatches } from "../gate/baseline-mismatches.js";
 import { parseJson } from "../files/input-file.js";
@@ -44,7 +45,7 @@ export interface MatrixOutputs {
 export async function writeMatrixOutputs(
   merged: MergedMatrix,
   outDir: string,
-  options: { allure: boolean; cwd: string; now?: Date; baseline?: MatrixBaseline; signal?: AbortSignal },
+  options: { allure: boolean; cwd: string; now?: Date; baseline?: Baseline; signal?: AbortSignal },
 ): Promise<MatrixOutputs> {
   const out = resolve(outDir);
   // every input is read before anything is written: a truncated result or outcomes file is named, and leaves no output
@@ -65,7 +66,7 @@ export async function writeMatrixOutputs(
 }
 
 /** Each target gated on the outcomes its run wrote (read by readInputs), as `gate --outcomes` would. */
-function gatesOf(merged: MergedMatrix, outcomesTexts: ReadonlyMap<string, string>, baseline: MatrixBaseline | undefined): CompatGates {
+function gatesOf(merged: MergedMatrix, outcomesTexts: ReadonlyMap<string, string>, baseline: Baseline | undefined): CompatGates {
   const byTarget = new Map<string, ReturnType<typeof gateTarget>>();
   const warnings: string[] = [];
   for (const t of merged.outcomes) {

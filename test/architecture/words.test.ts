@@ -19,6 +19,7 @@ const RETIRED: readonly { pattern: RegExp; say: string }[] = [
   { pattern: /fake-bridge\/faults\b/, say: "fake-bridge/mutants" },
   { pattern: /\bsrc\/faults\b|src\("faults\//, say: "src/retries" },
   { pattern: /harness[ -]faults?\b|HarnessFault|HARNESS_FAULT/, say: "harness bug (--harness-bug, HarnessBug)" },
+  { pattern: /\bMatrixBaseline\b|\bGateBaseline\b|\breadMatrixBaseline\b/, say: "Baseline, readBaseline (src/gate/gate-inputs.ts)" },
 ];
 
 function files(path: string): string[] {

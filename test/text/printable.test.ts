@@ -80,7 +80,7 @@ describe("the printers show a build's text escaped", () => {
       date: "2026-12-01T00:00:00.000Z",
       clauses: { "tabs.a": { status, ...(status === "failed" ? { message: SPOOF } : {}) } },
     }) as unknown as RunOutcomes;
-    const text = renderGate(compareOutcomes(run("passed"), run("failed"), { minClauses: 1 }), run("failed"), { baseline: run("passed"), file: "/b.json" });
+    const text = renderGate(compareOutcomes(run("passed"), run("failed"), { minClauses: 1 }), run("failed"), { outcomes: run("passed"), file: "/b.json" });
     expect(text).toContain(SHOWN);
     expect(text).not.toMatch(UNSAFE);
   });
