@@ -26,7 +26,7 @@ import { contractMatchers } from "./matchers.js";
 import { gateGapsOf, observingOpenDetail, registerClauseTest } from "./feature-reads.js";
 import { forgetWrongAnswers, wrongAnswersOf } from "./judged-answers.js";
 import { readRunConfig, RESULTS_DIR_ENV, type RunConfig } from "./run-config.js";
-import { RunSpaces } from "./spaces.js";
+import { TestSpaces } from "./test-spaces.js";
 import { Ledger } from "../safety/ledger.js";
 import { infraCheckedTarget, infrastructureCause } from "../retries/infrastructure.js";
 import { withInfraRetries, type AttemptResult } from "../retries/retry.js";
@@ -44,7 +44,7 @@ export interface ClauseContext {
   /** open another session: a fresh invocation with its own selection */
   session(): Promise<Session>;
   /** task spaces made by this run for this test, cleaned up after it */
-  spaces: RunSpaces;
+  spaces: TestSpaces;
   /** the human at the browser; clauses that need one are skipped where there is none */
   operator: Operator;
   run: RunConfig;
@@ -160,7 +160,7 @@ async function attemptClause(spec: Clause, title: string, target: Target, run: R
   };
   // installed targets: the user's browser outlives this worker, so every space is also recorded
   // in the run ledger (the CLI passes its path), for run cleanup and sweep
-  const spaces = new RunSpaces(checked, spacePrefix(run.runId, spec.id), run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
+  const spaces = new TestSpaces(checked, spacePrefix(run.runId, spec.id), run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
   const suffix = attempt > 1 ? ` (attempt ${attempt})` : "";
   let failure: unknown;
   let failed = false;

@@ -5,16 +5,16 @@
  * or go ahead on the method's documented channel (which of the two is observed). `ownSpaceId` and `spaceName` are resolved to a space and a
  * name of this run, so a build that wrongly accepts the call only ever touches our own space; a
  * space it makes from a bad argument anyway (`createTaskSpace(42)`) is found and made the run's
- * by RunSpaces.probed.
+ * by TestSpaces.probed.
  */
 import { expect } from "vitest";
 import { isSpecialArg, type Arg, type Json } from "../contract/arguments.js";
 import { INVALID_ARGUMENT_CASES } from "../contract/clauses/arguments.js";
 import type { ClauseContext } from "./clause.js";
 import { observeCall } from "./probes.js";
-import type { RunSpaces } from "./spaces.js";
+import type { TestSpaces } from "./test-spaces.js";
 
-export async function resolveArgs(args: readonly Arg[], spaces: RunSpaces): Promise<Json[]> {
+export async function resolveArgs(args: readonly Arg[], spaces: TestSpaces): Promise<Json[]> {
   const out: Json[] = [];
   for (const arg of args) {
     if (isSpecialArg(arg) && arg.$ === "ownSpaceId") out.push((await spaces.create({ label: "argument" })).id);

@@ -2,7 +2,7 @@
  * A space of the run whose id the build's own useTaskSpace refused. An id that is not a number
  * breaks numeric-ids.create.id-is-number's rule, and a test that must select it stands on that
  * rule: precondition failed, stopped by the createTaskSpace answer that handed the id out (kept
- * here by RunSpaces.create). A number refused is the harness's surprise: broken.
+ * here by TestSpaces.create). A number refused is the harness's surprise: broken.
  */
 import type { Json } from "../contract/arguments.js";
 import { isFailureValue } from "../contract/schemas.js";

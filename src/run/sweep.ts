@@ -9,14 +9,14 @@
  *     with `forceUnrecorded`;
  *   - created by someone else (createdBy "user", not recorded as the harness's): never closed.
  * While any run is live, nothing is closed: its safety check watches every space not its own.
- * A space is never closed by its name alone: src/safety/owned-spaces.ts's sweepVerdict decides.
+ * A space is never closed by its name alone: src/safety/proven-ours.ts's sweepVerdict decides.
  */
 import { sweepStaleTemp } from "../scratch/scratch-dir.js";
 import type { Json } from "../contract/arguments.js";
-import { closeEach } from "../safety/close-each.js";
+import { closeOneByOne } from "../safety/close-one-by-one.js";
 import { Ledger } from "../safety/ledger.js";
-import { documentedListing } from "../safety/list-spaces.js";
-import { sweepVerdict, type SweepVerdict } from "../safety/owned-spaces.js";
+import { documentedListing } from "../safety/probe-listing.js";
+import { sweepVerdict, type SweepVerdict } from "../safety/proven-ours.js";
 import { runIdTime } from "../safety/run-id.js";
 import { createCliTarget } from "../targets/cli/cli-target.js";
 import { locateCli } from "../targets/detect/locate-cli.js";
@@ -131,7 +131,7 @@ export async function sweep(target: Target, options: SweepOptions): Promise<Omit
     outcome.problems = chosen.length > 0 ? [why] : [];
     return outcome;
   }
-  const each = await closeEach(target, chosen.map(({ id, name }) => ({ id, name })), options.closeBoundMs !== undefined ? { boundMs: options.closeBoundMs } : {});
+  const each = await closeOneByOne(target, chosen.map(({ id, name }) => ({ id, name })), options.closeBoundMs !== undefined ? { boundMs: options.closeBoundMs } : {});
   chosen.forEach((s, i) => {
     const e = each[i]!;
     s.result = e.result;

@@ -8,10 +8,10 @@
  * Only what the probe can have made counts: a space with an id that the first listing did not
  * have, made by the agent (createdBy "agent", or a listing without createdBy), and whose name has
  * no harness prefix (a prefixed space is its own test's, or another run's, and proven as such by
- * ./owned-spaces.ts). A Space the user made meanwhile says createdBy "user" and is never taken.
+ * ./proven-ours.ts). A Space the user made meanwhile says createdBy "user" and is never taken.
  */
 import { runIdOfSpaceName } from "./run-id.js";
-import { idKey, type ListedSpace } from "./space-listing.js";
+import { idKey, type ListedSpace } from "./listed-space.js";
 
 export function appearedSpaces(before: readonly ListedSpace[], after: readonly ListedSpace[]): ListedSpace[] {
   const known = new Set(before.map((s) => idKey(s.id)));

@@ -3,7 +3,7 @@
  *   begin():   record the run as live in the run ledger; list the spaces that are not the run's
  *              (the "before" snapshot);
  *   cleanup(): close every space whose name carries the run's prefix and that the ledger records
- *              as the run's (src/safety/owned-spaces.ts), and every space the ledger records as
+ *              as the run's (src/safety/proven-ours.ts), and every space the ledger records as
  *              having appeared during the run's probes (src/safety/appeared.ts), one per probe with its own bound
  *              (claim/take over first, polled), unless the run failed and --keep-on-failure asked
  *              to keep them; a space with the prefix the ledger does not know is reported, not closed;
@@ -13,18 +13,18 @@
  * Each step uses its own session (one `ego-browser nodejs` invocation) on the CLI's own target.
  */
 import type { Session, Target } from "../targets/target.js";
-import { closeBudget, closeEach, asOutcome, type CloseBudget } from "./close-each.js";
-import type { CloseOutcome } from "./close-spaces.js";
+import { closeBudget, closeOneByOne, asOutcome, type CloseBudget } from "./close-one-by-one.js";
+import type { CloseOutcome } from "./close-own-spaces.js";
 import { Ledger, type ProcessAlive, type SpaceRecord } from "./ledger.js";
-import { matchRecords } from "./owned-spaces.js";
+import { matchRecords } from "./proven-ours.js";
 import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
 import { commitHarnessBug, type HarnessBug } from "./harness-bugs.js";
 import { writeInvarianceResult, type InvarianceVerdict, type SnapshotOutcome } from "./invariance.js";
-import { documentedListing } from "./list-spaces.js";
+import { documentedListing } from "./probe-listing.js";
 import { belongsToRun } from "./run-id.js";
-import { spacesOfRun } from "./run-spaces.js";
-import { idKey, type ListedSpace } from "./space-listing.js";
-import { userSpaces } from "./user-spaces.js";
+import { leftoversOfRun } from "./run-leftovers.js";
+import { idKey, type ListedSpace } from "./listed-space.js";
+import { userSpaces } from "./user-space-changes.js";
 
 export interface RunSafetyOptions {
   target: Target;
@@ -125,8 +125,8 @@ export class RunSafety {
           const ours = judged.filter((j) => j.m.kind === "recorded").map((j) => j.s);
           const unproven = judged.filter((j) => j.m.kind !== "recorded" && !reported.has(idKey(j.s.id)));
           for (const { s } of unproven) reported.add(idKey(s.id));
-          const closing = [...spacesOfRun(ours, this.options.runId), ...ours.filter((s) => !belongsToRun(s.name, this.options.runId)).map((s) => ({ id: s.id, name: s.name as string }))];
-          const outcome = asOutcome(await closeEach(this.options.target, closing, { boundMs: this.options.closeBoundMs ?? 5000, budget: this.budget }));
+          const closing = [...leftoversOfRun(ours, this.options.runId), ...ours.filter((s) => !belongsToRun(s.name, this.options.runId)).map((s) => ({ id: s.id, name: s.name as string }))];
+          const outcome = asOutcome(await closeOneByOne(this.options.target, closing, { boundMs: this.options.closeBoundMs ?? 5000, budget: this.budget }));
           outcome.problems.push(
             ...unproven.map(({ s, m }) => `${JSON.stringify(s.name)} (id ${JSON.stringify(s.id)}, createdBy ${JSON.stringify(s.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded in the run ledger"}; left alone`),
           );

@@ -20,6 +20,8 @@ const RETIRED: readonly { pattern: RegExp; say: string }[] = [
   { pattern: /\bsrc\/faults\b|src\("faults\//, say: "src/retries" },
   { pattern: /harness[ -]faults?\b|HarnessFault|HARNESS_FAULT/, say: "harness bug (--harness-bug, HarnessBug)" },
   { pattern: /\bMatrixBaseline\b|\bGateBaseline\b|\breadMatrixBaseline\b/, say: "Baseline, readBaseline (src/gate/gate-inputs.ts)" },
+  { pattern: /\b(close-each|close-spaces|list-spaces|space-listing|run-spaces|owned-spaces|user-spaces)\.(ts|js)\b|\bcloseEach\b|\bEachClosed\b|\bCloseEachOptions\b|\bcloseSpaces\b|\bspacesOfRun\b/, say: "src/safety's close-one-by-one, close-own-spaces, probe-listing, listed-space, run-leftovers, proven-ours, user-space-changes (closeOneByOne, closeOwnSpaces, leftoversOfRun)" },
+  { pattern: /\bRunSpaces\b|harness\/spaces\.(ts|js)\b/, say: "TestSpaces (src/harness/test-spaces.ts)" },
 ];
 
 function files(path: string): string[] {
