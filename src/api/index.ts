@@ -8,7 +8,8 @@
  *
  * The fake as a library for unit tests is the "./fake" entry (fake-bridge/library).
  */
-export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, sweep, type FakePages, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
+export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, type FakePages, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
+export { sweep } from "../safety/sweep.js";
 export { makePlan, type MatrixPlan } from "../matrix/plan.js";
 export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-matrix.js";
 export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";

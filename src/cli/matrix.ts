@@ -11,7 +11,7 @@ import { personaNames } from "../matrix/personas.js";
 import { makePlan } from "../matrix/plan.js";
 import { formatShard, parseShard, WHOLE } from "../matrix/shard.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
-import { exitStatusFor } from "../safety/interrupts.js";
+import { exitStatusFor } from "../processes/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
 import { MATRIX_FLAGS } from "./options.js";
 import { parsePagesFlag } from "./pages-flag.js";

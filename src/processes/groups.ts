@@ -7,7 +7,7 @@
  *     ends them itself), the groups are killed and the process exits 130 or 143;
  *   - `process.exit` and a crash: an exit hook kills them;
  *   - the parent's death: a vitest worker whose CLI died kills its groups
- *     (src/safety/parent-watchdog.ts, through killEveryGroup).
+ *     (src/processes/parent-watchdog.ts, through killEveryGroup).
  * A process started in another process of the run (a vitest worker) is recorded in the run's
  * group record (GROUPS_ENV, a file in the run's scratch directory), so the CLI ends those too.
  * At the end the command looks in /proc for anything still in one of its groups: each one found is

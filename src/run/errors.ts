@@ -3,15 +3,9 @@
  * given (an unreadable infrastructure-fault plan, a plan the target cannot take, options that exclude each
  * other): the CLI prints its message as a bad input (exit 2), the matrix records the target as
  * unavailable. Errors of the layers below (OutputPathError, ExpectationsError,
- * TargetUnavailableError...) pass through unchanged. Both have the harness's one error shape
+ * TargetUnavailableError...) pass through unchanged. It has the harness's one error shape
  * (src/errors/named-error.ts).
  */
 import { namedError } from "../errors/named-error.js";
 
 export class RunInputError extends namedError("RunInputError", "bad-input") {}
-
-/**
- * The sweep (./sweep.ts) could not list the task spaces it would judge: nothing was closed. Not a
- * bad input: the CLI says "'sweep' could not be completed" with the reason.
- */
-export class SweepError extends namedError("SweepError") {}

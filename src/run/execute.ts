@@ -19,11 +19,11 @@ import { EARLIER_BROKEN_ENV, earlierBrokenEnv, PROGRESS_TARGET_ENV, progressLine
 import { observedBroken } from "../outcomes/attribution.js";
 import { attributionInputOf } from "./attribute-results.js";
 import { readResultsWriteFailure } from "../report/results-write-failure.js";
-import { writeClauseResult } from "../safety/clause-result.js";
+import { writeClauseResult } from "../report/clause-result.js";
 import { INVARIANCE_CLAUSE_ID } from "../safety/invariance.js";
 import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
 import { OutputPathError, prepareOwnedDir } from "../files/output-dir.js";
-import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
+import { CLI_PID_ENV } from "../processes/parent-watchdog.js";
 import { RunGuard, type RunGuardEnd } from "../safety/run-guard.js";
 import { detectRun, installedEnvironment, type DetectedRun } from "../targets/detect/detect-run.js";
 import { startFakeAppIfNeeded } from "../targets/fake/fake-app-on-demand.js";
@@ -50,7 +50,7 @@ export interface ExecutedRun {
   spacesLeft?: boolean;
 }
 
-/** The run's id is the plan's (its results lock, src/safety/results-lock.ts, already names it). */
+/** The run's id is the plan's (its results lock, src/processes/results-lock.ts, already names it). */
 /**
  * `runner`: a long-lived vitest (./runner.ts) that runs the phases it accepts in this process,
  * instead of a vitest child per phase (the matrix's many targets); the rest go as children.

@@ -12,8 +12,7 @@
  *   collect.ts        phase 3: the results directory, read once (results, diagnostics, observations, environment)
  *   judge.ts          phase 4: attribution, expectations, flaky results, the summary (in memory)
  *   write.ts          phase 5: judged results, outcomes, expectations update, HTML report, transcript (from memory)
- *   sweep.ts          the sweep: list the spaces left by runs, close those the ledger proves over
- *   errors.ts         RunInputError, SweepError: the library's own
+ *   errors.ts         RunInputError: the library's own
  * The results go one way: written by vitest and the run guard, read once, judged in memory,
  * written once; the RunOutcome (its summary, its results) is what the matrix makes a column of.
  */
@@ -26,5 +25,4 @@ export { checkOptions, checkPagesFound, OPTION_NAMES, type OptionNames } from ".
 export { DEFAULT_INSTALLED_WORKERS, FAKE_WORKERS, SERIAL_FILES, serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
 export { collectResults, resultsOf, type ResultsCollection } from "./collect.js";
 export { judgeResults, type JudgedRun } from "./judge.js";
-export { RunInputError, SweepError } from "./errors.js";
-export { sweep, sweepInstalled, type InstalledSweepOptions, type SpaceStatus, type SweepOptions, type SweepOutcome, type SweptRun, type SweptSpace } from "./sweep.js";
+export { RunInputError } from "./errors.js";

@@ -22,6 +22,7 @@ const RETIRED: readonly { pattern: RegExp; say: string }[] = [
   { pattern: /\bMatrixBaseline\b|\bGateBaseline\b|\breadMatrixBaseline\b/, say: "Baseline, readBaseline (src/gate/gate-inputs.ts)" },
   { pattern: /\b(close-each|close-spaces|list-spaces|space-listing|run-spaces|owned-spaces|user-spaces)\.(ts|js)\b|\bcloseEach\b|\bEachClosed\b|\bCloseEachOptions\b|\bcloseSpaces\b|\bspacesOfRun\b/, say: "src/safety's close-one-by-one, close-own-spaces, probe-listing, listed-space, run-leftovers, proven-ours, user-space-changes (closeOneByOne, closeOwnSpaces, leftoversOfRun)" },
   { pattern: /\bRunSpaces\b|harness\/spaces\.(ts|js)\b/, say: "TestSpaces (src/harness/test-spaces.ts)" },
+  { pattern: /safety\/(interrupts|parent-watchdog|results-lock|clause-result)\.(ts|js)\b|\brun\/sweep\.(ts|js)\b/, say: "src/processes/{interrupts,parent-watchdog,results-lock}.ts, src/report/clause-result.ts, src/safety/sweep.ts" },
 ];
 
 function files(path: string): string[] {

@@ -15,7 +15,7 @@ import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
 import { Ledger } from "../../src/safety/ledger.js";
 import { tempDir } from "../support/temp-dir.js";
-import { sweep } from "../../src/run/sweep.js";
+import { sweep } from "../../src/safety/sweep.js";
 import { renderSweep } from "../../src/cli/sweep.js";
 
 const RUN = "20261130-124501-3fa9c2";

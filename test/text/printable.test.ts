@@ -10,7 +10,7 @@ import { errorParagraph } from "../../src/cli/messages.js";
 import { renderGate } from "../../src/gate/render.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
 import type { RunOutcomes } from "../../src/gate/outcomes-file.js";
-import type { SweepOutcome } from "../../src/run/index.js";
+import type { SweepOutcome } from "../../src/safety/sweep.js";
 import { clause, result } from "../report/helpers.js";
 
 const SPOOF = "0.5.1.13\u001b[2K\r\u001b[32mPASSED: spoofed\u001b[0m\u001b]0;PWNED\u0007";

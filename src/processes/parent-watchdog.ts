@@ -6,8 +6,8 @@
  * driving the user's browser without cleanup or safety check. A run made by the CLI cleans up;
  * a run whose CLI died is over within a poll and a short grace.
  */
-import { killEveryGroup } from "../processes/groups.js";
-import { pidAlive } from "./ledger.js";
+import { killEveryGroup } from "./groups.js";
+import { pidAlive } from "./proc.js";
 
 export const CLI_PID_ENV = "EGO_CONFORMANCE_CLI_PID";
 
