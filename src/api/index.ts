@@ -11,7 +11,7 @@
 export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, type FakePages, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
 export { sweep } from "../safety/sweep.js";
 export { makePlan, type MatrixPlan } from "../matrix/plan.js";
-export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-matrix.js";
+export { makeMatrix, type MadeMatrix, type MatrixOptions } from "../matrix/make-matrix.js";
 export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
 export { CannotDecideError, readBaseline, type Baseline, type BaselineFlag } from "../gate/gate-inputs.js";
 export { compareOutcomes, type GateDecision, type GateOptions, type GateRow } from "../gate/compare.js";

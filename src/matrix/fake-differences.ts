@@ -12,7 +12,7 @@
  *     with that version's features (src/contract/build-features.ts): the fake by version (or its
  *     default build) first, else a persona of exactly that build; none when no column plays it.
  * Each target's recording is the transcript its run wrote into its results directory (the
- * matrix asks every target to record, src/matrix/run-matrix.ts).
+ * matrix asks every target to record, src/matrix/run-targets.ts).
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";

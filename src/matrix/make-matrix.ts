@@ -1,6 +1,6 @@
 /**
  * `ego-conformance matrix` as a library: typed options in (MatrixOptions), the matrix out. Every
- * output path is checked before the first target runs; the shard's targets run (./run-matrix.ts)
+ * output path is checked before the first target runs; the shard's targets run (./run-targets.ts)
  * into their bundle; a whole matrix is then merged (from the bundle in memory) and written (compat.json, compat.html, the
  * Allure report), a shard stops at its bundle for `report --merge`, which merges the bundles of
  * all shards the same way (mergeMatrix).
@@ -11,7 +11,7 @@ import { findBundleDirs, readBundle, type LoadedBundle } from "./bundle.js";
 import { CannotMergeError } from "./errors.js";
 import { mergeBundles, type MergedMatrix } from "./merge.js";
 import type { MatrixPlan } from "./plan.js";
-import { runMatrix } from "./run-matrix.js";
+import { runTargets } from "./run-targets.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
 import { checkMatrixOutputs, matrixClean, targetClean, writeMatrixOutputs, type MatrixOutputs } from "./write-outputs.js";
 import type { Baseline } from "../gate/gate-inputs.js";
@@ -53,7 +53,7 @@ export async function makeMatrix(options: MatrixOptions, progress: (line: string
   if (!options.sharded) await checkMatrixOutputs(options.outDir, { allure: options.allure, what: "matrix --out" });
   const slice = shardSlice(options.plan.targets, options.shard);
   progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);
-  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}), ...(options.noSlow ? { noSlow: true } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+  const loaded = await runTargets({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}), ...(options.noSlow ? { noSlow: true } : {}), ...(options.signal ? { signal: options.signal } : {}) });
   if (loaded.interrupted !== undefined) return { kind: "interrupted", signal: loaded.interrupted, bundle: loaded };
   if (options.sharded) return { kind: "shard", clean: loaded.bundle.targets.every(targetClean), bundle: loaded };
   // the bundle as written (and checked), in memory: the matrix does not read back what it just wrote

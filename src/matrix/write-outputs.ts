@@ -17,7 +17,7 @@ import { MatrixInputError } from "./errors.js";
 import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
 import { checkAllureResultsPath } from "../report/allure-report.js";
-import { buildCompat, type CompatGates } from "./build-compat.js";
+import { compatOf, type CompatGates } from "./compat.js";
 import { AGAINST_CONTRACT, gateTarget } from "./target-gate.js";
 import type { Baseline } from "../gate/gate-inputs.js";
 import { parseOutcomes } from "../gate/outcomes-file.js";
@@ -52,7 +52,7 @@ export async function writeMatrixOutputs(
   const outcomesTexts = await readInputs(merged);
   await makeDirectory(out);
   // compat's "differs from the fake": each target's recording against its build's fake column
-  const compat = buildCompat(await markFakeDifferences(merged), options.now, gatesOf(merged, outcomesTexts, options.baseline));
+  const compat = compatOf(await markFakeDifferences(merged), options.now, gatesOf(merged, outcomesTexts, options.baseline));
   const compatJson = join(out, "compat.json");
   const compatHtml = join(out, "compat.html");
   await writeFileAtomic(compatJson, `${JSON.stringify(compat, null, 2)}\n`);

@@ -1,6 +1,6 @@
 /**
  * The run as a library: typed options in, a judged run out. The CLI (src/cli/run.ts) and the
- * matrix (src/matrix/run-matrix.ts) both call `runConformance`.
+ * matrix (src/matrix/run-targets.ts) both call `runConformance`.
  *
  *   options.ts        RunOptions, the typed request (and the defaults of a run given no flags)
  *   select.ts         which clauses a run covers

@@ -23,6 +23,7 @@ const RETIRED: readonly { pattern: RegExp; say: string }[] = [
   { pattern: /\b(close-each|close-spaces|list-spaces|space-listing|run-spaces|owned-spaces|user-spaces)\.(ts|js)\b|\bcloseEach\b|\bEachClosed\b|\bCloseEachOptions\b|\bcloseSpaces\b|\bspacesOfRun\b/, say: "src/safety's close-one-by-one, close-own-spaces, probe-listing, listed-space, run-leftovers, proven-ours, user-space-changes (closeOneByOne, closeOwnSpaces, leftoversOfRun)" },
   { pattern: /\bRunSpaces\b|harness\/spaces\.(ts|js)\b/, say: "TestSpaces (src/harness/test-spaces.ts)" },
   { pattern: /safety\/(interrupts|parent-watchdog|results-lock|clause-result)\.(ts|js)\b|\brun\/sweep\.(ts|js)\b/, say: "src/processes/{interrupts,parent-watchdog,results-lock}.ts, src/report/clause-result.ts, src/safety/sweep.ts" },
+  { pattern: /\brunMatrix\b|\bbuildCompat\b|\bMatrixRunOptions\b|\bMatrixRun\b|\b(run-matrix|build-compat)\.(ts|js)\b/, say: "makeMatrix (the matrix: the CLI's and the library's), runTargets (src/matrix/run-targets.ts), compatOf (src/matrix/compat.ts)" },
 ];
 
 function files(path: string): string[] {
