@@ -9,7 +9,7 @@
  * backendNodeIds are allocated once, when the tab's page is built, so they are stable across
  * snapshots of that page and unique across the fake browser.
  */
-import { assignLocators, type LocatorHint } from "./locators.js";
+import { assignLocators, type LocatorHint } from "./model-locators.js";
 import { BLANK_URL, resolveHref } from "./urls.js";
 
 export interface PageNode {

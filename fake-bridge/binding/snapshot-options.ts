@@ -11,7 +11,7 @@
  * - unknown keys are ignored (the native side reads the keys it knows).
  */
 import type { Behaviour } from "../behaviour/behaviour.js";
-import { DEFAULT_SNAPSHOT_OPTIONS, SNAPSHOT_SCOPES, type SnapshotOptions, type SnapshotScope } from "../app/snapshot.js";
+import { DEFAULT_SNAPSHOT_OPTIONS, SNAPSHOT_SCOPES, type SnapshotOptions, type SnapshotScope } from "../app/snapshot-shape.js";
 import { ArgumentProblem } from "./argument-problem.js";
 
 const BOOLEAN_OPTIONS = ["interactiveOnly", "includeStableLocator", "includeActionMarks"] as const;

@@ -22,9 +22,9 @@
  * - maxResultLength cuts content to at most that many characters; refs keep the nodes whose line is
  *   printed in full (the page model's choice, clause snapshot.max-result-length).
  */
-import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../snapshot.js";
+import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../snapshot-shape.js";
 import { nodeLabel, printsRoot, type TextForm } from "../snapshot-text-form.js";
-import { UNSTABLE_LOCATOR } from "../locators.js";
+import { UNSTABLE_LOCATOR } from "../snapshot-shape.js";
 import type { Locator } from "./locators.js";
 import type { SnapNode } from "./tree.js";
 
