@@ -32,7 +32,7 @@ export const E2E_TESTS = [
   "test/cli-target/report-diagnostics.test.ts",
   "test/cli-target/sdk-path.test.ts",
   "test/expectations/expectations-cli.test.ts",
-  "test/fake-bridge/page-snapshot/snapshot-from-cdp.test.ts",
+  "test/fake-bridge/chromium-snapshot/snapshot-from-cdp.test.ts",
   "test/fake-server/**/*.test.ts",
   "test/fixture-pages/server.test.ts",
   "test/gate/gate-cli.test.ts",

@@ -14,7 +14,7 @@ import { Counter, OTHER_NODE_IDS, SPARSE_SPACE_IDS, targetIdFor } from "./ids.js
 import { SerialQueue } from "./serial.js";
 import { buildPage } from "./page-model.js";
 import { DEFAULT_PROFILES, OTHER_PROFILES, ProfileRegistry, type ProfileSpec } from "./profiles.js";
-import type { Tab } from "./tabs.js";
+import type { Tab } from "./tab-records.js";
 import type { SpaceKey, TaskSpace } from "./task-space.js";
 import { BLANK_URL, normalizeUrl, titleForUrl } from "./urls.js";
 

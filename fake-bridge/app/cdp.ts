@@ -9,7 +9,7 @@ import { CDP_SEND_MESSAGES, fail, ok, type Outcome } from "./failures.js";
 import { browserContextIdFor } from "./ids.js";
 import type { TaskSpace } from "./task-space.js";
 import type { CdpMessage, CdpRelay } from "../chromium/cdp-relay.js";
-import { spaceContext } from "./real-tabs.js";
+import { spaceContext } from "./chromium-tabs.js";
 
 export const CDP_PROTOCOL_VERSION = "1.3";
 

@@ -3,7 +3,7 @@
  * case the snapshot contract talks about (a unique locator, an ambiguous one, nodes below the fold,
  * containers). backendNodeIds are fixed when the page is built, so they are stable across snapshots.
  */
-import { assignLocators, type LocatorHint } from "./locators.js";
+import { assignLocators, type LocatorHint } from "./model-locators.js";
 import { BLANK_URL, resolveHref } from "./urls.js";
 
 export interface PageNode {

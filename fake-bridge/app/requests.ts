@@ -10,7 +10,7 @@ import * as commands from "./commands/index.js";
 import type { CommandContext } from "./commands/context.js";
 import { ok, type Outcome } from "./failures.js";
 import { isPromise, type MaybePromise } from "./serial.js";
-import type { SnapshotOptions } from "./snapshot.js";
+import type { SnapshotOptions } from "./snapshot-shape.js";
 import type { SpaceKey } from "./task-space.js";
 
 export type SyncMethodName = "useTaskSpace" | "sendCDPMessage";

@@ -4,7 +4,7 @@
  */
 import type { Behaviour } from "../behaviour/behaviour.js";
 import type { FakeApp } from "./app.js";
-import { recentTabTitles } from "./tabs.js";
+import { recentTabTitles } from "./tab-records.js";
 import type { TaskSpace } from "./task-space.js";
 
 /** A task-space id as returned: a number (a string "7" under the string-ids mutant). */

@@ -1,6 +1,6 @@
 /** The browser-side record of one Space (agent task space or regular user Space). */
 import type { CreatedBy, Ownership } from "../../src/contract/ownership.js";
-import type { Tab } from "./tabs.js";
+import type { Tab } from "./tab-records.js";
 
 /** What a binding selects with useTaskSpace: a numeric id (or, on builds before numeric ids, a name). */
 export type SpaceKey = number | string;

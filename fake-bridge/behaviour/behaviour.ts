@@ -46,7 +46,7 @@ export interface Behaviour extends Omit<PersonaSwitches, "hrefLocatorsAbsolute">
   readonly malformedBrowserVersion: boolean;
   readonly missingListProfiles: boolean;
   readonly claimIgnoresName: boolean;
-  /** snapshot mutants that only pages from Chromium show (fake-bridge/app/page-snapshot) */
+  /** snapshot mutants that only pages from Chromium show (fake-bridge/app/chromium-snapshot) */
   readonly pageSnapshotMutants: PageSnapshotMutants;
   /** raw CDP on real pages (--pages chromium); the page model ignores these */
   readonly cdpMutants: CdpMutants;

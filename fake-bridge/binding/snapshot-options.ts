@@ -3,7 +3,7 @@
  * Q4); the fake's choices are the catalogue's (arguments.snapshot.*) and fake-bridge/README.md's.
  */
 import type { Behaviour } from "../behaviour/behaviour.js";
-import { DEFAULT_SNAPSHOT_OPTIONS, SNAPSHOT_SCOPES, type SnapshotOptions, type SnapshotScope } from "../app/snapshot.js";
+import { DEFAULT_SNAPSHOT_OPTIONS, SNAPSHOT_SCOPES, type SnapshotOptions, type SnapshotScope } from "../app/snapshot-shape.js";
 import { ArgumentProblem } from "./argument-problem.js";
 
 const BOOLEAN_OPTIONS = ["interactiveOnly", "includeStableLocator", "includeActionMarks"] as const;

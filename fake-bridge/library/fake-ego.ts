@@ -11,7 +11,7 @@ import type { ErrorCode } from "../../src/contract/error-codes.js";
 import { METHOD_NAMES, type MethodName } from "../../src/contract/methods.js";
 import { createFakeBrowser, type FakeBrowser } from "../index.js";
 import type { ProfileSpec } from "../app/profiles.js";
-import type { Tab } from "../app/tabs.js";
+import type { Tab } from "../app/tab-records.js";
 import type { TaskSpace } from "../app/task-space.js";
 import { appPort } from "../binding/app-port.js";
 import type { MutantName } from "../mutants/mutants.js";

@@ -2,10 +2,12 @@
  * The harness as a typed library (the package's "." entry): what the `run`, `matrix` and `gate`
  * commands do, without the command line. The fake as a library is the "./fake" entry.
  */
-export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, sweep, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
+export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR, runConformance, RunInputError, type InstalledRunOptions, type RunOptions, type RunOutcome } from "../run/index.js";
+export { sweep } from "../safety/sweep.js";
 export { makePlan, type MatrixPlan } from "../matrix/plan.js";
-export { runMatrix, type MatrixRun, type MatrixRunOptions } from "../matrix/run-matrix.js";
+export { makeMatrix, type MadeMatrix, type MatrixOptions } from "../matrix/make-matrix.js";
 export { baselinePath, resolveBaseline, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
+export { CannotDecideError, readBaseline, type Baseline, type BaselineFlag } from "../gate/gate-inputs.js";
 export { compareOutcomes, type GateDecision, type GateOptions, type GateRow } from "../gate/compare.js";
 export { judgeContract } from "../gate/contract-gate.js";
 export { readRun } from "../gate/current-run.js";

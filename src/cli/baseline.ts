@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { BaselineKeyError, baselineKey, baselinePath, DEFAULT_BASELINE_DIR } from "../gate/baseline-store.js";
 import { readRun } from "../gate/current-run.js";
 import { OUTCOMES_FILE_MARKER, writeOutcomes } from "../gate/outcomes-file.js";
-import { CannotDecideError, readInput } from "./gate.js";
+import { CannotDecideError, readInput } from "../gate/gate-inputs.js";
 import { DEFAULT_OUTCOMES_FILE } from "../run/options.js";
 import { parseFlags } from "./parse-flags.js";
 import { BASELINE_SAVE_FLAGS } from "./options.js";

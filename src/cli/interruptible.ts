@@ -3,7 +3,7 @@
  * handed to the work as an AbortSignal, so its own `finally` blocks remove what it made before it
  * exits 130 or 143 with one line; untrapped, the process would end at once, its folders left behind.
  */
-import { exitStatusFor, trapInterrupts } from "../safety/interrupts.js";
+import { exitStatusFor, trapInterrupts } from "../processes/interrupts.js";
 
 export async function interruptible(command: string, work: (signal: AbortSignal) => Promise<number>, whatIsKept: string): Promise<number> {
   const abort = new AbortController();

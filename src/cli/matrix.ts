@@ -11,15 +11,14 @@ import { personaNames } from "../matrix/personas.js";
 import { makePlan } from "../matrix/plan.js";
 import { formatShard, parseShard, WHOLE } from "../matrix/shard.js";
 import { renderMatrixJson, renderMatrixTerminal } from "../matrix/terminal.js";
-import { exitStatusFor } from "../safety/interrupts.js";
+import { exitStatusFor } from "../processes/interrupts.js";
 import { parseFlags } from "./parse-flags.js";
 import { MATRIX_FLAGS } from "./options.js";
 import { checkPagesFound, personaFileOrThrow } from "../run/index.js";
 import { UsageError } from "./usage-error.js";
 import { MatrixInputError } from "../matrix/errors.js";
 import { interruptible } from "./interruptible.js";
-import { baselineFlags, readBaseline, type BaselineFlag } from "./gate.js";
-import type { MatrixBaseline } from "../matrix/target-gate.js";
+import { baselineFlags, readBaseline, type BaselineFlag } from "../gate/gate-inputs.js";
 
 export { bundleDirFor };
 /** The matrix's typed options (src/matrix/make-matrix.ts), what its flags parse into; `--baseline` as given, read before anything runs. */
@@ -72,18 +71,11 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
 export async function matrixCommand(argv: string[]): Promise<number> {
   const { baselineFlag, ...options } = parseMatrixArgs(argv);
   // a baseline that cannot be found or read is exit 2 before any target runs
-  const baseline = await readMatrixBaseline(baselineFlag);
+  const baseline = baselineFlag === undefined ? undefined : await readBaseline(baselineFlag);
   // so is a persona file that is not one, as for run (not a target that did not run)
   for (const t of options.plan.targets) if (t.kind === "fake" && t.personaFile !== undefined) await personaFileOrThrow(t.personaFile);
   const bundle = bundleDirFor(options.outDir, options.shard, options.sharded);
   return interruptible("matrix", (signal) => matrix({ ...options, ...(baseline ? { baseline } : {}), signal }), `the bundle in ${bundle} holds what ran; what was written is whole, an earlier Allure report is kept`);
-}
-
-/** The baseline compat gates against, read as `gate --baseline` reads it (exit 2 when it cannot be). */
-export async function readMatrixBaseline(flag: BaselineFlag | undefined): Promise<MatrixBaseline | undefined> {
-  if (flag === undefined) return undefined;
-  const { baseline, file } = await readBaseline(flag);
-  return { outcomes: baseline, file };
 }
 
 async function matrix(options: MatrixCliOptions): Promise<number> {

@@ -10,8 +10,7 @@ import { parseFlags } from "./parse-flags.js";
 import { REPORT_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { interruptible } from "./interruptible.js";
-import { baselineFlags, type BaselineFlag } from "./gate.js";
-import { readMatrixBaseline } from "./matrix.js";
+import { baselineFlags, readBaseline, type BaselineFlag } from "../gate/gate-inputs.js";
 
 export interface ReportCliOptions extends MergeOptions {
   json: boolean;
@@ -31,7 +30,7 @@ export function parseReportArgs(argv: string[], cwd = process.cwd()): ReportCliO
 export async function reportCommand(argv: string[]): Promise<number> {
   const { baselineFlag, ...options } = parseReportArgs(argv);
   // a baseline that cannot be found or read is exit 2 before anything is merged
-  const baseline = await readMatrixBaseline(baselineFlag);
+  const baseline = baselineFlag === undefined ? undefined : await readBaseline(baselineFlag);
   return interruptible("report", (signal) => merge({ ...options, ...(baseline ? { baseline } : {}), signal }), "the outputs written so far are whole, the earlier Allure report is kept");
 }
 

@@ -7,7 +7,7 @@ import type { Area } from "../contract/index.js";
 import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
 import { summaryPassed } from "../report/summary.js";
 import { OutputPathError } from "../files/output-dir.js";
-import { exitStatusFor } from "../safety/interrupts.js";
+import { exitStatusFor } from "../processes/interrupts.js";
 import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
 import { checkOptions, ClauseRunner, FAKE_WORKERS, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";

@@ -1,9 +1,9 @@
 /**
  * `ego-conformance sweep [--ego-browser PATH] [--yes] [--force-unrecorded] [--json] [--probe-timeout MS]`:
- * parse the flags into typed options, sweep (src/run/sweep.ts: what is listed, what is closed and
+ * parse the flags into typed options, sweep (src/safety/sweep.ts: what is listed, what is closed and
  * why), print the outcome, and map it to an exit status (1 when a close went wrong).
  */
-import { sweepInstalled, type InstalledSweepOptions, type SpaceStatus, type SweepOutcome } from "../run/index.js";
+import { sweepInstalled, type InstalledSweepOptions, type SpaceStatus, type SweepOutcome } from "../safety/sweep.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { SWEEP_FLAGS } from "./options.js";
 import { printable } from "../text/printable.js";

@@ -16,7 +16,7 @@ import { VERIFY_FAKE_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { printable } from "../text/printable.js";
 import { makeTempDir, removeTempDir } from "../scratch/scratch-dir.js";
-import { exitStatusFor, trapInterrupts } from "../safety/interrupts.js";
+import { exitStatusFor, trapInterrupts } from "../processes/interrupts.js";
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

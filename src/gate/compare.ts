@@ -6,6 +6,7 @@
 import { BLOCKING, CHANGES, CHANGE_TEXT, outcomeChange, type Change } from "../outcomes/changes.js";
 import { notJudgedHere } from "../outcomes/not-applicable.js";
 import { emptyOutcomeCounts, RAN, type Outcome } from "../outcomes/statuses.js";
+import { baselineMismatches } from "./baseline-mismatches.js";
 import { notJudgedGroups, type NotJudgedGroup } from "./not-judged.js";
 import type { ClauseOutcome, RunOutcomes } from "./outcomes-file.js";
 import { ownEntry } from "../tables/id-record.js";
@@ -46,6 +47,8 @@ export interface GateDecision {
   reasons: string[];
   /** clauses this harness could not judge, by reason, with the command that judges them */
   notJudgedHere: NotJudgedGroup[];
+  /** why the baseline is a doubtful yardstick (another target kind or version); none against the contract */
+  warnings: string[];
 }
 
 export function outcomeCounts(current: RunOutcomes): Record<Outcome, number> {
@@ -55,7 +58,7 @@ export function outcomeCounts(current: RunOutcomes): Record<Outcome, number> {
 }
 
 /** The verdict shared by both kinds of gate: no blocking row, no problem, enough clauses ran. */
-export function decide(against: GateDecision["against"], rows: GateRow[], current: RunOutcomes, blockingReasons: string[], lost: number, options: GateOptions): GateDecision {
+export function decide(against: GateDecision["against"], rows: GateRow[], current: RunOutcomes, blockingReasons: string[], lost: number, options: GateOptions, warnings: string[] = []): GateDecision {
   const counts = Object.fromEntries(CHANGES.map((k) => [k, 0])) as Record<Change, number>;
   for (const row of rows) if (row.change !== null) counts[row.change] += 1;
   const ran = Object.values(current.clauses).filter((c) => RAN.has(c.status)).length;
@@ -64,7 +67,7 @@ export function decide(against: GateDecision["against"], rows: GateRow[], curren
   if (ran < minClauses) reasons.push(`only ${ran} clause(s) ran, fewer than the ${minClauses} required (--min-clauses)`);
   if (current.problems.length > 0) reasons.push(`the current results have ${current.problems.length} problem(s): ${current.problems[0]}`);
   const ship = !rows.some((r) => r.blocking) && ran >= minClauses && current.problems.length === 0;
-  return { against, ship, rows, counts, outcomes: outcomeCounts(current), lost, ran, minClauses, reasons, notJudgedHere: notJudgedGroups(current) };
+  return { against, ship, rows, counts, outcomes: outcomeCounts(current), lost, ran, minClauses, reasons, notJudgedHere: notJudgedGroups(current), warnings };
 }
 
 export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, options: GateOptions = {}): GateDecision {
@@ -82,5 +85,5 @@ export function compareOutcomes(baseline: RunOutcomes, current: RunOutcomes, opt
     if (n > 0) reasons.push(`${n} clause(s) ${CHANGE_TEXT[change].reason}`);
   }
   const lost = rows.filter((r) => r.blocking && r.change === "newly-not-applicable").length;
-  return decide("baseline", rows, current, reasons, lost, options);
+  return decide("baseline", rows, current, reasons, lost, options, baselineMismatches(baseline, current));
 }

@@ -4,16 +4,11 @@
  * judges them) and for scripts (`--json`).
  */
 import type { GateDecision, GateRow } from "./compare.js";
+import type { Baseline } from "./gate-inputs.js";
 import type { NotJudgedGroup } from "./not-judged.js";
 import type { RunOutcomes } from "./outcomes-file.js";
 import { BLOCKING, CHANGES, CHANGE_TEXT } from "../outcomes/changes.js";
 import { OUTCOMES } from "../outcomes/statuses.js";
-
-/** The baseline a decision was made against (absent: the contract). */
-export interface GateBaseline {
-  baseline: RunOutcomes;
-  file: string;
-}
 import { printable } from "../text/printable.js";
 
 function describeRun(o: RunOutcomes): string {
@@ -55,9 +50,9 @@ function outcomeLine(decision: GateDecision): string {
   return `${total} clauses: ${OUTCOMES.filter((o) => decision.outcomes[o] > 0).map((o) => `${decision.outcomes[o]} ${o}`).join(", ")}; ${decision.ran} ran (minimum ${decision.minClauses})`;
 }
 
-export function renderGate(decision: GateDecision, current: RunOutcomes, against?: GateBaseline): string {
+export function renderGate(decision: GateDecision, current: RunOutcomes, against?: Baseline): string {
   const lines = against
-    ? [`Baseline: ${describeRun(against.baseline)}`, `          ${against.file}`, `Current:  ${describeRun(current)}`, ""]
+    ? [`Baseline: ${describeRun(against.outcomes)}`, `          ${against.file}`, `Current:  ${describeRun(current)}`, ""]
     : ["Baseline: none: the contract itself (every catalogue clause; a first release is gated so)", `Current:  ${describeRun(current)}`, ""];
   if (decision.against === "baseline") {
     const c = decision.counts;
@@ -89,12 +84,12 @@ export function renderGate(decision: GateDecision, current: RunOutcomes, against
   return `${lines.map(printable).join("\n")}\n`;
 }
 
-export function gateJson(decision: GateDecision, current: RunOutcomes, against?: GateBaseline) {
+export function gateJson(decision: GateDecision, current: RunOutcomes, against?: Baseline) {
   return {
     ship: decision.ship,
     against: decision.against,
     reasons: decision.reasons,
-    baseline: against ? { file: against.file, egoVersion: against.baseline.egoVersion, persona: against.baseline.persona, target: against.baseline.target, runId: against.baseline.runId, date: against.baseline.date } : null,
+    baseline: against ? { file: against.file, egoVersion: against.outcomes.egoVersion, persona: against.outcomes.persona, target: against.outcomes.target, runId: against.outcomes.runId, date: against.outcomes.date } : null,
     current: { egoVersion: current.egoVersion, persona: current.persona, target: current.target, runId: current.runId, date: current.date },
     ran: decision.ran,
     minClauses: decision.minClauses,

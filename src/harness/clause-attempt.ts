@@ -13,7 +13,7 @@ import { appendClauseRecording, clauseRecording } from "../recording/clause-reco
 import { observingOpenDetail } from "./feature-reads.js";
 import { recordingSession, sessionDiagnostics, type NativeCalls, type ProbeLog } from "./recording-session.js";
 import { RESULTS_DIR_ENV, type RunConfig } from "./run-config.js";
-import { RunSpaces } from "./spaces.js";
+import { TestSpaces } from "./test-spaces.js";
 
 /** The error an attempt's result records (kept apart from "no error", which a thrown undefined would not be). */
 export interface AttemptFailure {
@@ -23,7 +23,7 @@ export interface AttemptFailure {
 export class ClauseAttempt {
   /** the target with its infrastructure errors told apart (src/retries) */
   readonly target: Target;
-  readonly spaces: RunSpaces;
+  readonly spaces: TestSpaces;
   /** what the body observed of the open detail that differs from the fake's choice */
   readonly observed: string[] = [];
   readonly #log: ProbeLog = [];
@@ -43,7 +43,7 @@ export class ClauseAttempt {
     this.#native = run.record ? { probes: 0, calls: [] } : undefined;
     // installed targets: the user's browser outlives this worker, so every space is also recorded
     // in the run ledger (the CLI passes its path), for run cleanup and sweep
-    this.spaces = new RunSpaces(this.target, options.namePrefix, run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
+    this.spaces = new TestSpaces(this.target, options.namePrefix, run.target === "installed" ? new Ledger().recorder(run.runId) : undefined);
     this.#suffix = options.attempt > 1 ? ` (attempt ${options.attempt})` : "";
   }
 

@@ -25,7 +25,7 @@ import { contractMatchers } from "./matchers.js";
 import { gateGapsOf, registerClauseTest } from "./feature-reads.js";
 import { forgetWrongAnswers, wrongAnswersOf } from "./judged-answers.js";
 import { readRunConfig, type RunConfig } from "./run-config.js";
-import type { RunSpaces } from "./spaces.js";
+import type { TestSpaces } from "./test-spaces.js";
 import { withInfraRetries, type AttemptResult } from "../retries/retry.js";
 import { asSdkWrapperPrecondition } from "./sdk-wrapper-precondition.js";
 import { ClauseAttempt, type AttemptFailure } from "./clause-attempt.js";
@@ -41,7 +41,7 @@ export interface ClauseContext {
   /** open another session: a fresh invocation with its own selection */
   session(): Promise<Session>;
   /** task spaces made by this run for this test, cleaned up after it */
-  spaces: RunSpaces;
+  spaces: TestSpaces;
   /** the human at the browser; clauses that need one are skipped where there is none */
   operator: Operator;
   run: RunConfig;

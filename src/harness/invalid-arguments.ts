@@ -1,16 +1,16 @@
 /**
  * The argument-validation clauses, as tests: a documented bad argument must throw a TypeError with
  * EGO_INVALID_ARGUMENT synchronously. The arguments name our own spaces, so a build that wrongly
- * accepts the call only touches the run's, and a space made anyway is found (RunSpaces.probed).
+ * accepts the call only touches the run's, and a space made anyway is found (TestSpaces.probed).
  */
 import { expect } from "vitest";
 import { isSpecialArg, type Arg, type Json } from "../contract/arguments.js";
 import { INVALID_ARGUMENT_CASES } from "../contract/clauses/arguments.js";
 import type { ClauseContext } from "./clause.js";
 import { observeCall } from "./probes.js";
-import type { RunSpaces } from "./spaces.js";
+import type { TestSpaces } from "./test-spaces.js";
 
-export async function resolveArgs(args: readonly Arg[], spaces: RunSpaces): Promise<Json[]> {
+export async function resolveArgs(args: readonly Arg[], spaces: TestSpaces): Promise<Json[]> {
   const out: Json[] = [];
   for (const arg of args) {
     if (isSpecialArg(arg) && arg.$ === "ownSpaceId") out.push((await spaces.create({ label: "argument" })).id);

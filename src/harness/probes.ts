@@ -7,7 +7,7 @@ import { METHODS, type MethodName } from "../contract/methods.js";
 import { answerKind } from "../probe/answer-kind.js";
 import type { Observation } from "../probe/observation.js";
 import type { Session } from "../targets/target.js";
-import { listSpaces } from "../safety/list-spaces.js";
+import { listSpaces } from "../safety/probe-listing.js";
 import { PreconditionError } from "./precondition.js";
 import { selectionRefused } from "./refused-selection.js";
 
@@ -54,7 +54,7 @@ export async function observeOnDocumentedChannel(session: Session, method: Metho
 }
 
 /**
- * The listing's entries (src/safety/list-spaces.ts, read tolerantly: the contract's `{taskSpaces}`
+ * The listing's entries (src/safety/probe-listing.ts, read tolerantly: the contract's `{taskSpaces}`
  * and the older shapes). No list at all is a precondition the listing clause owns.
  */
 export async function listedEntries(session: Session): Promise<Entry[]> {

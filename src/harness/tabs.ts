@@ -6,7 +6,7 @@
 import type { Json } from "../contract/arguments.js";
 import type { Session } from "../targets/target.js";
 import { selectionRefused } from "./refused-selection.js";
-import type { OwnSpace } from "./spaces.js";
+import type { OwnSpace } from "./test-spaces.js";
 
 export interface ListedTab {
   index: number;

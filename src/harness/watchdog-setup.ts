@@ -1,4 +1,4 @@
-/** vitest setup file of a conformance run: the parent-death watchdog (src/safety/parent-watchdog.ts). */
-import { startWorkerWatchdog } from "../safety/parent-watchdog.js";
+/** vitest setup file of a conformance run: the parent-death watchdog (src/processes/parent-watchdog.ts). */
+import { startWorkerWatchdog } from "../processes/parent-watchdog.js";
 
 startWorkerWatchdog();

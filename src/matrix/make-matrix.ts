@@ -10,10 +10,10 @@ import { findBundleDirs, readBundle, type LoadedBundle } from "./bundle.js";
 import { CannotMergeError } from "./errors.js";
 import { mergeBundles, type MergedMatrix } from "./merge.js";
 import type { MatrixPlan } from "./plan.js";
-import { runMatrix } from "./run-matrix.js";
+import { runTargets } from "./run-targets.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
 import { checkMatrixOutputs, matrixClean, targetClean, writeMatrixOutputs, type MatrixOutputs } from "./write-outputs.js";
-import type { MatrixBaseline } from "./target-gate.js";
+import type { Baseline } from "../gate/gate-inputs.js";
 
 const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
 
@@ -30,7 +30,7 @@ export interface MatrixOptions {
   /** every target skips the clauses tagged slow (`--no-slow`), as run does */
   noSlow?: boolean;
   /** compat gates every target against it (`--baseline`), else against the contract */
-  baseline?: MatrixBaseline;
+  baseline?: Baseline;
   /** aborted on Ctrl-C or SIGTERM: no target starts after it, the Allure step stops (the earlier report kept) */
   signal?: AbortSignal;
 }
@@ -52,7 +52,7 @@ export async function makeMatrix(options: MatrixOptions, progress: (line: string
   if (!options.sharded) await checkMatrixOutputs(options.outDir, { allure: options.allure, what: "matrix --out" });
   const slice = shardSlice(options.plan.targets, options.shard);
   progress(`matrix: plan ${options.plan.id}, ${options.plan.targets.length} targets${options.sharded ? `; shard ${formatShard(options.shard)} runs ${slice.length}: ${slice.map((t) => t.key).join(", ") || "none"}` : ""}`);
-  const loaded = await runMatrix({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}), ...(options.noSlow ? { noSlow: true } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+  const loaded = await runTargets({ plan: options.plan, shard: options.shard, bundleDir, progress, ...(options.fakePages ? { fakePages: options.fakePages } : {}), ...(options.noSlow ? { noSlow: true } : {}), ...(options.signal ? { signal: options.signal } : {}) });
   if (loaded.interrupted !== undefined) return { kind: "interrupted", signal: loaded.interrupted, bundle: loaded };
   if (options.sharded) return { kind: "shard", clean: loaded.bundle.targets.every(targetClean), bundle: loaded };
   // the bundle as written (and checked), in memory: the matrix does not read back what it just wrote
@@ -67,7 +67,7 @@ export interface MergeOptions {
   outDir: string;
   allure: boolean;
   /** compat gates every target against it (`--baseline`), else against the contract */
-  baseline?: MatrixBaseline;
+  baseline?: Baseline;
   /** aborted on Ctrl-C or SIGTERM: the Allure step stops, the earlier report kept */
   signal?: AbortSignal;
 }
@@ -93,6 +93,6 @@ export async function mergeMatrix(options: MergeOptions): Promise<{ merged: Merg
 }
 
 /** What writing the outputs takes from a matrix's or a merge's options. */
-function writeOptions(options: { allure: boolean; baseline?: MatrixBaseline; signal?: AbortSignal }): Parameters<typeof writeMatrixOutputs>[2] {
+function writeOptions(options: { allure: boolean; baseline?: Baseline; signal?: AbortSignal }): Parameters<typeof writeMatrixOutputs>[2] {
   return { allure: options.allure, cwd: PROJECT_ROOT, ...(options.baseline ? { baseline: options.baseline } : {}), ...(options.signal ? { signal: options.signal } : {}) };
 }

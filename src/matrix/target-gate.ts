@@ -5,19 +5,13 @@
  */
 import { compareOutcomes } from "../gate/compare.js";
 import { judgeContract } from "../gate/contract-gate.js";
+import type { Baseline } from "../gate/gate-inputs.js";
 import type { RunOutcomes } from "../gate/outcomes-file.js";
 import type { TargetGate } from "./compat-schema.js";
 
-/** A baseline every column is gated against, and how compat names it. */
-export interface MatrixBaseline {
-  outcomes: RunOutcomes;
-  /** its file, as the gate was given it */
-  file: string;
-}
-
 export const AGAINST_CONTRACT = "the contract";
 
-export function gateTarget(outcomes: RunOutcomes | undefined, baseline?: MatrixBaseline): TargetGate {
+export function gateTarget(outcomes: RunOutcomes | undefined, baseline?: Baseline): TargetGate {
   const against = baseline ? baseline.file : AGAINST_CONTRACT;
   if (outcomes === undefined) return { against, ship: false, reasons: ["the target wrote no outcomes (it did not run): nothing to judge"], blocking: 0, lost: 0, notJudgedHere: 0 };
   const decision = baseline ? compareOutcomes(baseline.outcomes, outcomes) : judgeContract(outcomes);

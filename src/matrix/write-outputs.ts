@@ -11,8 +11,9 @@ import { MatrixInputError } from "./errors.js";
 import { join, resolve } from "node:path";
 import { generateMatrixReport } from "./allure-matrix.js";
 import { checkAllureResultsPath } from "../report/allure-report.js";
-import { buildCompat, type CompatGates } from "./build-compat.js";
-import { AGAINST_CONTRACT, gateTarget, type MatrixBaseline } from "./target-gate.js";
+import { compatOf, type CompatGates } from "./compat.js";
+import { AGAINST_CONTRACT, gateTarget } from "./target-gate.js";
+import type { Baseline } from "../gate/gate-inputs.js";
 import { parseOutcomes } from "../gate/outcomes-file.js";
 import { baselineMismatches } from "../gate/baseline-mismatches.js";
 import { parseJson } from "../files/input-file.js";
@@ -38,14 +39,14 @@ export interface MatrixOutputs {
 export async function writeMatrixOutputs(
   merged: MergedMatrix,
   outDir: string,
-  options: { allure: boolean; cwd: string; now?: Date; baseline?: MatrixBaseline; signal?: AbortSignal },
+  options: { allure: boolean; cwd: string; now?: Date; baseline?: Baseline; signal?: AbortSignal },
 ): Promise<MatrixOutputs> {
   const out = resolve(outDir);
   // every input is read before anything is written: a truncated result or outcomes file is named, and leaves no output
   const outcomesTexts = await readInputs(merged);
   await makeDirectory(out);
   // compat's "differs from the fake": each target's recording against its build's fake column
-  const compat = buildCompat(await markFakeDifferences(merged), options.now, gatesOf(merged, outcomesTexts, options.baseline));
+  const compat = compatOf(await markFakeDifferences(merged), options.now, gatesOf(merged, outcomesTexts, options.baseline));
   const compatJson = join(out, "compat.json");
   const compatHtml = join(out, "compat.html");
   await writeFileAtomic(compatJson, `${JSON.stringify(compat, null, 2)}\n`);
@@ -59,7 +60,7 @@ export async function writeMatrixOutputs(
 }
 
 /** Each target gated on the outcomes its run wrote (read by readInputs), as `gate --outcomes` would. */
-function gatesOf(merged: MergedMatrix, outcomesTexts: ReadonlyMap<string, string>, baseline: MatrixBaseline | undefined): CompatGates {
+function gatesOf(merged: MergedMatrix, outcomesTexts: ReadonlyMap<string, string>, baseline: Baseline | undefined): CompatGates {
   const byTarget = new Map<string, ReturnType<typeof gateTarget>>();
   const warnings: string[] = [];
   for (const t of merged.outcomes) {

@@ -56,6 +56,17 @@ export function listProcs(procDir = "/proc"): ProcInfo[] {
   return out;
 }
 
+/** Whether `pid` is a live process here (EPERM: it exists, owned by someone else). */
+export function pidAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /**
  * Whether the process a record names is still running: `pid` is alive and not a zombie and, when
  * the record has its start time, the process with that pid started then. EPERM (someone else's

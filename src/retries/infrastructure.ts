@@ -48,7 +48,7 @@ export function infraCheckedSession(inner: Session): Session {
   };
 }
 
-/** The target with every session checked (for the test's own sessions and its RunSpaces alike). */
+/** The target with every session checked (for the test's own sessions and its TestSpaces alike). */
 export function infraCheckedTarget(target: Target): Target {
   return {
     info: target.info,

@@ -5,9 +5,3 @@
 import { namedError } from "../errors/named-error.js";
 
 export class RunInputError extends namedError("RunInputError", "bad-input") {}
-
-/**
- * The sweep (./sweep.ts) could not list the task spaces it would judge: nothing was closed. Not a
- * bad input: the CLI says "'sweep' could not be completed" with the reason.
- */
-export class SweepError extends namedError("SweepError") {}

@@ -12,4 +12,3 @@ export { DEFAULT_INSTALLED_WORKERS, FAKE_WORKERS, SERIAL_FILES, serialFilesOf, v
 export { collectResults, resultsOf } from "./collect.js";
 export { judgeResults } from "./judge.js";
 export { RunInputError } from "./errors.js";
-export { sweep, sweepInstalled, type InstalledSweepOptions, type SpaceStatus, type SweepOutcome } from "./sweep.js";

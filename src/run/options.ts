@@ -1,6 +1,6 @@
 /**
  * What a conformance run is asked to do, as typed options: the command line (src/cli/run.ts)
- * parses its flags into these, the matrix (src/matrix/run-matrix.ts) builds them from its target
+ * parses its flags into these, the matrix (src/matrix/run-targets.ts) builds them from its target
  * specs. Paths are absolute. Nothing here reads flags.
  */
 import { resolve } from "node:path";

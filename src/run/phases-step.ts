@@ -9,7 +9,7 @@ import { observedBroken } from "../outcomes/attribution.js";
 import { readResultsWriteFailure } from "../report/results-write-failure.js";
 import { defaultLedgerPath, LEDGER_ENV } from "../safety/ledger.js";
 import { OutputPathError } from "../files/output-dir.js";
-import { CLI_PID_ENV } from "../safety/parent-watchdog.js";
+import { CLI_PID_ENV } from "../processes/parent-watchdog.js";
 import type { RunGuard } from "../safety/run-guard.js";
 import { GROUPS_ENV, startGroup } from "../processes/groups.js";
 import { attributionInputOf } from "./attribute-results.js";

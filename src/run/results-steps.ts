@@ -7,7 +7,7 @@ import { CATALOGUE, type Clause } from "../contract/index.js";
 import { CURRENT_BUILD_VERSION } from "../contract/build-features.js";
 import { environmentEntries, writeEnvironment } from "../report/allure-report.js";
 import { UNKNOWN_VERSION } from "../labels/labels.js";
-import { writeClauseResult } from "../safety/clause-result.js";
+import { writeClauseResult } from "../report/clause-result.js";
 import { prepareOwnedDir } from "../files/output-dir.js";
 import { installedEnvironment } from "../targets/detect/detect-run.js";
 import type { TargetInfo } from "../targets/target.js";

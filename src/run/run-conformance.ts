@@ -11,7 +11,7 @@ import { judgeResults } from "./judge.js";
 import type { RunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
 import type { ClauseRunner } from "./runner.js";
-import { lockResultsDir } from "../safety/results-lock.js";
+import { lockResultsDir } from "../processes/results-lock.js";
 import { writeRunOutputs, type WrittenRun } from "./write.js";
 
 export interface RunOutcome {

@@ -12,7 +12,7 @@ import { reportVerdict } from "../gate/report-verdict.js";
 import type { ResultFile } from "../report/results-reader.js";
 import { buildTranscript } from "../recording/transcript.js";
 import type { ResultsCollection } from "./collect.js";
-import { trapInterrupts } from "../safety/interrupts.js";
+import { trapInterrupts } from "../processes/interrupts.js";
 import { writeFileAtomic } from "../files/output-dir.js";
 import type { ExecutedRun } from "./execute.js";
 import type { JudgedRun } from "./judge.js";

@@ -4,7 +4,7 @@
  * record and close it. Pure; a space the user made meanwhile (createdBy "user") is never taken.
  */
 import { runIdOfSpaceName } from "./run-id.js";
-import { idKey, type ListedSpace } from "./space-listing.js";
+import { idKey, type ListedSpace } from "./listed-space.js";
 
 export function appearedSpaces(before: readonly ListedSpace[], after: readonly ListedSpace[]): ListedSpace[] {
   const known = new Set(before.map((s) => idKey(s.id)));

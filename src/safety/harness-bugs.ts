@@ -8,7 +8,7 @@
  *   clause must fail and attach the diff.
  */
 import type { Session } from "../targets/target.js";
-import type { ListedSpace } from "./space-listing.js";
+import type { ListedSpace } from "./listed-space.js";
 import { belongsToRun } from "./run-id.js";
 import { isNameOf, namesOf } from "../tables/names-of.js";
 

@@ -5,8 +5,8 @@
  */
 import { clauseById } from "../contract/catalogue.js";
 import type { TargetInfo } from "../targets/target.js";
-import { writeClauseResult, type ResultAttachment } from "./clause-result.js";
-import { describeDiff, diffUserSpaces, type UserSpacesSnapshot } from "./user-spaces.js";
+import { writeClauseResult, type ResultAttachment } from "../report/clause-result.js";
+import { describeDiff, diffUserSpaces, type UserSpacesSnapshot } from "./user-space-changes.js";
 
 export const INVARIANCE_CLAUSE_ID = "safety.user-spaces.unchanged";
 

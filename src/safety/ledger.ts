@@ -77,17 +77,6 @@ export interface SpaceRecorder {
   space(space: { id: Json; name: string; createdBy?: CreatedBy; via: string }): void;
 }
 
-/** Whether `pid` is a live process here (EPERM: it exists, owned by someone else). */
-export function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Whether the process a record names (its pid, and its start time when recorded) still runs. */
 export type ProcessAlive = (pid: number, startTicks?: number) => boolean;
 

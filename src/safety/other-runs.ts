@@ -5,8 +5,8 @@
 import type { Json } from "../contract/arguments.js";
 import type { LedgerView, ProcessAlive } from "./ledger.js";
 import { runIdOfSpaceName } from "./run-id.js";
-import { idKey } from "./space-listing.js";
-import type { UserSpacesSnapshot } from "./user-spaces.js";
+import { idKey } from "./listed-space.js";
+import type { UserSpacesSnapshot } from "./user-space-changes.js";
 
 export interface LeftOut {
   runId: string;

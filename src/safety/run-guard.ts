@@ -4,7 +4,7 @@
  */
 import type { Target, TargetInfo } from "../targets/target.js";
 import { writeInvarianceNotApplicable, type InvarianceVerdict } from "./invariance.js";
-import { trapInterrupts, type InterruptTrap } from "./interrupts.js";
+import { trapInterrupts, type InterruptTrap } from "../processes/interrupts.js";
 import { RunSafety, type CleanupReport } from "./run-safety.js";
 import { printable } from "../text/printable.js";
 

@@ -4,18 +4,18 @@
  * its end. Each step is its own session on the CLI's target.
  */
 import type { Session, Target } from "../targets/target.js";
-import { closeBudget, closeEach, asOutcome, type CloseBudget } from "./close-each.js";
-import type { CloseOutcome } from "./close-spaces.js";
+import { closeBudget, closeOneByOne, asOutcome, type CloseBudget } from "./close-one-by-one.js";
+import type { CloseOutcome } from "./close-own-spaces.js";
 import { Ledger, type ProcessAlive, type SpaceRecord } from "./ledger.js";
-import { matchRecords } from "./owned-spaces.js";
+import { matchRecords } from "./proven-ours.js";
 import { overlappingRuns, withoutOtherRuns, type LeftOut } from "./other-runs.js";
 import { commitHarnessBug, harnessBugsIn, type HarnessBug } from "./harness-bugs.js";
 import { writeInvarianceResult, type InvarianceVerdict, type SnapshotOutcome } from "./invariance.js";
-import { documentedListing } from "./list-spaces.js";
+import { documentedListing } from "./probe-listing.js";
 import { belongsToRun } from "./run-id.js";
-import { spacesOfRun } from "./run-spaces.js";
-import { idKey, type ListedSpace } from "./space-listing.js";
-import { userSpaces } from "./user-spaces.js";
+import { leftoversOfRun } from "./run-leftovers.js";
+import { idKey, type ListedSpace } from "./listed-space.js";
+import { userSpaces } from "./user-space-changes.js";
 
 export interface RunSafetyOptions {
   target: Target;
@@ -118,8 +118,8 @@ export class RunSafety {
           const ours = judged.filter((j) => j.m.kind === "recorded").map((j) => j.s);
           const unproven = judged.filter((j) => j.m.kind !== "recorded" && !reported.has(idKey(j.s.id)));
           for (const { s } of unproven) reported.add(idKey(s.id));
-          const closing = [...spacesOfRun(ours, this.options.runId), ...ours.filter((s) => !belongsToRun(s.name, this.options.runId)).map((s) => ({ id: s.id, name: s.name as string }))];
-          const outcome = asOutcome(await closeEach(this.options.target, closing, { boundMs: this.options.closeBoundMs ?? 5000, budget: this.budget }));
+          const closing = [...leftoversOfRun(ours, this.options.runId), ...ours.filter((s) => !belongsToRun(s.name, this.options.runId)).map((s) => ({ id: s.id, name: s.name as string }))];
+          const outcome = asOutcome(await closeOneByOne(this.options.target, closing, { boundMs: this.options.closeBoundMs ?? 5000, budget: this.budget }));
           outcome.problems.push(
             ...unproven.map(({ s, m }) => `${JSON.stringify(s.name)} (id ${JSON.stringify(s.id)}, createdBy ${JSON.stringify(s.createdBy)}): ${m.kind === "not-agent" ? "not created by the agent" : "looks like ours, not recorded in the run ledger"}; left alone`),
           );

@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import type { Json } from "../../src/contract/arguments.js";
 import { clause } from "../../src/harness/clause.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 import type { Session } from "../../src/targets/target.js";
 
 const PAGE = "data:text/html,<title>cdp round trip</title><p>round trip</p>";

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { selectClosedSpace } from "../../src/harness/probes.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 
 const MESSAGE = JSON.stringify({ id: 1, method: "Browser.getVersion" });
 

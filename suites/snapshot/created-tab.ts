@@ -6,7 +6,7 @@
 import type { Json } from "../../src/contract/arguments.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
 import { stoppedBy, type PreconditionError } from "../../src/harness/precondition.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 import type { Observation } from "../../src/probe/observation.js";
 import { textPattern } from "./snapshot-text.js";
 

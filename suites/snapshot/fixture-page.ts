@@ -8,7 +8,7 @@ import type { Json } from "../../src/contract/arguments.js";
 import { FIXTURE_PAGES, type FixturePageName, type FixtureServer } from "../../src/fixture-pages/index.js";
 import type { ClauseContext } from "../../src/harness/clause.js";
 import { stoppedBy } from "../../src/harness/precondition.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 import type { Observation } from "../../src/probe/observation.js";
 import { LOAD_BOUND_MS, notShown, openAndShow, type Mark } from "./created-tab.js";
 

@@ -12,7 +12,7 @@ import { openFixturePage, takeSnapshot, type Snapshot } from "./fixture-page.js"
 import { parseSnapshot, textPattern, TOP_FRAME, type SnapLine } from "./snapshot-text.js";
 import { notShown } from "./created-tab.js";
 import type { Observation } from "../../src/probe/observation.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 import { pairRefsWithLines, printedId } from "./ref-lines.js";
 
 const pages = useFixturePages();

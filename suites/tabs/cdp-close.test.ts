@@ -4,7 +4,7 @@
 import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 import { openTab, waitForTab } from "../../src/harness/tabs.js";
 
 /** the v1 runtime's closeTab polls listTabs this long */

@@ -4,7 +4,7 @@ import { TabList } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 import { openTab, waitForTab } from "../../src/harness/tabs.js";
 
 const ONE = offlineUrl("one");

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { clause } from "../../src/harness/clause.js";
 import { offlineUrl } from "../../src/harness/offline-urls.js";
 import { PreconditionError } from "../../src/harness/precondition.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 
 clause("user-control.blocked.no-side-effect", async ({ ego, spaces }) => {
   const own = await spaces.create();

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { REASON_KEYS, REASON_KEY_SHAPE } from "../../src/contract/index.js";
 import { clause } from "../../src/harness/clause.js";
 import { observeCall } from "../../src/harness/probes.js";
-import { selectionRefused } from "../../src/harness/spaces.js";
+import { selectionRefused } from "../../src/harness/test-spaces.js";
 
 clause("user-control.reason-key.is-key", async ({ ego, spaces }) => {
   const own = await spaces.delegated();

@@ -25,7 +25,7 @@
  *        normalised, read back from the results, compared) <- src/harness (clauses, fixtures)
  *        <- suites (target-agnostic: never fake-bridge)
  *     <- src/labels (the result labels' names: a leaf every writer and reader of results stands on)
- *     <- src/outcomes <- src/safety <- src/report, src/expectations, src/gate, src/retries
+ *     <- src/outcomes <- src/report <- src/safety, src/expectations, src/gate, src/retries
  *     <- src/run (the run as a library) <- src/matrix
  *     <- src/cli <- bin; scripts/ are developer tools and may reach anything they measure.
  * The target layer is src/targets/, not src/target/: Cargo, Maven and many .gitignore templates
@@ -56,7 +56,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/binding", "fake-bridge/chromium", "fake-bridge/mutants", "fake-bridge/infra-faults", "fake-bridge/operator", "src/contract"],
   "fake-bridge/mutants": ["src/tables"],
   "fake-bridge/behaviour": ["fake-bridge/mutants", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
-  "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/page-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
+  "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/chromium-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
   "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch", "src/contract"], // contract: the pages choice (pages-choice.ts)
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/errors", "src/contract"],
   "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
@@ -86,13 +86,15 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/labels", "src/space-names", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/retries"],
+  "src/harness": ["src/processes", "src/labels", "src/space-names", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/retries"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting
-  "src/safety": ["src/text", "src/labels", "src/space-names", "src/tables", "src/files", "src/contract", "src/probe", "src/targets", "src/processes"], // probe: the one task-space listing reads its observation
+  "src/safety": ["src/text", "src/errors", "src/space-names", "src/tables", "src/files", "src/scratch", "src/contract", "src/probe", "src/targets", "src/processes", "src/report",
+    "src/targets/cli", "src/targets/detect", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
+  ], // probe: the one task-space listing reads its observation; report: the invariance check writes its clause result (clause-result.ts)
   "src/outcomes": ["src/labels"], // the PreconditionError class is an outcome's (precondition-error.ts); src/harness re-exports it to the suites
-  "src/report": ["src/text", "src/scratch", "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes"],
+  "src/report": ["src/text", "src/scratch", "src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/outcomes", "src/processes", "src/targets"], // targets: the TargetInfo a result the CLI writes is labelled with (clause-result.ts)
   "src/expectations": ["src/errors", "src/labels", "src/files", "src/contract", "src/version", "src/report"],
   "src/gate": ["src/text", "src/errors", "src/tables", "src/files", "src/contract", "src/version", "src/outcomes", "src/report"],
   "src/retries": ["src/files", "src/labels", "src/contract", "src/probe", "src/outcomes", "src/report", "src/targets", "src/targets/cli"], // probe: the infrastructure watch (infra-watch.ts) reads a probe's answer
@@ -107,13 +109,12 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/run": [
     "src/errors", "src/labels", "src/files", "src/scratch", "src/processes", "src/contract", "src/version", "src/harness", "src/recording", "src/targets", "src/targets/choose", "src/targets/detect", "src/targets/fake", "src/safety", "src/report", "src/expectations", "src/gate", "src/retries",
     "src/outcomes", // the judge phase applies the attribution rule (src/outcomes/attribution.ts) to the run's results
-    "src/targets/cli", // the sweep (sweep.ts) reaches the installed ego-browser without detection: a listing is all it asks
     "src/files", // the persona file of --persona-file (plan.ts), read by the one reader of input files
   ],
 
   // --- the command line and tools
   // the package's "." entry: the run, matrix and gate libraries and the catalogue, for programs (never imported by the harness)
-  "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report"],
+  "src/api": ["src/contract", "src/run", "src/matrix", "src/gate", "src/report", "src/safety"],
   "src/cli": ["src/text", "src/scratch", "src/errors", "src/files", "src/processes", "src/contract", "src/version", "src/targets/detect", "src/harness", "src/recording", "src/safety", "src/report", "src/expectations", "src/gate", "src/matrix", "src/run", "src/targets/fake"], // targets/fake: `ego-conformance fake` starts, stops and installs the fake app through its door (fake-app.ts)
   "bin": ["src/cli", "src/processes"], // processes: the checkout bundle the CLI starts from (checkout-bundle.mjs), before any TypeScript loader
   "scripts": ["src/cli", "src/contract", "src/targets", "src/targets/cli", "src/targets/fake", "src/retries", "src/outcomes", "fake-bridge/mutants", "fake-bridge/server",

@@ -159,13 +159,13 @@ describe("the circle finder", () => {
 
   it("finds two files that import each other, resolving `.js` to the `.ts` file and a folder to its index", () => {
     const files = [
-      file("fake-bridge/app/page-model.ts", `import { assignLocators } from "./locators.js";`),
-      file("fake-bridge/app/locators.ts", `import type { PageNode } from "./page-model.js";`),
+      file("fake-bridge/app/page-model.ts", `import { assignLocators } from "./model-locators.js";`),
+      file("fake-bridge/app/model-locators.ts", `import type { PageNode } from "./page-model.js";`),
       file("fake-bridge/app/x.ts", `import { y } from "../pages/index.js";`),
       file("fake-bridge/pages/index.ts", `import { fail } from "../app/x.js";`),
       file("fake-bridge/app/solo.ts", `import { z } from "zod";`),
     ];
-    expect(fileCircles(files)).toEqual(["fake-bridge/app/locators.ts <-> fake-bridge/app/page-model.ts", "fake-bridge/app/x.ts <-> fake-bridge/pages/index.ts"]);
+    expect(fileCircles(files)).toEqual(["fake-bridge/app/model-locators.ts <-> fake-bridge/app/page-model.ts", "fake-bridge/app/x.ts <-> fake-bridge/pages/index.ts"]);
     expect(fileCircles(files.slice(2, 3))).toEqual([]);
   });
 

@@ -34,6 +34,12 @@ const RETIRED: readonly { pattern: RegExp; say: string }[] = [
   // one builder of the task-space name prefix, one default outcomes file
   { pattern: /\bspacePrefix\b/, say: "clausePrefix (src/space-names)" },
   { pattern: /\bDEFAULT_OUTCOMES\b/, say: "DEFAULT_OUTCOMES_FILE" },
+  { pattern: /\bMatrixBaseline\b|\bGateBaseline\b|\breadMatrixBaseline\b/, say: "Baseline, readBaseline (src/gate/gate-inputs.ts)" },
+  { pattern: /\b(close-each|close-spaces|list-spaces|space-listing|run-spaces|owned-spaces|user-spaces)\.(ts|js)\b|\bcloseEach\b|\bEachClosed\b|\bCloseEachOptions\b|\bcloseSpaces\b|\bspacesOfRun\b/, say: "src/safety's close-one-by-one, close-own-spaces, probe-listing, listed-space, run-leftovers, proven-ours, user-space-changes (closeOneByOne, closeOwnSpaces, leftoversOfRun)" },
+  { pattern: /\bRunSpaces\b|harness\/spaces\.(ts|js)\b/, say: "TestSpaces (src/harness/test-spaces.ts)" },
+  { pattern: /safety\/(interrupts|parent-watchdog|results-lock|clause-result)\.(ts|js)\b|\brun\/sweep\.(ts|js)\b/, say: "src/processes/{interrupts,parent-watchdog,results-lock}.ts, src/report/clause-result.ts, src/safety/sweep.ts" },
+  { pattern: /\brunMatrix\b|\bbuildCompat\b|\bMatrixRunOptions\b|\bMatrixRun\b|\b(run-matrix|build-compat)\.(ts|js)\b/, say: "makeMatrix (the matrix: the CLI's and the library's), runTargets (src/matrix/run-targets.ts), compatOf (src/matrix/compat.ts)" },
+  { pattern: /app\/page-snapshot\b|\.\.\/page-snapshot\/|app\/(snapshot|tabs|real-tabs|locators)\.(ts|js)\b|\breal-tabs\.(ts|js)\b/, say: "the fake's fake-bridge/app/model-snapshot.ts, chromium-snapshot/, snapshot-shape.ts, tab-records.ts, chromium-tabs.ts, model-locators.ts" },
 ];
 
 function files(path: string): string[] {

@@ -3,7 +3,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lockResultsDir } from "../../src/safety/results-lock.js";
+import { lockResultsDir } from "../../src/processes/results-lock.js";
 import { runCli, STACK_LINE } from "./run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 

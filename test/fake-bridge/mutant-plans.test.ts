@@ -215,7 +215,7 @@ const EXPECTED: Record<MutantName, string[]> = {
   "malformed-browser-version": ["version"],
   "missing-list-profiles": ["profiles:list"],
   "claim-ignores-name": ["claim:rename", "ids:claim"],
-  // mutants of snapshots of real pages change nothing on the page model (test/fake-bridge/page-snapshot tests them on Chromium)
+  // mutants of snapshots of real pages change nothing on the page model (test/fake-bridge/chromium-snapshot tests them on Chromium)
   "ambiguous-locators-printed": [],
   "viewport-scope-ignored": [],
   "interactive-only-ignored": [],

@@ -134,7 +134,7 @@ describe("gate against a baseline: the harness's lacks do not block, the build's
     expect(d.ship).toBe(true);
     expect(d.notJudgedHere.map((g) => g.key)).toEqual(["needs:operator"]);
     expect(d.rows.filter((r) => r.notJudgedHere).length).toBe(operatorClauses.length);
-    expect(renderGate(d, run(passing()), { baseline: run(passing()), file: "/b.json" })).toContain("not judged here");
+    expect(renderGate(d, run(passing()), { outcomes: run(passing()), file: "/b.json" })).toContain("not judged here");
   });
 
   it("a feature the baseline had and the build lost blocks", () => {

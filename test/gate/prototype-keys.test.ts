@@ -23,10 +23,10 @@ describe("clause ids that are names of Object.prototype", () => {
     const decision = compareOutcomes(baseline, current);
     expect(decision.ship).toBe(false);
     expect(decision.rows.find((r) => r.clause === id)).toMatchObject({ change: "new-failure", blocking: true, current: { status: "failed" } });
-    const text = renderGate(decision, current, { baseline, file: "baseline.json" });
+    const text = renderGate(decision, current, { outcomes: baseline, file: "baseline.json" });
     expect(text).toMatch(/^DO NOT SHIP: 1 clause\(s\)/m);
     expect(text).toContain(id);
-    expect(gateJson(decision, current, { baseline, file: "baseline.json" })).toMatchObject({ ship: false, rows: [{ clause: id, current: "failed" }] });
+    expect(gateJson(decision, current, { outcomes: baseline, file: "baseline.json" })).toMatchObject({ ship: false, rows: [{ clause: id, current: "failed" }] });
   });
 
   it.each(PROTOTYPE_NAMES)("a baseline clause %s the current run lacks is missing", (id) => {
@@ -35,7 +35,7 @@ describe("clause ids that are names of Object.prototype", () => {
     const decision = compareOutcomes(baseline, current);
     expect(decision.ship).toBe(false);
     expect(decision.rows.find((r) => r.clause === id)).toMatchObject({ change: "missing", blocking: true });
-    expect(() => renderGate(decision, current, { baseline, file: "baseline.json" })).not.toThrow();
+    expect(() => renderGate(decision, current, { outcomes: baseline, file: "baseline.json" })).not.toThrow();
   });
 
   it("two runs without such ids compare as before: nothing is invented from the prototype", () => {

@@ -1,4 +1,4 @@
-// If the CLI dies, its workers and launchers die with it (src/safety/parent-watchdog.ts): SIGKILL
+// If the CLI dies, its workers and launchers die with it (src/processes/parent-watchdog.ts): SIGKILL
 // of `ego-conformance run` in the middle of an installed run leaves no process of the run within
 // 5 s, and the browser is no longer driven.
 import { execa } from "execa";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JsonSummary } from "../cli/run-cli.js";
 import { readResults } from "../../src/report/results-reader.js";
-import { TEST_CLEANUP_CLOSE_BUDGET_MS } from "../../src/harness/spaces.js";
+import { TEST_CLEANUP_CLOSE_BUDGET_MS } from "../../src/harness/test-spaces.js";
 import { DEFAULT_INSTALLED_WORKERS } from "../../src/run/index.js";
 import { RUN_CLEANUP_CLOSE_BUDGET_MS } from "../../src/safety/run-safety.js";
 import { eventuallyGone, gone } from "../support/processes.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCompat, orderTargets } from "../../src/matrix/build-compat.js";
+import { compatOf, orderTargets } from "../../src/matrix/compat.js";
 import { outcomeWithoutResults } from "../../src/matrix/collect.js";
 import { COMPAT_FORMAT, compatJsonSchema, CompatJson, parseCompatJson, type TargetOutcome } from "../../src/matrix/compat-schema.js";
 import { selectionOf, type MergedMatrix } from "../../src/matrix/merge.js";
@@ -20,10 +20,10 @@ function merged(outcomes: TargetOutcome[]): MergedMatrix {
   return { plan, shardCount: 1, harness: { name: "ego-conformance", version: "0.1.0" }, sources: [{ shard: { index: 1, count: 1 }, bundle: "/b", createdAt: "2026-11-30T10:00:02.000Z" }], outcomes, results: [], warnings: [] };
 }
 
-describe("buildCompat", () => {
+describe("compatOf", () => {
   const current = ran(personaTarget("current"), "0.5.1.13", {});
   const old = ran(personaTarget("pre-browser-version"), "0.4.4.0", { "task-state.set.status": "failed" });
-  const compat = buildCompat(merged([current, old]), new Date("2026-11-30T12:00:00Z"));
+  const compat = compatOf(merged([current, old]), new Date("2026-11-30T12:00:00Z"));
 
   it("writes a valid, versioned compat.json with columns by version and rows in catalogue order", () => {
     expect(() => CompatJson.parse(compat)).not.toThrow();
@@ -53,7 +53,7 @@ describe("buildCompat", () => {
 
   it("warns about targets that did not run and scores them as nothing", () => {
     const installed = outcomeWithoutResults(installedTarget("/opt/ego-browser"), "unavailable", "no --ego-browser option", selectionOf({ selection: SELECTION }), { shard: { index: 1, count: 1 } });
-    const c = buildCompat(merged([current, installed]));
+    const c = compatOf(merged([current, installed]));
     expect(c.warnings).toEqual([expect.stringMatching(/^installed-ego-browser-\w+ \(version unknown · installed ego-browser\) did not run: no --ego-browser option$/)]);
     expect(c.targets.at(-1)!.score.value).toBeNull();
     expect(c.interop.applicable).toBe(2); // the unavailable target takes no part

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makePlan } from "../../src/matrix/plan.js";
 import { FAKE_WORKERS } from "../../src/run/index.js";
-import { matrixJobs, runMatrix } from "../../src/matrix/run-matrix.js";
+import { matrixJobs, runTargets } from "../../src/matrix/run-targets.js";
 import { installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
 import { tempDir } from "../support/temp-dir.js";
 
@@ -36,7 +36,7 @@ describe("matrix jobs", () => {
 
   it("keeps the plan's order in the bundle when runs end out of order, and never runs more than the jobs at once", async () => {
     const { seen, run } = recordingRun(FAKES);
-    const loaded = await runMatrix({ plan: makePlan(FAKES, SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs"), "b"), runTarget: run, jobs: 2 });
+    const loaded = await runTargets({ plan: makePlan(FAKES, SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs"), "b"), runTarget: run, jobs: 2 });
     expect(seen.most).toBe(2);
     expect(seen.ended).not.toEqual(FAKES.map((s) => s.key));
     expect(loaded.bundle.targets.map((t) => t.key)).toEqual(FAKES.map((s) => s.key));
@@ -47,7 +47,7 @@ describe("matrix jobs", () => {
     const workers: (number | undefined)[] = [];
     const share = async (jobs: number) => {
       workers.length = 0;
-      await runMatrix({ plan: makePlan(FAKES.slice(0, 2), SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs-workers"), "b"), runTarget: async (_spec, options) => void workers.push(options.fakeWorkers), jobs });
+      await runTargets({ plan: makePlan(FAKES.slice(0, 2), SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs-workers"), "b"), runTarget: async (_spec, options) => void workers.push(options.fakeWorkers), jobs });
       return [...new Set(workers)];
     };
     expect(await share(2)).toEqual([Math.max(1, Math.floor(FAKE_WORKERS / 2))]);
@@ -58,7 +58,7 @@ describe("matrix jobs", () => {
   it("runs one target at a time when an installed one is in the shard", async () => {
     const specs = [...FAKES.slice(0, 2), installedTarget("/opt/ego/ego-browser")];
     const { seen, run } = recordingRun(specs);
-    await runMatrix({ plan: makePlan(specs, SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs-installed"), "b"), runTarget: run, jobs: 2 });
+    await runTargets({ plan: makePlan(specs, SELECTION), shard: { index: 1, count: 1 }, bundleDir: join(await tempDir("jobs-installed"), "b"), runTarget: run, jobs: 2 });
     expect(seen.most).toBe(1);
   });
 });

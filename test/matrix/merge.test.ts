@@ -4,11 +4,11 @@ import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUNDLE_FILE, findBundleDirs, readBundle, type LoadedBundle } from "../../src/matrix/bundle.js";
-import { buildCompat } from "../../src/matrix/build-compat.js";
+import { compatOf } from "../../src/matrix/compat.js";
 import { CompatJson } from "../../src/matrix/compat-schema.js";
 import { MergeError, mergeBundles, selectionOf } from "../../src/matrix/merge.js";
 import { makePlan, type MatrixPlan } from "../../src/matrix/plan.js";
-import { runMatrix } from "../../src/matrix/run-matrix.js";
+import { runTargets } from "../../src/matrix/run-targets.js";
 import { installedTarget, personaTarget, versionTarget, type TargetSpec } from "../../src/matrix/target-spec.js";
 import { writeResultsDir, type FixtureResult } from "./helpers.js";
 import { RunInputError, type RunOptions } from "../../src/run/index.js";
@@ -34,14 +34,14 @@ async function fakeRun(spec: TargetSpec, { resultsDir }: RunOptions): Promise<vo
 }
 
 async function run(plan: MatrixPlan, index: number, count: number, dir?: string): Promise<LoadedBundle> {
-  return runMatrix({ plan, shard: { index, count }, bundleDir: dir ?? join(await tempDir("bundle"), `shard-${index}`), runTarget: fakeRun, now });
+  return runTargets({ plan, shard: { index, count }, bundleDir: dir ?? join(await tempDir("bundle"), `shard-${index}`), runTarget: fakeRun, now });
 }
 
 /** A target's column without what differs between two runs of it (times, shard, run id). */
 const column = (b: { targets: { key: string; availability: string; cells: unknown; egoVersion: string | null }[] }) =>
   b.targets.map((t) => ({ key: t.key, availability: t.availability, cells: t.cells, egoVersion: t.egoVersion }));
 
-describe("runMatrix", () => {
+describe("runTargets", () => {
   it("runs each target into its own results directory and records the unreachable one as unavailable", async () => {
     const loaded = await run(PLAN, 1, 1);
     expect(loaded.bundle.targets.map((t) => [t.key, t.availability])).toEqual(TARGETS.map((t) => [t.key, t.kind === "installed" ? "unavailable" : "ran"]));
@@ -53,7 +53,7 @@ describe("runMatrix", () => {
 
   it("passes the pages to the fake targets' runs only (an installed target shows its own pages), --no-slow to every target", async () => {
     const seen: [string, RunOptions][] = [];
-    await runMatrix({
+    await runTargets({
       plan: makePlan([personaTarget("current"), installedTarget("/opt/ego/ego-browser")], SELECTION),
       shard: { index: 1, count: 1 },
       bundleDir: join(await tempDir("bundle-pages"), "b"),
@@ -73,7 +73,7 @@ describe("runMatrix", () => {
 
   it("records options the run refuses as unavailable, other failures as errors", async () => {
     const plan = makePlan([personaTarget("current"), personaTarget("pre-profiles")], SELECTION);
-    const loaded = await runMatrix({
+    const loaded = await runTargets({
       plan,
       shard: { index: 1, count: 1 },
       bundleDir: join(await tempDir("bundle-errors"), "b"),
@@ -89,7 +89,7 @@ describe("runMatrix", () => {
   });
 
   it("stops at Ctrl-C: the interrupted target and the ones after it are recorded as not run", async () => {
-    const loaded = await runMatrix({
+    const loaded = await runTargets({
       plan: PLAN,
       shard: { index: 1, count: 1 },
       bundleDir: join(await tempDir("bundle-interrupt"), "b"),
@@ -125,7 +125,7 @@ describe("mergeBundles", () => {
     expect(merged.sources.map((s) => s.shard.index)).toEqual([1, 2, 3]);
     expect(column({ targets: merged.outcomes })).toEqual(column({ targets: whole.outcomes }));
     expect(merged.results.map((r) => r.key).sort()).toEqual(TARGETS.filter((t) => t.kind !== "installed").map((t) => t.key).sort());
-    const compat = buildCompat(merged);
+    const compat = compatOf(merged);
     expect(() => CompatJson.parse(compat)).not.toThrow();
     expect(compat.plan).toMatchObject({ id: PLAN.id, shards: 3 });
   });
@@ -137,7 +137,7 @@ describe("mergeBundles", () => {
     const missing = merged.outcomes.filter((o) => o.availability === "missing").map((o) => o.key);
     expect(missing).toEqual([TARGETS[1]!.key, TARGETS[4]!.key]);
     for (const o of merged.outcomes.filter((x) => x.availability === "missing")) expect(Object.values(o.cells).every((c) => c.status === "unknown")).toBe(true);
-    const compat = buildCompat(merged);
+    const compat = compatOf(merged);
     expect(compat.warnings[0]).toMatch(/shard 2\/3 is missing/);
     expect(compat.targets.find((t) => t.key === TARGETS[1]!.key)?.score.value).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildCompat } from "../../src/matrix/build-compat.js";
+import { compatOf } from "../../src/matrix/compat.js";
 import { outcomeWithoutResults } from "../../src/matrix/collect.js";
 import { selectionOf } from "../../src/matrix/merge.js";
 import { bundleClient, PAGE_CSP, pageData, renderCompatPage, scriptSafeJson } from "../../src/matrix/page/render-page.js";
@@ -15,7 +15,7 @@ function compatWithMessage(message: string) {
   const clauses = selectionOf({ selection: SELECTION });
   const spec = personaTarget("current");
   const outcome = outcomeWithoutResults(spec, "error", message, clauses, { shard: { index: 1, count: 1 } });
-  return buildCompat({
+  return compatOf({
     plan: makePlan([spec], SELECTION),
     shardCount: 1,
     harness: { name: "ego-conformance", version: "0.1.0" },

@@ -1,12 +1,12 @@
 // compat's "may this build ship": each column judged by the release gate itself, on the outcomes
 // its run wrote: a persona that lost a feature its version has does not ship against the contract,
-// whatever its score; the gate's own decision and compat's agree; buildCompat carries it.
+// whatever its score; the gate's own decision and compat's agree; compatOf carries it.
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { judgeContract } from "../../src/gate/contract-gate.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
 import type { ClauseOutcome, RunOutcomes } from "../../src/gate/outcomes-file.js";
-import { buildCompat } from "../../src/matrix/build-compat.js";
+import { compatOf } from "../../src/matrix/compat.js";
 import { outcomeWithoutResults } from "../../src/matrix/collect.js";
 import { CompatJson, type TargetOutcome } from "../../src/matrix/compat-schema.js";
 import { selectionOf, type MergedMatrix } from "../../src/matrix/merge.js";
@@ -46,7 +46,7 @@ describe("gateTarget", () => {
   });
 });
 
-describe("buildCompat with the gate's verdicts", () => {
+describe("compatOf with the gate's verdicts", () => {
   const SELECTION = { areas: ["task-state" as const], grep: null };
   function ran(spec: TargetSpec): TargetOutcome {
     const o = outcomeWithoutResults(spec, "missing", "x", selectionOf({ selection: SELECTION }), { shard: { index: 1, count: 1 } });
@@ -59,7 +59,7 @@ describe("buildCompat with the gate's verdicts", () => {
 
   it("puts each target's verdict beside its score, and the targets that ship at the top", () => {
     const byTarget = new Map([["persona-current", gateTarget(outcomes())], ["persona-pre-error-codes", gateTarget(preErrorCodes)]]);
-    const compat = buildCompat(merged, new Date("2026-11-30T12:00:00Z"), { against: AGAINST_CONTRACT, byTarget });
+    const compat = compatOf(merged, new Date("2026-11-30T12:00:00Z"), { against: AGAINST_CONTRACT, byTarget });
     expect(() => CompatJson.parse(compat)).not.toThrow();
     expect(compat.gate).toEqual({ against: AGAINST_CONTRACT, ship: ["persona-current"] });
     expect(compat.targets.find((t) => t.key === "persona-pre-error-codes")!.gate).toMatchObject({ ship: false, lost: errorCodeClauses.length });
@@ -68,16 +68,16 @@ describe("buildCompat with the gate's verdicts", () => {
 
 describe("the matrix's Allure release gate", () => {
   const SELECTION = { areas: ["task-state" as const], grep: null };
-  function compatOf(gates: Record<string, ReturnType<typeof gateTarget>>, against = AGAINST_CONTRACT): CompatJson {
+  function gatedCompat(gates: Record<string, ReturnType<typeof gateTarget>>, against = AGAINST_CONTRACT): CompatJson {
     const specs = [personaTarget("current"), personaTarget("pre-error-codes")];
     const outcomes = specs.map((spec) => outcomeWithoutResults(spec, "missing", "x", selectionOf({ selection: SELECTION }), { shard: { index: 1, count: 1 } }));
     const merged: MergedMatrix = { plan: makePlan(specs, SELECTION), shardCount: 1, harness: { name: "ego-conformance", version: "0.1.0" }, sources: [], outcomes, results: [], warnings: [] };
-    return buildCompat(merged, new Date("2026-11-30T12:00:00Z"), { against, byTarget: new Map(Object.entries(gates)) });
+    return compatOf(merged, new Date("2026-11-30T12:00:00Z"), { against, byTarget: new Map(Object.entries(gates)) });
   }
 
   it("fails when any target may not ship, naming each such target with the gate's reasons", () => {
     const held = gateTarget(preErrorCodes);
-    const verdict = matrixReportVerdict(compatOf({ "persona-current": gateTarget(outcomes()), "persona-pre-error-codes": held }));
+    const verdict = matrixReportVerdict(gatedCompat({ "persona-current": gateTarget(outcomes()), "persona-pre-error-codes": held }));
     expect(verdict).toMatchObject({ rule: RELEASE_GATE_RULE, success: false, expected: "ship", actual: "do not ship" });
     expect(verdict.message).toMatch(/^DO NOT SHIP \(ego-conformance gate, each target against the contract\): 1 of 2 target\(s\) may not ship: persona-pre-error-codes /);
     expect(verdict.message).toContain(held.reasons[0]!);
@@ -85,13 +85,13 @@ describe("the matrix's Allure release gate", () => {
   });
 
   it("passes only when every target ships, and says what they were gated against", () => {
-    const verdict = matrixReportVerdict(compatOf({ "persona-current": gateTarget(outcomes()), "persona-pre-error-codes": gateTarget(outcomes()) }, "/b/0.5.1.13-fake.json"));
+    const verdict = matrixReportVerdict(gatedCompat({ "persona-current": gateTarget(outcomes()), "persona-pre-error-codes": gateTarget(outcomes()) }, "/b/0.5.1.13-fake.json"));
     expect(verdict).toMatchObject({ rule: RELEASE_GATE_RULE, success: true, actual: "ship" });
     expect(verdict.message).toBe("SHIP (ego-conformance gate, each target against /b/0.5.1.13-fake.json): 2 of 2 target(s) may ship");
   });
 
   it("a target with no verdict (it wrote no gate) may not ship: unknown is never green", () => {
-    const verdict = matrixReportVerdict(compatOf({ "persona-current": gateTarget(outcomes()) }));
+    const verdict = matrixReportVerdict(gatedCompat({ "persona-current": gateTarget(outcomes()) }));
     expect(verdict.success).toBe(false);
     expect(verdict.message).toMatch(/persona-pre-error-codes .*not gated/);
   });

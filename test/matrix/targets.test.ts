@@ -5,7 +5,7 @@ import { expandTargets } from "../../src/matrix/expand.js";
 import { personaNames } from "../../src/matrix/personas.js";
 import { makePlan } from "../../src/matrix/plan.js";
 import { defaultFakeTarget, mutantTarget, installedTarget, personaTarget, TARGET_KEY, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
-import { targetOptions } from "../../src/matrix/run-matrix.js";
+import { targetOptions } from "../../src/matrix/run-targets.js";
 import { targetTranscriptFile } from "../../src/matrix/fake-differences.js";
 import { targetOutcomesFile } from "../../src/matrix/bundle.js";
 import { checkOptions } from "../../src/run/check-options.js";

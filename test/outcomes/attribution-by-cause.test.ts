@@ -1,5 +1,5 @@
 /**
- * Attribution by cause, end to end: the harness's own precondition check (RunSpaces.create) records
+ * Attribution by cause, end to end: the harness's own precondition check (TestSpaces.create) records
  * the kind of answer that stopped it, a failing matcher records the kind of answer it failed on,
  * and the run's rule (src/run/attribute-results.ts) lays a precondition failure on its owner only
  * when the two are of one kind. An inline suite against the fake, read back as a run reads it.
@@ -17,7 +17,7 @@ const plain = CATALOGUE.filter((c) => !c.unspecified && c.needs.length === 0 && 
 const [REJECTED, NO_ID] = plain as [string, string];
 
 /**
- * A RunSpaces whose sessions answer createTaskSpace with `answer` (a bridge that lost its browser,
+ * A TestSpaces whose sessions answer createTaskSpace with `answer` (a bridge that lost its browser,
  * or one that resolves no id): the harness's own creation path, stopped by that answer.
  */
 const spacesAnswering = (answer: string) => `
@@ -26,7 +26,7 @@ const spacesAnswering = (answer: string) => `
     await s.evaluate(async (p, answer) => { p.ego.createTaskSpace = (0, eval)(answer); }, ${JSON.stringify(answer)});
     return s;
   } };
-  await new RunSpaces(target, ctx.spaces.prefix + " stopped").create();`;
+  await new TestSpaces(target, ctx.spaces.prefix + " stopped").create();`;
 
 describe("attribution by cause, through the harness's own check and matchers", () => {
   const of = inlineSuite(
@@ -35,7 +35,7 @@ describe("attribution by cause, through the harness's own check and matchers", (
       "by-cause.test.ts": `
 import { expect } from "vitest";
 import { clause } from ${src("harness/clause.ts")};
-import { RunSpaces } from ${src("harness/spaces.ts")};
+import { TestSpaces } from ${src("harness/test-spaces.ts")};
 import { observeCall } from ${src("harness/probes.ts")};
 // the owner breaks its rule on a resolved value (a matcher judges it)
 clause(${JSON.stringify(CREATE)}, async ({ ego, spaces }) => {

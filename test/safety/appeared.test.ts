@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appearedSpaces } from "../../src/safety/appeared.js";
-import type { ListedSpace } from "../../src/safety/space-listing.js";
+import type { ListedSpace } from "../../src/safety/listed-space.js";
 
 const space = (id: number | string | null, name: string | null, createdBy: string | null = "agent"): ListedSpace => ({ id, name, ownership: "agent", createdBy, profileId: null, profileName: null, recentTabTitles: null });
 

@@ -104,7 +104,7 @@ describe("outcomes and baselines (gate)", () => {
       const [b, c] = [await readOutcomes(base, "baseline"), await readOutcomes(cur)];
       for (const [x, y] of [[b, c], [c, b]] as const) {
         const decision = compareOutcomes(x, y);
-        expect(renderGate(decision, y, { baseline: x, file: base })).toContain(id === "__proto__" ? "clauses:" : id);
+        expect(renderGate(decision, y, { outcomes: x, file: base })).toContain(id === "__proto__" ? "clauses:" : id);
       }
     }
   });
@@ -128,7 +128,7 @@ const READERS: Reader[] = [
     good: outcomes,
     use: async (file) => {
       const o = await readOutcomes(file);
-      return renderGate(compareOutcomes(o, o), o, { baseline: o, file });
+      return renderGate(compareOutcomes(o, o), o, { outcomes: o, file });
     },
   },
   { name: "expectations (run --expectations)", good: JSON.stringify({ entries: [] }), use: loadExpectations },

@@ -148,7 +148,7 @@ describe("case 12: a huge baseline", () => {
     // (the rendering is judged, not the comparison: both are linear)
     const baseline = outcomesFixture(ids);
     const current = { ...outcomesFixture(ids), clauses: Object.fromEntries(ids.map((id) => [id, { status: "failed" as const, message: "m" }])) };
-    const text = renderGate(compareOutcomes(baseline, current), current, { baseline, file: "/b.json" });
+    const text = renderGate(compareOutcomes(baseline, current), current, { outcomes: baseline, file: "/b.json" });
     expect(text).toContain("area.clause-399999");
   }, 90_000); // about 16 s on a loaded 2-core machine: the comparison and the table of 400,000 rows
 });

@@ -10,7 +10,7 @@ import { runCli, STACK_LINE } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, worldsClosedAfterAll } from "../installed/support.js";
 import { tempDir } from "../support/temp-dir.js";
 import { writeResultsDir } from "../matrix/helpers.js";
-import { runMatrix } from "../../src/matrix/run-matrix.js";
+import { runTargets } from "../../src/matrix/run-targets.js";
 import { makePlan } from "../../src/matrix/plan.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
 import { selectionOf } from "../../src/matrix/merge.js";
@@ -129,7 +129,7 @@ describe("case 3: baseline save keeps to --dir whatever the outcomes' persona sa
 describe("case 13 and case 16: report --merge", () => {
   async function bundle(dir: string) {
     const plan = makePlan([personaTarget("current")], { areas: ["browser-version"], grep: null });
-    const loaded = await runMatrix({
+    const loaded = await runTargets({
       plan,
       shard: { index: 1, count: 1 },
       bundleDir: join(dir, "bundle"),

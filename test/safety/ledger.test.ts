@@ -1,4 +1,4 @@
-// The run ledger (src/safety/ledger.ts) and what it proves (src/safety/owned-spaces.ts): where it
+// The run ledger (src/safety/ledger.ts) and what it proves (src/safety/proven-ours.ts): where it
 // lives, concurrent writers, torn lines, live runs, and ownership that a name alone never gives.
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
@@ -6,8 +6,8 @@ import { execa } from "execa";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultLedgerPath, Ledger, LedgerView } from "../../src/safety/ledger.js";
-import { matchRecords, ownershipOf, sweepVerdict } from "../../src/safety/owned-spaces.js";
-import type { ListedSpace } from "../../src/safety/space-listing.js";
+import { matchRecords, ownershipOf, sweepVerdict } from "../../src/safety/proven-ours.js";
+import type { ListedSpace } from "../../src/safety/listed-space.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const RUN = "20250101-000000-abcdef";

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { newRunId } from "../../src/harness/run-config.js";
 import { clausePrefix } from "../../src/space-names/space-names.js";
 import { belongsToRun, RUN_ID_SHAPE, runIdOfSpaceName, runIdTime } from "../../src/safety/run-id.js";
-import { spacesOfRun } from "../../src/safety/run-spaces.js";
-import type { ListedSpace } from "../../src/safety/space-listing.js";
+import { leftoversOfRun } from "../../src/safety/run-leftovers.js";
+import type { ListedSpace } from "../../src/safety/listed-space.js";
 
 const space = (id: number, name: unknown, ownership = "agent"): ListedSpace =>
   ({ id, name, ownership, createdBy: "agent", profileId: "Default", profileName: "Personal", recentTabTitles: [] }) as ListedSpace;
@@ -51,8 +51,8 @@ describe("run ids and space names", () => {
       space(4, "ego-conformance by hand"),
       space(5, `ego-conformance ${b} cdp.send x-2`, "agentDelegatedToUser"),
     ];
-    expect(spacesOfRun(listing, b)).toEqual([{ id: 2, name: `ego-conformance ${b} tabs.list x-1` }, { id: 5, name: `ego-conformance ${b} cdp.send x-2` }]);
-    expect(spacesOfRun(listing, a)).toEqual([{ id: 3, name: `ego-conformance ${a} profiles.list x-1` }]);
-    expect(spacesOfRun(listing, "20261201-000000-cccccc")).toEqual([]);
+    expect(leftoversOfRun(listing, b)).toEqual([{ id: 2, name: `ego-conformance ${b} tabs.list x-1` }, { id: 5, name: `ego-conformance ${b} cdp.send x-2` }]);
+    expect(leftoversOfRun(listing, a)).toEqual([{ id: 3, name: `ego-conformance ${a} profiles.list x-1` }]);
+    expect(leftoversOfRun(listing, "20261201-000000-cccccc")).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lockResultsDir, resultsLockPath } from "../../src/safety/results-lock.js";
+import { lockResultsDir, resultsLockPath } from "../../src/processes/results-lock.js";
 import { OutputPathError } from "../../src/files/output-dir.js";
 import { readProc } from "../../src/processes/proc.js";
 import { tempDir } from "../support/temp-dir.js";

@@ -9,13 +9,13 @@ import { createFakeTarget } from "../../src/targets/fake/fake-target.js";
 import { NEWEST_BUILD } from "../../src/contract/build-features.js";
 import type { Target } from "../../src/targets/target.js";
 import { RunSafety } from "../../src/safety/run-safety.js";
-import { closeSpaces } from "../../src/safety/close-spaces.js";
-import { documentedListing } from "../../src/safety/list-spaces.js";
+import { closeOwnSpaces } from "../../src/safety/close-own-spaces.js";
+import { documentedListing } from "../../src/safety/probe-listing.js";
 import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { readResults, labelValue } from "../../src/report/results-reader.js";
 import { Ledger } from "../../src/safety/ledger.js";
 import { tempDir } from "../support/temp-dir.js";
-import { sweep } from "../../src/run/sweep.js";
+import { sweep } from "../../src/safety/sweep.js";
 import { renderSweep } from "../../src/cli/sweep.js";
 
 const RUN = "20261130-124501-3fa9c2";
@@ -82,7 +82,7 @@ describe("RunSafety on a shared browser", () => {
   it("never acts on an id that is no longer listed under the chosen name", async () => {
     const { target, user } = await world();
     const s = await target.openSession();
-    const outcome = await closeSpaces(s, [{ id: user.id, name: `ego-conformance ${RUN} stale` }]);
+    const outcome = await closeOwnSpaces(s, [{ id: user.id, name: `ego-conformance ${RUN} stale` }]);
     await s.close();
     expect(outcome.skipped).toEqual([{ id: user.id, reason: `listed as "Groceries", not "ego-conformance ${RUN} stale": not acted on` }]);
     expect(await names(target)).toContain("Groceries");

@@ -13,7 +13,7 @@ import { runCli, STACK_LINE } from "../cli/run-cli.js";
 import { cliEnv, egoConformance, worldsClosedAfterAll } from "../installed/support.js";
 import { tempDir } from "../support/temp-dir.js";
 import { writeResultsDir } from "../matrix/helpers.js";
-import { runMatrix } from "../../src/matrix/run-matrix.js";
+import { runTargets } from "../../src/matrix/run-targets.js";
 import { makePlan } from "../../src/matrix/plan.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
 import { selectionOf } from "../../src/matrix/merge.js";
@@ -64,7 +64,7 @@ afterAll(async () => {
 
 async function bundle(dir: string, attachment?: (resultsDir: string) => Promise<void>) {
   const plan = makePlan([personaTarget("current")], { areas: ["browser-version"], grep: null });
-  const loaded = await runMatrix({
+  const loaded = await runTargets({
     plan,
     shard: { index: 1, count: 1 },
     bundleDir: join(dir, "bundle"),

@@ -10,7 +10,7 @@ import { errorParagraph } from "../../src/cli/messages.js";
 import { renderGate } from "../../src/gate/render.js";
 import { compareOutcomes } from "../../src/gate/compare.js";
 import type { RunOutcomes } from "../../src/gate/outcomes-file.js";
-import type { SweepOutcome } from "../../src/run/index.js";
+import type { SweepOutcome } from "../../src/safety/sweep.js";
 import { clause, result } from "../report/helpers.js";
 
 const SPOOF = "0.5.1.13\u001b[2K\r\u001b[32mPASSED: spoofed\u001b[0m\u001b]0;PWNED\u0007";
@@ -80,7 +80,7 @@ describe("the printers show a build's text escaped", () => {
       date: "2026-12-01T00:00:00.000Z",
       clauses: { "tabs.a": { status, ...(status === "failed" ? { message: SPOOF } : {}) } },
     }) as unknown as RunOutcomes;
-    const text = renderGate(compareOutcomes(run("passed"), run("failed"), { minClauses: 1 }), run("failed"), { baseline: run("passed"), file: "/b.json" });
+    const text = renderGate(compareOutcomes(run("passed"), run("failed"), { minClauses: 1 }), run("failed"), { outcomes: run("passed"), file: "/b.json" });
     expect(text).toContain(SHOWN);
     expect(text).not.toMatch(UNSAFE);
   });

@@ -1,14 +1,15 @@
 /**
  * snapshot(options): a structured snapshot of the selected space's active tab. With the page
- * model, rendered from the invented page (../snapshot.ts); with Chromium, built from the real page
- * over CDP (../page-snapshot, snapshotFromCdp), with the build's switches and mutants.
+ * model, rendered from the invented page (../model-snapshot.ts); with Chromium, built from the real page
+ * over CDP (../chromium-snapshot, snapshotFromCdp), with the build's switches and mutants.
  */
 import { fail, failures, type Outcome } from "../failures.js";
-import { syncRealTabs } from "../real-tabs.js";
+import { syncRealTabs } from "../chromium-tabs.js";
 import { isPromise, type MaybePromise } from "../serial.js";
-import { renderSnapshot, type SnapshotOptions, type SnapshotResult } from "../snapshot.js";
+import { renderSnapshot } from "../model-snapshot.js";
+import type { SnapshotOptions, SnapshotResult } from "../snapshot-shape.js";
 import { activeTab, type TaskSpace } from "../task-space.js";
-import { snapshotFromCdp, snapshotSwitches } from "../page-snapshot/index.js";
+import { snapshotFromCdp, snapshotSwitches } from "../chromium-snapshot/index.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";
 
 async function realSnapshot(ctx: CommandContext, space: TaskSpace, options: SnapshotOptions): Promise<Outcome<SnapshotResult>> {
@@ -32,7 +33,7 @@ export function snapshot(ctx: CommandContext, options: SnapshotOptions): MaybePr
 function snapshotInOrder(ctx: CommandContext, options: SnapshotOptions): MaybePromise<Outcome<SnapshotResult>> {
   // mutant snapshot-ignores-max-result-length: the bound is dropped, the whole tree comes back
   const effective = ctx.app.behaviour.snapshotIgnoresMaxResultLength ? { ...options, maxResultLength: 0 } : options;
-  // mutant subtree-root-ignored on the page model (real pages: ../page-snapshot): the whole page
+  // mutant subtree-root-ignored on the page model (real pages: ../chromium-snapshot): the whole page
   const modelOptions = ctx.app.behaviour.pageSnapshotMutants.subtreeRootIgnored && effective.scope === "subtree" ? { ...effective, scope: "full_page" as const } : effective;
   return onSelectedSpace(ctx, "snapshot", (space) =>
     ctx.app.pages !== undefined

@@ -3,7 +3,7 @@ import { fail, failures, ok, type Outcome } from "../failures.js";
 import { claim, complete, handOff, takeOver } from "../ownership.js";
 import { taskSpaceListing, taskSpaceRef } from "../results.js";
 import { statusText } from "../status.js";
-import { syncRealTabs } from "../real-tabs.js";
+import { syncRealTabs } from "../chromium-tabs.js";
 import { isPromise, type MaybePromise } from "../serial.js";
 import type { SpaceKey } from "../task-space.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";

@@ -1,8 +1,8 @@
 /** Tab commands of the selected space (native-bindings-api.md, "Tabs"). */
 import { ok, type Outcome } from "../failures.js";
-import { openRealTab, syncRealTabs } from "../real-tabs.js";
+import { openRealTab, syncRealTabs } from "../chromium-tabs.js";
 import type { MaybePromise } from "../serial.js";
-import { tabEntries, type TabEntry } from "../tabs.js";
+import { tabEntries, type TabEntry } from "../tab-records.js";
 import { BLANK_URL } from "../urls.js";
 import { onSelectedSpace, type CommandContext } from "./context.js";
 

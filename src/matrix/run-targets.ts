@@ -23,7 +23,7 @@ import type { PagesChoice } from "../contract/pages-choice.js";
 /** Marks a directory as a bundle in the making, so a later run may replace it. */
 const IN_PROGRESS = ".matrix-bundle-in-progress";
 
-export interface MatrixRunOptions {
+export interface RunTargetsOptions {
   plan: MatrixPlan;
   shard: Shard;
   /** where the bundle goes; an earlier bundle there is replaced, anything else is refused */
@@ -62,11 +62,11 @@ export function matrixJobs(specs: readonly TargetSpec[], requested?: number): nu
 }
 
 /** A run stopped by a signal: the bundle holds what ran; the rest is recorded as not run. */
-export interface MatrixRun extends LoadedBundle {
+export interface TargetsRun extends LoadedBundle {
   interrupted?: string;
 }
 
-export async function runMatrix(options: MatrixRunOptions): Promise<MatrixRun> {
+export async function runTargets(options: RunTargetsOptions): Promise<TargetsRun> {
   const dir = resolve(options.bundleDir);
   const now = options.now ?? (() => new Date());
   const progress = options.progress ?? (() => {});

@@ -3,47 +3,9 @@
  * are silent the choices are the catalogue's and fake-bridge/README.md's, "Choices where the docs are silent".
  */
 import { fail, failures, ok, type Outcome } from "./failures.js";
-import { UNSTABLE_LOCATOR } from "./locators.js";
 import { documentOrder, type Page, type PageNode } from "./page-model.js";
+import { UNSTABLE_LOCATOR, type SnapshotOptions, type SnapshotRef, type SnapshotResult } from "./snapshot-shape.js";
 import { nodeLabel, printsRoot, type TextForm } from "./snapshot-text-form.js";
-
-export const SNAPSHOT_SCOPES = ["full_page", "only_within_viewport", "subtree"] as const;
-export type SnapshotScope = (typeof SNAPSHOT_SCOPES)[number];
-
-export interface SnapshotOptions {
-  scope: SnapshotScope;
-  /** backendNodeId of the subtree root; only read for scope 'subtree' */
-  root?: number;
-  interactiveOnly: boolean;
-  includeStableLocator: boolean;
-  includeActionMarks: boolean;
-  /** 0 = unlimited */
-  maxResultLength: number;
-}
-
-export const DEFAULT_SNAPSHOT_OPTIONS: SnapshotOptions = {
-  scope: "full_page",
-  interactiveOnly: false,
-  includeStableLocator: false,
-  includeActionMarks: false,
-  maxResultLength: 0,
-};
-
-export interface SnapshotRef {
-  /** unique within one snapshot across renderer processes, printed as [ref=<refId>] (pages from Chromium; native-snapshot-ref-requirement.md) */
-  refId?: number;
-  backendNodeId: number;
-  role: string;
-  name: string;
-  loc?: string;
-  /** the CDP frame id of a node inside an iframe (pages from Chromium; native-snapshot-ref-requirement.md) */
-  frameId?: string;
-}
-
-export interface SnapshotResult {
-  content: string;
-  refs: SnapshotRef[];
-}
 
 export interface RenderSwitches {
   /** omit ambiguous locators (true) or print them as 'unstable' (older builds) */

@@ -3,8 +3,8 @@
  * (backendNodeIds repeated across renderer processes, a renderer gone mid-call, a CDP error).
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SNAPSHOT_OPTIONS } from "../../../fake-bridge/app/snapshot.js";
-import { snapshotFromCdp, type CdpSend, type PageCdp } from "../../../fake-bridge/app/page-snapshot/index.js";
+import { DEFAULT_SNAPSHOT_OPTIONS } from "../../../fake-bridge/app/snapshot-shape.js";
+import { snapshotFromCdp, type CdpSend, type PageCdp } from "../../../fake-bridge/app/chromium-snapshot/index.js";
 import { RefIds } from "../../../fake-bridge/chromium/ref-ids.js";
 
 /** A document with one button (backend id `buttonId`), and optionally an out-of-process iframe. */

@@ -4,9 +4,9 @@
  */
 import type { Json } from "../contract/arguments.js";
 import type { Target } from "../targets/target.js";
-import { closeSpaces, type CloseOutcome, type SpaceToClose } from "./close-spaces.js";
+import { closeOwnSpaces, type CloseOutcome, type SpaceToClose } from "./close-own-spaces.js";
 
-export interface EachClosed {
+export interface ClosedOne {
   id: Json;
   name: string;
   /** closed: no longer listed; skipped: not acted on (gone, or listed under another name); failed: see problem */
@@ -14,12 +14,12 @@ export interface EachClosed {
   problem?: string;
 }
 
-export interface CloseEachOptions {
+export interface CloseOneByOneOptions {
   /** bound on polling each close until it is no longer listed (default 5000 ms) */
   boundMs?: number;
   pollMs?: number;
   /** called after each space, for progress */
-  onEach?: (each: EachClosed) => void;
+  onEach?: (each: ClosedOne) => void;
   /**
    * The run's bound on closes that do not settle, shared by every call of the run: each space's
    * wait is cut to what is left of it, and what a space waited without settling is taken from it.
@@ -52,17 +52,17 @@ export function chargeBudget(budget: CloseBudget | undefined, boundMs: number, s
   if (budget.remainingMs === 0) outcome.problems.push(`the run's bound on closes that do not settle (${budget.totalMs} ms) is spent: later closes are asked for, not waited on`);
 }
 
-export async function closeEach(target: Target, spaces: readonly SpaceToClose[], options: CloseEachOptions = {}): Promise<EachClosed[]> {
-  const out: EachClosed[] = [];
+export async function closeOneByOne(target: Target, spaces: readonly SpaceToClose[], options: CloseOneByOneOptions = {}): Promise<ClosedOne[]> {
+  const out: ClosedOne[] = [];
   for (const space of spaces) {
-    let each: EachClosed;
+    let each: ClosedOne;
     try {
       const session = await target.openSession();
       let outcome: CloseOutcome;
       const boundMs = boundWithin(options.boundMs ?? 5000, options.budget);
       const started = Date.now();
       try {
-        outcome = await closeSpaces(session, [space], { boundMs, pollMs: options.pollMs ?? 50 });
+        outcome = await closeOwnSpaces(session, [space], { boundMs, pollMs: options.pollMs ?? 50 });
       } finally {
         await session.close().catch(() => undefined);
       }
@@ -80,7 +80,7 @@ export async function closeEach(target: Target, spaces: readonly SpaceToClose[],
 }
 
 /** The per-space results as one CloseOutcome (for reports that count). */
-export function asOutcome(each: readonly EachClosed[]): CloseOutcome {
+export function asOutcome(each: readonly ClosedOne[]): CloseOutcome {
   return {
     closed: each.filter((e) => e.result === "closed").map((e) => e.id),
     skipped: each.filter((e) => e.result === "skipped").map((e) => ({ id: e.id, reason: e.problem ?? "" })),

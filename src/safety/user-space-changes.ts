@@ -1,11 +1,11 @@
 /**
  * The invariance check's data: every listed space that is not this run's, before and after the
- * run, and what changed between the two. Pure: the listing comes from src/safety/list-spaces.ts.
+ * run, and what changed between the two. Pure: the listing comes from src/safety/probe-listing.ts.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Json } from "../contract/arguments.js";
 import { belongsToRun } from "./run-id.js";
-import { idKey, SPACE_FIELDS, type ListedSpace, type Listing } from "./space-listing.js";
+import { idKey, SPACE_FIELDS, type ListedSpace, type Listing } from "./listed-space.js";
 
 export interface UserSpacesSnapshot {
   /** ISO time the listing was taken */

@@ -3,9 +3,9 @@
  * maxResultLength applied to the tree, refs numbered per snapshot across renderers (../../chromium/ref-ids.ts).
  * The text form and each choice are described in fake-bridge/README.md, "Snapshots of real pages".
  */
-import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../snapshot.js";
+import type { SnapshotOptions, SnapshotRef, SnapshotResult } from "../snapshot-shape.js";
 import { nodeLabel, printsRoot, type TextForm } from "../snapshot-text-form.js";
-import { UNSTABLE_LOCATOR } from "../locators.js";
+import { UNSTABLE_LOCATOR } from "../snapshot-shape.js";
 import type { Locator } from "./locators.js";
 import type { SnapNode } from "./tree.js";
 

@@ -5,7 +5,7 @@
  */
 import type { SpaceContext } from "../chromium/space-pages.js";
 import type { FakeApp } from "./app.js";
-import type { Tab } from "./tabs.js";
+import type { Tab } from "./tab-records.js";
 import type { TaskSpace } from "./task-space.js";
 
 export async function spaceContext(app: FakeApp, space: TaskSpace): Promise<SpaceContext> {

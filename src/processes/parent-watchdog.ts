@@ -3,8 +3,8 @@
  * kills the `ego-browser` groups it started and then vitest, so nothing drives the user's browser
  * without cleanup or safety check.
  */
-import { killEveryGroup } from "../processes/groups.js";
-import { pidAlive } from "./ledger.js";
+import { killEveryGroup } from "./groups.js";
+import { pidAlive } from "./proc.js";
 
 export const CLI_PID_ENV = "EGO_CONFORMANCE_CLI_PID";
 

@@ -6,7 +6,7 @@
 import type { Json } from "../contract/arguments.js";
 import type { CreatedBy, LedgerView, RunRecord } from "./ledger.js";
 import { runIdOfSpaceName } from "./run-id.js";
-import { idKey, type ListedSpace } from "./space-listing.js";
+import { idKey, type ListedSpace } from "./listed-space.js";
 
 /** What one run recorded: the names it meant to use, the spaces it made. */
 export interface RunRecords {

@@ -4,7 +4,7 @@
  * among the page's frames by asking each frame's own session for its frame id (Playwright opens
  * one only for out-of-process frames).
  */
-import type { CdpSend, PageCdp } from "../../../fake-bridge/app/page-snapshot/index.js";
+import type { CdpSend, PageCdp } from "../../../fake-bridge/app/chromium-snapshot/index.js";
 import { RefIds } from "../../../fake-bridge/chromium/ref-ids.js";
 
 /** The part of a playwright-core CDPSession the snapshot uses. */

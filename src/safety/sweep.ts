@@ -4,15 +4,21 @@
  */
 import { sweepStaleTemp } from "../scratch/scratch-dir.js";
 import type { Json } from "../contract/arguments.js";
-import { closeEach } from "../safety/close-each.js";
-import { Ledger } from "../safety/ledger.js";
-import { documentedListing } from "../safety/list-spaces.js";
-import { sweepVerdict, type SweepVerdict } from "../safety/owned-spaces.js";
-import { runIdTime } from "../safety/run-id.js";
+import { closeOneByOne } from "./close-one-by-one.js";
+import { Ledger } from "./ledger.js";
+import { documentedListing } from "./probe-listing.js";
+import { sweepVerdict, type SweepVerdict } from "./proven-ours.js";
+import { runIdTime } from "./run-id.js";
 import { createCliTarget } from "../targets/cli/cli-target.js";
 import { locateCli } from "../targets/detect/locate-cli.js";
 import type { Target } from "../targets/target.js";
-import { SweepError } from "./errors.js";
+import { namedError } from "../errors/named-error.js";
+
+/**
+ * The sweep could not list the task spaces it would judge: nothing was closed. Not a bad input:
+ * the CLI says "'sweep' could not be completed" with the reason.
+ */
+export class SweepError extends namedError("SweepError") {}
 
 export type SpaceStatus = "closable" | "live" | "unrecorded" | "not-agent";
 
@@ -122,7 +128,7 @@ export async function sweep(target: Target, options: SweepOptions): Promise<Omit
     outcome.problems = chosen.length > 0 ? [why] : [];
     return outcome;
   }
-  const each = await closeEach(target, chosen.map(({ id, name }) => ({ id, name })), options.closeBoundMs !== undefined ? { boundMs: options.closeBoundMs } : {});
+  const each = await closeOneByOne(target, chosen.map(({ id, name }) => ({ id, name })), options.closeBoundMs !== undefined ? { boundMs: options.closeBoundMs } : {});
   chosen.forEach((s, i) => {
     const e = each[i]!;
     s.result = e.result;

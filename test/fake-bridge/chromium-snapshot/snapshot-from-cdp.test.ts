@@ -4,8 +4,8 @@
  */
 import type { Browser, CDPSession, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SNAPSHOT_OPTIONS, type SnapshotOptions, type SnapshotRef } from "../../../fake-bridge/app/snapshot.js";
-import { snapshotFromCdp, type PageSnapshotSwitches } from "../../../fake-bridge/app/page-snapshot/index.js";
+import { DEFAULT_SNAPSHOT_OPTIONS, type SnapshotOptions, type SnapshotRef } from "../../../fake-bridge/app/snapshot-shape.js";
+import { snapshotFromCdp, type PageSnapshotSwitches } from "../../../fake-bridge/app/chromium-snapshot/index.js";
 import { playwrightPageCdp } from "./playwright-page-cdp.js";
 import { FIXTURE_FACTS, startFixtureServer, type FixturePageName, type FixtureServer } from "../../../src/fixture-pages/index.js";
 import { launchChromium } from "../../fixture-pages/chromium.js";

@@ -28,7 +28,7 @@ export interface CompatGates {
   warnings?: readonly string[];
 }
 
-export function buildCompat(merged: MergedMatrix, now: Date = new Date(), gates?: CompatGates): CompatJson {
+export function compatOf(merged: MergedMatrix, now: Date = new Date(), gates?: CompatGates): CompatJson {
   const clauses = selectionOf(merged.plan);
   const ordered = orderTargets(merged.outcomes);
   const scored = new Map(clauses.map((c) => [c.id, { unspecified: c.unspecified !== undefined }]));

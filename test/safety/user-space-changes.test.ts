@@ -2,8 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { invarianceVerdict } from "../../src/safety/invariance.js";
-import { readListing, SPACE_FIELDS, type ListedSpace } from "../../src/safety/space-listing.js";
-import { describeDiff, diffUserSpaces, userSpaces } from "../../src/safety/user-spaces.js";
+import { readListing, SPACE_FIELDS, type ListedSpace } from "../../src/safety/listed-space.js";
+import { describeDiff, diffUserSpaces, userSpaces } from "../../src/safety/user-space-changes.js";
 
 const RUN = "20261130-124501-3fa9c2";
 const user: ListedSpace = { id: 1, name: "Groceries", ownership: "user", createdBy: "user", profileId: "Default", profileName: "Personal", recentTabTitles: ["Shop", "Recipes"] };

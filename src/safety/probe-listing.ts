@@ -5,7 +5,7 @@
 import type { Json } from "../contract/arguments.js";
 import type { Observation } from "../probe/observation.js";
 import type { Session } from "../targets/target.js";
-import { readListing, type Listing } from "./space-listing.js";
+import { readListing, type Listing } from "./listed-space.js";
 
 export type SpaceListing = { ok: true; entries: Record<string, Json>[]; observation: Observation } | { ok: false; reason: string; observation: Observation };
 
@@ -15,7 +15,7 @@ export async function listSpaces(session: Session): Promise<SpaceListing> {
 }
 
 /**
- * The listing the safety checks compare (src/safety/space-listing.ts): what ego.listTaskSpaces()
+ * The listing the safety checks compare (src/safety/listed-space.ts): what ego.listTaskSpaces()
  * itself resolved, in the documented `{taskSpaces: [...]}` shape, entry by entry; anything else
  * (another channel, another shape, a session that failed) is a reason, never a guess.
  */

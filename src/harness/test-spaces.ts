@@ -5,13 +5,13 @@
  */
 import type { Json } from "../contract/arguments.js";
 import type { Session, Target } from "../targets/target.js";
-import { boundWithin, chargeBudget, closeBudget } from "../safety/close-each.js";
-import { closeSpaces } from "../safety/close-spaces.js";
+import { boundWithin, chargeBudget, closeBudget } from "../safety/close-one-by-one.js";
+import { closeOwnSpaces } from "../safety/close-own-spaces.js";
 import { appearedSpaces } from "../safety/appeared.js";
 import { APPEARED_VIA, type CreatedBy, type SpaceRecorder } from "../safety/ledger.js";
-import { listSpaces } from "../safety/list-spaces.js";
-import { matchRecords } from "../safety/owned-spaces.js";
-import { idKey, readListing } from "../safety/space-listing.js";
+import { listSpaces } from "../safety/probe-listing.js";
+import { matchRecords } from "../safety/proven-ours.js";
+import { idKey, readListing } from "../safety/listed-space.js";
 import { answerKind } from "../probe/answer-kind.js";
 import type { Observation } from "../probe/observation.js";
 import { listedEntries } from "./probes.js";
@@ -56,7 +56,7 @@ const CLOSE_BOUND_MS = 5000;
 export const TEST_CLEANUP_CLOSE_BUDGET_MS = 10_000;
 const cleanupBudget = closeBudget(TEST_CLEANUP_CLOSE_BUDGET_MS);
 
-export class RunSpaces {
+export class TestSpaces {
   private readonly created: { id: Json; name: string; createdBy: CreatedBy }[] = [];
   private readonly names = new Set<string>();
   /** ids of spaces that appeared during this test's probes without a prefix (probed) */
@@ -237,7 +237,7 @@ export class RunSpaces {
 
   /**
    * Close every space of this test: each listed space whose name carries the prefix and that
-   * this test's records prove to be its own (src/safety/close-spaces.ts does the closing,
+   * this test's records prove to be its own (src/safety/close-own-spaces.ts does the closing,
    * name-checked and polled). A space with the prefix that the records do not prove is left
    * alone and reported.
    */
@@ -280,7 +280,7 @@ export class RunSpaces {
           current ??= await this.target.openSession({ fresh: false });
           const boundMs = boundWithin(CLOSE_BOUND_MS, cleanupBudget);
           const started = Date.now();
-          const outcome = await closeSpaces(current, [space], { pollMs: CLOSE_POLL_MS, boundMs });
+          const outcome = await closeOwnSpaces(current, [space], { pollMs: CLOSE_POLL_MS, boundMs });
           chargeBudget(cleanupBudget, boundMs, started, outcome);
           problems.push(...outcome.problems);
           // a string id the close could not select stands on the numeric-id rule, not the close's

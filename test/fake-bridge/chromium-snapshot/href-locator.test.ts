@@ -1,7 +1,7 @@
 // The form of href locators on real pages (issue 21 defect 5; fake-bridge/README.md): a link into
 // its frame's own origin by its path, any other by its absolute URL.
 import { describe, expect, it } from "vitest";
-import { hrefLocatorValue } from "../../../fake-bridge/app/page-snapshot/locators.js";
+import { hrefLocatorValue } from "../../../fake-bridge/app/chromium-snapshot/locators.js";
 
 describe("hrefLocatorValue", () => {
   it("a link into the frame's own origin: its path, search and hash", () => {

@@ -4,9 +4,6 @@
  */
 export type LocatorHint = { readonly kind: "stable"; readonly value: string } | { readonly kind: "ambiguous" };
 
-/** The sentinel older builds printed for a locator they could not make unique (feature locator-omission). */
-export const UNSTABLE_LOCATOR = "unstable";
-
 const UNLOCATABLE_ROLES = new Set(["root", "text"]);
 
 /** What a locator is made from: a node of a page (./page-model.ts PageNode is one), its locator set here. */

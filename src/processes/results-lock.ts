@@ -7,7 +7,7 @@ import { createNewFile, linkNew, makeDirectory, removeOwnFile, renameOwned } fro
 import { InputFileError, parseJson, readInputFile } from "../files/input-file.js";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join, resolve } from "node:path";
-import { readProc, recordedProcessAlive } from "../processes/proc.js";
+import { readProc, recordedProcessAlive } from "./proc.js";
 import { OutputPathError } from "../files/output-dir.js";
 
 interface LockRecord {

@@ -27,7 +27,7 @@ export interface CloseOptions {
   boundMs?: number;
 }
 
-export async function closeSpaces(session: Session, spaces: readonly SpaceToClose[], options: CloseOptions = {}): Promise<CloseOutcome> {
+export async function closeOwnSpaces(session: Session, spaces: readonly SpaceToClose[], options: CloseOptions = {}): Promise<CloseOutcome> {
   if (spaces.length === 0) return { closed: [], skipped: [], problems: [] };
   return session.evaluate(
     async (p, wanted, pollMs, boundMs) => {

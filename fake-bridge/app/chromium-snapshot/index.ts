@@ -5,7 +5,7 @@
  */
 import { fail, failures, ok, type Outcome } from "../failures.js";
 import type { Behaviour, PageSnapshotMutants } from "../../behaviour/behaviour.js";
-import type { SnapshotOptions, SnapshotResult } from "../snapshot.js";
+import type { SnapshotOptions, SnapshotResult } from "../snapshot-shape.js";
 import type { TextForm } from "../snapshot-text-form.js";
 import { isGoneError, type PageCdp } from "../../chromium/page-cdp.js";
 import { capturePage, releaseSessions, staleFrameIds, type PageCapture } from "./capture.js";
