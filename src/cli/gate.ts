@@ -1,8 +1,6 @@
 /**
- * `ego-conformance gate [--baseline FILE|VERSION [--dir DIR]] [--results DIR | --outcomes FILE] [--min-clauses N] [--json]`:
- * may this build ship? Compares the current run with a baseline clause by clause, or without one
- * judges it against the contract itself (src/gate). Exit 0 ship, 1 do not ship (with the table),
- * 2 cannot decide (usage, missing or unreadable input).
+ * `ego-conformance gate`: may this build ship? The current run against a baseline clause by clause,
+ * or against the contract itself (src/gate). Exit 0 ship, 1 do not ship, 2 cannot decide.
  */
 import { resolve } from "node:path";
 import { compareOutcomes } from "../gate/compare.js";

@@ -1,8 +1,6 @@
 /**
- * A run's outcomes: one outcome per selected clause (the one the summary counts it under, after
- * expectations), with the run's target, Ego Lite version, persona, run id, date and the size of
- * the catalogue. Written at the end of every `run` (default reports/outcomes.json), stored per
- * version by `baseline save`, compared clause by clause by `gate`. The matrix can read it too.
+ * A run's outcomes file: one outcome per selected clause, with the run's target, version, persona
+ * and id. Every `run` writes it, `baseline save` stores it per version, `gate` compares two.
  */
 import { z } from "zod";
 import { readJsonFile } from "../files/input-file.js";

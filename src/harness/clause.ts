@@ -1,11 +1,6 @@
 /**
- * `clause(id, body)`: the one way a suite declares a test. It looks the clause up in the
- * catalogue, labels the result, skips it where it does not apply, gives the body its fixtures,
- * and keeps the open detail of "unspecified" clauses observational: a difference from the fake's
- * choice there is reported, never failed, while the clause's documented core is judged like any
- * other rule (src/contract/clause.ts, UnspecifiedSchema). Harness errors stay errors (broken),
- * assertion errors are violations, and a PreconditionError naming another clause is *precondition
- * failed* (src/outcomes/of-error.ts).
+ * `clause(id, body)`: the one way a suite declares a test, labelled, gated and judged from the
+ * catalogue; an unspecified clause's open detail is observed, never failed (docs/writing-clauses.md).
  */
 import * as allure from "allure-js-commons";
 import { expect, test as base } from "vitest";

@@ -1,11 +1,6 @@
 /**
- * "What changed between X and Y": how one clause's status moved from target X to target Y, by the
- * outcome model's one table of changes (src/outcomes/changes.ts, which the gate reads too: a
- * clause that goes from passed to known is "newly-known" on both). Two cells are the same when
- * their status and, for unspecified clauses, their outcome agree; a change in message alone is
- * not a change. Two unspecified cells whose observation moved away from (or back to) the fake's
- * choice are "other". The page uses the same rule through `changeTable()` (embedded as data), so
- * the browser and the tests cannot disagree.
+ * How one clause's cell moved between two matrix targets, by the outcome model's table of changes
+ * (src/outcomes/changes.ts); the page embeds the same table, so page and tests cannot disagree.
  */
 import { CHANGES, CHANGE_TEXT as CHANGE_TEXTS, outcomeChange, type Change } from "../outcomes/changes.js";
 import { OUTCOMES, type Outcome } from "../outcomes/statuses.js";

@@ -1,23 +1,6 @@
 /**
- * The run summary: one outcome per selected contract clause, counted per area and in total.
- * The outcomes, what each means, how a result maps to one and which wins when a clause has
- * several results are the outcome model's (src/outcomes): this file only applies them.
- *
- * Per-clause outcome: the worst among the clause's results (src/outcomes/precedence.ts). A
- * selected clause with no result at all is `unknown`: it was meant to run and nothing says it
- * held, so it is never green. `known` is an expected failure (the expectations layer labelled it);
- * it does not fail the run.
- *
- * Totals are a partition of the selected clauses. Each selected clause is counted exactly once,
- * under its outcome (src/outcomes `clauseOutcome`): an unspecified clause (the catalogue says the docs leave
- * the behaviour open) that passed counts under `unspecified`, not `passed` (an observation, not a
- * conformance pass); every other clause counts under its outcome. So the counts of every outcome
- * sum to the number of selected clauses, and each area's counts to that area's.
- *
- * Whether a clause is unspecified comes from the catalogue (the source of truth), not the label.
- * Results for catalogue clauses outside the selection are ignored. Results that name no clause,
- * or a clause the catalogue does not have, and results that disagree on the target or the Ego
- * Lite version, are reported as `problems`: a summary with problems does not pass.
+ * The run summary: each selected clause counted once, under its outcome (src/outcomes), per area
+ * and in total; a clause with no result is `unknown`, and results it cannot place are `problems`.
  */
 import type { Area, Clause } from "../contract/clause.js";
 import { LABEL } from "../labels/labels.js";

@@ -1,23 +1,6 @@
 /**
- * One vitest for many runs: the clause files of target after target through vitest's Node API,
- * in this process, so vitest's start (its config, its Vite server, the transforms it keeps in
- * memory) is paid once, not once per target. Each target's phase runs with that target's
- * environment, exactly what a vitest child of its own would get (src/run/execute.ts): the run
- * config, the results directory, the ledger, the scratch directory. vitest gives its workers
- * this process's environment with the project's `env` on top when it starts them, and a run
- * ends its workers when its last file ends, so no worker, and no module state of one, goes from
- * one target to the next; this process's own environment is never changed, so two runners may
- * run targets side by side. What this process
- * keeps between targets is reset before each: the reporters (made from the target's
- * environment, writing into its results directory only), the name filter, and the exit code
- * vitest sets on a failure. vitest's record of the files run needs no reset: it replaces a
- * file's record when the file is queued, before its worker loads it, so a worker that dies
- * reports none of the previous target's tests (test/run/runner.test.ts).
- *
- * Only the in-process fake's one phase goes this way (a phase of an installed target, or one
- * with other flags, is started as a child as before: `accepts`): the matrix's fake targets, one
- * runner a slot, and the CLI's `run`, whose runner starts with its phase (`lazy`). A runner that
- * cannot start leaves its phases to a vitest child each, as without it.
+ * One vitest in this process for many runs (vitest's Node API): its start is paid once, not once
+ * per target, and each target's phase gets exactly the environment its own vitest child would.
  */
 import { resolve } from "node:path";
 import { createVitest, type Reporter, type Vitest } from "vitest/node";
@@ -42,6 +25,11 @@ export interface RunnerOptions {
   onStartFailure?: (error: unknown) => void;
 }
 
+/**
+ * vitest ends a run's workers with its last file, so no worker or module state goes from one target
+ * to the next; what this process keeps (reporters, name filter, exit code) is reset before each
+ * target, and this process's environment is never changed, so two runners may run side by side.
+ */
 export class ClauseRunner {
   readonly #options: RunnerOptions;
   readonly #maxWorkers: number;

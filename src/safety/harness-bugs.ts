@@ -1,11 +1,6 @@
 /**
- * Deliberate harness bugs, for testing that the safety checks catch them (the harness-side twin
- * of fake-bridge/mutants). A test asks for one through the environment of the run's process
- * (`EGO_CONFORMANCE_HARNESS_BUG=NAME[,NAME]`), never through a flag: a user's command line cannot.
- *
- * - `cleanup-claims-user-space`: run cleanup "forgets" its prefix filter for one space and claims
- *   the first space that is not the run's (a user's Space becomes agent-owned). The invariance
- *   clause must fail and attach the diff.
+ * Deliberate harness bugs, to prove the safety checks catch them (the harness-side twin of the
+ * fake's mutants); a test sets EGO_CONFORMANCE_HARNESS_BUG, no user flag can.
  */
 import type { Session } from "../targets/target.js";
 import type { ListedSpace } from "./listed-space.js";

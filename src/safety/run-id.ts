@@ -1,9 +1,6 @@
 /**
- * Which task spaces belong to which conformance run, by name alone. Every space a run makes is
- * named `ego-conformance <run-id> <clause-id> ...` (src/space-names), and a
- * run id made by `newRunId` (src/harness/run-config.ts) looks like `20261130-124501-3fa9c2`.
- * A space is the run's when its name starts with `ego-conformance <run-id> ` (or is exactly
- * `ego-conformance <run-id>`); everything else is somebody else's and is never touched.
+ * Which task spaces belong to which run, by name: a run's spaces are named
+ * `ego-conformance <run-id> ...` (src/space-names); every other space is never touched.
  */
 import { runPrefix, SPACE_NAME_PREFIX } from "../space-names/space-names.js";
 
