@@ -6,7 +6,7 @@
 /** the most lines of text a file's opening comment may hold */
 export const MAX_HEADER_LINES = 3;
 
-/** a reference to a tracker item: "issue 21", "Deliver 5", "defect 2", "stop 3" */
+/** a reference to a tracker item: the word issue, deliver, defect or stop, then the item's number */
 export const TRACKER_REFERENCE = /\bissues? #?\d+|\bdeliver \d|\bdefect \d|\bstop \d/i;
 
 /** the lines of text of a file's opening comment (after a shebang), without comment markers or blank lines */
@@ -36,6 +36,12 @@ export function commentProblems(path: string, text: string): string[] {
     const header = headerLines(text);
     if (header.length > MAX_HEADER_LINES) problems.push(`${path}: header of ${header.length} lines of text (at most ${MAX_HEADER_LINES})`);
   }
+  return [...problems, ...trackerReferences(path, text)];
+}
+
+/** each tracker reference of one file, by line */
+export function trackerReferences(path: string, text: string): string[] {
+  const problems: string[] = [];
   text.split("\n").forEach((line, i) => {
     const found = TRACKER_REFERENCE.exec(line);
     if (found) problems.push(`${path}:${i + 1}: tracker reference "${found[0]}"`);

@@ -70,7 +70,7 @@ describe("the allowed-imports table", () => {
 });
 
 describe("the fake has one door", () => {
-  // issue 23: src/cli, src/run, src/harness, src/matrix and src/targets/detect reached the fake directly
+  // src/cli, src/run, src/harness, src/matrix and src/targets/detect once reached the fake directly
   it("among the harness's folders (src/), only src/targets/fake imports fake-bridge", () => {
     const reaching = Object.entries(ALLOWED_IMPORTS)
       .filter(([folder, allowed]) => folder.startsWith("src/") && folder !== "src/targets/fake" && allowed.some((to) => to === "fake-bridge" || to.startsWith("fake-bridge/")))
@@ -80,7 +80,7 @@ describe("the fake has one door", () => {
 });
 
 describe("imports that never run back up", () => {
-  // issue 23: the four folder circles and two file circles the tree had are mended; either test
+  // the four folder circles and two file circles the tree had are mended; either test
   // fails with the circle named if one is added again (the circle finder's own tests below)
   it("the table has no circle (a mutual edge is the smallest)", () => {
     expect(tableCircles(ALLOWED_IMPORTS)).toEqual([]);

@@ -1,4 +1,4 @@
-// One word for each meaning (issue 23): a deliberate contract defect of the fake is a *mutant*
+// One word for each meaning: a deliberate contract defect of the fake is a *mutant*
 // (fake-bridge/mutants, --mutant), a misbehaving infrastructure is an *infrastructure fault*
 // (fake-bridge/infra-faults, --infra-faults), a deliberate harness defect is a *harness bug*
 // (src/safety/harness-bugs.ts, EGO_CONFORMANCE_HARNESS_BUG), and retrying lives in src/retries. The words that

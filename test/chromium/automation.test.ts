@@ -1,5 +1,5 @@
-// An automation layer built on the native object drives pages through the raw CDP channel alone
-// (issue 9 item 3): it attaches to its tab with flatten, then navigates, waits, clicks, types,
+// An automation layer built on the native object drives pages through the raw CDP channel alone:
+// it attaches to its tab with flatten, then navigates, waits, clicks, types,
 // uploads a file, downloads one and takes screencast frames, as the runtime's helpers do against
 // the app. The fake answers none of it by hand: each step must reach the real page and come back.
 import { readdir, readFile, writeFile } from "node:fs/promises";

@@ -1,6 +1,6 @@
 // The fixture page of the snapshot-ref clauses (frame-refs.html) does what they need on the fake's
 // Chromium: its cross-origin iframe runs in a renderer of its own whose backendNodeIds repeat the
-// page's (issue 21 defect 4), and the fake's refs stay unique all the same. Without the repeat,
+// page's, and the fake's refs stay unique all the same. Without the repeat,
 // snapshot.page.refs.unique-across-frames would judge a page on which raw backendNodeIds pass.
 import { describe, expect, it } from "vitest";
 import { FIXTURE_FACTS } from "../../src/fixture-pages/index.js";

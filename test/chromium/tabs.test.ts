@@ -78,7 +78,7 @@ describe.skipIf(NO_CHROMIUM)("chromium pages", { timeout: 60_000 }, () => {
     await b.shutdown();
   });
 
-  it("Target.activateTarget over raw CDP makes that tab the space's active tab, for listTabs and snapshot (issue 21 defect 1)", async () => {
+  it("Target.activateTarget over raw CDP makes that tab the space's active tab, for listTabs and snapshot", async () => {
     const { b, ego } = await inNewSpace();
     const first = await ego.createTab("data:text/html,<title>First tab</title><p>First tab</p>");
     await ego.createTab("data:text/html,<title>Secondary tab</title><p>Secondary tab</p>");

@@ -1,7 +1,7 @@
-// Every numeric flag has a documented range (issue 18, Deliver 3), kept as data on its option
+// Every numeric flag has a documented range, kept as data on its option
 // (src/cli/options.ts `range`) and enforced where flags are parsed (src/cli/parse-flags.ts): any
 // value outside it, or not a whole number in decimal digits, is a usage error (exit 2: main maps
-// UsageError to 2); any value inside is accepted as given. Case 10: `--probe-timeout 1e99` (and
+// UsageError to 2); any value inside is accepted as given. So `--probe-timeout 1e99` (and
 // anything of 2^31 ms or more, which Node's timers turn into 1 ms) is refused.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -35,7 +35,7 @@ describe("numeric flags have a documented range", () => {
     );
   });
 
-  it("--probe-timeout stops below 2^31 ms, where Node's timers overflow to 1 ms (case 10)", () => {
+  it("--probe-timeout stops below 2^31 ms, where Node's timers overflow to 1 ms", () => {
     for (const { command, name, flags } of ranged.filter((r) => r.name === "probe-timeout")) {
       for (const value of ["1e99", String(2 ** 31), "2147483648", "1e3", "0x10", "Infinity"]) {
         expect(() => parse(flags, name, value), `${command} --${name} ${value}`).toThrow(UsageError);

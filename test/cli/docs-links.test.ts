@@ -1,5 +1,5 @@
 // The README and docs/ link each other and the tree by relative paths: every such link must name
-// a file that exists (the README's content moved to docs/ in issue 10), and only docs/cli.md,
+// a file that exists (the README's content moved to docs/), and only docs/cli.md,
 // generated from the option tables, holds flag tables.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

@@ -1,4 +1,4 @@
-// Messages (issue 7): each bad input gets one paragraph and exit 2, naming the command and the
+// Messages: each bad input gets one paragraph and exit 2, naming the command and the
 // input, with no stack trace unless --debug, ending with "see `ego-conformance help <command>`".
 // `help <command>` prints that command's usage. And `fake install` never replaces an app or a CLI
 // it did not install, unless --force.
@@ -119,7 +119,7 @@ describe("fake install never replaces what it did not install", { timeout: 120_0
     }
   });
 
-  // issue 18 case 4: DIR/.ego-browser gets the same rule: written only when it is missing, empty or
+  // DIR/.ego-browser gets the same rule: written only when it is missing, empty or
   // carries the install's marker (an install from before the marker: beside our own CLI, holding
   // only what an install writes), never through a symbolic link, and --force does not change that
   it("refuses a DIR/.ego-browser of someone else's files, even with --force, and leaves them alone", async () => {

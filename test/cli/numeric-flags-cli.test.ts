@@ -1,5 +1,5 @@
-// Case 10 of issue 18 through the real CLI: `--probe-timeout 1e99` (any value of 2^31 ms or more)
-// was accepted and became 1 ms with Node's TimeoutOverflowWarning; now it is a usage error, exit 2,
+// Through the real CLI: `--probe-timeout 1e99` (any value of 2^31 ms or more)
+// was once accepted and became 1 ms with Node's TimeoutOverflowWarning; now it is a usage error, exit 2,
 // refused before anything is located or started. The full range property is
 // test/cli-flags/numeric-ranges.test.ts.
 import { describe, expect, it } from "vitest";

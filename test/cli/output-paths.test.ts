@@ -1,4 +1,4 @@
-// Output paths (issue 7, "never destroy what is not ours"): the harness empties a directory only
+// Output paths ("never destroy what is not ours"): the harness empties a directory only
 // when it is missing, empty, or carries its own marker; anything else is refused with exit 2, a
 // message naming the path, and nothing deleted, before the suite runs. Reports are swapped in
 // whole: Ctrl-C while one is generated keeps the earlier one.
@@ -79,7 +79,7 @@ describe.concurrent("run refuses output paths it does not own (exit 2, nothing d
     expect(await readFile(outcomes, "utf8")).toBe(before.outcomes);
   });
 
-  it("--outcomes inside --report is refused before the run starts (issue 18 case 19)", async () => {
+  it("--outcomes inside --report is refused before the run starts", async () => {
     const { cwd } = await workingDir();
     const run = await runCli(["run", "--area", "task-state", "--results", join(cwd, "r"), "--report", join(cwd, "h"), "--outcomes", join(cwd, "h", "o.json")], { cwd });
     expect(run.exitCode, run.stderr).toBe(2);

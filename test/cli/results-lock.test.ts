@@ -1,4 +1,4 @@
-// Issue 18, case 9, end to end: a run whose --results another live run holds is refused at once
+// End to end: a run whose --results another live run holds is refused at once
 // (exit 2, the message names the directory and the holder) and writes nothing there.
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";

@@ -58,7 +58,7 @@ describe("ego-conformance run (fake)", () => {
     const run = await runCli(args);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(new RegExp(`^ego-conformance ${args[0] === "run" ? "run" : "help"}: `));
-    // an unknown command points at the list of commands, never at `help help` (issue 18 case 22)
+    // an unknown command points at the list of commands, never at `help help`
     expect(run.stderr).toMatch(args[0] === "run" ? /see `ego-conformance help run`$/ : /see `ego-conformance help`$/);
     expect(run.stderr).not.toMatch(/Usage:/);
   });

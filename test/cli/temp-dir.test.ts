@@ -1,4 +1,4 @@
-// Case 11 of issue 18: a temporary directory that cannot be used (read-only, a file, missing) made
+// A temporary directory that cannot be used (read-only, a file, missing) once made
 // every command crash inside tsx with a Node stack trace, exit 1. The CLI says what is wrong and
 // exits 2: bin/ego-conformance.mjs asks before tsx loads, and main() asks again (the code path of
 // the CLI run from compiled JS, where no tsx stands in front of it).

@@ -95,7 +95,7 @@ describe.concurrent("run --expectations", () => {
 
   it("does not make known a failure for another reason than recorded", { timeout: 120_000 }, async () => {
     const file = await writeJson(fileOf(entry({ clause: LOC, when: onUnstableLocators, message: "ambiguous frames" })));
-    // the outcomes file beside the results directory, never inside it (the run empties that: issue 18 case 19)
+    // the outcomes file beside the results directory, never inside it (the run empties that)
     const dir = await tempDir("mismatch");
     const results = join(dir, "results");
     const run = await failingRun(file, results, join(dir, "outcomes.json"));
@@ -105,7 +105,7 @@ describe.concurrent("run --expectations", () => {
 
   it("fails the run on an expected failure that passes, until the entry is removed", { timeout: 120_000 }, async () => {
     const file = await writeJson(fileOf(entry({ clause: "snapshot.result-shape" })));
-    // the outcomes file beside the results directory, never inside it (the run empties that: issue 18 case 19)
+    // the outcomes file beside the results directory, never inside it (the run empties that)
     const dir = await tempDir("unexpected");
     const results = join(dir, "results");
     const run = await runCli(["run", "--area", "snapshot", "--pages", "model", "--json", "--no-report", "--expectations", file, "--results", results, "--outcomes", join(dir, "outcomes.json")]);
@@ -120,7 +120,7 @@ describe.concurrent("run --expectations", () => {
 
   it("--update-expectations --write adds the new failure (unreviewed: lint fails) and removes the stale entry", { timeout: 120_000 }, async () => {
     const file = await writeJson(fileOf(entry({ clause: "snapshot.result-shape" })));
-    // the outcomes file beside the results directory, never inside it (the run empties that: issue 18 case 19)
+    // the outcomes file beside the results directory, never inside it (the run empties that)
     const dir = await tempDir("update");
     const results = join(dir, "results");
     const run = await failingRun(file, results, join(dir, "outcomes.json"), "--update-expectations", "--write");

@@ -1,4 +1,4 @@
-// Case 21 of issue 18: `fake start --dir EXISTING` changed the directory's mode to 0700. A
+// `fake start --dir EXISTING` once changed the directory's mode to 0700. A
 // directory the fake did not create is left as it is: used when only its user can reach it
 // (no group or other bits), refused with a message naming it and its mode otherwise.
 import { chmod, mkdir, stat } from "node:fs/promises";

@@ -238,7 +238,7 @@ const EXPECTED: Record<MutantName, string[]> = {
   "idle-spaces-close": ["idle:listing"],
   "racy-create-ids": ["create:parallel-ids"],
   "create-accepts-invalid-names": ["create:invalid-names"],
-  // the v2 runtime's e2e (issue 21): mutants of real pages change nothing on the page model (test/chromium tests them)
+  // found by the v2 runtime's e2e: mutants of real pages change nothing on the page model (test/chromium tests them)
   "cdp-activate-ignored": [],
   "pending-cdp-holds-script": [],
   "popup-unlisted": [],

@@ -1,6 +1,6 @@
 // What a persona does in the fake is one file (fake-bridge/personas/persona-behaviour.ts): its
-// features and the open details it chose become switches there and nowhere else (issue 23), and
-// every open detail it plays otherwise is an unspecified clause of the catalogue (issue 22).
+// features and the open details it chose become switches there and nowhere else, and
+// every open detail it plays otherwise is an unspecified clause of the catalogue.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -92,7 +92,7 @@ describe("ego-conformance fake", () => {
     expect(await fakeAppStatus({ dir })).toMatchObject({ running: false });
   });
 
-  it("start --dir RELATIVE resolves the directory once, in the caller's cwd: the app answers there, and nothing is left in the project root (issue 21 defect 6)", { timeout: 60_000 }, async () => {
+  it("start --dir RELATIVE resolves the directory once, in the caller's cwd: the app answers there, and nothing is left in the project root", { timeout: 60_000 }, async () => {
     const cwd = await tempDir("rel");
     const start = await runCli(["fake", "start", "--dir", "rel-app", "--json"], { cwd, timeoutMs: 40_000 });
     expect(start.exitCode, start.stderr).toBe(0);

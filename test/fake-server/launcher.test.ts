@@ -33,7 +33,7 @@ describe("running a script", () => {
     expect(lastJson(r.stdout)).toEqual({ ego: "object" });
   });
 
-  it("does not forward the caller's environment: the script, the app's child, sees the app's environment (issue 21 defect 7)", async () => {
+  it("does not forward the caller's environment: the script, the app's child, sees the app's environment", async () => {
     const r = await runLauncher(fake.cli, ["nodejs", "-e", "console.log(JSON.stringify({ keys: Object.keys(process.env), TMPDIR: process.env.TMPDIR, app: process.env.EGO_CONFORMANCE_APP_PROBE }))"], {
       env: { EGO_CONFORMANCE_SECRET_PROBE: "must-not-leak", NODE_OPTIONS: "--max-old-space-size=64", PATH: process.env.PATH!, TMPDIR: "/caller-tmp" },
     });

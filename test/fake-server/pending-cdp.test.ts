@@ -1,5 +1,5 @@
-// An invocation ends when its script ends, whatever raw CDP requests are still pending (issue 21
-// defect 2): the v2 runtime abandons a Runtime.evaluate or leaves an Input.dispatchMouseEvent
+// An invocation ends when its script ends, whatever raw CDP requests are still pending:
+// the v2 runtime abandons a Runtime.evaluate or leaves an Input.dispatchMouseEvent
 // unanswered behind a JS alert, and its process must still exit. sendCDPMessage returns
 // undefined, so a script cannot await it; its other calls are promises the script may leave
 // pending, and the process exits once those settle (the reference, "Async behavior").

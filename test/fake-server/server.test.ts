@@ -29,7 +29,7 @@ describe("the app's directory and sockets", () => {
     expect(await mode(fake.server.paths.operatorSocket)).toBe(0o600);
   });
 
-  it("refuses a directory that is too open without changing it (issue 18 case 21), and one that is not a directory", async () => {
+  it("refuses a directory that is too open without changing it, and one that is not a directory", async () => {
     const root = await tempDir("dir");
     const open = join(root, "open");
     await ensureAppDir(open);

@@ -1,4 +1,4 @@
-// Case 15 of issue 18: `gate --results EMPTYDIR` said "do not ship" (exit 1) with every clause
+// `gate --results EMPTYDIR` once said "do not ship" (exit 1) with every clause
 // "unknown". With no run to judge the gate cannot decide: reading a results directory that holds
 // no result is an error (the CLI's CannotDecideError, exit 2), for gate and baseline save alike.
 import { writeFile } from "node:fs/promises";

@@ -1,5 +1,5 @@
 /**
- * A clause's gate covers what its assertions read (issue 19, Deliver 2): a matcher that reads
+ * A clause's gate covers what its assertions read: a matcher that reads
  * error_code inside a clause that does not declare the error-codes feature writes a gate gap on
  * the result (LABEL.gateGap), which the self-tests fail on; the verdict is untouched. Inline
  * suites (test/support/inline-suite.ts) on the clean fake, clauses picked from the catalogue.

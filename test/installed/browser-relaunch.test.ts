@@ -1,4 +1,4 @@
-// A launcher that kills and relaunches the shared browser mid-run (issue 19, Deliver 4): the
+// A launcher that kills and relaunches the shared browser mid-run: the
 // invocations alive at that moment lose their raw CDP channel, and every message they send fails
 // with "CDP channel is not open" (EGO_CDP_CHANNEL_UNAVAILABLE). That is the infrastructure's, not
 // a deviation: each touched clause is retried (src/retries/retry.ts), then broken (or flaky, when a

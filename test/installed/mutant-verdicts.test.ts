@@ -1,5 +1,5 @@
 // Deviations in rules the harness's own setup and cleanup lean on, judged through
-// `--target installed` on the installed fake (issue 19): each mutant fails exactly the clauses
+// `--target installed` on the installed fake: each mutant fails exactly the clauses
 // that own its rule (the mutant table, test/mutants/table.ts, as in process), ends precondition
 // failed exactly where a clause stood on that rule, and breaks nothing; the progress line counts
 // what the JSON counts. Before the fix these ended with 26 (string-ids), 7 (claim-new-id) and

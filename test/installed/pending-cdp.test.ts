@@ -1,7 +1,7 @@
 // launcher.exit.pending-cdp against the fake's installed launcher, with real pages (a
 // never-settling Runtime.evaluate needs a page): the launcher area runs through --target installed.
 // Without a mutant the clause holds; with the app's pending-cdp-holds-script mutant (the socket port
-// holds the process while any CDP request is pending, as before issue 21 defect 2 was fixed) the
+// holds the process while any CDP request is pending, as the fake's launcher once did) the
 // invocation outlives its script, and exactly that clause fails. The in-process fake has no
 // launcher, so the mutant check (test/mutants) cannot reach it: this is its mutant check.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Spaces a probe creates are the run's (issue 19, Deliver 3): on a build that accepts invalid
+// Spaces a probe creates are the run's: on a build that accepts invalid
 // createTaskSpace names, the argument probes make spaces named `task <id>`, "42" and "" that carry
 // no run prefix. The argument clauses own that deviation and fail; the run finds those spaces by
 // comparing the listing before and after each probe, records them in the ledger as its own, closes

@@ -1,5 +1,5 @@
-// Issue 18, cases 1 and 2: no process a command starts outlives it (src/processes/groups.ts).
-// The wrappers are the issue's W scripts, written into a temp dir; every run here also goes
+// No process a command starts outlives it (src/processes/groups.ts).
+// The wrappers (W) are launcher scripts written into a temp dir; every run here also goes
 // through the leak check after each test (test/support/leak-check.ts): no process with the
 // run's tag may be left, whatever the wrapper did.
 import { chmod, readFile, writeFile } from "node:fs/promises";
@@ -54,12 +54,12 @@ describe("against a clean build, no command reports a leftover process", () => {
   });
 });
 
-describe("case 1: a launcher that stays alive after its script ends", () => {
+describe("a launcher that stays alive after its script ends", () => {
   it("is ended at the end of an installed run, and the run says so", { timeout: 90_000 }, async () => {
     const w = await world();
     const dir = await tempDir("hyg1");
     const pids = join(dir, "sleeps");
-    // the issue's W: the real launcher, then a sleep that keeps the wrapper (and its group) alive
+    // W: the real launcher, then a sleep that keeps the wrapper (and its group) alive
     const W = await wrapper(dir, "ego-browser", `"${w.installed.cliPath}" "$@"\necho $$ >> "${pids}"\nexec sleep 100000`);
     const run = await egoConformance(["run", "--target", "installed", "--ego-browser", W, "--area", "browser-version", "--no-report", "--results", join(dir, "results")], { env: cliEnv(w), timeoutMs: 80_000 });
     expect(run.exitCode, run.stderr).toBe(0);
@@ -76,7 +76,7 @@ describe("case 1: a launcher that stays alive after its script ends", () => {
   });
 });
 
-describe("case 2: Ctrl-C or SIGTERM before a launcher answers", () => {
+describe("Ctrl-C or SIGTERM before a launcher answers", () => {
   const cases: [string, string[], NodeJS.Signals, number][] = [
     ["detect", ["detect", "--probe-timeout", "60000"], "SIGINT", 130],
     ["detect", ["detect", "--probe-timeout", "60000"], "SIGTERM", 143],
@@ -122,7 +122,7 @@ describe("case 2: Ctrl-C or SIGTERM before a launcher answers", () => {
   });
 });
 
-describe("case 7: Ctrl-C against a build whose closed spaces stay listed", () => {
+describe("Ctrl-C against a build whose closed spaces stay listed", () => {
   it("ends the run within one overall cleanup bound, leaves what is left to the ledger for sweep, exits 130", { timeout: 120_000 }, async () => {
     // closeTaskSpace answers, but the space never leaves the listing
     const w = await world({ app: { closeDelayMs: 1e9 } });
@@ -166,12 +166,12 @@ describe("case 7: Ctrl-C against a build whose closed spaces stay listed", () =>
     expect(ended.timedOut, "the run ended by itself").toBe(false);
     const summary = JSON.parse(ended.stdout) as JsonSummary;
     // the cleanups stood on the close rule, which this build breaks: those clauses do not pass (a
-    // cleanup's error is recorded like the body's since issue 19: precondition failed naming
+    // cleanup's error is recorded like the body's: precondition failed naming
     // task-spaces.close.removes where that clause failed in the run, else broken, not attributed)
     const notPassing = summary.clauses.filter((c) => c.status === "precondition-failed" || c.status === "broken");
     expect(notPassing.length, ended.stderr).toBeGreaterThan(0);
-    // the run says the bound is spent: on stderr (the run's own cleanup), or, since issue 19 records
-    // a test cleanup's error as precondition failed with its whole message, in the results
+    // the run says the bound is spent: on stderr (the run's own cleanup), or, as a test cleanup's error
+    // is recorded as precondition failed with its whole message, in the results
     const messages = (await readResults(join(dir, "results"))).map((r) => r.message ?? "").join("\n");
     expect(ended.stderr + messages).toMatch(/bound on closes that do not settle \(10000 ms\) is spent/);
     // the waiting is bounded by one budget per worker (the parallel phase's and the serial phase's)

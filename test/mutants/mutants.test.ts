@@ -2,7 +2,7 @@
 // be caught by exactly the clauses that own the broken rule (failed), while clauses that merely
 // stand on it end as precondition failed (src/outcomes). Nothing else may move, and nothing breaks.
 //
-// Each mutant is also "a real build" for the verified fake (issue 22, docs/verified-fake.md): its
+// Each mutant is also "a real build" for the verified fake (docs/verified-fake.md): its
 // run records (`--record`), and its recording is compared with ONE recording of the plain fake
 // made the same way, on the same pages (src/recording/compare.ts, what verify-fake and diff use).
 // The judged differences must be exactly at the clauses the table names for the mutant, none

@@ -18,7 +18,7 @@ export interface Expected {
   /** the mutant only shows on real pages: without them the check is skipped, never passed */
   pagesOnly?: boolean;
   /**
-   * The verified fake (issue 22): clauses whose verdict holds under the mutant but whose recorded
+   * The verified fake: clauses whose verdict holds under the mutant but whose recorded
    * calls it changes, so a recording of the mutant differs from the plain fake's there too, judged.
    * Each makes a call the broken rule answers otherwise, and judges something else of it.
    */
@@ -286,7 +286,7 @@ export const MUTANTS: Record<string, Expected> = {
     preconditionFailed: ["snapshot.page.refs.unique-across-frames", "snapshot.page.refs.resolve-in-own-frame", "snapshot.page.refs.top-frame-backfill"],
     pagesOnly: true,
   },
-  // issue 19: on the page model too; snapshot.subtree once judged only "refs are nodes of the page, no more of them", which the whole page satisfies
+  // on the page model too; snapshot.subtree once judged only "refs are nodes of the page, no more of them", which the whole page satisfies
   "subtree-root-ignored": { why: "subtree captures the whole page", failed: ["snapshot.subtree"], failedWithPages: ["snapshot.page.subtree"] },
   "idle-spaces-close": { why: "agent spaces close after 120 s of app time untouched (the fake's time scale makes that 2 s)", failed: ["task-spaces.create.idle-stays-listed"] },
   "racy-create-ids": { why: "overlapping creates from separate invocations get the same id", failed: ["task-spaces.create.concurrent-distinct-ids"] },
@@ -333,7 +333,7 @@ export const MUTANTS: Record<string, Expected> = {
   },
 };
 
-// Deviations of alternative hosts (issue 8): each is caught by exactly the clauses that own its
+// Deviations of alternative hosts: each is caught by exactly the clauses that own its
 // rule; a clause that stands on it ends precondition-failed naming its owner; nothing is broken.
 // every argument clause: the unspecified ones on their core (a refusal is a TypeError with its own code)
 const argumentClauses = allArgumentClauses;
@@ -364,7 +364,7 @@ Object.assign(MUTANTS, {
     preconditionFailed: ["profiles.create.with-profile-id", "profiles.create.default-omitted", "profiles.create.default-empty", "profiles.create.default-keyword", "profiles.create.name-is-not-locator"],
   },
   "claim-ignores-name": { why: "a claim keeps the old name: the rename clauses", failed: ["numeric-ids.task-id.display-copy", "numeric-ids.lookup.by-id-after-rename", "task-spaces.claim.renames"] },
-  // issue 19: the bad names make spaces (`task <id>`, "42", ""); the argument clauses own that, and the run closes them (test/installed/probe-spaces.test.ts)
+  // the bad names make spaces (`task <id>`, "42", ""); the argument clauses own that, and the run closes them (test/installed/probe-spaces.test.ts)
   "create-accepts-invalid-names": {
     alsoDiffers: [NO_SPACE_ON_THROW],
     why: "createTaskSpace makes spaces from a missing, non-string or empty name: its documented argument clauses",
@@ -372,7 +372,7 @@ Object.assign(MUTANTS, {
   },
 } satisfies Record<string, Expected>);
 
-// Defects the v2 runtime's own e2e found on the fake (issue 21): each rule a real build could break too.
+// Defects the v2 runtime's own e2e found on the fake: each rule a real build could break too.
 Object.assign(MUTANTS, {
   "popup-unlisted": { why: "a popup opened by a space's target=_blank link is not listed in that space", failed: ["tabs.popup.in-opener-space"], pagesOnly: true },
   "refs-raw-backend-ids": {
@@ -402,7 +402,7 @@ Object.assign(MUTANTS, {
   },
 } satisfies Record<string, Expected>);
 
-// Issue 19: deviations of an independent host the clauses once passed; each now fails exactly its owners.
+// Deviations of an independent host the clauses once passed; each now fails exactly its owners.
 Object.assign(MUTANTS, {
   "listtabs-unscoped-when-unselected": {
     // it lists tabs before selecting anything and judges the selection by useTaskSpace's answer, not by NOT_SELECTED;
@@ -492,7 +492,7 @@ Object.assign(MUTANTS, {
 } satisfies Record<string, Expected>);
 
 /**
- * Deviations the docs allow (issue 19: false failures on an independent host): the run must stay
+ * Deviations the docs allow (an independent host once failed on them falsely): the run must stay
  * green (expected: no clause fails, breaks or stays without a result; the `observed` ones end
  * unspecified). Each runs on the clauses it could touch (its areas), on real pages where it shows there.
  */
@@ -503,7 +503,7 @@ export const ALLOWED: Record<string, { areas: string[]; pages: PagesChoice; why:
     why: "marks printed when includeActionMarks is omitted: the doc states no default, so the clause judges true against false and observes the default",
     observed: ["snapshot.page.action-marks"],
   },
-  // issue 21 defect 5: the fake's old form; the reference states none, so the form is the clause's open detail
+  // the fake's old form; the reference states none, so the form is the clause's open detail
   "href-locators-absolute": {
     areas: ["snapshot"],
     pages: "chromium",

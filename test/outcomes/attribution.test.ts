@@ -1,5 +1,5 @@
 /**
- * Attribution (issue 19, Deliver 4): a precondition failure stands only when the clause it names
+ * Attribution: a precondition failure stands only when the clause it names
  * was observed broken (failed) in the same run; otherwise it is broken, "not attributed", with its
  * cause. Judged on results as a run's judge phase judges them (src/run/judge.ts), and counted the
  * same by the summary.

@@ -1,4 +1,4 @@
-// Every persona on real pages, for every clause that needs them (issue 19): the persona self-tests
+// Every persona on real pages, for every clause that needs them: the persona self-tests
 // of ./persona-runs.test.ts run the whole catalogue on the page model, where these clauses are not
 // applicable, so a probe that only a real page exercises (user-control.prompt.*, which recognised
 // "blocked" by error_code alone) went unjudged there and the default matrix was red on a clean fake.

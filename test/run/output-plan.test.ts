@@ -1,4 +1,4 @@
-// Case 19 of issue 18: `--outcomes` inside the `--report` directory was refused only after the
+// `--outcomes` inside the `--report` directory was once refused only after the
 // whole run (when the report was swapped in). Every output path of a run is checked against the
 // others before anything runs: a file the run writes may not lie inside a directory the run empties
 // or replaces (--results, --report), whichever way it is spelled.

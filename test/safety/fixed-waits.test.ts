@@ -1,4 +1,4 @@
-// No test waits a fixed time over 100 ms without saying why (issue 20): in test/ and suites/ a
+// No test waits a fixed time over 100 ms without saying why: in test/ and suites/ a
 // test waits for a condition with a bound; a window that proves nothing happens has a `window:` comment.
 import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";

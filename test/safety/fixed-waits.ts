@@ -1,5 +1,5 @@
 /**
- * Fixed waits in test code (issue 20): a test waits for a condition with a bound, never for a
+ * Fixed waits in test code: a test waits for a condition with a bound, never for a
  * fixed time. This finds the sleeps (`new Promise((r) => setTimeout(r, ms))`, `sleep(ms)`,
  * `p.sleep(ms)`, `page.waitForTimeout(ms)`, `await setTimeout(ms)` of node:timers/promises) whose
  * length is over the limit or not a number literal. Such a wait is allowed only where a test must

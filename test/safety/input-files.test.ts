@@ -1,7 +1,7 @@
-// Issue 18, input hygiene as one mechanism (unit project, in process): the one reader of input
+// Input hygiene as one mechanism (unit project, in process): the one reader of input
 // files (src/files/input-file.ts) and the inside-its-folder check (src/files/inside-folder.ts);
-// a scan that fails when a module reads a file another way; case 12 (a huge baseline) and case 3
-// (a persona that climbs out of --dir); and the fuzz pass over every reader of an input file:
+// a scan that fails when a module reads a file another way; a huge baseline and a persona
+// that climbs out of --dir; and the fuzz pass over every reader of an input file:
 // corrupt, huge, truncated and wrong-type inputs, and non-regular files, each an error of a known
 // bad-input kind that names the file (the CLI says it with exit 2), never another exception.
 import fc from "fast-check";
@@ -133,7 +133,7 @@ describe("pathInside", () => {
   });
 });
 
-describe("case 3: a baseline's persona never leaves --dir", () => {
+describe("a baseline's persona never leaves --dir", () => {
   it("refuses a persona that is not a plain name, and a key that climbs out", () => {
     const outcomes = { ...outcomesFixture(), target: "fake", persona: "../../../../x/evil" };
     expect(() => baselineKey(outcomes)).toThrow(BaselineKeyError);
@@ -142,7 +142,7 @@ describe("case 3: a baseline's persona never leaves --dir", () => {
   });
 });
 
-describe("case 12: a huge baseline", () => {
+describe("a huge baseline", () => {
   it("renders the gate's table of 400,000 clauses without overflowing the stack", () => {
     const ids = Array.from({ length: 400_000 }, (_, i) => `area.clause-${i}`);
     // (the rendering is judged, not the comparison: both are linear)
@@ -153,7 +153,7 @@ describe("case 12: a huge baseline", () => {
   }, 90_000); // about 16 s on a loaded 2-core machine: the comparison and the table of 400,000 rows
 });
 
-describe("case 14: a write that fails names its file", () => {
+describe("a write that fails names its file", () => {
   it("writeFileAtomic says which file could not be written", async () => {
     const dir = await tempDir("write-fails");
     await writeFile(join(dir, "plain"), "x");

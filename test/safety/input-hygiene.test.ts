@@ -1,4 +1,4 @@
-// Issue 18, the input cases (3, 5, 6, 13, 14, 16, 20, 22), through the CLI as a user meets them:
+// Bad input files, through the CLI as a user meets them:
 // every input file that is a FIFO, a directory or corrupt ends the command with exit 2 within a
 // bound, a message naming the file, no stack trace, and nothing written. Each test failed before
 // its fix (the FIFO ones by hanging until their bound).
@@ -42,7 +42,7 @@ async function outcomesFile(dir: string, overrides: Record<string, unknown> = {}
   return file;
 }
 
-describe("case 6: an input file that is a FIFO ends the command (exit 2, naming it) instead of hanging it", () => {
+describe("an input file that is a FIFO ends the command (exit 2, naming it) instead of hanging it", () => {
   it("gate --baseline FIFO", async () => {
     const dir = await tempDir("fifo-gate");
     const pipe = await fifo(dir);
@@ -75,7 +75,7 @@ describe("case 6: an input file that is a FIFO ends the command (exit 2, naming 
     expectRefusal(await runCli(["report", "--merge", join(dir, "bundle"), "--out", out], { timeoutMs: BOUND_MS }), pipe);
     await expect(stat(out)).rejects.toThrow();
   });
-  it("sweep with a ledger that is a FIFO (case 6) and run --target installed with one (case 5)", async () => {
+  it("sweep with a ledger that is a FIFO and run --target installed with one", async () => {
     const w = await world();
     const pipe = await fifo(w.root, "ledger.jsonl");
     const env = cliEnv(w, { EGO_CONFORMANCE_LEDGER: pipe });
@@ -87,7 +87,7 @@ describe("case 6: an input file that is a FIFO ends the command (exit 2, naming 
   });
 });
 
-describe("case 14: a ledger that is a directory is refused, naming it", () => {
+describe("a ledger that is a directory is refused, naming it", () => {
   it("sweep says which ledger, and why", async () => {
     const w = await world();
     const ledger = join(w.root, "ledger-dir");
@@ -98,7 +98,7 @@ describe("case 14: a ledger that is a directory is refused, naming it", () => {
   });
 });
 
-describe("case 20: --outcomes that is a FIFO is refused before the run, and stays a FIFO", () => {
+describe("--outcomes that is a FIFO is refused before the run, and stays a FIFO", () => {
   it("run --outcomes FIFO", async () => {
     const dir = await tempDir("fifo-outcomes");
     const pipe = await fifo(dir);
@@ -109,7 +109,7 @@ describe("case 20: --outcomes that is a FIFO is refused before the run, and stay
   });
 });
 
-describe("case 3: baseline save keeps to --dir whatever the outcomes' persona says", () => {
+describe("baseline save keeps to --dir whatever the outcomes' persona says", () => {
   it("refuses a persona that climbs out, and writes nothing", async () => {
     const dir = await tempDir("persona-escape");
     const victim = join(dir, "x", "evil.json");
@@ -126,7 +126,7 @@ describe("case 3: baseline save keeps to --dir whatever the outcomes' persona sa
   });
 });
 
-describe("case 13 and case 16: report --merge", () => {
+describe("report --merge", () => {
   async function bundle(dir: string) {
     const plan = makePlan([personaTarget("current")], { areas: ["browser-version"], grep: null });
     const loaded = await runTargets({
@@ -140,7 +140,7 @@ describe("case 13 and case 16: report --merge", () => {
     return loaded.dir;
   }
 
-  it("case 13: a truncated result names its file, and nothing is written", async () => {
+  it("a truncated result names its file, and nothing is written", async () => {
     const dir = await tempDir("merge-truncated");
     const b = await bundle(dir);
     const resultsDir = (await readdir(b, { recursive: true, withFileTypes: true })).find((e) => e.name.endsWith("-result.json"))!;
@@ -154,7 +154,7 @@ describe("case 13 and case 16: report --merge", () => {
     await expect(readdir(out)).rejects.toThrow();
   });
 
-  it("case 16: a compat.html the harness did not write is refused, and kept", async () => {
+  it("a compat.html the harness did not write is refused, and kept", async () => {
     const dir = await tempDir("merge-user-file");
     const b = await bundle(dir);
     const out = join(dir, "out");
@@ -173,7 +173,7 @@ describe("case 13 and case 16: report --merge", () => {
   });
 });
 
-describe("case 22: the same bad file, the same answer", () => {
+describe("the same bad file, the same answer", () => {
   it("expectations lint null.json exits 2 as run --expectations null.json does", async () => {
     const dir = await tempDir("null-json");
     const file = join(dir, "null.json");

@@ -1,4 +1,4 @@
-// Case 18 of issue 18: with HOME empty, or XDG_STATE_HOME relative, the ledger path was relative to
+// With HOME empty, or XDG_STATE_HOME relative, the ledger path was once relative to
 // the working directory, so a sweep from elsewhere missed the run's records. The XDG Base
 // Directory spec: "If an implementation encounters a relative path in any of these variables it
 // should consider the path invalid and ignore it." The ledger path is always absolute now.

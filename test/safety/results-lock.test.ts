@@ -1,4 +1,4 @@
-// Issue 18, case 9: one results directory belongs to one run. A second run with the same
+// One results directory belongs to one run. A second run with the same
 // --results is refused while the first one's process (pid and start time) is alive; a dead
 // run's lock is taken over.
 import { readFile, writeFile } from "node:fs/promises";

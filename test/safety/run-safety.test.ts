@@ -203,7 +203,7 @@ describe("overlapping runs on one browser", () => {
     expect(raw.attachments.map((x) => x.name)).toContain("spaces of other live runs (left out)");
   });
 
-  it("leaves out the spaces of a run that was live when this one began and died without an end (issue 18, case 8)", async () => {
+  it("leaves out the spaces of a run that was live when this one began and died without an end", async () => {
     const { target, ledger } = await world();
     // B started before A (as 12 s before), its process alive; its liveness is its pid and start time
     const B_PID = 4_000_001;
@@ -281,7 +281,7 @@ describe("sweep while a run is live", () => {
   });
 });
 
-describe("a build whose closed spaces stay listed (issue 18, case 7)", () => {
+describe("a build whose closed spaces stay listed", () => {
   it("gets one bound per run for closes that never settle, not one per space and pass", { timeout: 30_000 }, async () => {
     // closeTaskSpace answers, but the space never leaves the listing
     const target = createFakeTarget({ version: NEWEST_BUILD.version, features: NEWEST_BUILD.features, closeDelayMs: 1e9 });

@@ -76,7 +76,7 @@ async function bundle(dir: string, attachment?: (resultsDir: string) => Promise<
   return loaded.dir;
 }
 
-describe("A: fake start --dir D never replaces, appends to or removes a user's files in D", () => {
+describe("fake start --dir D never replaces, appends to or removes a user's files in D", () => {
   it("a folder holding the user's app.json and app.log is refused, and both are kept", async () => {
     const d = join(await tempDir("fake-dir-user"), "D");
     await mkdir(d, { mode: 0o700 });
@@ -114,7 +114,7 @@ describe("A: fake start --dir D never replaces, appends to or removes a user's f
   });
 });
 
-describe("B: an output file replaces only a file the harness wrote", () => {
+describe("an output file replaces only a file the harness wrote", () => {
   async function transcript(dir: string): Promise<string> {
     const file = join(dir, "recording.json");
     await writeFile(file, JSON.stringify({ format: TRANSCRIPT_FORMAT, target: { kind: "fake", name: null, egoVersion: "0.5.1.13", versionSource: null, persona: null, mutants: [] }, clauses: [] }));
@@ -151,8 +151,8 @@ describe("B: an output file replaces only a file the harness wrote", () => {
   });
 });
 
-describe("C and E: report --merge", () => {
-  it("C: a compat-allure/ without the harness's marker is refused before anything is written, and kept", async () => {
+describe("report --merge", () => {
+  it("a compat-allure/ without the harness's marker is refused before anything is written, and kept", async () => {
     const dir = await tempDir("merge-user-allure");
     const b = await bundle(dir);
     const out = join(dir, "out");
@@ -166,7 +166,7 @@ describe("C and E: report --merge", () => {
     expect((await readdir(join(out, "compat-allure"))).sort()).toEqual(["allurerc.mjs", "history.jsonl"]);
   });
 
-  it("E: a symbolic link in a bundle is refused, never followed into the outputs", async () => {
+  it("a symbolic link in a bundle is refused, never followed into the outputs", async () => {
     const dir = await tempDir("merge-link");
     await writeFile(join(dir, "secret.txt"), "LOCAL SECRET\n");
     const b = await bundle(dir, (resultsDir) => symlink(join(dir, "secret.txt"), join(resultsDir, "0000-attachment.txt")));
@@ -179,7 +179,7 @@ describe("C and E: report --merge", () => {
   });
 });
 
-describe("J: a ledger through a symbolic link to a user's file", () => {
+describe("a ledger through a symbolic link to a user's file", () => {
   it("is refused before the run, and the user's file is kept", async () => {
     const w = await world();
     const mine = join(w.root, "my-notes.txt");
@@ -197,7 +197,7 @@ describe("J: a ledger through a symbolic link to a user's file", () => {
   });
 });
 
-describe("L: every output path is checked before the work", () => {
+describe("every output path is checked before the work", () => {
   it("run --results 'rg[1]' (a glob metacharacter Allure cannot take) is refused before the run", async () => {
     const dir = await tempDir("glob-results");
     const results = join(dir, "rg[1]");
@@ -214,7 +214,7 @@ describe("L: every output path is checked before the work", () => {
     expect(await exists(join(out, "matrix")), "no target ran").toBe(false);
   });
 
-  it.skipIf(!IS_ROOT)("--report and --record on a read-only filesystem are refused before the run, naming EROFS once (M, N)", async () => {
+  it.skipIf(!IS_ROOT)("--report and --record on a read-only filesystem are refused before the run, naming EROFS once", async () => {
     const ro = await readOnlyDir("ro-run");
     const dir = await tempDir("ro-run-rw");
     for (const [flag, path] of [["--report", join(ro, "report")], ["--record", join(ro, "t.json")]] as const) {
@@ -230,7 +230,7 @@ describe("L: every output path is checked before the work", () => {
   });
 });
 
-describe.skipIf(!IS_ROOT)("N: an error of the run's results lock is said once, naming its file", () => {
+describe.skipIf(!IS_ROOT)("an error of the run's results lock is said once, naming its file", () => {
   it("--results on a full filesystem: ENOSPC, the lock's path, one line, no lock file left", async () => {
     const full = await fullDir("full-lock");
     const dir = await tempDir("full-lock-rw");
@@ -244,7 +244,7 @@ describe.skipIf(!IS_ROOT)("N: an error of the run's results lock is said once, n
   });
 });
 
-describe.skipIf(!IS_ROOT)("M: a read-only filesystem is named as such (EROFS), not ENOENT", () => {
+describe.skipIf(!IS_ROOT)("a read-only filesystem is named as such (EROFS), not ENOENT", () => {
   it("report --out and baseline save --dir", async () => {
     const ro = await readOnlyDir("ro-out");
     const dir = await tempDir("ro-out-rw");

@@ -51,7 +51,7 @@ describe("a run's scratch directory", () => {
   });
 });
 
-describe("what a killed run left in the temp directory (issue 18, case 17)", () => {
+describe("what a killed run left in the temp directory", () => {
   it("is removed when its marker names an owner that is gone; a live owner's, an unmarked one and someone else's are left", async () => {
     const tmp = await parent();
     const own = readProc(process.pid)!;

@@ -1,4 +1,4 @@
-// The form of href locators on real pages (issue 21 defect 5; fake-bridge/README.md): a link into
+// The form of href locators on real pages (fake-bridge/README.md): a link into
 // its frame's own origin by its path, any other by its absolute URL.
 import { describe, expect, it } from "vitest";
 import { hrefLocatorValue } from "../../../fake-bridge/app/chromium-snapshot/locators.js";

@@ -56,7 +56,7 @@ describe("subtree root across frames", () => {
   });
 });
 
-// issue 21 defect 4: the printed ref was the backendNodeId, which an out-of-process frame repeats
+// the printed ref was once the backendNodeId, which an out-of-process frame repeats
 describe("refs across renderer processes (native-snapshot-ref-requirement.md)", () => {
   const page = (): PageCdp => ({
     send: peer(documentWith(7, { id: 9, frameId: "F1" })),

@@ -187,7 +187,7 @@ describe("locators", () => {
     const dup = s.refs.filter((r) => r.name === duplicate.name);
     expect(dup).toHaveLength(2);
     for (const r of dup) expect(Object.hasOwn(r, "loc")).toBe(false);
-    // links into the page's own origin: by their path (issue 21 defect 5; fake-bridge/README.md)
+    // links into the page's own origin: by their path (fake-bridge/README.md)
     expect(s.refs.filter((r) => r.name === sharedName.name).map((r) => r.loc)).toEqual(sharedName.paths.map((p) => `href:${p}`));
     expect(s.refs.find((r) => r.name === unique.name)?.loc).toBe(`href:${unique.path}`);
     for (const line of s.content.split("\n").filter((l) => l.includes(`"${duplicate.name}"`))) expect(line).not.toContain("loc=");

@@ -1,5 +1,5 @@
 /**
- * The self-tests' cost, file by file (issue 20): what the two reporters beside this module write
+ * The self-tests' cost, file by file: what the two reporters beside this module write
  * to reports/test-times.json at the end of a vitest or Playwright run, and the table of the
  * slowest files they print. A report, never a verdict: no test fails on a duration.
  */
