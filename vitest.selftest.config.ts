@@ -89,7 +89,7 @@ export default defineConfig({
       // One e2e file per core at once (test/support/e2e-workers.ts). vitest's default keeps a core
       // free (one file at a time on 2 cores), and these files mostly wait on the processes they
       // start: one at a time, the e2e project took 972 s wall for 874 CPU-seconds on 2 cores
-      // (issue 20, docs/speed.md). One more failed timing bounds under load.
+      // (docs/speed.md). One more failed timing bounds under load.
       { extends: true, test: { name: "e2e", include: E2E_TESTS, setupFiles: ["./test/support/remove-temp-dirs.ts"], maxWorkers: CORES, sequence: { groupOrder: 1 } } },
     ],
   },
