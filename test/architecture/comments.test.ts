@@ -12,14 +12,19 @@ const TRACKER_FREE = ["test", "docs", "README.md"];
 /** the checker's own test, whose examples are tracker references on purpose */
 const EXAMPLES = "test/architecture/comments.test.ts";
 
+/** The project's own files under `dir`: installed packages (a fixture's node_modules) are not ours. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === "node_modules" ? [] : sourceFiles(path);
+    return e.isFile() && /\.(ts|mts|mjs|js|cjs|sh|md)$/.test(e.name) ? [path] : [];
+  });
+}
+
 function files(roots: string[]): { path: string; text: string }[] {
   return roots.flatMap((root) => {
     const full = join(ROOT, root);
-    const paths = statSync(full).isFile()
-      ? [full]
-      : readdirSync(full, { recursive: true, withFileTypes: true })
-          .filter((e) => e.isFile() && /\.(ts|mts|mjs|js|cjs|sh|md)$/.test(e.name))
-          .map((e) => join(e.parentPath, e.name));
+    const paths = statSync(full).isFile() ? [full] : sourceFiles(full);
     return paths.map((p) => ({ path: relative(ROOT, p).split(sep).join("/"), text: readFileSync(p, "utf8") }));
   });
 }
