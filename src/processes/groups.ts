@@ -31,7 +31,8 @@ let hooked = false;
 let refusal: string | null = null;
 // a worker thread kept for another target: what it started for the earlier one is that one's, and ends
 onNextTarget(() => {
-  for (const g of own.values()) killGroup(g.pgid, "SIGKILL");
+  // only a leader that still runs (the same start time): a number freed since may be another's now
+  for (const g of own.values()) if (readProc(g.pgid)?.startTicks === g.startTicks) killGroup(g.pgid, "SIGKILL");
   own.clear();
 });
 

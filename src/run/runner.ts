@@ -33,8 +33,10 @@ export interface RunnerOptions {
 
 /**
  * vitest ends a run's workers with its last file, so no worker or module state goes from one target
- * to the next; what this process keeps (reporters, name filter, exit code) is reset before each
- * target, and this process's environment is never changed, so two runners may run side by side.
+ * to the next, unless the runner keeps its workers (`keepWorkers`: each target then gets its own
+ * environment and per-target state in the kept threads, ./kept-threads.ts); what this process keeps
+ * (reporters, name filter, exit code) is reset before each target, and this process's environment
+ * is never changed, so two runners may run side by side.
  */
 export class ClauseRunner {
   readonly #options: RunnerOptions;
