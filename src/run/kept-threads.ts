@@ -8,7 +8,7 @@ import { Worker } from "node:worker_threads";
 import type { PoolOptions, PoolWorker, Vitest, WorkerRequest } from "vitest/node";
 
 /** the pool's name in a project's config: vitest takes the built-in "threads" before a custom pool */
-export const KEPT_THREADS = "kept-threads";
+const KEPT_THREADS = "kept-threads";
 const ENTRY = resolve(import.meta.dirname, "kept-thread.mjs");
 /** the message that hands a kept thread its next target's environment (./kept-thread.mjs) */
 const NEXT_TARGET = "__egoConformanceNextTarget__";
@@ -53,11 +53,6 @@ export class ThreadPark {
   async close(): Promise<void> {
     this.#closed = true;
     await this.spoilTarget();
-  }
-
-  /** how many threads are parked (for tests) */
-  get size(): number {
-    return this.#parked.length;
   }
 
   #end(thread: Worker): void {
