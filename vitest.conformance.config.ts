@@ -33,8 +33,9 @@ export default defineConfig({
     ...moduleCache,
     include: ["suites/**/*.test.ts"],
     pool: "threads",
-    // the parent-death watchdog: if the CLI dies, its workers and launchers die with it
-    setupFiles: ["./src/harness/watchdog-setup.ts"],
+    // the parent-death watchdog: if the CLI dies, its workers and launchers die with it; and a
+    // worker thread the runner kept from an earlier target forgets that target's state first
+    setupFiles: ["./src/harness/watchdog-setup.ts", "./src/harness/next-target-setup.ts"],
     // The suites share nothing mutable between files (each file gets its own target), so the
     // module graph is kept between files: a conformance run is mostly module loading otherwise.
     isolate: false,

@@ -26,6 +26,7 @@ export const E2E_TESTS = [
   "test/chromium/under-load.test.ts",
   "test/cli/**/*.test.ts",
   "test/run/runner.test.ts",
+  "test/run/kept-workers.test.ts",
   "test/run/runner-fallback.test.ts",
   "test/cli-target/cli-target.test.ts",
   "test/cli-target/exit-after-close.test.ts",

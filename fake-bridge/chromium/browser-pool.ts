@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import { makeTempDir, removeTempDir } from "../../src/scratch/scratch-dir.js";
+import { onNextTarget } from "../../src/target-scope/next-target.js";
 import { CdpPipe, type CdpSend } from "./cdp-pipe.js";
 import { chromiumArgs } from "./launch-args.js";
 
@@ -231,6 +232,13 @@ export async function shutdownBrowsers(): Promise<void> {
     }),
   );
 }
+
+// a worker thread kept for another target: no browser serves two targets (their profiles and
+// contexts would outlive the target that made them)
+onNextTarget(async () => {
+  users = 0;
+  await shutdownBrowsers();
+});
 
 /** How many browsers this process runs (for tests and the bench). */
 export function runningBrowsers(): number {

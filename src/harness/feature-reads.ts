@@ -5,6 +5,7 @@
  */
 import type { Clause } from "../contract/clause.js";
 import type { Feature } from "../contract/features.js";
+import { onNextTarget } from "../target-scope/next-target.js";
 
 /** test title (as vitest names it) -> the clause it runs; filled by clause() when it declares a test */
 const CLAUSE_OF_TITLE = new Map<string, Clause>();
@@ -12,6 +13,11 @@ const CLAUSE_OF_TITLE = new Map<string, Clause>();
 const GAPS = new Map<string, Set<string>>();
 /** tests running their open detail now: what it reads is observed, never judged, so it needs no gate */
 const OBSERVING = new Map<string, number>();
+onNextTarget(() => {
+  CLAUSE_OF_TITLE.clear();
+  GAPS.clear();
+  OBSERVING.clear();
+});
 
 export function registerClauseTest(title: string, spec: Clause): void {
   CLAUSE_OF_TITLE.set(title, spec);

@@ -2,9 +2,11 @@
  * The kinds of answer a running clause's matchers found wrong, so its failed result says what it
  * failed on and attribution can tell which failure stopped a precondition (src/outcomes/attribution.ts).
  */
+import { onNextTarget } from "../target-scope/next-target.js";
 import { isObservingOpenDetail, ownTitle } from "./feature-reads.js";
 
 const JUDGED = new Map<string, Set<string>>();
+onNextTarget(() => JUDGED.clear());
 
 /** `testName` (expect.getState().currentTestName) judged an answer of kind `answer` wrong; outside a test nothing is noted. */
 export function noteWrongAnswer(testName: string | undefined, answer: string): void {

@@ -6,6 +6,7 @@
 import type { Json } from "../contract/arguments.js";
 import { isFailureValue } from "../contract/schemas.js";
 import type { Observation } from "../probe/observation.js";
+import { onNextTarget } from "../target-scope/next-target.js";
 import { PreconditionError } from "./precondition.js";
 
 /** the clause that owns "createTaskSpace resolves a numeric id" (useTaskSpace takes a number) */
@@ -13,6 +14,7 @@ const NUMERIC_ID_CLAUSE = "numeric-ids.create.id-is-number";
 
 /** id (as JSON) -> the kind of answer createTaskSpace gave when it handed the id out */
 const CREATED_WITH = new Map<string, string>();
+onNextTarget(() => CREATED_WITH.clear());
 
 export function noteCreatedWith(id: Json, answer: string): void {
   CREATED_WITH.set(JSON.stringify(id), answer);

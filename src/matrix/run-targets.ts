@@ -95,7 +95,7 @@ export async function runTargets(options: RunTargetsOptions): Promise<TargetsRun
   const startRunner = async (): Promise<ClauseRunner | undefined> => {
     if (runnerFailed) return undefined;
     try {
-      const runner = await ClauseRunner.start({ maxWorkers: fakeWorkers, ...(options.runnerConfig !== undefined ? { config: options.runnerConfig } : {}) });
+      const runner = await ClauseRunner.start({ maxWorkers: fakeWorkers, keepWorkers: true, ...(options.runnerConfig !== undefined ? { config: options.runnerConfig } : {}) });
       runners.push(runner);
       return runner;
     } catch (error) {

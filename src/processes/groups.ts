@@ -7,6 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { appendToRegularFile } from "../files/append-file.js";
 import { execa, type Options, type ResultPromise } from "execa";
+import { onNextTarget } from "../target-scope/next-target.js";
 import { listProcs, readProc, type ProcInfo } from "./proc.js";
 
 /** how long a let-go group may take to empty by itself before what is in it is called a leftover */
@@ -28,6 +29,12 @@ const own = new Map<number, Group>();
 let recordFile: string | undefined;
 let hooked = false;
 let refusal: string | null = null;
+// a worker thread kept for another target: what it started for the earlier one is that one's, and ends
+onNextTarget(() => {
+  // only a leader that still runs (the same start time): a number freed since may be another's now
+  for (const g of own.values()) if (readProc(g.pgid)?.startTicks === g.startTicks) killGroup(g.pgid, "SIGKILL");
+  own.clear();
+});
 
 function killGroup(pgid: number, signal: NodeJS.Signals): void {
   try {

@@ -3,8 +3,9 @@
  * per target, and each target's phase gets exactly the environment its own vitest child would.
  */
 import { resolve } from "node:path";
-import { createVitest, type Reporter, type Vitest } from "vitest/node";
+import { createVitest, type Reporter, type TestModule, type Vitest } from "vitest/node";
 import { conformanceReporters } from "./conformance-reporters.js";
+import { keepThreads, ThreadPark } from "./kept-threads.js";
 import { PROJECT_ROOT, vitestPhases, type VitestPhase } from "./vitest-phases.js";
 
 export const CONFORMANCE_CONFIG = resolve(PROJECT_ROOT, "vitest.conformance.config.ts");
@@ -23,12 +24,19 @@ export interface RunnerOptions {
   root?: string;
   /** told why vitest could not start, when `ready` finds it cannot (the run then starts a child) */
   onStartFailure?: (error: unknown) => void;
+  /**
+   * keep the worker threads and their loaded modules from one target to the next (./kept-threads.ts);
+   * a thread whose target crashed, timed out or was cancelled is ended, never kept
+   */
+  keepWorkers?: boolean;
 }
 
 /**
  * vitest ends a run's workers with its last file, so no worker or module state goes from one target
- * to the next; what this process keeps (reporters, name filter, exit code) is reset before each
- * target, and this process's environment is never changed, so two runners may run side by side.
+ * to the next, unless the runner keeps its workers (`keepWorkers`: each target then gets its own
+ * environment and per-target state in the kept threads, ./kept-threads.ts); what this process keeps
+ * (reporters, name filter, exit code) is reset before each target, and this process's environment
+ * is never changed, so two runners may run side by side.
  */
 export class ClauseRunner {
   readonly #options: RunnerOptions;
@@ -40,6 +48,8 @@ export class ClauseRunner {
   #runners = new Map<object, string | undefined>();
   /** each project's own environment for its workers, which a phase's is laid over */
   #envs = new Map<{ config: { env: Record<string, string> } }, Record<string, string>>();
+  /** the threads kept between targets, when the runner keeps its workers */
+  readonly #park: ThreadPark | undefined;
   #startFailed = false;
   #cancelled = false;
   #busy = false;
@@ -49,6 +59,7 @@ export class ClauseRunner {
     this.#options = options;
     this.#maxWorkers = Math.max(1, Math.floor(options.maxWorkers));
     this.#root = options.root ?? PROJECT_ROOT;
+    this.#park = options.keepWorkers === true ? new ThreadPark() : undefined;
   }
 
   /** A runner whose vitest has started: a config that fails throws here (the matrix then starts a vitest per target). */
@@ -87,6 +98,7 @@ export class ClauseRunner {
       // the config's own reporters are made but never initialised: each target gets its own (runPhase)
       const vitest = await withoutProcessHandlers(() => createVitest("test", { config: this.#options.config ?? CONFORMANCE_CONFIG, root: this.#root, watch: false, maxWorkers: this.#maxWorkers }, {}, { stdout: process.stderr, stderr: process.stderr }));
       this.#vitest = vitest;
+      if (this.#park) keepThreads(vitest, this.#park);
       this.#runners = new Map(vitest.projects.map((p) => [p, p.config.runner]));
       this.#envs = new Map(vitest.projects.map((p) => [p as unknown as { config: { env: Record<string, string> } }, { ...(p.config.env as Record<string, string> | undefined) }]));
     })();
@@ -109,6 +121,8 @@ export class ClauseRunner {
     if (this.#busy) throw new Error("a runner runs one target at a time");
     this.#busy = true;
     const exitCode = process.exitCode;
+    this.#park?.beginTarget();
+    let clean = false;
     try {
       await this.#start();
       const vitest = this.#vitest!;
@@ -124,8 +138,11 @@ export class ClauseRunner {
       else vitest.resetGlobalTestNamePattern();
       const specs = await vitest.globTestSpecifications(selection.areas.map((area) => `suites/${area}/`));
       const result = await vitest.runTestSpecifications(specs);
+      clean = result.unhandledErrors.length === 0 && !this.#cancelled && !timedOut(result.testModules);
       return { unhandledErrors: result.unhandledErrors.length };
     } finally {
+      // a thread that saw a crash, a timeout or a cancel may still hold its target's work: never kept
+      if (!clean) await this.#park?.spoilTarget();
       if (this.#vitest) withReporters(this.#vitest).reporters = [];
       for (const [project, original] of this.#envs) project.config.env = original;
       // vitest marks a failed run in the exit code; this process's exit is the CLI's to decide
@@ -137,7 +154,10 @@ export class ClauseRunner {
   /** Stops the phase running (Ctrl-C): its workers are ended, its files left unfinished. */
   async cancel(reason: NodeJS.Signals): Promise<void> {
     this.#cancelled = true;
+    // parks nothing from now on; the parked threads end while the run's files are stopped
+    const closing = this.#park?.close();
     await this.#vitest?.cancelCurrentRun(reason === "SIGINT" ? "keyboard-input" : "test-failure");
+    await closing;
   }
 
   async close(): Promise<void> {
@@ -145,6 +165,7 @@ export class ClauseRunner {
     this.#closed = true;
     // a start under way is waited for, so its vitest is closed too (a failed one closed itself)
     await this.#starting?.catch(() => {});
+    await this.#park?.close();
     await this.#vitest?.close();
   }
 
@@ -155,6 +176,12 @@ export class ClauseRunner {
     // the config's reporters, less vitest's default one (a run without the progress display prints it to stderr: only the run's own results matter here)
     return conformanceReporters(env).filter((r): r is Reporter => r !== "default");
   }
+}
+
+/** Whether a test or hook of `modules` ran out of its time: its work may still run in its thread. */
+function timedOut(modules: readonly TestModule[]): boolean {
+  const errors = modules.flatMap((m) => [...m.errors(), ...[...m.children.allTests()].flatMap((t) => t.result().errors ?? [])]);
+  return errors.some((e) => /\b(Test|Hook) timed out in \d+ms/.test(e.message));
 }
 
 /** vitest reports to the reporters in this field (its type keeps it private); a phase's are set there. */

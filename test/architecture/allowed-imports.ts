@@ -41,7 +41,8 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/version": [],
   "src/scratch": ["src/processes"], // (processes: whether a marker's owner still runs) where a run's processes make temporary directories (node only): the fake's browsers, the CLI target's connect-back, and the run that removes them
   "src/wire": [], // the JSON-lines codec over a socket (node:net only): the fake's endpoints and the CLI target's connect-back both speak it
-  "src/processes": ["src/files"], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node, execa, and the one door for writes): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
+  "src/target-scope": [], // what a worker thread kept from one target to the next forgets before the next (src/run/kept-threads.ts): each module with per-target state registers its reset there
+  "src/processes": ["src/files", "src/target-scope"], // the process groups the harness starts and ends on every exit path, and what /proc says of a pid (node, execa, and the one door for writes): the CLI target's launchers, vitest, the fake app a run starts, the Allure generator
   "src/tables": [], // the names of a table keyed by name (names-of.ts: its key list and guard): the contract's features, areas and tags, the fake's mutants, the harness bugs
   "src/errors": [], // the one shape of the harness's own error classes (named-error.ts: nothing else); every error class of src/ and fake-bridge/ but the few that carry more than a message (their own fields or a name from elsewhere) is declared with it
   "src/text": [], // text from a build made safe to show (printable.ts): every printer of a terminal line, a report or a file name stands on it
@@ -57,7 +58,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "fake-bridge/mutants": ["src/tables"],
   "fake-bridge/behaviour": ["fake-bridge/mutants", "fake-bridge/personas", "src/contract"], // personas/persona-behaviour.ts: what a persona switches (its features and open details)
   "fake-bridge/app": ["fake-bridge/behaviour", "fake-bridge/chromium", "src/contract"], // app/chromium-snapshot: a real page's snapshot, captured over the CDP interface chromium/page-cdp.ts serves
-  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch", "src/contract"], // contract: the pages choice (pages-choice.ts)
+  "fake-bridge/chromium": ["fake-bridge/behaviour", "src/errors", "src/scratch", "src/contract", "src/target-scope"], // contract: the pages choice (pages-choice.ts)
   "fake-bridge/binding": ["fake-bridge/app", "fake-bridge/behaviour", "fake-bridge/chromium", "src/errors", "src/contract"],
   "fake-bridge/infra-faults": ["src/files", "fake-bridge/app", "fake-bridge/binding", "src/contract"],
   "fake-bridge/operator": ["fake-bridge/app", "src/contract"],
@@ -73,7 +74,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
   "src/targets": ["src/errors", "src/contract", "src/version", "src/probe"],
   // the choice of target for a run (resolve.ts): the installed build as detected, or the fake
   "src/targets/choose": ["src/targets", "src/targets/detect", "src/targets/fake"],
-  "src/targets/cli": ["src/errors", "src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes"],
+  "src/targets/cli": ["src/errors", "src/contract", "src/probe", "src/targets", "src/scratch", "src/wire", "src/processes", "src/target-scope"],
   "src/targets/detect": ["src/text", "src/errors",
     "src/files", "src/contract", "src/version", "src/targets", "src/targets/cli",
     "src/targets/fake", // a fake app behind an installed ego-browser: its pages, its on-demand start, its operator client
@@ -86,7 +87,7 @@ export const ALLOWED_IMPORTS: ImportTable = {
 
   // --- clauses and suites
   // src/fixture-pages: a file's fixture server (fixture-server.ts)
-  "src/harness": ["src/processes", "src/labels", "src/space-names", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/retries"],
+  "src/harness": ["src/target-scope", "src/processes", "src/labels", "src/space-names", "src/contract", "src/version", "src/probe", "src/recording", "src/fixture-pages", "src/targets", "src/targets/choose", "src/targets/detect", "src/safety", "src/report", "src/outcomes", "src/retries"],
   "suites": ["src/contract", "src/version", "src/probe", "src/harness", "src/fixture-pages", "src/targets"],
 
   // --- judging and reporting

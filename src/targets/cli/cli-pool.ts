@@ -6,6 +6,7 @@
 import { CliTargetError, LoopStartError, startLoopProcess, type LoopProcess } from "./cli-loop-process.js";
 import { ConnectBack, type ConnectBackKind } from "./cli-connect-back.js";
 import type { LaunchObservation } from "../target.js";
+import { onNextTarget } from "../../target-scope/next-target.js";
 
 export interface PoolOptions {
   cliPath: string;
@@ -253,6 +254,13 @@ export class LauncherPool {
 
 const LINGER_MS = 2000;
 const shared = new Map<string, { pool: LauncherPool; users: number; linger?: NodeJS.Timeout }>();
+// a worker thread kept for another target: a lingering pool's launchers were the earlier target's
+onNextTarget(async () => {
+  const entries = [...shared.values()];
+  shared.clear();
+  for (const entry of entries) if (entry.linger) clearTimeout(entry.linger);
+  await Promise.all(entries.map((entry) => entry.pool.close().catch(() => {})));
+});
 
 /** The pool for these options, shared with every open target that has the same; release it when done. */
 export function sharedPool(options: PoolOptions): { pool: LauncherPool; release(): Promise<void> } {
