@@ -137,6 +137,10 @@ export class ClauseRunner {
       if (selection.grep) vitest.setGlobalTestNamePattern(selection.grep);
       else vitest.resetGlobalTestNamePattern();
       const specs = await vitest.globTestSpecifications(selection.areas.map((area) => `suites/${area}/`));
+      // vitest keeps one record per file path across runs; a file this target queued but never ran
+      // (its worker crashed first) would report the previous target's results as this one's
+      const state = vitest.state;
+      for (const project of vitest.projects) state.clearFiles(project, state.getFilepaths());
       const result = await vitest.runTestSpecifications(specs);
       clean = result.unhandledErrors.length === 0 && !this.#cancelled && !timedOut(result.testModules);
       return { unhandledErrors: result.unhandledErrors.length };

@@ -18,9 +18,9 @@ function byName(results: readonly TestResult[]): Record<string, [string, string 
   return Object.fromEntries(results.map((r) => [r.name, [r.status, r.labels.find((l) => l.name === "fixture-target")?.value]]));
 }
 
-async function runTargetIn(runner: ClauseRunner, name: string, extra: Record<string, string> = {}): Promise<{ results: TestResult[]; unhandledErrors: number }> {
+async function runTargetIn(runner: ClauseRunner, name: string, extra: Record<string, string> = {}, of = phase): Promise<{ results: TestResult[]; unhandledErrors: number }> {
   const resultsDir = join(await tempDir(`runner-${name}`), "results");
-  const { unhandledErrors } = await runner.runPhase(phase, { areas: ["one"] }, { RUNNER_FIXTURE_TARGET: name, [RESULTS_DIR_ENV]: resultsDir, ...extra });
+  const { unhandledErrors } = await runner.runPhase(of, { areas: ["one"] }, { RUNNER_FIXTURE_TARGET: name, [RESULTS_DIR_ENV]: resultsDir, ...extra });
   return { results: await readResults(resultsDir), unhandledErrors };
 }
 
@@ -99,4 +99,29 @@ describe("one runner, many targets", () => {
     expect(runner.accepts(vitestPhases(false, undefined, [], WORKERS + 1)[0]!)).toBe(false);
     for (const installed of vitestPhases(true, 3, ["suites/x/a.serial.test.ts"])) expect(runner.accepts(installed)).toBe(false);
   });
+});
+
+// One worker, as a matrix slot runs: after a crash mid-file the target's other file may never run.
+// vitest keeps a record per file path from run to run, and a file queued but never run reported the
+// previous target's record as the crashed target's (seen once in 13 runs of the crash test above
+// with one worker, under load; rare, so the rounds below guard the rule more than they provoke it):
+// a result of another target must never appear, and the other file is the crashed target's or absent.
+describe("one runner of one worker, many targets", () => {
+  const single = vitestPhases(false, undefined, [], 1)[0]!;
+  let runner: ClauseRunner;
+  beforeAll(async () => {
+    runner = await ClauseRunner.start({ maxWorkers: 1, config: join(FIXTURE, "vitest.config.ts"), root: FIXTURE });
+  });
+  afterAll(async () => {
+    await runner?.close();
+  });
+
+  it.each([1, 2, 3, 4])("a target whose worker crashes mid-file reports nothing of the target before it (round %i)", async () => {
+    const before = await runTargetIn(runner, "a", {}, single);
+    const crashed = await runTargetIn(runner, "b", { RUNNER_FIXTURE_CRASH: "mid-file" }, single);
+    expect(byName(before.results)).toEqual({ first: ["passed", "a"], second: ["passed", "a"], third: ["passed", "a"] });
+    const crashedByName = byName(crashed.results);
+    for (const [, target] of Object.values(crashedByName)) expect(["b", undefined]).toContain(target);
+    expect([undefined, ["passed", "b"]]).toContainEqual(crashedByName.third);
+  }, 120_000);
 });
