@@ -52,7 +52,7 @@ describe("verify-fake, interrupted during its replay", () => {
     await mkdir(tmp);
     const verify = startCli(["verify-fake", recording, "--pages", "model"], { env: { TMPDIR: tmp } });
     // mid-replay: the replay's results folder holds a result
-    await until(() => holdsFile(tmp, "ego-conformance-verify-", "-result.json"), 60_000, "a replayed result");
+    await until(() => holdsFile(tmp, "ego-conformance-verify-", "-result.json"), 120_000, "a replayed result");
     verify.kill(signal);
     const ended = await verify;
     expect(ended.exitCode, ended.stderr).toBe(status);
