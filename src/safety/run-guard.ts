@@ -2,6 +2,7 @@
  * The safety frame around a conformance run: trap Ctrl-C and SIGTERM, and on installed targets
  * snapshot the spaces that are not the run's, then clean up and write the invariance clause at the end.
  */
+import { runPrefix } from "../space-names/space-names.js";
 import type { Target, TargetInfo } from "../targets/target.js";
 import { writeInvarianceNotApplicable, type InvarianceVerdict } from "./invariance.js";
 import { trapInterrupts, type InterruptTrap } from "../processes/interrupts.js";
@@ -91,7 +92,7 @@ export class RunGuard {
       const cleanup = await this.safety.cleanup({ keep });
       for (const f of cleanup.bugs) log(`ego-conformance: harness bug committed on purpose: ${f}`);
       if (cleanup.error) log(`ego-conformance: cleanup of this run's task spaces failed: ${cleanup.error}`);
-      else if (keep) log(`ego-conformance: --keep-on-failure: the run failed, so its task spaces stay (names start with 'ego-conformance ${this.options.runId}'); 'ego-conformance sweep --yes' removes them`);
+      else if (keep) log(`ego-conformance: --keep-on-failure: the run failed, so its task spaces stay (names start with '${runPrefix(this.options.runId)}'); 'ego-conformance sweep --yes' removes them`);
       else if (cleanup.outcome) {
         const { closed, problems } = cleanup.outcome;
         if (closed.length) log(`ego-conformance: closed ${closed.length} task space(s) this run left behind`);
