@@ -10,7 +10,7 @@ import { newNonce, readFramed, rejectsSdkPath, tail } from "./cli-output.js";
 import { ConnectBack } from "./cli-connect-back.js";
 import type { LoopConnection } from "./cli-connect-back.js";
 import { loopScript, type CheckedState, type LoopHello, type LoopStatus } from "./cli-loop-script.js";
-import { describeExit, spawnCli, type CliExit, type CliProcess } from "./cli-process.js";
+import { describeExit, startCli, type CliExit, type CliProcess } from "./cli-process.js";
 
 /** The code a task-scoped call answers with when nothing is selected: what "fresh" is checked by. */
 const NOT_SELECTED: ErrorCode = "EGO_TASK_SPACE_NOT_SELECTED";
@@ -78,7 +78,7 @@ export async function startLoopProcess(options: StartLoopOptions): Promise<LoopP
   const token = ConnectBack.newToken();
   const nonce = newNonce();
   const args = ["nodejs", ...(options.sdkPath !== undefined ? ["--sdk-path", options.sdkPath] : [])];
-  const proc = spawnCli(options.cliPath, args, loopScript(options.connectBack.address, token, nonce));
+  const proc = await startCli(options.cliPath, args, loopScript(options.connectBack.address, token, nonce));
   const waiting = options.connectBack.expect(token);
   const first = await race(waiting.connection, proc, options.startTimeoutMs);
   if (first.kind === "done") {

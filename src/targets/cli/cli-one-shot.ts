@@ -8,7 +8,7 @@ import { probeProgram } from "../../probe/program.js";
 import { frameParts, newNonce, readFramed, FramingError } from "./cli-output.js";
 import { CliTargetError, ProbeThrewError } from "./cli-loop-process.js";
 import type { ProbeFailure } from "./cli-loop-script.js";
-import { describeExit, spawnCli, type CliExit } from "./cli-process.js";
+import { describeExit, startCli, type CliExit } from "./cli-process.js";
 import type { ProbeFunction } from "../target.js";
 
 export interface OneShotOptions {
@@ -55,7 +55,7 @@ export async function runOneShotProbe<A extends Json[], R>(options: OneShotOptio
   const nonce = newNonce();
   const timeoutMs = options.timeoutMs ?? 30_000;
   const cliArgs = ["nodejs", ...(options.sdkPath !== undefined ? ["--sdk-path", options.sdkPath] : [])];
-  const proc = spawnCli(options.cliPath, cliArgs, oneShotScript(probeProgram(fn as never, args), nonce), { frameNonce: nonce });
+  const proc = await startCli(options.cliPath, cliArgs, oneShotScript(probeProgram(fn as never, args), nonce), { frameNonce: nonce });
   const timer = setTimeout(() => proc.killGroup(), timeoutMs);
   const exit = await proc.exited;
   clearTimeout(timer);

@@ -17,6 +17,8 @@ export interface CliExit {
   effectiveCode: number | null;
   /** the harness killed the group (a timeout, or an unusable process) */
   killed: boolean;
+  /** the error code when the process could not be started at all (ENOENT, EACCES, ETXTBSY) */
+  startFailure?: string;
 }
 
 export interface CliProcess {
@@ -54,7 +56,24 @@ export function describeExit(exit: CliExit): string {
   return parts.join(", ");
 }
 
-export function spawnCli(cliPath: string, args: readonly string[], script: string, options: { frameNonce?: string } = {}): CliProcess {
+/**
+ * Waits between starts of a launcher that is busy (ETXTBSY): it was written a moment ago, and a
+ * process this one forked meanwhile holds it open for writing until that child execs, which takes
+ * milliseconds. Any other failure to start is final at once.
+ */
+const BUSY_BACKOFF_MS = [10, 20, 40, 80, 160, 320];
+
+/** spawnCli, started again while the launcher is busy (at most BUSY_BACKOFF_MS.length more times). */
+export async function startCli(cliPath: string, args: readonly string[], script: string, options: { frameNonce?: string } = {}): Promise<CliProcess> {
+  for (const backoff of BUSY_BACKOFF_MS) {
+    const proc = spawnCli(cliPath, args, script, options);
+    if (proc.pid !== -1 || (await proc.exited).startFailure !== "ETXTBSY") return proc;
+    await new Promise((resolve) => setTimeout(resolve, backoff));
+  }
+  return spawnCli(cliPath, args, script, options);
+}
+
+function spawnCli(cliPath: string, args: readonly string[], script: string, options: { frameNonce?: string } = {}): CliProcess {
   const child = startGroup(cliPath, args, {
     input: script,
     // a marker only the CLI gets: the script must not see it (clause launcher.environment.not-forwarded)
@@ -93,7 +112,7 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
   // until they close or STREAM_GRACE_MS pass; then our ends are destroyed.
   const exited = new Promise<CliExit>((resolveExit) => {
     let settled = false;
-    const settle = (exitCode: number | null, signal: string | null, spawnFailure?: string) => {
+    const settle = (exitCode: number | null, signal: string | null, spawnFailure?: string, startFailure?: string) => {
       if (settled) return;
       settled = true;
       hasExited = true;
@@ -102,7 +121,7 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
         errTotal += spawnFailure.length + 1;
       }
       const quirkCode = quirkExitCode(`${out}\n${err}`);
-      resolveExit({ exitCode, signal, ...(quirkCode !== undefined ? { quirkCode } : {}), effectiveCode: quirkCode ?? exitCode, killed });
+      resolveExit({ exitCode, signal, ...(quirkCode !== undefined ? { quirkCode } : {}), effectiveCode: quirkCode ?? exitCode, killed, ...(startFailure !== undefined ? { startFailure } : {}) });
     };
     child.once("exit", (code, signal) => {
       // the launcher is gone; anything the script left in its group goes with it
@@ -119,7 +138,10 @@ export function spawnCli(cliPath: string, args: readonly string[], script: strin
     });
     // a process that never started (ENOENT, EACCES) has no "exit": execa's result says why
     void child.then((result) => {
-      if (result.exitCode === undefined && result.signal === undefined) settle(null, null, (result as { message?: string }).message ?? "the process could not be started");
+      if (result.exitCode === undefined && result.signal === undefined) {
+        const failed = result as { message?: string; code?: unknown };
+        settle(null, null, failed.message ?? "the process could not be started", typeof failed.code === "string" ? failed.code : undefined);
+      }
     });
   });
 

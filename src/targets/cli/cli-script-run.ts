@@ -3,14 +3,14 @@
  * (../target.ts, Launcher) for clauses that judge a whole invocation (how and when it ends). The
  * wait is the process's exit plus a timer: past the bound the process group is killed.
  */
-import { spawnCli } from "./cli-process.js";
+import { startCli } from "./cli-process.js";
 import type { Launcher, ScriptRun } from "../target.js";
 
 export function cliLauncher(cliPath: string, sdkPath: string | undefined): Launcher {
   return {
     async runScript(script: string, options: { timeoutMs: number }): Promise<ScriptRun> {
       const startedAt = Date.now();
-      const proc = spawnCli(cliPath, ["nodejs", ...(sdkPath !== undefined ? ["--sdk-path", sdkPath] : [])], script);
+      const proc = await startCli(cliPath, ["nodejs", ...(sdkPath !== undefined ? ["--sdk-path", sdkPath] : [])], script);
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
