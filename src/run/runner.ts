@@ -2,13 +2,11 @@
  * One vitest in this process for many runs (vitest's Node API): its start is paid once, not once
  * per target, and each target's phase gets exactly the environment its own vitest child would.
  */
-import { resolve } from "node:path";
 import { createVitest, type Reporter, type TestModule, type Vitest } from "vitest/node";
 import { conformanceReporters } from "./conformance-reporters.js";
+import { conformanceTestConfig } from "./conformance-config.js";
 import { keepThreads, ThreadPark } from "./kept-threads.js";
 import { PROJECT_ROOT, vitestPhases, type VitestPhase } from "./vitest-phases.js";
-
-export const CONFORMANCE_CONFIG = resolve(PROJECT_ROOT, "vitest.conformance.config.ts");
 
 export interface PhaseSelection {
   areas: readonly string[];
@@ -96,7 +94,10 @@ export class ClauseRunner {
   #start(): Promise<void> {
     this.#starting ??= (async () => {
       // the config's own reporters are made but never initialised: each target gets its own (runPhase)
-      const vitest = await withoutProcessHandlers(() => createVitest("test", { config: this.#options.config ?? CONFORMANCE_CONFIG, root: this.#root, watch: false, maxWorkers: this.#maxWorkers }, {}, { stdout: process.stderr, stderr: process.stderr }));
+      // the conformance options inline, not its config file: loading a config file bundles it and
+      // what it imports first, most of the start's CPU; the reporters are each target's own
+      const config = this.#options.config !== undefined ? { config: this.#options.config } : { ...conformanceTestConfig(this.#root), reporters: [], config: false as const };
+      const vitest = await withoutProcessHandlers(() => createVitest("test", { ...config, root: this.#root, watch: false, maxWorkers: this.#maxWorkers }, {}, { stdout: process.stderr, stderr: process.stderr }));
       this.#vitest = vitest;
       if (this.#park) keepThreads(vitest, this.#park);
       this.#runners = new Map(vitest.projects.map((p) => [p, p.config.runner]));
