@@ -6,6 +6,7 @@
 import { PAGES_CHOICES } from "../contract/pages-choice.js";
 import { APP_OPTION_SPEC, CLOSE_DELAY_MS_RANGE } from "../targets/fake/fake-app.js";
 import { DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_RESULTS_DIR } from "../run/options.js";
+import { MODEL_FILES_PER_WORKER } from "../run/vitest-phases.js";
 
 export interface FlagSpec {
   type: "string" | "boolean";
@@ -141,7 +142,7 @@ export const RUN_FLAGS = {
     type: "string",
     value: "N",
     range: { min: 1, max: 64 },
-    help: "how many clause files run at once: on the fake, each with a fake of its own (default one per core, at least 2; runs side by side, as the self-tests make them, spend less CPU with 1 each); against an installed host (default 3), where --workers 1 runs one clause file at a time on a fragile host and [Serial] files always run alone, after the rest",
+    help: `how many clause files run at once: on the fake, each with a fake of its own (default one per core, at least 2; with --pages model one per ${MODEL_FILES_PER_WORKER} clause files of the selection, so an area or two runs in one; runs side by side, as the self-tests make them, spend less CPU with 1 each); against an installed host (default 3), where --workers 1 runs one clause file at a time on a fragile host and [Serial] files always run alone, after the rest`,
   },
 } as const satisfies FlagTable;
 

@@ -9,7 +9,7 @@ import { summaryPassed } from "../report/summary.js";
 import { OutputPathError } from "../files/output-dir.js";
 import { exitStatusFor } from "../processes/interrupts.js";
 import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
-import { checkOptions, ClauseRunner, FAKE_WORKERS, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
+import { checkOptions, ClauseRunner, fakeWorkersOf, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { RUN_FLAGS } from "./options.js";
 import { UsageError } from "./usage-error.js";
@@ -108,7 +108,7 @@ export async function runCommand(argv: string[]): Promise<number> {
  */
 async function runInProcess(options: RunOptions): ReturnType<typeof runConformance> {
   if (options.installed) return runConformance(options);
-  const runner = ClauseRunner.lazy({ maxWorkers: options.fakeWorkers ?? FAKE_WORKERS, onStartFailure: (error) => process.stderr.write(`ego-conformance: one vitest in this process could not start (${error instanceof Error ? error.message : String(error)}): the run starts vitest as a child\n`) });
+  const runner = ClauseRunner.lazy({ maxWorkers: fakeWorkersOf(options), onStartFailure: (error) => process.stderr.write(`ego-conformance: one vitest in this process could not start (${error instanceof Error ? error.message : String(error)}): the run starts vitest as a child\n`) });
   try {
     return await runConformance(options, runner);
   } finally {

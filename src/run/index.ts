@@ -8,7 +8,7 @@ export { defaultRunOptions, DEFAULT_OUTCOMES_FILE, DEFAULT_REPORT_DIR, DEFAULT_R
 export { selectedBy, selectedFor } from "./select.js";
 export { checkRunOutputs, personaFileOrThrow, planRun } from "./plan.js";
 export { checkOptions, checkPagesFound, type OptionNames } from "./check-options.js";
-export { DEFAULT_INSTALLED_WORKERS, FAKE_WORKERS, SERIAL_FILES, serialFilesOf, vitestPhases } from "./vitest-phases.js";
+export { DEFAULT_INSTALLED_WORKERS, FAKE_WORKERS, fakeWorkersOf, MODEL_FILES_PER_WORKER, PROJECT_ROOT, SERIAL_FILES, serialFilesOf, vitestPhases } from "./vitest-phases.js";
 export { collectResults, resultsOf } from "./collect.js";
 export { judgeResults } from "./judge.js";
 export { RunInputError } from "./errors.js";

@@ -22,7 +22,7 @@ import { RunInputError } from "./errors.js";
 import { Ledger } from "../safety/ledger.js";
 import type { RunOptions } from "./options.js";
 import { selectedFor } from "./select.js";
-import { serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
+import { fakeWorkersOf, serialFilesOf, vitestPhases, type VitestPhase } from "./vitest-phases.js";
 import { newRunId } from "../harness/run-config.js";
 
 
@@ -69,7 +69,7 @@ export async function planRun(given: RunOptions): Promise<RunPlan> {
     options,
     runId: newRunId(),
     selected: selectedFor(options),
-    phases: vitestPhases(options.installed !== undefined, options.installed?.workers, serialFilesOf(options.areas), options.fakeWorkers),
+    phases: vitestPhases(options.installed !== undefined, options.installed?.workers, serialFilesOf(options.areas), fakeWorkersOf(options)),
     ...(infraFaults ? { infraFaults } : {}),
     ...(expectations ? { expectations } : {}),
   };

@@ -1,5 +1,6 @@
 // The run library's phases in-process, without vitest or a target: plan from typed options,
 // collect (the results directory read once), judge (in memory), write (the judged files back).
+import { readdirSync } from "node:fs";
 import { cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { personaTarget } from "../../src/matrix/target-spec.js";
 import { LABEL } from "../../src/labels/labels.js";
 import { readResults } from "../../src/report/results-reader.js";
 import { summarize } from "../../src/report/summary.js";
-import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, RunInputError, FAKE_WORKERS, SERIAL_FILES, selectedBy, selectedFor, type RunOptions } from "../../src/run/index.js";
+import { collectResults, defaultRunOptions, judgeResults, planRun, resultsOf, RunInputError, FAKE_WORKERS, MODEL_FILES_PER_WORKER, PROJECT_ROOT, SERIAL_FILES, selectedBy, selectedFor, type RunOptions } from "../../src/run/index.js";
 import { failedSoFar } from "../../src/run/guard-step.js";
 import { INVARIANCE_CLAUSE_ID } from "../../src/safety/invariance.js";
 import { writeResultFiles } from "../../src/run/write.js";
@@ -104,6 +105,21 @@ describe("plan", () => {
     expect(installed.phases[0]!.args).toContain(SERIAL_FILES);
     // on installed targets the safety clause is always covered
     expect(CATALOGUE.filter(installed.selected).length).toBe(CATALOGUE.length);
+  });
+
+  it("on the page model starts one worker per MODEL_FILES_PER_WORKER clause files of the selection, unless --workers says", async () => {
+    const workersOf = async (extra: Partial<RunOptions>) => Number((await planRun(await options(extra))).phases[0]!.args.at(-1));
+    const filesOf = (area: string) => readdirSync(join(PROJECT_ROOT, "suites", area)).filter((f) => f.endsWith(".test.ts")).length;
+    const small = "task-state";
+    expect(filesOf(small)).toBeLessThanOrEqual(MODEL_FILES_PER_WORKER);
+    expect(await workersOf({ pages: "model", areas: [small] })).toBe(1);
+    // every area: more files than one worker takes
+    const all = readdirSync(join(PROJECT_ROOT, "suites")).reduce((n, area) => n + filesOf(area), 0);
+    expect(all).toBeGreaterThan(MODEL_FILES_PER_WORKER);
+    expect(await workersOf({ pages: "model" })).toBe(Math.min(FAKE_WORKERS, Math.ceil(all / MODEL_FILES_PER_WORKER)));
+    // real pages wait on Chromium: a second file beside the first shortens the run
+    expect(await workersOf({ pages: "chromium", areas: [small] })).toBe(FAKE_WORKERS);
+    expect(await workersOf({ pages: "model", areas: [small], fakeWorkers: 3 })).toBe(3);
   });
 
   it("refuses what typed options cannot say, before anything is written", async () => {
