@@ -64,7 +64,7 @@ function parseMatrixFlags(argv: string[], cwd: string, personas: readonly string
   const baselineFlag = baselineFlags(values);
   // a shard writes no compat: the baseline is report --merge's, where the verdicts are made
   if (baselineFlag !== undefined && values.shard !== undefined) throw new UsageError("--baseline gates compat, which a shard does not write: give it to report --merge");
-  const plan = makePlan(targets, { areas: values.area as Area[], grep: values.grep ?? null });
+  const plan = makePlan(targets, { areas: values.area as Area[], grep: values.grep ?? null }, { ungated: values.ungated, noExpectations: values["no-expectations"] });
   return { plan, shard, sharded: values.shard !== undefined, outDir: resolve(cwd, values.out), json: values.json, allure: !values["no-allure"], ...(fakePages !== undefined ? { fakePages } : {}), ...(values["no-slow"] ? { noSlow: true } : {}), ...(baselineFlag ? { baselineFlag } : {}) };
 }
 

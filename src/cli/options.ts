@@ -243,6 +243,8 @@ export const MATRIX_FLAGS = {
   grep: { type: "string", value: "RE", help: "only clauses whose id or title matches, as for run" },
   pages: { ...RUN_FLAGS.pages, help: "the fake targets' pages, as for run" },
   "no-slow": { type: "boolean", default: false, help: "skip the clauses tagged slow in every target, as for run (on an installed build they wait minutes of real time)" },
+  ungated: { type: "boolean", default: false, help: "every target runs every clause regardless of build features and versions, as for run" },
+  "no-expectations": { type: "boolean", default: false, help: "every target applies no expectations file, as for run" },
   shard: {
     type: "string",
     value: "i/n",

@@ -1,7 +1,7 @@
 /**
- * A matrix plan: the full target list (in the order the flags gave it) and the clause selection.
- * Its id is a hash of both, so the shards of one matrix, run on different machines with the same
- * flags, carry the same id, and `report --merge` can refuse bundles of different matrices.
+ * A matrix plan: its targets in flag order, clause selection and run settings. Its id hashes all
+ * three, so the shards of one matrix run elsewhere with the same flags share it, and
+ * `report --merge` can refuse bundles of different matrices.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -9,24 +9,37 @@ import { z } from "zod";
 import { Selection } from "./compat-schema.js";
 import { TargetSpec } from "./target-spec.js";
 
+/** The run flags every target of the matrix takes, as `run` takes them: they change verdicts, so they are part of the plan. */
+export const RunSettings = z.strictObject({
+  /** every clause runs regardless of build features and versions (`--ungated`) */
+  ungated: z.boolean(),
+  /** no expectations file is applied (`--no-expectations`) */
+  noExpectations: z.boolean(),
+});
+export type RunSettings = z.infer<typeof RunSettings>;
+
+export const NO_RUN_SETTINGS: RunSettings = { ungated: false, noExpectations: false };
+
 export const MatrixPlan = z
   .object({
     id: z.string().regex(/^[0-9a-f]{12}$/),
     targets: z.array(TargetSpec),
     selection: Selection,
+    settings: RunSettings,
   })
   .strict();
 export type MatrixPlan = z.infer<typeof MatrixPlan>;
 
-export function makePlan(targets: readonly TargetSpec[], selection: Selection): MatrixPlan {
+export function makePlan(targets: readonly TargetSpec[], selection: Selection, runSettings: Partial<RunSettings> = {}): MatrixPlan {
   const keys = new Set<string>();
   for (const t of targets) {
     if (keys.has(t.key)) throw new Error(`the matrix names target '${t.key}' twice`);
     keys.add(t.key);
   }
-  const canonical = JSON.stringify({ targets, selection: { areas: [...selection.areas], grep: selection.grep } });
+  const settings: RunSettings = { ungated: runSettings.ungated === true, noExpectations: runSettings.noExpectations === true };
+  const canonical = JSON.stringify({ targets, selection: { areas: [...selection.areas], grep: selection.grep }, settings });
   const id = createHash("sha256").update(canonical).digest("hex").slice(0, 12);
-  return { id, targets: [...targets], selection };
+  return { id, targets: [...targets], selection, settings };
 }
 
 /** This harness's name and version (package.json), recorded in every bundle and compat.json. */

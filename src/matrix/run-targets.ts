@@ -14,7 +14,7 @@ import { collectTarget, outcomeWithoutResults, type TargetRun } from "./collect.
 import { targetTranscriptFile } from "./fake-differences.js";
 import type { TargetOutcome } from "./compat-schema.js";
 import { selectionOf, selectionPredicate } from "./merge.js";
-import { harnessInfo, type MatrixPlan } from "./plan.js";
+import { harnessInfo, NO_RUN_SETTINGS, type MatrixPlan, type RunSettings } from "./plan.js";
 import { formatShard, shardSlice, type Shard } from "./shard.js";
 import { describeSpec, targetRunOptions, type TargetSpec } from "./target-spec.js";
 import { CATALOGUE } from "../contract/catalogue.js";
@@ -120,7 +120,7 @@ export async function runTargets(options: RunTargetsOptions): Promise<TargetsRun
     const startedAt = now().toISOString();
     let outcome: TargetOutcome;
     try {
-      const ran = await runTarget(spec, { ...targetOptions(spec, selection, resultsDir, options.fakePages), ...(options.noSlow ? { noSlow: true } : {}), fakeWorkers });
+      const ran = await runTarget(spec, { ...targetOptions(spec, selection, resultsDir, options.fakePages, options.plan.settings), ...(options.noSlow ? { noSlow: true } : {}), fakeWorkers });
       if (ran && ran.interrupted !== undefined) {
         interrupted ??= ran.interrupted;
         throw new Error(`interrupted (${ran.interrupted}) before it finished`);
@@ -167,16 +167,20 @@ export async function runTargets(options: RunTargetsOptions): Promise<TargetsRun
 
 /**
  * The run options of one target: what `ego-conformance run` with the target's flags, the matrix's
- * selection and `--results DIR --outcomes FILE --no-report` would get. The outcomes (what `gate`
+ * selection and run settings (`--ungated`, `--no-expectations`) and `--results DIR --outcomes FILE
+ * --no-report` would get. The outcomes (what `gate`
  * and `baseline save` read) go next to the results, in the bundle, never over the user's
  * reports/outcomes.json. Every target records its transcript into its results directory (an
  * installed one would by default; a fake one is asked). `pages` is the fake targets' (an installed target shows its own).
  */
-export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "areas" | "grep">, resultsDir: string, pages?: PagesChoice): RunOptions {
+export function targetOptions(spec: TargetSpec, selection: Pick<RunOptions, "areas" | "grep">, resultsDir: string, pages?: PagesChoice, settings: RunSettings = NO_RUN_SETTINGS): RunOptions {
+  const { expectationsFile, ...defaults } = defaultRunOptions();
   return {
-    ...defaultRunOptions(),
+    ...defaults,
+    ...(expectationsFile !== undefined && !settings.noExpectations ? { expectationsFile } : {}),
     ...targetRunOptions(spec),
     ...selection,
+    ...(settings.ungated ? { ungated: true } : {}),
     ...(spec.kind !== "installed" && pages !== undefined ? { pages } : {}),
     resultsDir,
     outcomesFile: targetOutcomesFile(resultsDir),

@@ -96,6 +96,24 @@ describe("ego-conformance matrix (real runs)", () => {
     expect(JSON.parse(partial.stdout).targets).toContainEqual(expect.objectContaining({ key: "persona-pre-error-codes", availability: "missing" }));
   });
 
+  it("runs every target as run --ungated and run --no-expectations would, with those flags", { timeout: 240_000 }, async () => {
+    // unstable-locators lacks locator-omission: gated, the clause needing it is not applicable;
+    // ungated, it runs and fails (the persona prints loc=unstable); --grep sees "id: title"
+    const LOC = "snapshot.loc.omitted-not-sentinel";
+    const ONE = ["--personas", "unstable-locators", "--grep", `^${LOC.replace(/\./g, "\\.")}:`, "--pages", "model", "--no-allure", "--json"];
+    const [gatedOut, ungatedOut] = [await tempDir("matrix-gated"), await tempDir("matrix-ungated")];
+    const [gated, ungated] = await Promise.all([runCli(["matrix", ...ONE, "--out", gatedOut]), runCli(["matrix", ...ONE, "--ungated", "--no-expectations", "--out", ungatedOut])]);
+    expect(gated.exitCode, gated.stderr).toBe(0);
+    expect(ungated.exitCode, ungated.stderr).toBe(1);
+    const cell = async (out: string) => parseCompatJson(await readFile(join(out, "compat.json"), "utf8")).clauses.find((c) => c.id === LOC)!.cells["persona-unstable-locators"];
+    expect(await cell(gatedOut)).toMatchObject({ status: "not-applicable", reason: { key: "feature:locator-omission" } });
+    expect(await cell(ungatedOut)).toMatchObject({ status: "failed" });
+    // each target's outcomes say how it ran: ungated, and with no expectations file (run's default one otherwise)
+    const outcomes = async (out: string) => JSON.parse(await readFile(join(out, "matrix/persona-unstable-locators/outcomes.json"), "utf8")) as { ungated: boolean; expectations: string | null };
+    expect(await outcomes(gatedOut)).toMatchObject({ ungated: false, expectations: expect.stringMatching(/expectations\.json$/) });
+    expect(await outcomes(ungatedOut)).toMatchObject({ ungated: true, expectations: null });
+  });
+
   it("runs an installed ego-browser as one more column (the fake app, installed as Ego Lite would be)", { timeout: 120_000 }, async () => {
     const world = await installedWorld();
     try {
@@ -250,6 +268,15 @@ describe("matrix and report arguments", () => {
     expect(parseMatrixArgs([], "/w").fakePages).toBeUndefined();
     expect(parseMatrixArgs(["--no-slow"], "/w").noSlow).toBe(true);
     expect(parseMatrixArgs([], "/w").noSlow).toBeUndefined();
+  });
+
+  it("record --ungated and --no-expectations in the plan: shards made with other settings are another matrix", () => {
+    const plain = parseMatrixArgs(["--personas", "current"], "/w").plan;
+    const both = parseMatrixArgs(["--personas", "current", "--ungated", "--no-expectations"], "/w").plan;
+    expect(plain.settings).toEqual({ ungated: false, noExpectations: false });
+    expect(both.settings).toEqual({ ungated: true, noExpectations: true });
+    expect(parseMatrixArgs(["--personas", "current", "--ungated"], "/w").plan.settings).toEqual({ ungated: true, noExpectations: false });
+    expect(new Set([plain.id, both.id, parseMatrixArgs(["--personas", "current", "--ungated"], "/w").plan.id, parseMatrixArgs(["--personas", "current", "--no-expectations"], "/w").plan.id]).size).toBe(4);
   });
 
   it.each([

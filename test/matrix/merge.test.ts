@@ -71,6 +71,27 @@ describe("runTargets", () => {
     expect(seen.map(([, o]) => o.noSlow)).toEqual([true, true]);
   });
 
+  it("gives every target the plan's --ungated and --no-expectations, installed ones included", async () => {
+    const seen: [string, RunOptions][] = [];
+    const targets = [personaTarget("current"), installedTarget("/opt/ego/ego-browser")];
+    const runWith = async (settings: { ungated?: boolean; noExpectations?: boolean }) => {
+      seen.length = 0;
+      await runTargets({
+        plan: makePlan(targets, SELECTION, settings),
+        shard: { index: 1, count: 1 },
+        bundleDir: join(await tempDir("bundle-settings"), "b"),
+        runTarget: async (spec, options) => {
+          seen.push([spec.key, options]);
+          return fakeRun(spec, options);
+        },
+        now,
+      });
+      return seen.map(([, o]) => [o.ungated === true, o.expectationsFile !== undefined]);
+    };
+    expect(await runWith({})).toEqual([[false, true], [false, true]]);
+    expect(await runWith({ ungated: true, noExpectations: true })).toEqual([[true, false], [true, false]]);
+  });
+
   it("records options the run refuses as unavailable, other failures as errors", async () => {
     const plan = makePlan([personaTarget("current"), personaTarget("pre-profiles")], SELECTION);
     const loaded = await runTargets({
@@ -162,6 +183,10 @@ describe("mergeBundles", () => {
     const other = makePlan([personaTarget("current")], SELECTION);
     await expect(Promise.all([run(PLAN, 1, 2), run(other, 1, 1)]).then((b) => mergeBundles(b))).rejects.toThrow(/different matrices/);
     await expect(Promise.all([run(PLAN, 1, 2), run(PLAN, 1, 3)]).then((b) => mergeBundles(b))).rejects.toThrow(/split the matrix differently/);
+    // the same targets and clauses, run ungated or without expectations: another matrix
+    for (const settings of [{ ungated: true }, { noExpectations: true }]) {
+      await expect(Promise.all([run(PLAN, 1, 2), run(makePlan(TARGETS, SELECTION, settings), 2, 2)]).then((b) => mergeBundles(b))).rejects.toThrow(/different matrices/);
+    }
     expect(() => mergeBundles([])).toThrow(/no matrix bundles/);
   });
 

@@ -63,6 +63,21 @@ describe("targetOptions", () => {
       expect(() => checkOptions(targetOptions(spec, { areas: [] }, dir))).not.toThrow();
     }
   });
+
+  it("carry the plan's run settings as run takes --ungated and --no-expectations", () => {
+    const dir = "/bundle/results/t";
+    const paths = ["--results", dir, "--outcomes", targetOutcomesFile(dir), "--no-report", "--record", targetTranscriptFile(dir)];
+    for (const spec of [personaTarget("pre-profiles"), installedTarget("/opt/ego-browser")]) {
+      const { reportDir: _ignored, progressTarget: _key, ...typed } = targetOptions(spec, { areas: [] }, dir, undefined, { ungated: true, noExpectations: true });
+      const { reportDir: _unused, ...parsed } = parseRunArgs([...flagsOf(spec), "--ungated", "--no-expectations", ...paths]);
+      expect(typed).toEqual(parsed);
+      expect(typed.expectationsFile).toBeUndefined();
+    }
+    // each alone: the other stays as run has it without its flag
+    const dirOnly = (settings: { ungated: boolean; noExpectations: boolean }) => targetOptions(personaTarget("current"), { areas: [] }, dir, undefined, settings);
+    expect(dirOnly({ ungated: true, noExpectations: false })).toMatchObject({ ungated: true, expectationsFile: parseRunArgs([]).expectationsFile });
+    expect(dirOnly({ ungated: false, noExpectations: true })).not.toHaveProperty("ungated");
+  });
 });
 
 describe("expandTargets", () => {
@@ -96,5 +111,18 @@ describe("makePlan", () => {
     expect(makePlan([personaTarget("current")], { areas: ["tabs"], grep: null }).id).not.toBe(a.id);
     expect(makePlan([personaTarget("pre-profiles")], { areas: [], grep: null }).id).not.toBe(a.id);
     expect(() => makePlan([personaTarget("current"), personaTarget("current")], { areas: [], grep: null })).toThrow(/twice/);
+  });
+
+  it("records what every target runs with (--ungated, --no-expectations), and is another plan for each", () => {
+    const targets = [personaTarget("current")];
+    const selection = { areas: [], grep: null };
+    const plain = makePlan(targets, selection);
+    expect(plain.settings).toEqual({ ungated: false, noExpectations: false });
+    expect(makePlan(targets, selection, { ungated: false, noExpectations: false }).id).toBe(plain.id);
+    const ungated = makePlan(targets, selection, { ungated: true });
+    const noExpectations = makePlan(targets, selection, { noExpectations: true });
+    expect(ungated.settings).toEqual({ ungated: true, noExpectations: false });
+    expect(noExpectations.settings).toEqual({ ungated: false, noExpectations: true });
+    expect(new Set([plain.id, ungated.id, noExpectations.id, makePlan(targets, selection, { ungated: true, noExpectations: true }).id]).size).toBe(4);
   });
 });

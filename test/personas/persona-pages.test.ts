@@ -4,75 +4,64 @@
 // "blocked" by error_code alone) went unjudged there and the default matrix was red on a clean fake.
 // Ungated, each persona alone, only the page clauses: exactly its predicted clauses fail, and no
 // result has a gate gap (src/harness/feature-reads.ts).
-// Cost (2 cores shared with other work, measured): one run 35 s alone; all thirteen, two at a
-// time, a few minutes. Six real-page runs at once timed out clauses that pass alone.
+// All thirteen personas are the targets of one matrix (its fake targets two at a time, in one
+// vitest whose workers are kept from target to target), each read from its outcomes and results
+// in the bundle. Cost of this file alone (GNU time, 3 alternating rounds, load 12-28): as 13
+// runs 73-83 CPU-s, 219-439 s wall; as one matrix 73-76 CPU-s, 182-335 s (docs/speed.md).
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { PERSONAS } from "../../src/contract/personas.js";
-import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { gateGaps } from "../support/gate-gaps.js";
-import { tempDir } from "../support/temp-dir.js";
 import { needsPages, predictedAmong } from "./exemptions.js";
+import { notRan, personaMatrix, statusOf, type PersonaTarget } from "./persona-matrix.js";
 
 // in process, as every persona runs here: a page clause that also needs a launcher runs only on installed targets
 const PAGE_CLAUSES = CATALOGUE.filter((c) => needsPages(c) && !(c.needs ?? []).includes("launcher"));
 /** matched against the id or the title; every page clause by its literal id */
 const GREP = `^(${PAGE_CLAUSES.map((c) => c.id.replace(/\./g, "\\.")).join("|")})`;
-// two runs go side by side: one clause file at a time each spends less CPU than two (docs/speed.md)
-const FLAGS = ["--pages", "chromium", "--grep", GREP, "--workers", "1"];
-
-const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
+// the matrix runs two targets side by side with one clause-file worker each (src/matrix/run-targets.ts)
+const FLAGS = ["--ungated", "--pages", "chromium", "--grep", GREP, "--no-expectations"];
+/** a bound on one matrix of all the personas, and on the second one of those whose browser was lost */
+const MATRIX_TIMEOUT_MS = 720_000;
+const RETRY_TIMEOUT_MS = 600_000;
 
 /** Whether this machine gives the fake real pages: without Chromium the page clauses cannot run, and the check is skipped, never passed. */
-const hasPages = (summary: JsonSummary) => summary.clauses.some((c) => c.status !== "not-applicable");
+const hasPages = (t: PersonaTarget) => t.ran && Object.values(t.outcomes.clauses).some((c) => c.status !== "not-applicable");
 
-/** Runs `jobs` at most `width` at a time (the machine has two cores; more real-page runs at once time out under load). */
-async function inTurns<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
-  const out: T[] = new Array(jobs.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < jobs.length) {
-      const at = next++;
-      out[at] = await jobs[at]!();
-    }
-  }));
-  return out;
-}
+// A target whose every clause is broken lost its browser (measured on the shared machine: Chromium
+// gone under load, the whole run broken); that is the infrastructure, never a verdict, so such a
+// persona is run once more, in a second matrix of just those. Any other outcome stands as it is.
+const allBroken = (t: PersonaTarget) => t.ran && Object.keys(t.outcomes.clauses).length > 0 && Object.values(t.outcomes.clauses).every((c) => c.status === "broken");
 
 describe("every persona on real pages, the clauses that need them", () => {
   // Gated is not run again here: gating only ever skips (./persona-runs.test.ts checks, for every
   // persona, that exactly the clauses needing a feature it lacks are skipped), and the ungated run
   // below proves every other page clause holds, so the gated run of these clauses is clean.
-  it("ungated, each persona fails exactly the page clauses its difference predicts, two runs at a time", { timeout: 900_000 }, async ({ skip }) => {
-    const once = async (persona: (typeof PERSONAS)[number], attempt: number) => {
-      const results = await tempDir(`persona-pages-${persona.name}-${attempt}`);
-      const run = await runCli(["run", "--persona", persona.name, "--ungated", ...FLAGS, "--json", "--no-report", "--no-expectations", "--results", results, "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
-      const summary = JSON.parse(run.stdout) as JsonSummary;
-      return { persona, run, summary, gaps: await gateGaps(results) };
-    };
-    // A run whose every clause is broken lost its browser (measured on the shared machine: Chromium
-    // gone under load, the whole run broken); that is the infrastructure, never a verdict, so such a
-    // run is made once more. Any other outcome stands as it is.
-    const allBroken = (s: JsonSummary) => s.clauses.length > 0 && s.clauses.every((c) => c.status === "broken");
-    const seen = await inTurns(PERSONAS.map((persona) => async () => {
-      const first = await once(persona, 1);
-      return allBroken(first.summary) ? once(persona, 2) : first;
-    }), 2);
-    if (!seen.some((s) => hasPages(s.summary))) skip("the fake has no real pages here (no Chromium)");
-    const wrong = seen.flatMap(({ persona, run, summary, gaps }) => {
+  it("ungated, each persona fails exactly the page clauses its difference predicts, all in one matrix", { timeout: MATRIX_TIMEOUT_MS + RETRY_TIMEOUT_MS + 60_000 }, async ({ skip }) => {
+    const first = await personaMatrix(PERSONAS.map((p) => p.name), FLAGS, "persona-pages-1", MATRIX_TIMEOUT_MS);
+    const lost = PERSONAS.filter((p) => allBroken(first.get(p.name)!)).map((p) => p.name);
+    const again = lost.length > 0 ? await personaMatrix(lost, FLAGS, "persona-pages-2", RETRY_TIMEOUT_MS) : new Map<string, PersonaTarget>();
+    const seen = PERSONAS.map((persona) => ({ persona, target: again.get(persona.name) ?? first.get(persona.name)! }));
+    if (!seen.some(({ target }) => hasPages(target))) skip("the fake has no real pages here (no Chromium)");
+    const wrong = (await Promise.all(seen.map(async ({ persona, target }) => {
+      if (!target.ran) return [`${persona.name}: ${notRan(target)}`];
+      const { outcomes } = target;
       const predicted = predictedAmong(persona, PAGE_CLAUSES);
       // a clause that stands on another one's rule ends precondition-failed: still one of the predicted
-      const judged = [...statusOf(summary, "failed"), ...statusOf(summary, "precondition-failed"), ...statusOf(summary, "broken")].sort();
+      const judged = [...statusOf(outcomes, "failed"), ...statusOf(outcomes, "precondition-failed"), ...statusOf(outcomes, "broken")].sort();
+      const gaps = await gateGaps(target.resultsDir);
       const problems = [
-        run.exitCode === (predicted.length ? 1 : 0) ? null : `exit ${run.exitCode}: ${run.stderr.slice(-400)}`,
+        // what run's exit status said: it passes exactly when nothing is predicted to fail
+        outcomes.passed === (predicted.length === 0) ? null : `the run ${outcomes.passed ? "passed" : "did not pass"}${outcomes.problems.length ? ` (${outcomes.problems.join("; ")})` : ""}`,
+        outcomes.ungated ? null : "the run was gated",
         JSON.stringify(judged) === JSON.stringify(predicted) ? null : `did not pass: ${judged.join(", ") || "none"}; predicted: ${predicted.join(", ") || "none"}`,
-        statusOf(summary, "broken").length ? `broken: ${statusOf(summary, "broken").join(", ")}` : null,
-        statusOf(summary, "unknown").length ? `unknown: ${statusOf(summary, "unknown").join(", ")}` : null,
-        statusOf(summary, "not-applicable").length ? `not applicable although ungated: ${statusOf(summary, "not-applicable").join(", ")}` : null,
+        statusOf(outcomes, "broken").length ? `broken: ${statusOf(outcomes, "broken").join(", ")}` : null,
+        statusOf(outcomes, "unknown").length ? `unknown: ${statusOf(outcomes, "unknown").join(", ")}` : null,
+        statusOf(outcomes, "not-applicable").length ? `not applicable although ungated: ${statusOf(outcomes, "not-applicable").join(", ")}` : null,
         gaps.length ? `gate gaps: ${gaps.join("; ")}` : null,
       ].filter((p): p is string => p !== null);
       return problems.map((p) => `${persona.name}: ${p}`);
-    });
+    }))).flat();
     expect(wrong).toEqual([]);
   });
 });

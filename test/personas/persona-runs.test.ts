@@ -7,7 +7,12 @@
 // - gated (the normal run), those clauses are not applicable: skipped with the reason, never
 //   failed. Gating only ever skips, so the gated run is checked on the clauses it skips (the rest
 //   ran green in the ungated run already), with the harness's own applicability function on the
-//   persona's target, and one persona (pre-profiles) end to end; that keeps this file fast.
+//   persona's target, and three personas (pre-profiles and the two the harness's steps stand on)
+//   end to end; that keeps this file fast.
+// The ungated personas are the targets of one matrix and the three gated ones of another (their
+// fake targets two at a time, in one vitest whose workers are kept from target to target), each
+// read from its outcomes in the bundle. Cost of this file alone (GNU time, 3 alternating rounds,
+// load 13-28): as 13 runs 79-84 CPU-s, 93-223 s wall; as matrices 43-47 CPU-s, 113-143 s (docs/speed.md).
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, conformanceOf } from "../../src/contract/index.js";
 import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "../../src/contract/personas.js";
@@ -18,30 +23,28 @@ import { resolveTarget } from "../../src/targets/choose/resolve.js";
 import { runCli, type JsonSummary } from "../cli/run-cli.js";
 import { tempDir } from "../support/temp-dir.js";
 import { NEEDS_WITHOUT_EXERCISING, lacking, needsPages, requiring } from "./exemptions.js";
+import { notRan, personaMatrix, statusOf, type PersonaTarget } from "./persona-matrix.js";
 
 /**
  * The whole catalogue on the page model (the clauses needing pages are then not applicable, and not
- * predicted), which keeps this file's thirteen whole-catalogue runs affordable; the clauses that
+ * predicted), which keeps this file's whole-catalogue runs affordable; the clauses that
  * need pages run for every persona on real pages in ./persona-pages.test.ts.
  */
-function pagesFor(_p: Persona): PagesChoice {
-  // the clauses that need pages run for every persona, on real pages, in ./persona-pages.test.ts
-  return "model";
-}
+const PAGES: PagesChoice = "model";
 
 function predictedFailures(p: Persona): string[] {
   const exempt = new Set((NEEDS_WITHOUT_EXERCISING[p.name] ?? []).map((x) => x.clause));
-  const onModel = pagesFor(p) === "model";
+  const onModel = PAGES === "model";
   return requiring(lacking(p))
     .filter((c) => conformanceOf(c) !== "unspecified" && !exempt.has(c.id) && !(onModel && needsPages(c)))
     .map((c) => c.id)
     .sort();
 }
 
-/** the runs here go side by side (describe.concurrent): one clause file at a time each spends less CPU than two (docs/speed.md) */
+/** the extra persona's run goes beside the gated matrix: one clause file at a time spends less CPU than two (docs/speed.md) */
 const ONE_WORKER = ["--workers", "1"];
-
-const statusOf = (summary: JsonSummary, status: string) => summary.clauses.filter((c) => c.status === status).map((c) => c.id).sort();
+/** a bound on one matrix of whole page-model runs (two at a time) */
+const MATRIX_TIMEOUT_MS = 600_000;
 
 // every persona is judged: the harness's own steps (src/probe/runtime.ts) find spaces by name in
 // older listings and select them by the key the build gave, so no persona is left out
@@ -51,24 +54,45 @@ const runnable = judged.filter((p) => featuresOff(p).length > 0);
 // a persona with a feature the current build lacks (the dialog fallback key) and nothing less
 const extra = judged.filter((p) => featuresOff(p).length === 0 && featuresOn(p).length > 0);
 
+/**
+ * One matrix of `personas` on PAGES with `flags`, made once, when the first test asks
+ * (the tests of a describe share it); a matrix that cannot be made fails each of them with why.
+ */
+function sharedMatrix(personas: readonly Persona[], flags: readonly string[], label: string): () => Promise<Map<string, PersonaTarget>> {
+  let made: Promise<Map<string, PersonaTarget>> | undefined;
+  return () => (made ??= personaMatrix(personas.map((p) => p.name), ["--pages", PAGES, ...flags, "--no-expectations"], label, MATRIX_TIMEOUT_MS));
+}
+
+/** The persona's target in the matrix; one that did not run fails its test, with the reason. */
+async function ranIn(matrix: () => Promise<Map<string, PersonaTarget>>, name: string): Promise<PersonaTarget & { ran: true }> {
+  const target = (await matrix()).get(name)!;
+  if (!target.ran) expect.fail(`${name} ${notRan(target)}`);
+  return target;
+}
+
+const ungatedRuns = sharedMatrix(runnable, ["--ungated"], "persona-ungated");
+
 describe.concurrent("persona, run ungated through the CLI", () => {
-  it.each(runnable.map((p) => [p.name, p] as const))("%s fails exactly the clauses its difference predicts", { timeout: 600_000 }, async (name, persona) => {
+  it.each(runnable.map((p) => [p.name, p] as const))("%s fails exactly the clauses its difference predicts", { timeout: MATRIX_TIMEOUT_MS + 60_000 }, async (name, persona) => {
     const predicted = predictedFailures(persona);
-    const run = await runCli(["run", ...ONE_WORKER, "--persona", name, "--ungated", "--pages", pagesFor(persona), "--json", "--no-report", "--no-expectations", "--results", await tempDir(`persona-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
+    const { outcomes } = await ranIn(ungatedRuns, name);
     // a difference whose every clause is unspecified (its core holds) fails nothing: the run passes
-    expect(run.exitCode, run.stderr).toBe(predicted.length > 0 ? 1 : 0);
-    const summary = JSON.parse(run.stdout) as JsonSummary & { persona: string };
-    expect(summary).toMatchObject({ persona: name, egoVersion: persona.version });
+    expect(outcomes.passed, outcomes.problems.join("; ")).toBe(predicted.length === 0);
+    expect(outcomes).toMatchObject({ persona: name, egoVersion: persona.version, ungated: true });
     // a clause that stands on another one's rule ends precondition-failed, naming that owner
-    expect([...statusOf(summary, "failed"), ...statusOf(summary, "precondition-failed"), ...statusOf(summary, "broken")].sort()).toEqual(predicted);
-    expect(statusOf(summary, "broken"), "no harness error: the setup survives the persona's difference").toEqual([]);
-    expect(statusOf(summary, "unknown")).toEqual([]);
+    expect([...statusOf(outcomes, "failed"), ...statusOf(outcomes, "precondition-failed"), ...statusOf(outcomes, "broken")].sort()).toEqual(predicted);
+    expect(statusOf(outcomes, "broken"), "no harness error: the setup survives the persona's difference").toEqual([]);
+    expect(statusOf(outcomes, "unknown")).toEqual([]);
     // ungated, nothing is skipped for a build feature (only for what this fake does not offer: a
     // shared browser, a launcher, and real pages on the page model)
-    const skipped = summary.clauses.filter((x) => x.status === "not-applicable" && x.id !== "safety.user-spaces.unchanged");
-    for (const c of skipped) expect(clauseById(c.id).needs, `${c.id} is skipped only for what the fake lacks`).not.toEqual([]);
+    const skipped = statusOf(outcomes, "not-applicable").filter((id) => id !== "safety.user-spaces.unchanged");
+    for (const id of skipped) expect(clauseById(id).needs, `${id} is skipped only for what the fake lacks`).not.toEqual([]);
   });
 });
+
+// pre-profiles (a missing method), and the two personas the harness's own steps stand on
+const GATED_END_TO_END = ["pre-profiles", "pre-numeric-ids", "pre-listing-v2"];
+const gatedRuns = sharedMatrix(GATED_END_TO_END.map(personaByName), [], "persona-gated");
 
 describe("persona, gated", () => {
   it.each(judged.map((p) => [p.name, p] as const))("%s: exactly the clauses needing a feature it lacks are not applicable, with the reason", async (name, persona) => {
@@ -79,14 +103,13 @@ describe("persona, gated", () => {
     await target.close();
   });
 
-  // pre-profiles (a missing method), and the two personas the harness's own steps stand on
-  it.concurrent.each(["pre-profiles", "pre-numeric-ids", "pre-listing-v2"])("%s, run gated through the CLI on the whole catalogue, passes with its clauses not applicable", { timeout: 600_000 }, async (name) => {
-    const run = await runCli(["run", ...ONE_WORKER, "--persona", name, "--pages", pagesFor(personaByName(name)), "--json", "--no-report", "--no-expectations", "--results", await tempDir(`gated-${name}`), "--outcomes", `${await tempDir("o")}/outcomes.json`], { timeoutMs: 600_000 });
-    expect(run.exitCode, run.stderr).toBe(0);
-    const summary = JSON.parse(run.stdout) as JsonSummary;
-    const skipped = statusOf(summary, "not-applicable");
+  it.concurrent.each(GATED_END_TO_END)("%s, run gated through the CLI on the whole catalogue, passes with its clauses not applicable", { timeout: MATRIX_TIMEOUT_MS + 60_000 }, async (name) => {
+    const { outcomes } = await ranIn(gatedRuns, name);
+    expect(outcomes.passed, outcomes.problems.join("; ")).toBe(true);
+    expect(outcomes).toMatchObject({ persona: name, ungated: false });
+    const skipped = statusOf(outcomes, "not-applicable");
     for (const c of requiring(featuresOff(personaByName(name)))) expect(skipped).toContain(c.id);
-    expect(summary.totals).toMatchObject({ failed: 0, broken: 0, unknown: 0 });
+    expect({ failed: statusOf(outcomes, "failed"), broken: statusOf(outcomes, "broken"), unknown: statusOf(outcomes, "unknown") }).toEqual({ failed: [], broken: [], unknown: [] });
   });
 
   // a persona with an extra feature: every clause needing it runs, on real pages where it needs
