@@ -25,7 +25,8 @@ export const MatrixPlan = z
     id: z.string().regex(/^[0-9a-f]{12}$/),
     targets: z.array(TargetSpec),
     selection: Selection,
-    settings: RunSettings,
+    /** absent in a bundle made before the matrix took run settings: it ran with none */
+    settings: RunSettings.default(NO_RUN_SETTINGS),
   })
   .strict();
 export type MatrixPlan = z.infer<typeof MatrixPlan>;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseRunArgs } from "../../src/cli/run.js";
 import { expandTargets } from "../../src/matrix/expand.js";
 import { personaNames } from "../../src/matrix/personas.js";
-import { makePlan } from "../../src/matrix/plan.js";
+import { makePlan, MatrixPlan } from "../../src/matrix/plan.js";
 import { defaultFakeTarget, mutantTarget, installedTarget, personaTarget, TARGET_KEY, TargetSpec, versionTarget } from "../../src/matrix/target-spec.js";
 import { targetOptions } from "../../src/matrix/run-targets.js";
 import { targetTranscriptFile } from "../../src/matrix/fake-differences.js";
@@ -77,6 +77,11 @@ describe("targetOptions", () => {
     const dirOnly = (settings: { ungated: boolean; noExpectations: boolean }) => targetOptions(personaTarget("current"), { areas: [] }, dir, undefined, settings);
     expect(dirOnly({ ungated: true, noExpectations: false })).toMatchObject({ ungated: true, expectationsFile: parseRunArgs([]).expectationsFile });
     expect(dirOnly({ ungated: false, noExpectations: true })).not.toHaveProperty("ungated");
+  });
+
+  it("of a bundle made before the plan carried settings are none", () => {
+    const { settings: _none, ...older } = makePlan([personaTarget("current")], { areas: [], grep: null }, { ungated: true });
+    expect(MatrixPlan.parse(older).settings).toEqual({ ungated: false, noExpectations: false });
   });
 });
 
