@@ -25,6 +25,7 @@ import { withInfraRetries, type AttemptResult } from "../retries/retry.js";
 import { asSdkWrapperPrecondition } from "./sdk-wrapper-precondition.js";
 import { ClauseAttempt, type AttemptFailure } from "./clause-attempt.js";
 import { clausePrefix } from "../space-names/space-names.js";
+import { keepFixturesAcrossTargets } from "./kept-fixtures.js";
 
 expect.extend(contractMatchers);
 
@@ -72,6 +73,8 @@ const test = base.extend<FileFixtures>({
     { scope: "file" },
   ],
 });
+// each file's target is closed by its fixture, in a kept thread's later targets too
+keepFixturesAcrossTargets(test);
 
 export interface ClauseOptions {
   /** a parameter of a clause implemented by several tests (a reason key, a profile) */

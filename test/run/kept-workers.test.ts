@@ -50,6 +50,15 @@ describe.each([
     expect(second.module === first.module).toBe(keepWorkers);
   }, 120_000);
 
+  it("tears down every target's file fixtures, in a kept thread's later targets too", async () => {
+    const seen = [];
+    for (const name of ["fixtures-1", "fixtures-2", "fixtures-3"]) seen.push(labelsOf((await runTarget(runner, "fixtures", name)).results, "teardowns"));
+    for (const labels of seen) expect(labels).toMatchObject({ status: "passed", resource: "resource" });
+    // a kept thread counts the teardowns of its earlier targets' files; a new thread has none
+    expect(seen.map((l) => l["torn-down"])).toEqual(keepWorkers ? ["0", "1", "2"] : ["0", "0", "0"]);
+    expect(new Set(seen.map((l) => l.thread)).size === 1).toBe(keepWorkers);
+  }, 120_000);
+
   it("reuses no thread whose target ran out of time", async () => {
     const hung = labelsOf((await runTarget(runner, "kept", "hung", { RUNNER_FIXTURE_HANG: "1" })).results, "state");
     const after = labelsOf((await runTarget(runner, "kept", "after-hung")).results, "state");

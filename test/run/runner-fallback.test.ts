@@ -4,7 +4,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ClauseRunner, defaultRunOptions, FAKE_WORKERS, runConformance, type RunOptions } from "../../src/run/index.js";
+import { ClauseRunner, defaultRunOptions, fakeWorkersOf, runConformance, type RunOptions } from "../../src/run/index.js";
 import { runTargets } from "../../src/matrix/run-targets.js";
 import { makePlan } from "../../src/matrix/plan.js";
 import { personaTarget } from "../../src/matrix/target-spec.js";
@@ -34,11 +34,13 @@ describe("the runner cannot start", () => {
   it("run: its phase goes as a vitest child, with the runner's verdicts", { timeout: 240_000 }, async () => {
     const config = await failingConfig();
     const failures: unknown[] = [];
-    const broken = ClauseRunner.lazy({ maxWorkers: FAKE_WORKERS, config, onStartFailure: (e) => failures.push(e) });
-    const working = ClauseRunner.lazy({ maxWorkers: FAKE_WORKERS });
+    const [childRun, runnerRun] = [runOptions(await tempDir("runner-fallback-child")), runOptions(await tempDir("runner-fallback-runner"))];
+    // each runner with the workers the run's phase asks for, as the CLI's run makes it
+    const broken = ClauseRunner.lazy({ maxWorkers: fakeWorkersOf(childRun), config, onStartFailure: (e) => failures.push(e) });
+    const working = ClauseRunner.lazy({ maxWorkers: fakeWorkersOf(runnerRun) });
     try {
-      const fallback = await runConformance(runOptions(await tempDir("runner-fallback-child")), broken);
-      const inProcess = await runConformance(runOptions(await tempDir("runner-fallback-runner")), working);
+      const fallback = await runConformance(childRun, broken);
+      const inProcess = await runConformance(runnerRun, working);
       expect(failures.map((e) => (e as Error).message).join("\n")).toMatch(/fails on purpose/);
       expect(failures).toHaveLength(1);
       const seen = statuses(inProcess);
