@@ -33,7 +33,7 @@ function controlledRuns() {
 describe("RunAhead", () => {
   it("runs a group once, with only the keys of its tests that will run, in file order", async () => {
     const runs = controlledRuns();
-    const ahead = new RunAhead<string>(8, runs.start, { mutant: { groupOf: (key) => key.split("-")[0]!, width: 1 } });
+    const ahead = new RunAhead<string>(8, runs.start, { mutant: { groupOf: (key) => key.split("-")[0]!, width: () => 1 } });
     ahead.plan(fileOf([["plain model", true], ["mutant model-a", true], ["mutant pages-b", true], ["mutant model-c", false], ["mutant model-d", true], ["allowed x", true]]), ["plain", "mutant", "allowed"]);
     expect(runs.started).toEqual(["plain model [model]", "mutant model [model-a,model-d]", "mutant pages [pages-b]", "allowed x [x]"]);
     runs.end("mutant model [model-a,model-d]");
@@ -44,7 +44,7 @@ describe("RunAhead", () => {
   it("keeps wide runs within the slots, in queue order, and starts one wider than all when nothing runs", async () => {
     const runs = controlledRuns();
     const width = (kind: string) => (kind === "wide" ? 2 : kind === "huge" ? 5 : 1);
-    const ahead = new RunAhead<string>(3, (kind, key, keys) => runs.start(kind, key, keys, width(kind)), { wide: { groupOf: () => "all", width: 2 }, huge: { groupOf: () => "all", width: 5 } });
+    const ahead = new RunAhead<string>(3, (kind, key, keys) => runs.start(kind, key, keys, width(kind)), { wide: { groupOf: () => "all", width: () => 2 }, huge: { groupOf: () => "all", width: (keys) => 5 * keys.length } });
     ahead.plan(fileOf([["one a", true], ["one b", true], ["wide x", true], ["one c", true], ["huge y", true]]), ["one", "wide", "huge"]);
     expect(runs.started).toEqual(["one a [a]", "one b [b]"]);
     runs.end("one a [a]");
@@ -64,7 +64,7 @@ describe("RunAhead", () => {
 
   it("starts the run of a test it did not plan when the test asks for it", async () => {
     const runs = controlledRuns();
-    const ahead = new RunAhead<string>(2, runs.start, { mutant: { groupOf: () => "model", width: 1 } });
+    const ahead = new RunAhead<string>(2, runs.start, { mutant: { groupOf: () => "model", width: () => 1 } });
     const run = ahead.result("mutant", "a");
     expect(runs.started).toEqual(["mutant model [a]"]);
     runs.end("mutant model [a]");

@@ -16,8 +16,8 @@ type Task = RunnerTestFile["tasks"][number];
 export interface Grouping {
   /** the group a key's test shares its run with */
   groupOf: (key: string) => string;
-  /** how many slots one run of the kind takes */
-  width: number;
+  /** how many slots a run of the kind takes, started with these keys */
+  width: (keys: readonly string[]) => number;
 }
 
 interface Job {
@@ -68,7 +68,7 @@ export class RunAhead<T> {
   }
 
   private enqueue(job: Job): Promise<T> {
-    const width = this.groupings[job.kind]?.width ?? 1;
+    const width = this.groupings[job.kind]?.width(job.keys) ?? 1;
     const run = new Promise<T>((resolve, reject) => {
       this.queue.push({
         width,
