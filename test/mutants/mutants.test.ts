@@ -72,7 +72,7 @@ interface Run {
 }
 
 /** One `matrix` of mutant targets (mutants or allowed deviations): the command's own outcome, and its bundle. */
-interface MatrixRun {
+interface MutantMatrix {
   exitCode: number | undefined;
   stdout: string;
   stderr: string;
@@ -110,7 +110,7 @@ async function runPlain(pages: string): Promise<Run> {
 }
 
 /** Mutants on one kind of pages, with one selection, as the targets of one matrix; every target records into its results. */
-async function runMatrix(label: string, pages: string, areas: readonly string[], mutants: readonly string[]): Promise<MatrixRun> {
+async function matrixOfMutants(label: string, pages: string, areas: readonly string[], mutants: readonly string[]): Promise<MutantMatrix> {
   const out = join(await tempDir(label), "out");
   const run = await runCli(["matrix", ...mutants.flatMap((m) => ["--mutant", m]), "--pages", pages, ...areas.flatMap((a) => ["--area", a]), "--no-allure", "--json", "--out", out], { timeoutMs: RUN_MS * mutants.length });
   return { exitCode: run.exitCode, stdout: run.stdout, stderr: run.stderr, bundle: bundleDirFor(out, WHOLE, false) };
@@ -129,14 +129,14 @@ const matrixWidth = (mutants: readonly string[]) => Math.min(matrixJobs(mutants.
 /** The allowed deviations that go in one matrix: the same pages and the same areas. */
 const allowedGroup = (mutant: string) => `${ALLOWED[mutant]!.pages}:${[...ALLOWED[mutant]!.areas].sort().join(",")}`;
 
-const runs = new RunAhead<Run | MatrixRun>(
+const runs = new RunAhead<Run | MutantMatrix>(
   RUNS_AT_ONCE,
   (suite, key, keys) => {
     // a rule that does not depend on pages is judged on the page model: the whole suite on real
     // pages costs minutes per mutant, and the page clauses cannot tell such a mutant apart
-    if (suite === MUTANT_SUITE) return runMatrix(`mutants-${key}`, key, [], keys);
+    if (suite === MUTANT_SUITE) return matrixOfMutants(`mutants-${key}`, key, [], keys);
     // the group's deviations share their pages and areas
-    if (suite === ALLOWED_SUITE) return runMatrix("allowed", ALLOWED[keys[0]!]!.pages, ALLOWED[keys[0]!]!.areas, keys);
+    if (suite === ALLOWED_SUITE) return matrixOfMutants("allowed", ALLOWED[keys[0]!]!.pages, ALLOWED[keys[0]!]!.areas, keys);
     // the recordings every mutant's is compared with: the plain fake, the whole catalogue, as the mutants run
     return runPlain(key);
   },
@@ -152,7 +152,7 @@ const runOf = async (suite: string, key: string) => (await runs.result(suite, ke
  * it with its output.
  */
 async function targetOf(suite: string, mutant: string) {
-  const matrix = (await runs.result(suite, mutant)) as MatrixRun;
+  const matrix = (await runs.result(suite, mutant)) as MutantMatrix;
   let shown: MatrixJson;
   try {
     shown = JSON.parse(matrix.stdout) as MatrixJson;
