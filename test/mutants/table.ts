@@ -1,7 +1,7 @@
 // The mutant table: every contract mutant of the fake (fake-bridge/mutants) with the clauses that
 // must catch it (failed), the clauses that stand on its rule (precondition failed), and the
 // deviations the docs allow, which must stay green. Read by test/mutants/mutants.test.ts, which
-// runs each entry as one whole-catalogue run.
+// runs each entry as one target of a matrix (a mutant's the whole catalogue).
 import { INVALID_ARGUMENT_CASES } from "../../src/contract/index.js";
 import type { PagesChoice } from "../../src/contract/pages-choice.js";
 
