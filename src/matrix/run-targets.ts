@@ -168,8 +168,8 @@ export async function runTargets(options: RunTargetsOptions): Promise<TargetsRun
 /**
  * The run options of one target: what `ego-conformance run` with the target's flags, the matrix's
  * selection and run settings (`--ungated`, `--no-expectations`) and `--results DIR --outcomes FILE
- * --no-report` would get. The outcomes (what `gate`
- * and `baseline save` read) go next to the results, in the bundle, never over the user's
+ * --no-report` would get. The outcomes (what `gate` and `baseline save` read) go next to the
+ * results, in the bundle, never over the user's
  * reports/outcomes.json. Every target records its transcript into its results directory (an
  * installed one would by default; a fake one is asked). `pages` is the fake targets' (an installed target shows its own).
  */

@@ -34,9 +34,9 @@ export const MODEL_FILES_PER_WORKER = 16;
  * page model one worker per MODEL_FILES_PER_WORKER clause files of the selection. Real pages wait
  * on Chromium, and a second file beside the first shortens the run.
  */
-function defaultFakeWorkers(pages: PagesChoice | undefined, areas: readonly string[], root = PROJECT_ROOT): number {
+function defaultFakeWorkers(pages: PagesChoice | undefined, areas: readonly string[]): number {
   if (pages !== "model") return FAKE_WORKERS;
-  const files = clauseFilesOf(areas, root).length;
+  const files = clauseFilesOf(areas).length;
   return Math.min(FAKE_WORKERS, Math.max(1, Math.ceil(files / MODEL_FILES_PER_WORKER)));
 }
 

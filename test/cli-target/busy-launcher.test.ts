@@ -39,7 +39,7 @@ it("says why a launcher that stays busy could not be started, after a bounded nu
   }
 });
 
-it("does not try again when the launcher does not exist", async () => {
+it("says a launcher that does not exist could not be started (ENOENT), not that it was busy", async () => {
   const proc = await startCli(join(await tempDir("missing"), "ego-browser"), [], "");
   expect((await proc.exited).startFailure).toBe("ENOENT");
 });

@@ -34,8 +34,7 @@
 // that read them (./run-ahead.ts): the plain recordings, the mutants' matrices, then the allowed
 // deviations', which are last in the file for that. Each test waits for its own run or matrix and
 // judges its own target. A test filtered out (-t) starts no run, and its mutant is no target.
-// Measured alternately with the 63 separate runs before (GNU time -v on this file alone, load 2-10
-// of 2 cores): 267 CPU-s and 559 s wall against 374 CPU-s and 586 s (docs/speed.md).
+// What that saves against one run per mutant: docs/speed.md.
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../cli/run-cli.js";
 import { ALLOWED, MUTANTS, PAGES_PROBE_CLAUSE } from "./table.js";

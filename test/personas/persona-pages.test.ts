@@ -6,8 +6,7 @@
 // result has a gate gap (src/harness/feature-reads.ts).
 // All thirteen personas are the targets of one matrix (its fake targets two at a time, in one
 // vitest whose workers are kept from target to target), each read from its outcomes and results
-// in the bundle. Cost of this file alone (GNU time, 3 alternating rounds, load 12-28): as 13
-// runs 73-83 CPU-s, 219-439 s wall; as one matrix 73-76 CPU-s, 182-335 s (docs/speed.md).
+// in the bundle. What that costs against one run per persona: docs/speed.md.
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/index.js";
 import { PERSONAS } from "../../src/contract/personas.js";

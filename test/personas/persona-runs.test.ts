@@ -11,8 +11,7 @@
 //   end to end; that keeps this file fast.
 // The ungated personas are the targets of one matrix and the three gated ones of another (their
 // fake targets two at a time, in one vitest whose workers are kept from target to target), each
-// read from its outcomes in the bundle. Cost of this file alone (GNU time, 3 alternating rounds,
-// load 13-28): as 13 runs 79-84 CPU-s, 93-223 s wall; as matrices 43-47 CPU-s, 113-143 s (docs/speed.md).
+// read from its outcomes in the bundle. What that saves against one run per persona: docs/speed.md.
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, conformanceOf } from "../../src/contract/index.js";
 import { PERSONAS, featuresOff, featuresOn, personaByName, type Persona } from "../../src/contract/personas.js";
