@@ -28,6 +28,7 @@ export const E2E_TESTS = [
   "test/run/runner.test.ts",
   "test/run/kept-workers.test.ts",
   "test/run/runner-fallback.test.ts",
+  "test/run/runner-reload.test.ts",
   "test/cli-target/busy-launcher.test.ts",
   "test/cli-target/cli-target.test.ts",
   "test/cli-target/exit-after-close.test.ts",

@@ -103,6 +103,11 @@ export const RUN_FLAGS = {
     help: "where the HTML report goes (default: reports/allure-report); the same rule (.ego-conformance-report); replaced only when the new one is complete",
   },
   "no-report": { type: "boolean", default: false, help: "skip the HTML report (results and summary only)" },
+  watch: {
+    type: "boolean",
+    default: false,
+    help: "run, then run again in this same process, whose start (vitest, its workers, the harness) is paid once: Enter runs again, a line of run flags (space-separated, no quoting) runs with those instead, q or the end of input stops; a change to a clause file under suites/ runs again with it reloaded, a change under src/ or fake-bridge/ stops the watch (the process loaded them once); each run is whole, with its own outputs and verdict; with --json, one line per run; the status is the last run's",
+  },
   mutant: { type: "string", multiple: true, default: [], value: "NAME", help: "run against a deliberately broken fake (harness self-tests; repeatable)" },
   "infra-faults": fileFlag({ help: 'infrastructure faults for the fake, from a seeded plan (JSON: seed and faults, see docs/results.md "Mutants, infrastructure faults and retries"); a clause is retried only after an infrastructure error, and a pass after a retry is flaky' }),
   "fail-on-flaky": { type: "boolean", default: false, help: "exit 1 when any result is flaky (for CI)" },

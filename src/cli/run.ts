@@ -1,22 +1,26 @@
 /**
- * `ego-conformance run`: parse the flags into typed options (src/run/options.ts), run the library
- * (src/run), print the verdict, and map the outcome to an exit status.
+ * `ego-conformance run`: parse the flags into typed options (src/run/options.ts), then one run
+ * printed (./run-once.ts) or, with `--watch`, one run after another in this process (./run-watch.ts).
  */
 import { resolve } from "node:path";
 import type { Area } from "../contract/index.js";
-import { colorWanted, renderJson, renderTerminal } from "../report/terminal.js";
-import { summaryPassed } from "../report/summary.js";
 import { OutputPathError } from "../files/output-dir.js";
-import { exitStatusFor } from "../processes/interrupts.js";
-import { expectationsFileFor, renderUpdates } from "../expectations/index.js";
-import { checkOptions, ClauseRunner, fakeWorkersOf, runConformance, type OptionNames, type RunOptions } from "../run/index.js";
+import { expectationsFileFor } from "../expectations/index.js";
+import { checkOptions, type OptionNames, type RunOptions } from "../run/index.js";
 import { numberFlag, parseFlags } from "./parse-flags.js";
 import { RUN_FLAGS } from "./options.js";
+import { fakeRunner, runAndPrint } from "./run-once.js";
+import { watchRuns } from "./run-watch.js";
 import { UsageError } from "./usage-error.js";
 
 export type { RunOptions } from "../run/index.js";
 
 export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
+  return parseRunCommand(argv, cwd).options;
+}
+
+/** The run's options, and whether the command watches (`--watch`: ./run-watch.ts). */
+function parseRunCommand(argv: string[], cwd = process.cwd()): { options: RunOptions; watch: boolean } {
   const { values } = parseFlags(argv, RUN_FLAGS);
   const pages = values.pages;
   // flags that map into the installed target's options: refused by name without it
@@ -75,43 +79,19 @@ export function parseRunArgs(argv: string[], cwd = process.cwd()): RunOptions {
   };
   // the run library's rules (src/run/check-options.ts), naming the flags
   checkOptions(options, FLAG_NAMES);
-  return options;
+  return { options, watch: values.watch };
 }
 
 /** How the library's rules name each option on the command line. */
 const FLAG_NAMES: OptionNames = { target: "--target", areas: "--area", persona: "--persona", personaFile: "--persona-file", egoVersion: "--ego-version", pages: "--pages", installed: "--target installed's flags" };
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const options = parseRunArgs(argv);
-  const { summary, reportPath, interrupted, spacesLeft, expectationUpdate, flaky = [], transcript } = await runInProcess(options);
-  if (options.json) process.stdout.write(`${JSON.stringify({ ...renderJson(summary), ...(reportPath ? { report: reportPath } : {}) }, null, 2)}\n`);
-  else process.stdout.write(`${renderTerminal(summary, { ...(reportPath ? { reportPath } : {}), color: colorWanted(process.stdout) })}\n`);
-  if (transcript && !options.json) process.stdout.write(`transcript: ${transcript}\n`);
-  if (expectationUpdate) (options.json ? process.stderr : process.stdout).write(renderUpdates(expectationUpdate.update, expectationUpdate.file, expectationUpdate.written));
-  if (flaky.length && options.failOnFlaky) {
-    process.stderr.write(`ego-conformance: --fail-on-flaky: ${flaky.length} flaky result${flaky.length === 1 ? "" : "s"} (passed only after an infrastructure retry) fail${flaky.length === 1 ? "s" : ""} the run\n`);
-  }
-  if (interrupted) {
-    // one true thing about the spaces: closed, or not all, as the cleanup's own lines above say
-    const spaces = spacesLeft ? "closing its task spaces did not finish ('ego-conformance sweep --yes' closes what is left)" : "its task spaces were closed";
-    process.stderr.write(`ego-conformance: the run was interrupted (${interrupted}); ${spaces}; no new report was written (an earlier one is kept)\n`);
-    return exitStatusFor(interrupted);
-  }
-  if (options.failOnFlaky && flaky.length) return 1;
-  return summaryPassed(summary) ? 0 : 1;
-}
-
-/**
- * The run, its in-process fake's clause files in a vitest of this process (src/run/runner.ts):
- * no second node process and vitest CLI to start. It starts with the run's phase, so a run refused
- * before then pays nothing for it; if it cannot start, the phase goes as a vitest child.
- */
-async function runInProcess(options: RunOptions): ReturnType<typeof runConformance> {
-  if (options.installed) return runConformance(options);
-  const runner = ClauseRunner.lazy({ maxWorkers: fakeWorkersOf(options), onStartFailure: (error) => process.stderr.write(`ego-conformance: one vitest in this process could not start (${error instanceof Error ? error.message : String(error)}): the run starts vitest as a child\n`) });
+  const { options, watch } = parseRunCommand(argv);
+  if (watch) return watchRuns(options, (args) => parseRunCommand(args).options);
+  const runner = fakeRunner(options, { keepWorkers: false });
   try {
-    return await runConformance(options, runner);
+    return (await runAndPrint(options, runner)).status;
   } finally {
-    await runner.close();
+    await runner?.close();
   }
 }

@@ -156,6 +156,16 @@ export class ClauseRunner {
     }
   }
 
+  /**
+   * Files changed on disk since this runner loaded them (`run --watch`): vitest forgets their
+   * transforms, and no kept thread, whose loaded modules hold the old code, runs a target again.
+   */
+  async reload(files: readonly string[]): Promise<void> {
+    if (this.#busy) throw new Error("a runner reloads between targets, not during one");
+    for (const file of files) this.#vitest?.invalidateFile(file);
+    await this.#park?.spoilTarget();
+  }
+
   /** Stops the phase running (Ctrl-C): its workers are ended, its files left unfinished. */
   async cancel(reason: NodeJS.Signals): Promise<void> {
     this.#cancelled = true;
