@@ -8,7 +8,7 @@ import { errorParagraph } from "./messages.js";
 import { fakeRunner, runAndPrint, type PrintedRun } from "./run-once.js";
 import { WatchTriggers } from "./watch-triggers.js";
 import { exitStatusFor } from "../processes/interrupts.js";
-import { fakeWorkersOf, PROJECT_ROOT, type ClauseRunner, type RunOptions } from "../run/index.js";
+import { PROJECT_ROOT, type ClauseRunner, type RunOptions } from "../run/index.js";
 
 /** Where clause files are (a change runs again) and where the code this process loaded is (a change stops the watch). */
 const WATCHED = { clauseDirs: ["suites"], harnessDirs: ["src", "fake-bridge"] } as const;
@@ -20,13 +20,12 @@ const WATCHING = "watching: Enter runs again, a line of run flags runs with thos
  * status is the last run's (Ctrl-C while waiting: 130). `parseLine` reads a typed line's flags.
  */
 export async function watchRuns(first: RunOptions, parseLine: (argv: string[]) => RunOptions, input: Readable = process.stdin): Promise<number> {
-  // a runner per worker count: a later line may ask for other pages, and a runner runs one count
-  const runners = new Map<number, ClauseRunner | undefined>();
+  // one runner for every fake run of the watch, each with its own workers; an installed run's vitest is a child
+  let runner: ClauseRunner | undefined;
   const runnerFor = (options: RunOptions): ClauseRunner | undefined => {
     if (options.installed) return undefined;
-    const workers = fakeWorkersOf(options);
-    if (!runners.has(workers)) runners.set(workers, fakeRunner(options, { keepWorkers: true }));
-    return runners.get(workers);
+    runner ??= fakeRunner(options, { keepWorkers: true });
+    return runner;
   };
   const triggers = new WatchTriggers({ input, root: PROJECT_ROOT, ...WATCHED });
   let options = first;
@@ -44,7 +43,7 @@ export async function watchRuns(first: RunOptions, parseLine: (argv: string[]) =
       }
       if (trigger.kind === "clauses") {
         say(`${trigger.files.length} clause file${trigger.files.length === 1 ? "" : "s"} changed: running again`);
-        for (const runner of runners.values()) await runner?.reload(trigger.files);
+        await runner?.reload(trigger.files);
       }
       if (trigger.kind === "line" && trigger.text !== "") {
         try {
@@ -58,7 +57,7 @@ export async function watchRuns(first: RunOptions, parseLine: (argv: string[]) =
     }
   } finally {
     triggers.close();
-    for (const runner of runners.values()) await runner?.close();
+    await runner?.close();
   }
 }
 

@@ -14,7 +14,7 @@ export interface PhaseSelection {
 }
 
 export interface RunnerOptions {
-  /** clause files at once, for every target (the fake phase's `--maxWorkers`) */
+  /** the clause files at once vitest starts with; each phase then runs with its own `--maxWorkers` */
   maxWorkers: number;
   /** the vitest config (default: the conformance config); the runner's self-test gives its own */
   config?: string;
@@ -106,10 +106,9 @@ export class ClauseRunner {
     return this.#starting;
   }
 
-  /** Whether `phase` is one this runner runs as its own vitest would: the in-process fake's, with the runner's workers. */
+  /** Whether `phase` is one this runner runs as its own vitest would: the in-process fake's, with its own number of workers. */
   accepts(phase: VitestPhase): boolean {
-    const fake = vitestPhases(false, undefined, [], this.#maxWorkers)[0]!;
-    return !this.#closed && !this.#startFailed && phase.files === undefined && phase.args.length === fake.args.length && phase.args.every((a, i) => a === fake.args[i]);
+    return !this.#closed && !this.#startFailed && workersOf(phase) !== undefined;
   }
 
   /**
@@ -118,7 +117,8 @@ export class ClauseRunner {
    * that crashed) are printed by its progress reporter, as they are in a child, and returned.
    */
   async runPhase(phase: VitestPhase, selection: PhaseSelection, env: Record<string, string>): Promise<{ unhandledErrors: number }> {
-    if (!this.accepts(phase)) throw new Error("the runner runs only the in-process fake's phase with its own workers");
+    const workers = workersOf(phase);
+    if (workers === undefined || !this.accepts(phase)) throw new Error("the runner runs only the in-process fake's phase");
     if (this.#busy) throw new Error("a runner runs one target at a time");
     this.#busy = true;
     const exitCode = process.exitCode;
@@ -131,6 +131,8 @@ export class ClauseRunner {
       if (this.#cancelled) return { unhandledErrors: 0 };
       // the workers vitest starts for this phase get this process's environment and the project's on top (as a child would get the run's)
       for (const [project, original] of this.#envs) project.config.env = { ...original, ...env };
+      // the phase's clause files at once (vitest reads a project's maxWorkers for each run)
+      for (const project of vitest.projects) (project.config as { maxWorkers?: number }).maxWorkers = workers;
       const phaseEnv = { ...process.env, ...env };
       const reporters = this.#reportersFor(phaseEnv);
       withReporters(vitest).reporters = reporters;
@@ -191,6 +193,15 @@ export class ClauseRunner {
     // the config's reporters, less vitest's default one (a run without the progress display prints it to stderr: only the run's own results matter here)
     return conformanceReporters(env).filter((r): r is Reporter => r !== "default");
   }
+}
+
+/** The workers of the in-process fake's phase (its only arguments are `--maxWorkers N`), or undefined for any other phase. */
+function workersOf(phase: VitestPhase): number | undefined {
+  const [flag, count, ...more] = phase.args;
+  if (phase.files !== undefined || flag !== "--maxWorkers" || count === undefined || more.length > 0) return undefined;
+  const workers = Number(count);
+  const fake = vitestPhases(false, undefined, [], workers)[0]!;
+  return fake.args.length === phase.args.length && fake.args.every((a, i) => a === phase.args[i]) ? workers : undefined;
 }
 
 /** Whether a test or hook of `modules` ran out of its time: its work may still run in its thread. */

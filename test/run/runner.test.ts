@@ -94,11 +94,22 @@ describe("one runner, many targets", () => {
     }
   }, 120_000);
 
-  it("runs only the fake's phase with its own workers; others go as a child", () => {
-    expect(runner.accepts(phase)).toBe(true);
-    expect(runner.accepts(vitestPhases(false, undefined, [], WORKERS + 1)[0]!)).toBe(false);
+  it("runs only the fake's phase, with any number of workers; others go as a child", () => {
+    for (const workers of [1, WORKERS, WORKERS + 1]) expect(runner.accepts(vitestPhases(false, undefined, [], workers)[0]!)).toBe(true);
     for (const installed of vitestPhases(true, 3, ["suites/x/a.serial.test.ts"])) expect(runner.accepts(installed)).toBe(false);
   });
+
+  it("runs each phase with the phase's own workers, not the ones it started with", async () => {
+    const threads = async (workers: number) => {
+      const { results } = await runTargetIn(runner, `workers-${workers}`, {}, vitestPhases(false, undefined, [], workers)[0]!);
+      // the fixture's thread id (allure-vitest adds a "thread" label of its own, a name)
+      return new Set(results.flatMap((r) => r.labels.filter((l) => l.name === "thread" && /^\d+$/.test(l.value)).map((l) => l.value)));
+    };
+    // the target's two files: in one worker one after the other, or in two side by side
+    expect((await threads(1)).size).toBe(1);
+    expect((await threads(WORKERS)).size).toBe(2);
+    expect((await threads(1)).size).toBe(1);
+  }, 60_000);
 });
 
 // One worker, as a matrix slot runs: after a crash mid-file the target's other file may never run.
