@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { execa } from "execa";
 import { clauseCosts, medianCost } from "./clause-cost.js";
 import { canMeasureSpaceCost, measureSpaceCost, type PerSpace, type SpaceCost } from "./space-cost.js";
+import { canMeasureWatchCost, measureWatchCost, type WatchCost } from "./watch-cost.js";
 import { locateChromium } from "../fake-bridge/chromium/locate.js";
 import { startFakeApp } from "../fake-bridge/server/control.js";
 import { installFakeEgoLite } from "../fake-bridge/server/install.js";
@@ -138,6 +139,20 @@ async function timeFixedCost(root: string, rounds: number): Promise<{ rounds: nu
     ...(cpuRatios.length === rounds ? { cpuRatio: round(median(cpuRatios)) } : {}),
     ratio: round(median(small.map((s, i) => s.seconds / whole[i]!.seconds))),
   };
+}
+
+/** The fixed cost where the runner outlives the run: `run --watch`, a whole run and a 2-clause one typed in turn (./watch-cost.ts). */
+async function timeWatchCost(root: string, rounds: number): Promise<WatchCost | { notMeasured: string }> {
+  if (!canMeasureWatchCost()) return { notMeasured: "no /proc on this machine" };
+  const outputs = ["--results", join(root, "watch-results"), "--outcomes", join(root, "watch-outcomes.json")];
+  const wholeArgs = ["--pages", "model", "--no-report", "--no-slow", "--json", ...outputs];
+  const cost = await measureWatchCost({ bin: BIN, cwd: ROOT, rounds, wholeArgs, smallArgs: [...wholeArgs, "--area", "task-state"] });
+  // a run that did not pass, or did not run what it was asked, measures something else
+  const runs = [cost.first, ...cost.small, ...cost.whole];
+  if (runs.some((r) => !r.passed) || cost.small.some((r) => r.clauses !== 2) || cost.whole.some((r) => r.clauses !== cost.first.clauses)) {
+    throw new Error(`the watch's runs are not what the bench asked for: ${JSON.stringify(runs)}`);
+  }
+  return cost;
 }
 
 interface Timed {
@@ -291,6 +306,7 @@ async function main(): Promise<void> {
     }
 
     const fixedCost = runFixedCost ? await timeFixedCost(root, PAGE_ROUNDS) : undefined;
+    const watchCost = runFixedCost ? await timeWatchCost(root, PAGE_ROUNDS) : undefined;
     const matrices = runMatrixStep ? [await timeMatrix(root, "model"), await timeMatrix(root, "chromium")] : undefined;
     const soak = SOAK > 0 ? await timeSoak(SOAK) : undefined;
 
@@ -341,6 +357,7 @@ async function main(): Promise<void> {
       ...(pages ? { pages } : {}),
       ...(recording ? { recording } : {}),
       ...(fixedCost ? { fixedCost } : {}),
+      ...(watchCost ? { watchCost } : {}),
       ...(matrices ? { matrices } : {}),
       spaceCost,
     };
@@ -401,12 +418,25 @@ async function main(): Promise<void> {
       const f = fixedCost;
       lines.push(
         "",
-        `the fixed cost of a run (page model; ${f.rounds} alternating round${f.rounds === 1 ? "" : "s"}):`,
+        `the fixed cost of a run, each a command of its own (page model; ${f.rounds} alternating round${f.rounds === 1 ? "" : "s"}):`,
         `  run --area task-state (2 clauses)       ${f.small.map((t) => `${t.seconds} s${cpu(t)}`).join("; ")}`,
         `  run (the whole catalogue)               ${f.whole.map((t) => `${t.seconds} s${cpu(t)}`).join("; ")}`,
         f.cpuRatio === undefined
           ? `  wall ratio                              ${f.ratio}x   (no GNU time: CPU not measured; target on CPU: at most 0.2x)`
           : `  CPU ratio                               ${f.cpuRatio}x   (median; ${range(f.cpuRatios, 2)}x; wall ${f.ratio}x; target: at most 0.2x${f.cpuRatio <= 0.2 ? ": met" : ": NOT met"})`,
+      );
+    }
+    if (watchCost && "notMeasured" in watchCost) lines.push("", `the fixed cost of a run in a watch: not measured (${watchCost.notMeasured})`);
+    else if (watchCost) {
+      const w = watchCost;
+      const runs = (xs: readonly { seconds: number; cpuSeconds: number }[]) => xs.map((t) => `${t.seconds} s, ${t.cpuSeconds} CPU-s`).join("; ");
+      lines.push(
+        "",
+        `the fixed cost of a run in a watch (run --watch, page model, one process; ${w.rounds} alternating round${w.rounds === 1 ? "" : "s"}):`,
+        `  its first run, whole (pays the start)   ${runs([w.first])}`,
+        `  a line: --area task-state (2 clauses)   ${runs(w.small)}`,
+        `  a line: the whole catalogue             ${runs(w.whole)}`,
+        `  CPU ratio                               ${w.cpuRatio}x   (median; ${range(w.cpuRatios, 3)}x; target: at most 0.2x${w.cpuRatio <= 0.2 ? ": met" : ": NOT met"})`,
       );
     }
     for (const m of matrices ?? []) {
