@@ -104,3 +104,20 @@ it("stops at q with a passing last run's status 0, and at Ctrl-C while it waits 
   expect(ended.exitCode).toBe(130);
   expect(ended.timedOut).toBe(false);
 }, 180_000);
+
+it("stops with the run it interrupts: Ctrl-C mid-run ends that run as the command would, and the watch with 130", async () => {
+  const dir = await tempDir("run-watch-mid-run");
+  const watch = startWatch(["--pages", "model", "--json", "--no-report", "--results", join(dir, "results"), "--outcomes", join(dir, "outcomes.json")]);
+  await watch.run();
+  // the second run, whole: interrupted once its first clause is done
+  watch.child.stdin!.write("\n");
+  const progressed = () => watch.stderr().split("ego-conformance: watching:").at(-1)!.includes("conformance [");
+  const deadline = Date.now() + 60_000;
+  while (!progressed() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  expect(progressed()).toBe(true);
+  watch.child.kill("SIGINT");
+  const ended = await watch.child;
+  expect(ended.exitCode).toBe(130);
+  expect(ended.timedOut).toBe(false);
+  expect(watch.stderr()).toMatch(/the run was interrupted \(SIGINT\); its task spaces were closed/);
+}, 180_000);
