@@ -1,8 +1,6 @@
 /**
- * A run's fixed cost where the runner outlives the run (`run --watch`): one watch process, a whole
- * run first (it pays the start), then a 2-clause run and a whole run in alternation, each typed as
- * a line; each run's CPU is the process's own /proc reading (its worker threads and any child it
- * reaped) from one prompt to the next. Linux only.
+ * A run's fixed cost where the runner outlives the run (`run --watch`): a whole run, then 2-clause
+ * and whole runs typed in turn, each run's CPU the process's own /proc reading, prompt to prompt.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { execa } from "execa";
