@@ -1,61 +1,17 @@
 // `run --watch` as a user types it: each run whole, with its own outputs and verdict, a line of
 // flags runs with those, a bad line is said and the watch goes on, and it stops as asked with the
-// last run's status. Every wait is bounded: the CLI's own timeout and a timer per prompt.
+// last run's status. Every wait is bounded (scripts/watch-session.ts: a timer per run, and the exit).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
 import { expect, it } from "vitest";
+import { startWatch as startSession, type WatchSession } from "../../scripts/watch-session.js";
 import { tempDir } from "../support/temp-dir.js";
-import { PROJECT_ROOT, type JsonSummary } from "./run-cli.js";
+import { PROJECT_ROOT } from "./run-cli.js";
 
 const BIN = join(PROJECT_ROOT, "bin/ego-conformance.mjs");
 
-interface Watch {
-  child: ResultPromise<{ reject: false; timeout: number; stdin: "pipe" }>;
-  /** the next run's summary, after the watch says it waits again */
-  run(line?: string): Promise<JsonSummary>;
-  /** the watch said it waits again, after `line`, with no run */
-  refused(line: string): Promise<void>;
-  stderr(): string;
-}
-
-function startWatch(args: string[]): Watch {
-  const child = execa(process.execPath, [BIN, "run", "--watch", ...args], { cwd: PROJECT_ROOT, reject: false, timeout: 120_000, stdin: "pipe" });
-  let stdout = "";
-  let stderr = "";
-  let prompts = 0;
-  const waiters: (() => void)[] = [];
-  child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => {
-    stderr += d.toString();
-    const seen = stderr.split("ego-conformance: watching:").length - 1;
-    while (prompts < seen) {
-      prompts++;
-      waiters.shift()?.();
-    }
-  });
-  const prompt = () =>
-    Promise.race([
-      new Promise<void>((resolve) => waiters.push(resolve)),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no prompt within 60 s; stderr:\n${stderr.slice(-2000)}`)), 60_000)),
-    ]);
-  let runs = 0;
-  return {
-    child,
-    async run(line) {
-      if (line !== undefined) child.stdin!.write(`${line}\n`);
-      await prompt();
-      const lines = stdout.trim().split("\n");
-      expect(lines).toHaveLength(++runs);
-      return JSON.parse(lines.at(-1)!) as JsonSummary;
-    },
-    async refused(line) {
-      child.stdin!.write(`${line}\n`);
-      await prompt();
-      expect(stdout.trim().split("\n")).toHaveLength(runs);
-    },
-    stderr: () => stderr,
-  };
+function startWatch(args: string[]): WatchSession {
+  return startSession({ bin: BIN, cwd: PROJECT_ROOT, args, boundMs: 60_000 });
 }
 
 it("runs, runs again on Enter, runs a typed line's flags, says a bad line and goes on, and ends with the last run's status", async () => {
@@ -63,13 +19,13 @@ it("runs, runs again on Enter, runs a typed line's flags, says a bad line and go
   const outputs = (name: string) => ["--results", join(dir, `${name}-results`), "--outcomes", join(dir, `${name}.json`)];
   const watch = startWatch(["--pages", "model", "--json", "--no-report", "--area", "task-state", ...outputs("a")]);
 
-  const first = await watch.run();
+  const { summary: first } = await watch.run();
   expect(first.totals).toMatchObject({ passed: 2, failed: 0, broken: 0, unknown: 0 });
   expect(first.passed).toBe(true);
-  const again = await watch.run("");
+  const { summary: again } = await watch.run("");
   expect(again.clauses).toEqual(first.clauses);
 
-  const other = await watch.run(["--pages", "model", "--json", "--no-report", "--area", "numeric-ids", ...outputs("b")].join(" "));
+  const { summary: other } = await watch.run(["--pages", "model", "--json", "--no-report", "--area", "numeric-ids", ...outputs("b")].join(" "));
   expect(new Set(other.clauses.map((c) => c.area))).toEqual(new Set(["numeric-ids"]));
   expect(other.passed).toBe(true);
   // each run writes its own outputs, as the command does
@@ -79,7 +35,7 @@ it("runs, runs again on Enter, runs a typed line's flags, says a bad line and go
   // a line that is not a run is said, and the watch waits again without a run
   await watch.refused("--area no-such-area");
   expect(watch.stderr()).toMatch(/ego-conformance run: .*no-such-area/);
-  const broken = await watch.run(["--pages", "model", "--json", "--no-report", "--area", "numeric-ids", "--mutant", "string-ids", ...outputs("c")].join(" "));
+  const { summary: broken } = await watch.run(["--pages", "model", "--json", "--no-report", "--area", "numeric-ids", "--mutant", "string-ids", ...outputs("c")].join(" "));
   expect(broken.passed).toBe(false);
   expect(broken.totals.failed).toBeGreaterThan(0);
 
