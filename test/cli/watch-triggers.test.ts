@@ -48,6 +48,7 @@ it("gives one trigger for a burst of saves to clause files, and none for an edit
   await writeFile(file, "two");
   expect(await next(triggers)).toEqual({ kind: "clauses", files: [file] });
   await writeFile(join(root, "suites/tabs/.list.test.ts.swp"), "y");
+  // window: a change would be given 100 ms after it (settleMs); 300 ms shows the swap file gives none
   await new Promise((r) => setTimeout(r, 300));
   input.write("after\n");
   expect(await next(triggers)).toEqual({ kind: "line", text: "after" });

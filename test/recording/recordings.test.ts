@@ -4,23 +4,44 @@
 // fake with a mutant plan) is compared with the plain fake's in the mutant check itself, and one
 // goes through verify-fake there (test/mutants/mutants.test.ts): its runs record. On real pages,
 // two recordings of the snapshots (the frames pages among them, where a renderer numbers its nodes
-// and the fake its refIds in an order the page's load decides) differ in nothing judged.
+// and the fake its refIds in an order the page's load decides) differ in nothing judged. The second
+// recording of each pair is a `run --watch`'s second run: nothing of a run reaches the next one.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../src/contract/catalogue.js";
 import { compareTranscripts } from "../../src/recording/compare.js";
 import type { Transcript } from "../../src/recording/transcript.js";
-import { runCli } from "../cli/run-cli.js";
+import { PROJECT_ROOT, runCli } from "../cli/run-cli.js";
+import { startWatch } from "../../scripts/watch-session.js";
 import { tempDir } from "../support/temp-dir.js";
 
 const AREAS = ["task-spaces", "numeric-ids"];
 
-async function record(name: string, extra: string[] = [], areas = AREAS, pages = "model"): Promise<{ file: string; transcript: Transcript; exitCode: number | undefined }> {
+type Recorded = { file: string; transcript: Transcript; exitCode: number | undefined };
+
+async function record(name: string, extra: string[] = [], areas = AREAS, pages = "model"): Promise<Recorded> {
   const dir = await tempDir(`rec-${name}`);
   const file = join(dir, "transcript.json");
   const run = await runCli(["run", "--json", "--no-report", "--no-expectations", "--pages", pages, ...areas.flatMap((a) => ["--area", a]), "--results", join(dir, "results"), "--outcomes", join(dir, "outcomes.json"), "--record", file, ...extra], { timeoutMs: 200_000 });
   return { file, transcript: JSON.parse(await readFile(file, "utf8")) as Transcript, exitCode: run.exitCode };
+}
+
+/** Two recordings in one `run --watch`, the second typed as a line: its runner, threads and modules the first's. */
+async function recordWatched(name: string, areas: string[], pages: string): Promise<[Recorded, Recorded]> {
+  const dir = await tempDir(`rec-${name}`);
+  const args = (k: number) => ["--json", "--no-report", "--no-expectations", "--pages", pages, ...areas.flatMap((a) => ["--area", a]), "--results", join(dir, `results-${k}`), "--outcomes", join(dir, `outcomes-${k}.json`), "--record", join(dir, `transcript-${k}.json`)];
+  const watch = startWatch({ bin: join(PROJECT_ROOT, "bin/ego-conformance.mjs"), cwd: PROJECT_ROOT, args: args(1), boundMs: 200_000, maxRuns: 2 });
+  const first = await watch.run();
+  const second = await watch.run(args(2).join(" "));
+  watch.child.stdin!.end();
+  const ended = await watch.child;
+  expect(ended.exitCode, watch.stderr()).toBe(first.summary.passed && second.summary.passed ? 0 : 1);
+  const recorded = async (k: number, passed: boolean): Promise<Recorded> => {
+    const file = join(dir, `transcript-${k}.json`);
+    return { file, transcript: JSON.parse(await readFile(file, "utf8")) as Transcript, exitCode: passed ? 0 : 1 };
+  };
+  return [await recorded(1, first.summary.passed), await recorded(2, second.summary.passed)];
 }
 
 describe("recordings of the fake", () => {
@@ -29,10 +50,12 @@ describe("recordings of the fake", () => {
     plain = await record("plain");
   }, 240_000);
 
-  it("two recordings of the plain fake compare clean, and verify-fake on one exits 0", { timeout: 240_000 }, async () => {
+  it("recordings of the plain fake compare clean, a watch's second run's too, and verify-fake on one exits 0", { timeout: 240_000 }, async () => {
     expect(plain.exitCode).toBe(0);
-    const again = await record("plain-again");
+    const [again, warm] = await recordWatched("plain-again", AREAS, "model");
+    expect([again.exitCode, warm.exitCode]).toEqual([0, 0]);
     expect(compareTranscripts(plain.transcript, again.transcript).differences).toEqual([]);
+    expect(compareTranscripts(plain.transcript, warm.transcript).differences).toEqual([]);
     const verify = await runCli(["verify-fake", plain.file, "--pages", "model"], { timeoutMs: 200_000 });
     expect(verify.exitCode, verify.stdout + verify.stderr).toBe(0);
     expect(verify.stdout).toContain("the fake matches the recording");
@@ -40,8 +63,8 @@ describe("recordings of the fake", () => {
 });
 
 describe("recordings of the fake on real pages", () => {
-  it("two recordings of the snapshots differ in nothing judged, and verify-fake on one exits 0", { timeout: 240_000 }, async () => {
-    const [one, two] = await Promise.all([record("pages-one", [], ["snapshot"], "chromium"), record("pages-two", [], ["snapshot"], "chromium")]);
+  it("two recordings of the snapshots, a watch's first and second runs, differ in nothing judged, and verify-fake on one exits 0", { timeout: 300_000 }, async () => {
+    const [one, two] = await recordWatched("pages", ["snapshot"], "chromium");
     expect([one.exitCode, two.exitCode]).toEqual([0, 0]);
     expect(one.transcript.clauses.find((c) => c.id === "snapshot.page.refs.resolve-in-own-frame")?.verdict, "the frames clauses ran on real pages").toBe("passed");
     expect(compareTranscripts(one.transcript, two.transcript).differences.filter((d) => d.judged)).toEqual([]);
