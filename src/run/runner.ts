@@ -159,12 +159,14 @@ export class ClauseRunner {
   }
 
   /**
-   * Files changed on disk since this runner loaded them (`run --watch`): vitest forgets their
-   * transforms, and no kept thread, whose loaded modules hold the old code, runs a target again.
+   * Files changed, made or removed on disk since this runner loaded them (`run --watch`): vitest
+   * forgets their transforms and its list of test files, and no kept thread, whose loaded modules
+   * hold the old code, runs a target again.
    */
   async reload(files: readonly string[]): Promise<void> {
     if (this.#busy) throw new Error("a runner reloads between targets, not during one");
     for (const file of files) this.#vitest?.invalidateFile(file);
+    this.#vitest?.clearSpecificationsCache();
     await this.#park?.spoilTarget();
   }
 

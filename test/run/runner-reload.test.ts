@@ -1,6 +1,6 @@
 // A runner that runs again after a clause file changed on disk (`run --watch`): without `reload`
 // it would run the code it loaded first; after it, the file's new code, in a kept thread or a new one.
-import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { mkdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClauseRunner } from "../../src/run/runner.js";
@@ -13,7 +13,7 @@ const WORKERS = 1;
 const phase = vitestPhases(false, undefined, [], WORKERS)[0]!;
 
 /** A project of one clause file that labels its result with a value from a module it imports. */
-async function project(): Promise<{ root: string; helper: string }> {
+async function project(): Promise<{ root: string; helper: string; dir: string }> {
   const root = await tempDir("runner-reload");
   await symlink(join(PROJECT_ROOT, "node_modules"), join(root, "node_modules"));
   const setup = resolve(PROJECT_ROOT, "src/harness/next-target-setup.ts");
@@ -25,7 +25,7 @@ async function project(): Promise<{ root: string; helper: string }> {
   );
   const helper = join(root, "suites/reload/helper.ts");
   await writeFile(helper, `export const VALUE = "first";\n`);
-  return { root, helper };
+  return { root, helper, dir: join(root, "suites/reload") };
 }
 
 describe.each([
@@ -34,12 +34,16 @@ describe.each([
 ])("a runner that %s", (_name, keepWorkers) => {
   let runner: ClauseRunner;
   let helper: string;
+  let dir: string;
   let runs = 0;
-  const valueSeen = async (): Promise<string | undefined> => {
+  const resultsOfRun = async () => {
     const resultsDir = join(await tempDir("runner-reload-results"), `run-${++runs}`);
     const { unhandledErrors } = await runner.runPhase(phase, { areas: ["reload"] }, { [RESULTS_DIR_ENV]: resultsDir });
     expect(unhandledErrors).toBe(0);
-    const [result] = await readResults(resultsDir);
+    return readResults(resultsDir);
+  };
+  const valueSeen = async (): Promise<string | undefined> => {
+    const [result] = await resultsOfRun();
     expect(result?.status).toBe("passed");
     return result?.labels.find((l) => l.name === "value")?.value;
   };
@@ -47,6 +51,7 @@ describe.each([
   beforeAll(async () => {
     const made = await project();
     helper = made.helper;
+    dir = made.dir;
     runner = await ClauseRunner.start({ maxWorkers: WORKERS, config: join(made.root, "vitest.config.mjs"), root: made.root, keepWorkers });
   });
   afterAll(async () => {
@@ -61,5 +66,15 @@ describe.each([
     await runner.reload([helper]);
     expect(await valueSeen()).toBe("second");
     expect(await valueSeen()).toBe("second");
+  }, 120_000);
+
+  it("runs a clause file made after it started, and no longer one removed, after reload", async () => {
+    const made = join(dir, "made.fixture.ts");
+    await writeFile(made, `import { test } from "vitest";\ntest("made", () => {});\n`);
+    await runner.reload([made]);
+    expect((await resultsOfRun()).map((r) => r.name).sort()).toEqual(["made", "value"]);
+    await rm(made);
+    await runner.reload([made]);
+    expect((await resultsOfRun()).map((r) => r.name)).toEqual(["value"]);
   }, 120_000);
 });
