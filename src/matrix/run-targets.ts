@@ -52,13 +52,16 @@ export interface RunTargetsOptions {
 /**
  * How many targets run at once. Each fake target is a run of its own (its own workers, its own
  * fake, its own results; each slot's targets in one vitest of this process), so two overlap well
- * even on two cores: one's start-up and collection run while the other's clauses do. Installed targets share one host and the user's browser: with
- * any installed target in the shard, one at a time.
+ * even on two cores: one's start-up and collection run while the other's clauses do. On the page
+ * model a target mostly waits on its clauses' timers, so twice as many overlap for the same CPU
+ * (docs/speed.md: 13 personas in 35 s instead of 57, the same CPU and statuses). Installed targets
+ * share one host and the user's browser: with any installed target in the shard, one at a time.
  */
-export function matrixJobs(specs: readonly TargetSpec[], requested?: number): number {
+export function matrixJobs(specs: readonly TargetSpec[], requested?: number, pages?: PagesChoice): number {
   if (specs.some((s) => s.kind === "installed")) return 1;
   if (requested !== undefined) return Math.max(1, Math.floor(requested));
-  return Math.max(1, Math.min(2, availableParallelism()));
+  const jobs = Math.max(1, Math.min(2, availableParallelism()));
+  return pages === "model" ? 2 * jobs : jobs;
 }
 
 /** A run stopped by a signal: the bundle holds what ran; the rest is recorded as not run. */
@@ -81,7 +84,7 @@ export async function runTargets(options: RunTargetsOptions): Promise<TargetsRun
     areas: [...options.plan.selection.areas],
     ...(options.plan.selection.grep === null ? {} : { grep: new RegExp(options.plan.selection.grep) }),
   };
-  const jobs = Math.min(matrixJobs(specs, options.jobs), Math.max(specs.length, 1));
+  const jobs = Math.min(matrixJobs(specs, options.jobs, options.fakePages), Math.max(specs.length, 1));
   // targets side by side share the cores: each fake target's vitest gets its share (at least one
   // worker). Every worker loads the whole harness, so on 2 cores two targets of one worker each
   // cost less CPU than two of two, with the same verdicts (docs/speed.md)

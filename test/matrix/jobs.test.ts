@@ -28,8 +28,12 @@ function recordingRun(specs: readonly TargetSpec[]) {
 }
 
 describe("matrix jobs", () => {
-  it("runs fake targets two at a time, one at a time with an installed target, and as many as asked", () => {
+  it("runs fake targets two at a time, twice as many on the page model, one at a time with an installed target, and as many as asked", () => {
     expect(matrixJobs(FAKES)).toBe(Math.min(2, availableParallelism()));
+    expect(matrixJobs(FAKES, undefined, "chromium")).toBe(Math.min(2, availableParallelism()));
+    expect(matrixJobs(FAKES, undefined, "model")).toBe(2 * Math.min(2, availableParallelism()));
+    expect(matrixJobs(FAKES, 3, "model")).toBe(3);
+    expect(matrixJobs([...FAKES, installedTarget("/opt/ego/ego-browser")], undefined, "model")).toBe(1);
     expect(matrixJobs(FAKES, 3)).toBe(3);
     expect(matrixJobs([...FAKES, installedTarget("/opt/ego/ego-browser")], 3)).toBe(1);
   });

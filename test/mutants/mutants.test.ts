@@ -123,7 +123,11 @@ async function matrixOfMutants(label: string, pages: string, areas: readonly str
  */
 const RUNS_AT_ONCE = CORES + 1;
 
-/** How many targets a matrix of these mutants runs at once, one worker each (src/matrix/run-targets.ts). */
+/**
+ * The slots a matrix of these mutants takes: the targets it runs at once, one worker each
+ * (src/matrix/run-targets.ts), on real pages; on the page model it runs twice as many, which wait
+ * on their clauses' timers and take the CPU of as many as real pages'.
+ */
 const matrixWidth = (mutants: readonly string[]) => Math.min(matrixJobs(mutants.map(mutantTarget)), mutants.length);
 /** The allowed deviations that go in one matrix: the same pages and the same areas. */
 const allowedGroup = (mutant: string) => `${ALLOWED[mutant]!.pages}:${[...ALLOWED[mutant]!.areas].sort().join(",")}`;
