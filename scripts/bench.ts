@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { execa } from "execa";
 import { clauseCosts, medianCost } from "./clause-cost.js";
 import { canMeasureSpaceCost, measureSpaceCost, type PerSpace, type SpaceCost } from "./space-cost.js";
+import { median, round } from "./stats.js";
 import { canMeasureWatchCost, measureWatchCost, type WatchCost } from "./watch-cost.js";
 import { locateChromium } from "../fake-bridge/chromium/locate.js";
 import { startFakeApp } from "../fake-bridge/server/control.js";
@@ -67,12 +68,6 @@ const INFO: TargetInfo = {
 };
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
-const median = (xs: readonly number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const range = (xs: readonly number[], digits: number) => `${round(Math.min(...xs), digits)}-${round(Math.max(...xs), digits)}`;
 
 async function timeProbes(session: Session, n: number): Promise<number> {

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { CLOCK_TICKS, parseStat } from "./process-cpu.js";
+import { median, round } from "./stats.js";
 import { startWatch } from "./watch-session.js";
 
 export interface WatchedRun {
@@ -60,14 +61,4 @@ export async function measureWatchCost(options: { bin: string; cwd: string; roun
     await Promise.race([watch.child, new Promise((r) => setTimeout(r, 30_000))]);
     watch.child.kill("SIGKILL");
   }
-}
-
-function round(x: number, digits: number): number {
-  return Math.round(x * 10 ** digits) / 10 ** digits;
-}
-
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -66,12 +66,7 @@ export class WatchTriggers {
   next(): Promise<WatchTrigger> {
     const queued = this.#queue.shift();
     if (queued) return Promise.resolve(queued);
-    return new Promise((resolve) => {
-      this.#waiting = (trigger) => {
-        this.#waiting = undefined;
-        resolve(trigger);
-      };
-    });
+    return new Promise((resolve) => (this.#waiting = resolve));
   }
 
   close(): void {
@@ -111,7 +106,9 @@ export class WatchTriggers {
   }
 
   #push(trigger: WatchTrigger): void {
-    if (this.#waiting) this.#waiting(trigger);
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    if (waiting) waiting(trigger);
     else this.#queue.push(trigger);
   }
 }

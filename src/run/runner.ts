@@ -118,7 +118,7 @@ export class ClauseRunner {
    */
   async runPhase(phase: VitestPhase, selection: PhaseSelection, env: Record<string, string>): Promise<{ unhandledErrors: number }> {
     const workers = workersOf(phase);
-    if (workers === undefined || !this.accepts(phase)) throw new Error("the runner runs only the in-process fake's phase");
+    if (!this.accepts(phase) || workers === undefined) throw new Error("the runner runs only the in-process fake's phase");
     if (this.#busy) throw new Error("a runner runs one target at a time");
     this.#busy = true;
     const exitCode = process.exitCode;
@@ -199,11 +199,9 @@ export class ClauseRunner {
 
 /** The workers of the in-process fake's phase (its only arguments are `--maxWorkers N`), or undefined for any other phase. */
 function workersOf(phase: VitestPhase): number | undefined {
-  const [flag, count, ...more] = phase.args;
-  if (phase.files !== undefined || flag !== "--maxWorkers" || count === undefined || more.length > 0) return undefined;
-  const workers = Number(count);
+  const workers = Number(phase.args[1]);
   const fake = vitestPhases(false, undefined, [], workers)[0]!;
-  return fake.args.length === phase.args.length && fake.args.every((a, i) => a === phase.args[i]) ? workers : undefined;
+  return phase.files === undefined && fake.args.length === phase.args.length && fake.args.every((a, i) => a === phase.args[i]) ? workers : undefined;
 }
 
 /** Whether a test or hook of `modules` ran out of its time: its work may still run in its thread. */

@@ -14,10 +14,14 @@ function startWatch(args: string[]): WatchSession {
   return startSession({ bin: BIN, cwd: PROJECT_ROOT, args, boundMs: 60_000 });
 }
 
+/** A page-model run's flags, its outputs named `name` in `dir`. */
+function modelRun(dir: string, name: string, ...more: string[]): string[] {
+  return ["--pages", "model", "--json", "--no-report", ...more, "--results", join(dir, `${name}-results`), "--outcomes", join(dir, `${name}.json`)];
+}
+
 it("runs, runs again on Enter, runs a typed line's flags, says a bad line and goes on, and ends with the last run's status", async () => {
   const dir = await tempDir("run-watch");
-  const outputs = (name: string) => ["--results", join(dir, `${name}-results`), "--outcomes", join(dir, `${name}.json`)];
-  const watch = startWatch(["--pages", "model", "--json", "--no-report", "--area", "task-state", ...outputs("a")]);
+  const watch = startWatch(modelRun(dir, "a", "--area", "task-state"));
 
   const { summary: first } = await watch.run();
   expect(first.totals).toMatchObject({ passed: 2, failed: 0, broken: 0, unknown: 0 });
@@ -25,7 +29,7 @@ it("runs, runs again on Enter, runs a typed line's flags, says a bad line and go
   const { summary: again } = await watch.run("");
   expect(again.clauses).toEqual(first.clauses);
 
-  const { summary: other } = await watch.run(["--pages", "model", "--json", "--no-report", "--area", "numeric-ids", ...outputs("b")].join(" "));
+  const { summary: other } = await watch.run(modelRun(dir, "b", "--area", "numeric-ids").join(" "));
   expect(new Set(other.clauses.map((c) => c.area))).toEqual(new Set(["numeric-ids"]));
   expect(other.passed).toBe(true);
   // each run writes its own outputs, as the command does
@@ -35,7 +39,7 @@ it("runs, runs again on Enter, runs a typed line's flags, says a bad line and go
   // a line that is not a run is said, and the watch waits again without a run
   await watch.refused("--area no-such-area");
   expect(watch.stderr()).toMatch(/ego-conformance run: .*no-such-area/);
-  const { summary: broken } = await watch.run(["--pages", "model", "--json", "--no-report", "--area", "numeric-ids", "--mutant", "string-ids", ...outputs("c")].join(" "));
+  const { summary: broken } = await watch.run(modelRun(dir, "c", "--area", "numeric-ids", "--mutant", "string-ids").join(" "));
   expect(broken.passed).toBe(false);
   expect(broken.totals.failed).toBeGreaterThan(0);
 
@@ -48,12 +52,12 @@ it("runs, runs again on Enter, runs a typed line's flags, says a bad line and go
 
 it("stops at q with a passing last run's status 0, and at Ctrl-C while it waits with 130", async () => {
   const dir = await tempDir("run-watch-stop");
-  const quit = startWatch(["--pages", "model", "--json", "--no-report", "--area", "task-state", "--results", join(dir, "q-results"), "--outcomes", join(dir, "q.json")]);
+  const quit = startWatch(modelRun(dir, "q", "--area", "task-state"));
   await quit.run();
   quit.child.stdin!.write("q\n");
   expect((await quit.child).exitCode).toBe(0);
 
-  const interrupted = startWatch(["--pages", "model", "--json", "--no-report", "--area", "task-state", "--results", join(dir, "i-results"), "--outcomes", join(dir, "i.json")]);
+  const interrupted = startWatch(modelRun(dir, "i", "--area", "task-state"));
   await interrupted.run();
   interrupted.child.kill("SIGINT");
   const ended = await interrupted.child;
@@ -63,7 +67,7 @@ it("stops at q with a passing last run's status 0, and at Ctrl-C while it waits 
 
 it("stops with the run it interrupts: Ctrl-C mid-run ends that run as the command would, and the watch with 130", async () => {
   const dir = await tempDir("run-watch-mid-run");
-  const watch = startWatch(["--pages", "model", "--json", "--no-report", "--results", join(dir, "results"), "--outcomes", join(dir, "outcomes.json")]);
+  const watch = startWatch(modelRun(dir, "whole"));
   await watch.run();
   // the second run, whole: interrupted once its first clause is done
   watch.child.stdin!.write("\n");

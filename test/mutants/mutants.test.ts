@@ -125,8 +125,8 @@ const RUNS_AT_ONCE = CORES + 1;
 
 /**
  * The slots a matrix of these mutants takes: the targets it runs at once, one worker each
- * (src/matrix/run-targets.ts), on real pages; on the page model it runs twice as many, which wait
- * on their clauses' timers and take the CPU of as many as real pages'.
+ * (src/matrix/run-targets.ts), on real pages; on the page model it runs twice as many, which mostly
+ * wait on their clauses' timers and together take about the CPU of two.
  */
 const matrixWidth = (mutants: readonly string[]) => Math.min(matrixJobs(mutants.map(mutantTarget)), mutants.length);
 /** The allowed deviations that go in one matrix: the same pages and the same areas. */

@@ -10,7 +10,7 @@
 //   persona's target, and three personas (pre-profiles and the two the harness's steps stand on)
 //   end to end; that keeps this file fast.
 // The ungated personas are the targets of one matrix and the three gated ones of another (their
-// fake targets two at a time, in one vitest whose workers are kept from target to target), each
+// fake targets four at a time on the page model, in vitests whose workers are kept from target to target), each
 // read from its outcomes in the bundle. What that saves against one run per persona: docs/speed.md.
 import { describe, expect, it } from "vitest";
 import { CATALOGUE, conformanceOf } from "../../src/contract/index.js";
@@ -42,7 +42,7 @@ function predictedFailures(p: Persona): string[] {
 
 /** the extra persona's run goes beside the gated matrix: one clause file at a time spends less CPU than two (docs/speed.md) */
 const ONE_WORKER = ["--workers", "1"];
-/** a bound on one matrix of whole page-model runs (two at a time) */
+/** a bound on one matrix of whole page-model runs (four at a time) */
 const MATRIX_TIMEOUT_MS = 600_000;
 
 // every persona is judged: the harness's own steps (src/probe/runtime.ts) find spaces by name in
